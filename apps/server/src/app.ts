@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { localKeys, remoteKeys, createTokenVerifier } from './auth/access-tokens.ts';
+import { createAuthentication } from './auth/authenticate.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { isReady } from './db/migrate.ts';
+import { registerCors } from './http/cors.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { ApiError } from './http/errors.ts';
+import { registerInteractions } from './identity/interactions.ts';
+import { createIdentityProvider, publicKeys, signingKeys } from './identity/provider.ts';
+import { tenantClaimNames } from './identity/tenant-claims.ts';
+import { DEMO_USER } from './seed/demo.ts';
+import { registerTenantRoutes } from './tenants/routes.ts';
+import { registerWebApp } from './web/web-app.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the one process: the API under /api, the identity provider under /oidc, and the web app. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  registerCors(app, [new URL(config.publicUrl).origin]);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Fieldbook API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const { db } = database;
+  const names = tenantClaimNames(config.oidc.claimNamespace);
+  let provider: Provider | undefined;
+  if (config.oidc.embedded) {
+    provider = await createIdentityProvider(config, db);
+    mountProvider(app, provider);
+    registerInteractions(app, {
+      provider,
+      db,
+      signupEnabled: config.oidc.signupEnabled,
+      demoHint: config.seedDemo ? DEMO_USER : undefined,
+    });
+  }
+  const verify = createTokenVerifier({
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    acceptedTypes: config.oidc.accessTokenTypes,
+    tenantIdClaim: names.tenantId,
+    keys: config.oidc.embedded ? localKeys(publicKeys(await signingKeys(db))) : remoteKeys(config.oidc.issuer),
+  });
+  const auth = createAuthentication(verify, db);
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (await isReady(database)) return { status: 'ready' };
+    return reply.code(503).send(new ApiError('INTERNAL', 'The database is not ready.').toBody());
+  });
+  registerTenantRoutes(app, db, auth);
+  await registerWebApp(app, config);
+  return app;
+}
+
+/** Hands /oidc/* (but our own interaction pages) to the provider before Fastify reads the body. */
+function mountProvider(app: FastifyInstance, provider: Provider): void {
+  const callback = provider.callback();
+  app.all('/oidc/*', {
+    schema: { hide: true },
+    // `done` is deliberately not called: the provider owns this request from here, body included.
+    onRequest: (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice('/oidc'.length) || '/';
+      callback(raw, reply.raw);
+    },
+    handler: async () => undefined,
+  });
+}

@@ -1,0 +1,67 @@
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JWK, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { ApiError } from '../http/errors.ts';
+
+/** Who is calling: the token's subject and, when the token names one, the tenant it acts in. */
+export interface Caller {
+  subject: string;
+  tenantId: string | undefined;
+}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  acceptedTypes: string[];
+  tenantIdClaim: string;
+  keys: JWTVerifyGetKey;
+}
+
+const unauthenticated = (message: string) => new ApiError('UNAUTHENTICATED', message);
+
+/** Verifies bearer access tokens: signature against the issuer's keys, issuer, audience, expiry and type. */
+export function createTokenVerifier(o: TokenVerifierOptions) {
+  return async function verifyAccessToken(token: string): Promise<Caller> {
+    let verified: Awaited<ReturnType<typeof jwtVerify>>;
+    try {
+      verified = await jwtVerify(token, o.keys, {
+        issuer: o.issuer,
+        audience: o.audience,
+        algorithms: ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'],
+        requiredClaims: ['sub', 'exp'],
+        clockTolerance: 5,
+      });
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthenticated('The access token has expired.');
+      throw unauthenticated('The access token is not valid.');
+    }
+    const type = verified.protectedHeader.typ?.toLowerCase();
+    if (!type || !o.acceptedTypes.includes(type)) throw unauthenticated('The token is not an access token.');
+    const tenantId = verified.payload[o.tenantIdClaim];
+    return {
+      subject: String(verified.payload.sub),
+      tenantId: typeof tenantId === 'string' && tenantId ? tenantId : undefined,
+    };
+  };
+}
+
+export type VerifyAccessToken = ReturnType<typeof createTokenVerifier>;
+
+/** Keys of an embedded issuer, known locally. */
+export const localKeys = (jwks: { keys: JWK[] }): JWTVerifyGetKey => createLocalJWKSet(jwks);
+
+/**
+ * Keys of an external issuer (Auth0, Keycloak, Entra ID), from its discovery document's jwks_uri,
+ * fetched on first use and cached (jose refetches when it meets an unknown key id).
+ */
+export function remoteKeys(issuer: string): JWTVerifyGetKey {
+  let keySet: JWTVerifyGetKey | undefined;
+  return async (header, token) => {
+    if (!keySet) {
+      const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+      if (!response.ok) throw new Error(`Issuer discovery failed: ${response.status}`);
+      const discovery = (await response.json()) as { jwks_uri?: string };
+      if (!discovery.jwks_uri) throw new Error('Issuer discovery has no jwks_uri');
+      keySet = createRemoteJWKSet(new URL(discovery.jwks_uri));
+    }
+    return keySet(header, token);
+  };
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+const booleanSetting = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const urlSetting = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
+
+/** Every setting the server reads, validated once at start-up (README lists them). */
+const settingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: urlSetting.optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanSetting.default(false),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SEED_DEMO: booleanSetting.default(true),
+  HELP_URL: urlSetting.default('https://help.fieldbook.app'),
+  OIDC_ISSUER: urlSetting.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('fieldbook-web'),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_SCOPE: z.string().min(1).default('openid profile email api'),
+  OIDC_CLAIM_NAMESPACE: z.string().min(1).default('https://fieldbook.app/'),
+  OIDC_ACCESS_TOKEN_TYPES: z.string().min(1).default('at+jwt,application/at+jwt'),
+  OIDC_SIGNUP_ENABLED: booleanSetting.default(true),
+  OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(300),
+  OIDC_SESSION_TTL: z.coerce.number().int().min(60).default(14 * 24 * 3600),
+});
+
+export type Settings = z.input<typeof settingsSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  seedDemo: boolean;
+  helpUrl: string;
+  oidc: {
+    /** True when this process hosts the identity provider at /oidc. */
+    embedded: boolean;
+    issuer: string;
+    clientId: string;
+    audience: string;
+    scope: string;
+    claimNamespace: string;
+    accessTokenTypes: string[];
+    signupEnabled: boolean;
+    accessTokenTtl: number;
+    sessionTtl: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the settings; a bad one stops start-up with a message naming it. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = settingsSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const s = parsed.data;
+  const publicUrl = s.PUBLIC_URL ?? `http://localhost:${s.PORT}`;
+  const embedded = s.OIDC_ISSUER === undefined;
+  return {
+    port: s.PORT,
+    host: s.HOST,
+    publicUrl,
+    databaseUrl: s.DATABASE_URL,
+    dataDir: s.DATA_DIR,
+    logLevel: s.LOG_LEVEL,
+    trustProxy: s.TRUST_PROXY,
+    webDistDir: s.WEB_DIST_DIR,
+    seedDemo: s.SEED_DEMO,
+    helpUrl: s.HELP_URL,
+    oidc: {
+      embedded,
+      issuer: s.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      clientId: s.OIDC_CLIENT_ID,
+      audience: s.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      scope: s.OIDC_SCOPE,
+      claimNamespace: s.OIDC_CLAIM_NAMESPACE,
+      accessTokenTypes: s.OIDC_ACCESS_TOKEN_TYPES.split(',').map((t) => t.trim().toLowerCase()),
+      signupEnabled: s.OIDC_SIGNUP_ENABLED,
+      accessTokenTtl: s.OIDC_ACCESS_TOKEN_TTL,
+      sessionTtl: s.OIDC_SESSION_TTL,
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, type FieldError } from './errors.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+/** Field errors from a schema validation failure, with dotted field names (`customer.id`, `lineItems.0.price`). */
+function fieldErrorsOf(validation: ValidationIssue[]): FieldError[] {
+  return validation.map((v) => {
+    const path = v.params?.issue?.path?.map(String) ?? (v.instancePath ?? '').split('/').filter(Boolean);
+    return { field: path.join('.') || 'body', message: v.params?.issue?.message ?? v.message ?? 'Invalid value.' };
+  });
+}
+
+function toApiError(error: FastifyError & { validation?: ValidationIssue[] }): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return new ApiError('VALIDATION_FAILED', 'The request is not valid.', fieldErrorsOf(error.validation));
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('VALIDATION_FAILED', 'Send the request body as JSON (Content-Type: application/json).');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError('VALIDATION_FAILED', 'The request body is not valid JSON.');
+  }
+  if (error.statusCode === 429) return new ApiError('RATE_LIMITED', 'Too many requests. Please slow down.');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError('VALIDATION_FAILED', error.message);
+  }
+  return new ApiError('INTERNAL', 'Something went wrong on our side. Please try again.');
+}
+
+/** Every error leaves in the one shape `{ error, message, fieldErrors }`; internals are logged, never sent. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
+    return reply.code(apiError.status).send(apiError.toBody());
+  });
+}

@@ -1,0 +1,127 @@
+/** The embedded identity provider's pages: plain, accessible HTML forms in the product's look. */
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+const styles = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f1f3f5;
+  font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#212529;font-size:16px}
+main{width:100%;max-width:400px;margin:16px;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:32px;
+  box-shadow:0 1px 3px rgba(0,0,0,.05)}
+.brand{font-weight:700;color:#1c7ed6;font-size:20px;margin:0 0 8px}
+h1{font-size:24px;margin:0 0 24px}
+label{display:block;font-weight:500;font-size:14px;margin:16px 0 4px}
+input{width:100%;padding:8px 12px;font-size:16px;border:1px solid #ced4da;border-radius:4px}
+input:focus,button:focus,a:focus{outline:2px solid #1c7ed6;outline-offset:2px}
+button{margin-top:24px;width:100%;padding:10px;font-size:16px;font-weight:600;color:#fff;background:#1c7ed6;border:0;
+  border-radius:4px;cursor:pointer}
+button:hover{background:#1971c2}
+.alert{margin:0 0 16px;padding:12px;border-radius:4px;background:#fff5f5;border:1px solid #ffc9c9;color:#c92a2a}
+.alert ul{margin:8px 0 0;padding-left:20px}
+.hint{margin-top:24px;padding:12px;border-radius:4px;background:#e7f5ff;color:#1864ab;font-size:14px}
+.alt{margin-top:16px;font-size:14px;text-align:center}
+a{color:#1c7ed6}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Fieldbook</title><style>${styles}</style></head>
+<body><main><p class="brand">Fieldbook</p>${body}</main></body>
+</html>`;
+}
+
+const alert = (message: string | undefined, items: string[] = []) =>
+  message
+    ? `<div class="alert" role="alert">${escapeHtml(message)}${
+        items.length ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>` : ''
+      }</div>`
+    : '';
+
+export interface LoginPageOptions {
+  uid: string;
+  email?: string;
+  error?: string;
+  signupEnabled: boolean;
+  demoHint?: { email: string; password: string } | undefined;
+}
+
+export function loginPage(o: LoginPageOptions): string {
+  const action = `/oidc/interaction/${encodeURIComponent(o.uid)}`;
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1>${alert(o.error)}
+<form method="post" action="${action}/login" novalidate>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(o.email ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>
+${o.signupEnabled ? `<p class="alt">New to Fieldbook? <a href="${action}/signup">Create an account</a></p>` : ''}
+${
+  o.demoHint
+    ? `<p class="hint">Demo sign-in: <strong>${escapeHtml(o.demoHint.email)}</strong> with password <strong>${escapeHtml(o.demoHint.password)}</strong></p>`
+    : ''
+}`,
+  );
+}
+
+export interface SignupPageOptions {
+  uid: string;
+  name?: string;
+  email?: string;
+  error?: string;
+  fieldErrors?: string[];
+}
+
+export function signupPage(o: SignupPageOptions): string {
+  const action = `/oidc/interaction/${encodeURIComponent(o.uid)}`;
+  return layout(
+    'Create an account',
+    `<h1>Create an account</h1>${alert(o.error, o.fieldErrors)}
+<form method="post" action="${action}/signup" novalidate>
+<label for="name">Name</label>
+<input id="name" name="name" type="text" autocomplete="name" required autofocus value="${escapeHtml(o.name ?? '')}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(o.email ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8"
+ aria-describedby="password-help">
+<p id="password-help" style="font-size:13px;color:#868e96;margin:4px 0 0">At least 8 characters.</p>
+<button type="submit">Create account</button>
+</form>
+<p class="alt">Already have an account? <a href="${action}">Sign in</a></p>`,
+  );
+}
+
+export function messagePage(title: string, message: string, link?: { href: string; text: string }): string {
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${
+      link ? `<p class="alt"><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''
+    }`,
+  );
+}
+
+/** Sign-out asks nothing: the provider's form (with its CSRF token) submits itself. */
+export function logoutPage(form: string): string {
+  const autoSubmit = form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>');
+  return layout(
+    'Signing out',
+    `<h1>Signing out…</h1>${autoSubmit}
+<noscript><button form="op.logoutForm" type="submit">Sign out</button></noscript>
+<script>document.forms[0].submit()</script>`,
+  );
+}
+
+export function signedOutPage(publicUrl: string): string {
+  return messagePage('Signed out', 'You have signed out of Fieldbook.', { href: `${publicUrl}/`, text: 'Sign in again' });
+}
+
+export function providerErrorPage(out: { error_description?: string | undefined }): string {
+  const description = typeof out.error_description === 'string' ? out.error_description : 'The sign-in request failed.';
+  return messagePage('Sign-in problem', description, { href: '/', text: 'Back to Fieldbook' });
+}

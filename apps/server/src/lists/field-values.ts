@@ -1,0 +1,81 @@
+import type { LiteralExpressionToken } from 'liqe';
+import { invalidQuery } from './list-resource.ts';
+
+/** PostgreSQL's default LIKE escape character is the backslash, so these three must be escaped. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
+/** Makes user text literal inside a PostgreSQL regular expression. */
+export const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
+/** liqe turns `true`, `null` and numbers into values; the user typed text, so give the text back. */
+export const literalText = (literal: LiteralExpressionToken): string =>
+  typeof literal.value === 'string' ? literal.value : String(literal.value);
+
+/** A searched piece of text: `prefix` when the user ended an unquoted value with `*`. */
+export interface TextTerm {
+  text: string;
+  prefix: boolean;
+}
+
+/**
+ * Reads a value searched as text. Quoted values are literal. Unquoted, a trailing `*` asks for a prefix;
+ * a leading `*` (`*plumb`) is accepted where contains is the default anyway. Any other `*` is refused
+ * rather than silently matched literally.
+ */
+export function textTerm(literal: LiteralExpressionToken, label: string, leadingStar: boolean): TextTerm {
+  let text = literalText(literal);
+  let prefix = false;
+  if (!literal.quoted) {
+    if (leadingStar) text = text.replace(/^\*+/, '');
+    prefix = text.endsWith('*');
+    if (prefix) text = text.replace(/\*+$/, '');
+    if (text.includes('*'))
+      throw invalidQuery(`${label}: * is only supported at the end of a value (prefix)`);
+  }
+  if (text === '') throw invalidQuery(`${label} needs a value`);
+  return { text, prefix };
+}
+
+/** Plain decimals only: liqe and JavaScript accept forms (`1e3`, `0x10`) PostgreSQL reads differently. */
+export function numberValue(literal: LiteralExpressionToken, label: string): number {
+  const text = literalText(literal);
+  if (!/^-?\d+(\.\d+)?$/.test(text)) throw invalidQuery(`${label} expects a number, got "${text}"`);
+  const value = Number(text);
+  if (!Number.isFinite(value)) throw invalidQuery(`${label}: number out of range`);
+  return value;
+}
+
+/** A point in time as PostgreSQL will read it; `nextDay` is set when the user gave a date without a time. */
+export interface TimestampValue {
+  value: string;
+  nextDay?: string;
+}
+
+const isoDateTime =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/i;
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Validated here, because a date PostgreSQL rejects (2024-02-31) would otherwise be a 500. */
+export function timestampValue(literal: LiteralExpressionToken, label: string): TimestampValue {
+  const text = literalText(literal);
+  const parts = isoDateTime.exec(text);
+  const bad = () => invalidQuery(`${label} expects an ISO date such as 2024-05-31 or "2024-05-31T14:00Z"`);
+  if (!parts) throw bad();
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHour = 0, offsetMinute = 0] =
+    parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  // setUTCFullYear, not Date.UTC: the latter reads years below 100 as 19xx.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  const calendarDay = year >= 1 && date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
+  if (!calendarDay || hour > 23 || minute > 59 || second > 59 || offsetHour > 15 || offsetMinute > 59)
+    throw bad();
+  if (parts[4] !== undefined) return { value: text };
+  date.setUTCDate(date.getUTCDate() + 1);
+  const nextDay = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
+  return { value: text, nextDay };
+}
+
+/** Lower-case or upper-case hex, as PostgreSQL's uuid input accepts. */
+export const isUuid = (text: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);

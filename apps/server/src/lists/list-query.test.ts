@@ -1,0 +1,283 @@
+import { numeric, PgDialect, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../http/errors.ts';
+import { type ListResource, parseListQuery, whereForList } from './list-query.ts';
+
+// A stand-in list resource; real ones live beside their routes.
+const customers = pgTable('customers', {
+  id: uuid('id'),
+  name: text('name'),
+  email: text('email'),
+  number: text('number'),
+  status: text('status'),
+  price: numeric('price'),
+  created: timestamp('created', { withTimezone: true }),
+});
+
+const resource: ListResource = {
+  fields: {
+    name: { kind: 'text', column: customers.name },
+    email: { kind: 'text', column: customers.email },
+    number: { kind: 'exact', column: customers.number },
+    status: { kind: 'exact', column: customers.status, values: ['active', 'archived'] },
+    'customer.id': { kind: 'exact', column: customers.id, uuid: true },
+    price: { kind: 'number', column: customers.price },
+    created: { kind: 'timestamp', column: customers.created },
+  },
+  searchable: [customers.name, customers.email],
+};
+
+const dialect = new PgDialect();
+const where = (q: string | undefined, on: ListResource = resource) => {
+  const fragment = whereForList(q, on);
+  if (fragment === undefined) return undefined;
+  const { sql, params } = dialect.sqlToQuery(fragment);
+  return { sql, params };
+};
+
+const rejection = (q: string, on: ListResource = resource): ApiError => {
+  try {
+    where(q, on);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${q} to be rejected`);
+};
+
+const N = '"customers"."name"';
+const E = '"customers"."email"';
+const anyWord = (a: number, b: number) => `(${N} ilike $${a} or ${E} ilike $${b})`;
+
+describe('everything', () => {
+  it.each([undefined, '', '   ', '*', ' * '])('%j has no condition', (q) => {
+    expect(parseListQuery(q)).toBeNull();
+    expect(where(q)).toBeUndefined();
+  });
+});
+
+describe('bare words', () => {
+  it('matches a word case-insensitively in any searchable column', () => {
+    expect(where('plumb')).toEqual({ sql: anyWord(1, 2), params: ['%plumb%', '%plumb%'] });
+  });
+
+  it('requires every word (implicit AND)', () => {
+    expect(where('acme plumb')).toEqual({
+      sql: `(${anyWord(1, 2)} and ${anyWord(3, 4)})`,
+      params: ['%acme%', '%acme%', '%plumb%', '%plumb%'],
+    });
+  });
+
+  it('flattens a chain of words into one AND', () => {
+    expect(where('a b c')?.sql).toBe(`(${anyWord(1, 2)} and ${anyWord(3, 4)} and ${anyWord(5, 6)})`);
+  });
+
+  it('treats term* as the start of a word', () => {
+    expect(where('plum*')).toEqual({ sql: `(${N} ~* $1 or ${E} ~* $2)`, params: ['\\mplum', '\\mplum'] });
+  });
+
+  it('escapes regex metacharacters in a prefix and drops the word anchor before a symbol', () => {
+    expect(where('c.net*')?.params).toEqual(['\\mc\\.net', '\\mc\\.net']);
+    expect(where('$5*')?.params).toEqual(['\\$5', '\\$5']);
+  });
+
+  it('treats a leading * as contains', () => {
+    expect(where('*plumb')).toEqual(where('plumb'));
+  });
+
+  it('matches a quoted phrase as one piece of text, wildcards and all', () => {
+    expect(where('"acme plumbing"')).toEqual({
+      sql: anyWord(1, 2),
+      params: ['%acme plumbing%', '%acme plumbing%'],
+    });
+    expect(where('"plum*"')?.params).toEqual(['%plum*%', '%plum*%']);
+  });
+
+  it('keeps numbers as typed', () => {
+    expect(where('007')?.params).toEqual(['%007%', '%007%']);
+    expect(where('true')?.params).toEqual(['%true%', '%true%']);
+  });
+
+  it('escapes LIKE wildcards and the escape character', () => {
+    expect(where('"100%_off"')?.params).toEqual(['%100\\%\\_off%', '%100\\%\\_off%']);
+    expect(where('"a\\\\b"')?.params).toEqual(['%a\\\\b%', '%a\\\\b%']);
+  });
+});
+
+describe('field:value', () => {
+  it('text: contains, word prefix, whole value', () => {
+    expect(where('name:acme')).toEqual({ sql: `${N} ilike $1`, params: ['%acme%'] });
+    expect(where('name:"acme plumbing"')).toEqual({ sql: `${N} ilike $1`, params: ['%acme plumbing%'] });
+    expect(where('name:acm*')).toEqual({ sql: `${N} ~* $1`, params: ['\\macm'] });
+    expect(where('name:=Acme')).toEqual({ sql: `${N} ilike $1`, params: ['Acme'] });
+  });
+
+  it('exact: case-sensitive equality, starts-with, allowed values', () => {
+    expect(where('number:007')).toEqual({ sql: '"customers"."number" = $1', params: ['007'] });
+    expect(where('number:C-10*')).toEqual({ sql: '"customers"."number"::text like $1', params: ['C-10%'] });
+    expect(where('number:"A_1*"')).toEqual({ sql: '"customers"."number" = $1', params: ['A_1*'] });
+    expect(where('number:A_1*')?.params).toEqual(['A\\_1%']);
+    expect(where('status:active')).toEqual({ sql: '"customers"."status" = $1', params: ['active'] });
+  });
+
+  it('exact with dots in the field name and a uuid check', () => {
+    const id = '0190a0f4-7b1c-7cc2-9a5e-3b8f4e2d1c00';
+    expect(where(`customer.id:${id}`)).toEqual({ sql: '"customers"."id" = $1', params: [id] });
+    expect(where('customer.id:0190A0F4*')).toEqual({
+      sql: '"customers"."id"::text like $1',
+      params: ['0190a0f4%'],
+    });
+  });
+
+  it('number: equality, comparisons and ranges', () => {
+    const P = '"customers"."price"';
+    expect(where('price:10')).toEqual({ sql: `${P} = $1`, params: [10] });
+    expect(where('price:>10')).toEqual({ sql: `${P} > $1`, params: [10] });
+    expect(where('price:>=10.5')).toEqual({ sql: `${P} >= $1`, params: [10.5] });
+    expect(where('price:<0')).toEqual({ sql: `${P} < $1`, params: [0] });
+    expect(where('price:<=-3')).toEqual({ sql: `${P} <= $1`, params: [-3] });
+    expect(where('price:"12"')).toEqual({ sql: `${P} = $1`, params: [12] });
+    expect(where('price:[1 TO 5]')).toEqual({ sql: `(${P} >= $1 and ${P} <= $2)`, params: [1, 5] });
+    expect(where('price:{1 TO 5}')).toEqual({ sql: `(${P} > $1 and ${P} < $2)`, params: [1, 5] });
+  });
+
+  it('timestamp: a date is the whole day; a date-time is exact', () => {
+    const C = '"customers"."created"';
+    expect(where('created:2024-05-31')).toEqual({
+      sql: `(${C} >= $1 and ${C} < $2)`,
+      params: ['2024-05-31', '2024-06-01'],
+    });
+    expect(where('created:>2024-12-31')).toEqual({ sql: `${C} >= $1`, params: ['2025-01-01'] });
+    expect(where('created:>=2024-02-29')).toEqual({ sql: `${C} >= $1`, params: ['2024-02-29'] });
+    expect(where('created:<2024-03-01')).toEqual({ sql: `${C} < $1`, params: ['2024-03-01'] });
+    expect(where('created:<=2024-02-28')).toEqual({ sql: `${C} < $1`, params: ['2024-02-29'] });
+    expect(where('created:<"2024-05-31T14:00:00Z"')).toEqual({
+      sql: `${C} < $1`,
+      params: ['2024-05-31T14:00:00Z'],
+    });
+    expect(where('created:"2024-05-31T14:00+02:00"')).toEqual({
+      sql: `${C} = $1`,
+      params: ['2024-05-31T14:00+02:00'],
+    });
+  });
+
+  it('field:* means present', () => {
+    expect(where('name:*')).toEqual({ sql: `(${N} is not null and ${N} <> '')`, params: [] });
+    expect(where('price:*')).toEqual({ sql: '"customers"."price" is not null', params: [] });
+    expect(where('created:*')).toEqual({ sql: '"customers"."created" is not null', params: [] });
+    expect(where('customer.id:*')).toEqual({ sql: '"customers"."id" is not null', params: [] });
+  });
+});
+
+describe('AND, OR, NOT and parentheses', () => {
+  it('combines with AND and OR', () => {
+    expect(where('name:acme AND price:>10')).toEqual({
+      sql: `(${N} ilike $1 and "customers"."price" > $2)`,
+      params: ['%acme%', 10],
+    });
+    expect(where('name:acme OR email:acme')).toEqual({
+      sql: `(${N} ilike $1 or ${E} ilike $2)`,
+      params: ['%acme%', '%acme%'],
+    });
+  });
+
+  it('NOT and - keep rows whose column is NULL', () => {
+    const expected = { sql: `not coalesce(${N} ilike $1, false)`, params: ['%acme%'] };
+    expect(where('NOT name:acme')).toEqual(expected);
+    expect(where('-name:acme')).toEqual(expected);
+  });
+
+  it('parentheses group', () => {
+    expect(where('(plumb OR elect*) AND NOT status:archived')).toEqual({
+      sql: `((${anyWord(1, 2)} or (${N} ~* $3 or ${E} ~* $4)) and not coalesce("customers"."status" = $5, false))`,
+      params: ['%plumb%', '%plumb%', '\\melect', '\\melect', 'archived'],
+    });
+  });
+
+  it('reads operators left to right, as liqe does', () => {
+    expect(where('name:a OR name:b AND name:c')?.sql).toBe(
+      `((${N} ilike $1 or ${N} ilike $2) and ${N} ilike $3)`,
+    );
+  });
+
+  it('a * inside a larger query matches everything', () => {
+    expect(where('* AND name:acme')).toEqual({ sql: `(true and ${N} ilike $1)`, params: ['%acme%'] });
+  });
+});
+
+describe('injection attempts stay in parameters', () => {
+  it.each([`"'; drop table x; --"`, `name:"'; drop table x; --"`, `number:"'; drop table x; --"`])(
+    '%s',
+    (q) => {
+      const query = where(q);
+      expect(query?.sql).not.toMatch(/drop|'/i);
+      expect(query?.params.every((param) => String(param).includes("'; drop table x; --"))).toBe(true);
+    },
+  );
+
+  it('an unquoted attempt does not even parse', () => {
+    expect(rejection("'; drop table x; --").code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('malformed queries are a 400 on q', () => {
+  it.each([
+    ['name:', 'name: needs a value'],
+    ['name: acme', 'name: needs a value'],
+    ['(acme', 'incomplete'],
+    ['AND', 'incomplete'],
+    ['acme OR', 'incomplete'],
+    ['"unclosed', 'incomplete'],
+    ['()', 'empty parentheses'],
+    ['plumb!', 'unexpected "!" at position 6'],
+    ['-12', 'ambiguous'],
+    ['/regex/', 'regular expressions are not supported'],
+    ['name:/acme/i', 'regular expressions are not supported'],
+    ['price:abc', 'price expects a number, got "abc"'],
+    ['price:1e3', 'price expects a number'],
+    ['price:>[1 TO 5]', 'write a range as price:[1 TO 5]'],
+    ['name:>acme', 'name is text; comparisons such as :> are not supported'],
+    ['name:[1 TO 5]', 'name is text; ranges are not supported'],
+    ['pl*mb', 'search term: * is only supported at the end'],
+    ['number:*007', 'number: * is only supported at the end'],
+    ['name:""', 'name needs a value'],
+    ['customer.id:not-a-uuid', 'customer.id expects a UUID, got "not-a-uuid"'],
+    ['status:deleted', 'status must be one of: active, archived'],
+    ['created:2024-02-30', 'created expects an ISO date'],
+    ['created:yesterday', 'created expects an ISO date'],
+    ['created:"2024-05-31T25:00"', 'created expects an ISO date'],
+    ['created:[1 TO 2]', 'created:>=2024-01-01 AND created:<2024-02-01'],
+    ['[1 TO 5]', 'a range needs a field'],
+    ['x'.repeat(501), 'longer than 500 characters'],
+    [`${'('.repeat(17)}a${')'.repeat(17)}`, 'nested deeper than 16 levels'],
+    [`${'NOT ('.repeat(9)}a${')'.repeat(9)}`, 'nested deeper than 16 levels'],
+    [Array.from({ length: 51 }, () => 'a').join(' '), 'more than 50 terms'],
+  ])('%s', (q, reason) => {
+    const error = rejection(q);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(error.message).toMatch(/^Invalid search query: /);
+    expect(error.fieldErrors).toHaveLength(1);
+    expect(error.fieldErrors[0]?.field).toBe('q');
+    expect(error.fieldErrors[0]?.message).toContain(reason);
+  });
+
+  it('names an unknown field and lists the allowed ones', () => {
+    for (const field of ['secret', 'constructor', '__proto__', 'customer']) {
+      expect(rejection(`${field}:x`).message).toBe(
+        `Invalid search query: unknown field "${field}"; allowed fields: name, email, number, status, customer.id, price, created`,
+      );
+    }
+  });
+
+  it('refuses bare words on a list without free-text search', () => {
+    const fieldsOnly: ListResource = { fields: resource.fields, searchable: [] };
+    expect(rejection('acme', fieldsOnly).message).toContain('no free-text search');
+    expect(where('name:acme', fieldsOnly)?.sql).toBe(`${N} ilike $1`);
+  });
+
+  it('accepts a query right at the limits', () => {
+    expect(where(`name:${'x'.repeat(495)}`)?.params).toEqual([`%${'x'.repeat(495)}%`]);
+    expect(where(`${'('.repeat(16)}a${')'.repeat(16)}`)?.sql).toBe(anyWord(1, 2));
+    expect(where(Array.from({ length: 50 }, () => 'a').join(' '))?.params).toHaveLength(100);
+  });
+});

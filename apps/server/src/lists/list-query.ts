@@ -1,0 +1,92 @@
+import type { SQL } from 'drizzle-orm';
+import { SyntaxError as LiqeSyntaxError, type ParserAst, parse } from 'liqe';
+import { invalidQuery, type ListResource } from './list-resource.ts';
+import { listQueryToSql } from './query-to-sql.ts';
+
+export type { ListField, ListResource } from './list-resource.ts';
+export { listQueryToSql } from './query-to-sql.ts';
+
+/** The syntax tree of `q`, as liqe builds it; unquoted literal values are always the text the user typed. */
+export type LiqeAst = ParserAst;
+
+/** Bounds that keep one request's parse and SQL small. */
+export const MAX_QUERY_LENGTH = 500;
+export const MAX_QUERY_NESTING = 16;
+export const MAX_QUERY_TERMS = 50;
+
+/** Parses `q`; null means "everything" (absent, blank or `*`). A malformed query is a 400, never a 500. */
+export function parseListQuery(q: string | undefined): LiqeAst | null {
+  const query = q?.trim() ?? '';
+  if (query === '' || query === '*') return null;
+  if (query.length > MAX_QUERY_LENGTH) throw invalidQuery(`longer than ${MAX_QUERY_LENGTH} characters`);
+  let ast: ParserAst;
+  try {
+    ast = parse(query);
+  } catch (error) {
+    throw invalidQuery(parseFailure(error, query));
+  }
+  const counts = { terms: 0 };
+  return normalise(ast, query, 0, counts);
+}
+
+/** Parse and translate in one call: the WHERE fragment for a list endpoint, or undefined for everything. */
+export function whereForList(q: string | undefined, resource: ListResource): SQL | undefined {
+  return listQueryToSql(parseListQuery(q), resource);
+}
+
+/** liqe reports two failures without a position: input that ends mid-expression, and ambiguity. */
+function parseFailure(error: unknown, query: string): string {
+  if (error instanceof LiqeSyntaxError) {
+    return `unexpected "${query.charAt(error.offset)}" at position ${error.offset + 1}`;
+  }
+  const message = error instanceof Error ? error.message : '';
+  if (message.startsWith('Found no parsings')) {
+    return 'incomplete (an unclosed quote or parenthesis, or AND/OR/NOT without a term on each side?)';
+  }
+  if (message.startsWith('Ambiguous')) return 'ambiguous; put values such as -12 in quotes';
+  return 'could not be parsed';
+}
+
+/**
+ * Copies the tree while enforcing the limits, and gives numbers, `true`, `false` and `null` back as the
+ * text the user typed: `number:007` must stay "007" when the field is text. liqe's token end is computed
+ * from the converted number, so the raw text is re-read from the token start.
+ */
+function normalise(node: ParserAst, query: string, nesting: number, counts: { terms: number }): ParserAst {
+  if (nesting > MAX_QUERY_NESTING) throw invalidQuery(`nested deeper than ${MAX_QUERY_NESTING} levels`);
+  switch (node.type) {
+    case 'EmptyExpression':
+      throw invalidQuery('empty parentheses');
+    case 'ParenthesizedExpression':
+      return { ...node, expression: normalise(node.expression, query, nesting + 1, counts) };
+    case 'UnaryOperator':
+      return { ...node, operand: normalise(node.operand, query, nesting + 1, counts) };
+    case 'LogicalExpression':
+      return {
+        ...node,
+        left: normalise(node.left, query, nesting, counts),
+        right: normalise(node.right, query, nesting, counts),
+      };
+    case 'Tag': {
+      counts.terms += 1;
+      if (counts.terms > MAX_QUERY_TERMS) throw invalidQuery(`more than ${MAX_QUERY_TERMS} terms`);
+      const { expression } = node;
+      const label = node.field.type === 'Field' ? node.field.name : 'search term';
+      if (expression.type === 'RegexExpression') throw invalidQuery('regular expressions are not supported');
+      if (expression.type === 'EmptyExpression') throw invalidQuery(`${label}: needs a value`);
+      if (
+        expression.type !== 'LiteralExpression' ||
+        expression.quoted ||
+        typeof expression.value === 'string'
+      ) {
+        return node;
+      }
+      let value = String(expression.value);
+      if (typeof expression.value === 'number') {
+        const raw = /^-?\d+(\.\d+)?/.exec(query.slice(expression.location.start))?.[0];
+        if (raw !== undefined && Number(raw) === expression.value) value = raw;
+      }
+      return { ...node, expression: { ...expression, value } };
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../http/errors.ts';
+import { LIST_HEADERS, listHeaders, parsePage } from './pagination.ts';
+
+const rejection = (query: { p?: unknown; s?: unknown }, maxSize?: number): ApiError => {
+  try {
+    parsePage(query, { size: 15, maxSize });
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
+};
+
+describe('parsePage', () => {
+  it('defaults to the first page of the default size', () => {
+    expect(parsePage({}, { size: 15 })).toEqual({ page: 1, size: 15, offset: 0, limit: 15 });
+    expect(parsePage({ p: '', s: '' }, { size: 15 })).toEqual({ page: 1, size: 15, offset: 0, limit: 15 });
+  });
+
+  it('reads p and s as text or numbers', () => {
+    expect(parsePage({ p: '3', s: '20' }, { size: 15 })).toEqual({
+      page: 3,
+      size: 20,
+      offset: 40,
+      limit: 20,
+    });
+    expect(parsePage({ p: 2, s: 50 }, { size: 15 })).toEqual({ page: 2, size: 50, offset: 50, limit: 50 });
+  });
+
+  it('allows up to 1000 rows by default (the scheduler) and a smaller ceiling when asked', () => {
+    expect(parsePage({ s: '1000' }, { size: 15 }).size).toBe(1000);
+    expect(parsePage({ s: '1' }, { size: 15 }).size).toBe(1);
+    expect(rejection({ s: '101' }, 100).fieldErrors).toEqual([
+      { field: 's', message: 'Page size must be a whole number from 1 to 100.' },
+    ]);
+  });
+
+  it.each([
+    [{ p: '0' }, ['p']],
+    [{ p: '-1' }, ['p']],
+    [{ p: '1.5' }, ['p']],
+    [{ p: 1.5 }, ['p']],
+    [{ p: 'abc' }, ['p']],
+    [{ p: ' 2' }, ['p']],
+    [{ p: ['1', '2'] }, ['p']],
+    [{ p: '99999999999999999' }, ['p']],
+    [{ s: '0' }, ['s']],
+    [{ s: 'abc' }, ['s']],
+    [{ s: '5000' }, ['s']],
+    [{ s: '1e3' }, ['s']],
+    [{ p: '0', s: 'abc' }, ['p', 's']],
+  ])('rejects %j', (query, fields) => {
+    const error = rejection(query);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(error.fieldErrors.map((fieldError) => fieldError.field)).toEqual(fields);
+  });
+
+  it('rejects a page so far out that the offset is no longer exact', () => {
+    expect(rejection({ p: '9007199254740991', s: '1000' }).fieldErrors).toEqual([
+      { field: 'p', message: 'Page is too large.' },
+    ]);
+  });
+});
+
+describe('listHeaders', () => {
+  const url = 'http://localhost:3000/api/customers?q=acme&p=2&s=15';
+  const at = (p: number, s = 15) => `http://localhost:3000/api/customers?q=acme&p=${p}&s=${s}`;
+
+  it('names the headers the browser must be allowed to read', () => {
+    expect(LIST_HEADERS).toEqual(['Total-Count', 'Link']);
+  });
+
+  it('first page: no prev', () => {
+    expect(listHeaders({ url, page: 1, size: 15, total: 40 })).toEqual({
+      'Total-Count': '40',
+      Link: `<${at(1)}>; rel="first", <${at(2)}>; rel="next", <${at(3)}>; rel="last"`,
+    });
+  });
+
+  it('middle page: all four', () => {
+    expect(listHeaders({ url, page: 2, size: 15, total: 40 }).Link).toBe(
+      `<${at(1)}>; rel="first", <${at(1)}>; rel="prev", <${at(3)}>; rel="next", <${at(3)}>; rel="last"`,
+    );
+  });
+
+  it('last page: no next; an exact multiple does not add an empty page', () => {
+    expect(listHeaders({ url, page: 3, size: 15, total: 45 }).Link).toBe(
+      `<${at(1)}>; rel="first", <${at(2)}>; rel="prev", <${at(3)}>; rel="last"`,
+    );
+  });
+
+  it('no rows: one page, first and last only', () => {
+    expect(listHeaders({ url, page: 1, size: 15, total: 0 })).toEqual({
+      'Total-Count': '0',
+      Link: `<${at(1)}>; rel="first", <${at(1)}>; rel="last"`,
+    });
+  });
+
+  it('a page past the end points prev at the last page', () => {
+    expect(listHeaders({ url, page: 9, size: 15, total: 20 }).Link).toBe(
+      `<${at(1)}>; rel="first", <${at(2)}>; rel="prev", <${at(2)}>; rel="last"`,
+    );
+  });
+
+  it('keeps every other parameter and adds p and s when the request had none', () => {
+    const { Link } = listHeaders({
+      url: 'https://api.example.test/api/jobs?q=name%3A%22acme%20plumbing%22&sort=-created&tag=a&tag=b',
+      page: 1,
+      size: 50,
+      total: 120,
+    });
+    const targets = [...Link.matchAll(/<([^>]+)>/g)].map((match) => new URL(match[1] ?? ''));
+    expect(targets).toHaveLength(3);
+    for (const target of targets) {
+      expect(target.pathname).toBe('/api/jobs');
+      expect(target.searchParams.get('q')).toBe('name:"acme plumbing"');
+      expect(target.searchParams.get('sort')).toBe('-created');
+      expect(target.searchParams.getAll('tag')).toEqual(['a', 'b']);
+      expect(target.searchParams.get('s')).toBe('50');
+    }
+    expect(targets.map((target) => target.searchParams.get('p'))).toEqual(['1', '2', '3']);
+  });
+});

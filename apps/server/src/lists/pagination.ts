@@ -1,0 +1,78 @@
+import { type FieldError, validationFailed } from '../http/errors.ts';
+
+/** The response headers of every list; the CORS setup exposes them to the browser (a plain array, as CORS options take). */
+export const LIST_HEADERS: string[] = ['Total-Count', 'Link'];
+
+/** The scheduler loads up to 1000 rows in one request, so that is the default ceiling. */
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
+
+export interface Page {
+  page: number;
+  size: number;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Reads `p` (page, from 1) and `s` (page size) from the query string. Absent or empty means the
+ * default; anything that is not a whole number in range is a 400 naming the parameter.
+ */
+export function parsePage(
+  query: { p?: unknown; s?: unknown },
+  defaults: { size: number; maxSize?: number },
+): Page {
+  const maxSize = defaults.maxSize ?? DEFAULT_MAX_PAGE_SIZE;
+  const fieldErrors: FieldError[] = [];
+  const page = wholeNumber(query.p, 1);
+  const size = wholeNumber(query.s, defaults.size);
+  if (page === undefined || page < 1) {
+    fieldErrors.push({ field: 'p', message: 'Page must be a whole number from 1.' });
+  }
+  if (size === undefined || size < 1 || size > maxSize) {
+    fieldErrors.push({ field: 's', message: `Page size must be a whole number from 1 to ${maxSize}.` });
+  }
+  if (page === undefined || size === undefined || fieldErrors.length > 0) {
+    throw validationFailed('Invalid page or page size.', fieldErrors);
+  }
+  const offset = (page - 1) * size;
+  // Beyond this the offset can no longer be represented exactly; no real list gets there.
+  if (!Number.isSafeInteger(offset)) {
+    throw validationFailed('Invalid page or page size.', [{ field: 'p', message: 'Page is too large.' }]);
+  }
+  return { page, size, offset, limit: size };
+}
+
+/** Query strings give text; a schema may already have coerced to a number. Both are accepted. */
+function wholeNumber(value: unknown, fallback: number): number | undefined {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^\d{1,16}$/.test(value)) {
+    const parsed = Number(value);
+    return Number.isSafeInteger(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `Total-Count` and an RFC 8288 `Link` with first, prev, next and last. Each link is the request URL
+ * (all other parameters kept, `q` included) with `p` and `s` set.
+ */
+export function listHeaders(input: { url: string | URL; page: number; size: number; total: number }): {
+  'Total-Count': string;
+  Link: string;
+} {
+  const { url, page, size, total } = input;
+  const last = Math.max(1, Math.ceil(total / size));
+  const link = (rel: string, target: number) => {
+    const href = new URL(url);
+    href.searchParams.set('p', String(target));
+    href.searchParams.set('s', String(size));
+    return `<${href.href}>; rel="${rel}"`;
+  };
+  const links = [link('first', 1)];
+  // A page past the end still gets a way back: prev points at the last page that exists.
+  if (page > 1) links.push(link('prev', Math.min(page - 1, last)));
+  if (page < last) links.push(link('next', page + 1));
+  links.push(link('last', last));
+  return { 'Total-Count': String(total), Link: links.join(', ') };
+}

@@ -1,0 +1,188 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { ComparisonOperatorToken, LiteralExpressionToken, ParserAst, TagToken } from 'liqe';
+import {
+  escapeLike,
+  escapeRegex,
+  isUuid,
+  literalText,
+  numberValue,
+  type TextTerm,
+  textTerm,
+  timestampValue,
+} from './field-values.ts';
+import { invalidQuery, type ListField, type ListResource } from './list-resource.ts';
+
+type ComparisonOperator = ComparisonOperatorToken['operator'];
+
+/**
+ * Turns a parsed `q` into a WHERE fragment. Every user value becomes a bound parameter; only column
+ * references and fixed SQL text are written into the statement.
+ */
+export function listQueryToSql(ast: ParserAst | null, resource: ListResource): SQL | undefined {
+  if (ast === null || ast.type === 'EmptyExpression') return undefined;
+  return nodeToSql(ast, resource);
+}
+
+function nodeToSql(node: ParserAst, resource: ListResource): SQL {
+  switch (node.type) {
+    case 'EmptyExpression':
+      throw invalidQuery('empty parentheses');
+    case 'ParenthesizedExpression':
+      return nodeToSql(node.expression, resource);
+    case 'UnaryOperator':
+      // coalesce: NOT over a NULL column (a customer without email) must match, not vanish.
+      return sql`not coalesce(${nodeToSql(node.operand, resource)}, false)`;
+    case 'LogicalExpression': {
+      const operator = node.operator.operator;
+      const parts = operands(node, operator).map((operand) => nodeToSql(operand, resource));
+      return sql`(${sql.join(parts, operator === 'AND' ? sql` and ` : sql` or `)})`;
+    }
+    case 'Tag':
+      return tagToSql(node, resource);
+  }
+}
+
+/** `a b c` arrives as ((a AND b) AND c); one flat list keeps the SQL readable. */
+function operands(node: ParserAst, operator: 'AND' | 'OR'): ParserAst[] {
+  const inner = node.type === 'ParenthesizedExpression' ? node.expression : node;
+  if (inner.type === 'LogicalExpression' && inner.operator.operator === operator) {
+    return [...operands(inner.left, operator), ...operands(inner.right, operator)];
+  }
+  return [node];
+}
+
+function tagToSql(tag: TagToken, resource: ListResource): SQL {
+  const label = tag.field.type === 'Field' ? tag.field.name : 'search term';
+  const { expression } = tag;
+  if (expression.type === 'RegexExpression') throw invalidQuery('regular expressions are not supported');
+  if (expression.type === 'EmptyExpression') throw invalidQuery(`${label}: needs a value`);
+  if (tag.field.type === 'ImplicitField') {
+    if (expression.type === 'RangeExpression') {
+      throw invalidQuery('a range needs a field, e.g. price:[1 TO 5]');
+    }
+    return searchSql(expression, resource);
+  }
+  const field = Object.hasOwn(resource.fields, label) ? resource.fields[label] : undefined;
+  if (field === undefined) {
+    const allowed = Object.keys(resource.fields).join(', ') || 'none';
+    throw invalidQuery(`unknown field "${label}"; allowed fields: ${allowed}`);
+  }
+  const operator = tag.operator.operator;
+  const present = expression.type === 'LiteralExpression' && !expression.quoted && expression.value === '*';
+  if (present && isEquality(operator)) return presentSql(field);
+
+  switch (field.kind) {
+    case 'text':
+      return textFieldSql(field.column, tag, label);
+    case 'exact':
+      return exactFieldSql(field, tag, label);
+    case 'number': {
+      if (expression.type === 'RangeExpression') {
+        if (operator !== ':') throw invalidQuery(`${label}: write a range as ${label}:[1 TO 5]`);
+        const { min, max, minInclusive, maxInclusive } = expression.range;
+        const low = minInclusive ? sql`>=` : sql`>`;
+        const high = maxInclusive ? sql`<=` : sql`<`;
+        return sql`(${field.column} ${low} ${min} and ${field.column} ${high} ${max})`;
+      }
+      return sql`${field.column} ${comparison(operator)} ${numberValue(expression, label)}`;
+    }
+    case 'timestamp':
+      if (expression.type === 'RangeExpression') {
+        throw invalidQuery(`${label}: use ${label}:>=2024-01-01 AND ${label}:<2024-02-01 for a date range`);
+      }
+      return timestampSql(field.column, operator, timestampValue(expression, label));
+  }
+}
+
+const isEquality = (operator: ComparisonOperator) => operator === ':' || operator === ':=';
+
+const comparisons: Record<ComparisonOperator, SQL> = {
+  ':': sql`=`,
+  ':=': sql`=`,
+  ':>': sql`>`,
+  ':>=': sql`>=`,
+  ':<': sql`<`,
+  ':<=': sql`<=`,
+};
+const comparison = (operator: ComparisonOperator) => comparisons[operator];
+
+/** `field:*`: the field has a value; for text an empty string counts as no value. */
+function presentSql(field: ListField): SQL {
+  if (field.kind === 'text') return sql`(${field.column} is not null and ${field.column} <> '')`;
+  return sql`${field.column} is not null`;
+}
+
+/** Contains, or a word starting with the term; both forms can be served by a pg_trgm GIN index. */
+function matchText(column: SQLWrapper, term: TextTerm): SQL {
+  if (!term.prefix) return sql`${column} ilike ${`%${escapeLike(term.text)}%`}`;
+  // \m anchors at the start of a word, which needs the term to start with a word character.
+  const anchor = /^[\p{L}\p{N}_]/u.test(term.text) ? '\\m' : '';
+  return sql`${column} ~* ${anchor + escapeRegex(term.text)}`;
+}
+
+/** Bare words and phrases: a match in any of the resource's searchable columns. */
+function searchSql(literal: LiteralExpressionToken, resource: ListResource): SQL {
+  if (!literal.quoted && literalText(literal) === '*') return sql`true`;
+  const term = textTerm(literal, 'search term', true);
+  if (resource.searchable.length === 0) {
+    throw invalidQuery('this list has no free-text search; use field:value');
+  }
+  const matches = resource.searchable.map((column) => matchText(column, term));
+  return matches.length === 1 ? (matches[0] as SQL) : sql`(${sql.join(matches, sql` or `)})`;
+}
+
+function requireLiteral(tag: TagToken, label: string, kind: string): LiteralExpressionToken {
+  const { expression, operator } = tag;
+  if (!isEquality(operator.operator)) {
+    throw invalidQuery(`${label} is ${kind}; comparisons such as ${operator.operator} are not supported`);
+  }
+  if (expression.type !== 'LiteralExpression') {
+    throw invalidQuery(`${label} is ${kind}; ranges are not supported`);
+  }
+  return expression;
+}
+
+function textFieldSql(column: SQLWrapper, tag: TagToken, label: string): SQL {
+  const literal = requireLiteral(tag, label, 'text');
+  const term = textTerm(literal, label, true);
+  if (tag.operator.operator !== ':=') return matchText(column, term);
+  // name:=Acme is the whole value, still case-insensitive (ILIKE without wildcards).
+  return sql`${column} ilike ${escapeLike(term.text) + (term.prefix ? '%' : '')}`;
+}
+
+function exactFieldSql(field: Extract<ListField, { kind: 'exact' }>, tag: TagToken, label: string): SQL {
+  const term = textTerm(requireLiteral(tag, label, 'matched exactly'), label, false);
+  if (term.prefix) {
+    // ::text so the same prefix works on uuid and enum columns; uuids print in lower case.
+    const text = field.uuid ? term.text.toLowerCase() : term.text;
+    return sql`${field.column}::text like ${`${escapeLike(text)}%`}`;
+  }
+  if (field.uuid && !isUuid(term.text)) throw invalidQuery(`${label} expects a UUID, got "${term.text}"`);
+  if (field.values && !field.values.includes(term.text)) {
+    throw invalidQuery(`${label} must be one of: ${field.values.join(', ')}`);
+  }
+  return sql`${field.column} = ${term.text}`;
+}
+
+/** A bare date means the whole day, so `created:2024-05-31` and `created:>2024-05-31` read naturally. */
+function timestampSql(
+  column: SQLWrapper,
+  operator: ComparisonOperator,
+  time: { value: string; nextDay?: string },
+): SQL {
+  const { value, nextDay } = time;
+  if (nextDay === undefined) return sql`${column} ${comparison(operator)} ${value}`;
+  switch (operator) {
+    case ':':
+    case ':=':
+      return sql`(${column} >= ${value} and ${column} < ${nextDay})`;
+    case ':>':
+      return sql`${column} >= ${nextDay}`;
+    case ':>=':
+      return sql`${column} >= ${value}`;
+    case ':<':
+      return sql`${column} < ${value}`;
+    case ':<=':
+      return sql`${column} < ${nextDay}`;
+  }
+}

@@ -1,0 +1,39 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Db } from '../db/database.ts';
+import { memberships, tenants } from '../db/schema.ts';
+
+/** A tenant as the identity claims carry it. */
+export interface TenantEntry {
+  tenantId: string;
+  tenantName: string;
+}
+
+/** Creates a tenant with its creator as the first member, in one transaction. */
+export async function createTenant(db: Db, input: { name: string; creatorSubject: string }): Promise<TenantEntry> {
+  const id = uuidv7();
+  const name = input.name.trim();
+  await db.transaction(async (tx) => {
+    await tx.insert(tenants).values({ id, name });
+    await tx.insert(memberships).values({ tenantId: id, subject: input.creatorSubject });
+  });
+  return { tenantId: id, tenantName: name };
+}
+
+/** The user's tenants, oldest membership first (the first is the default tenant at sign-in). */
+export function listTenantsOf(db: Db, subject: string): Promise<TenantEntry[]> {
+  return db
+    .select({ tenantId: tenants.id, tenantName: tenants.name })
+    .from(memberships)
+    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+    .where(eq(memberships.subject, subject))
+    .orderBy(asc(memberships.created), asc(tenants.id));
+}
+
+export async function isMember(db: Db, tenantId: string, subject: string): Promise<boolean> {
+  const rows = await db
+    .select({ tenantId: memberships.tenantId })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.subject, subject)));
+  return rows.length > 0;
+}

@@ -1,0 +1,31 @@
+import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
+
+/** The login client's messages (specification, section 8). */
+export const authErrorMessages = {
+  noQueryParams: 'There are no query params available for parsing.',
+  invalidState: 'Invalid state',
+  timeout: 'Sign-in timed out. Please try again.',
+  fallback: 'Sign-in failed.',
+} as const;
+
+// oidc-client-ts's wording for a callback whose state is absent or matches nothing stored.
+const stateErrors = new Set(['No state in response', 'No matching state found in storage']);
+
+/** The identity provider needs the user to sign in interactively. */
+export function isLoginRequired(error: unknown): boolean {
+  return error instanceof ErrorResponse && error.error === 'login_required';
+}
+
+/** Turns a sign-in failure into the message the user sees. */
+export function describeAuthError(error: unknown): string {
+  if (error instanceof ErrorTimeout) {
+    return authErrorMessages.timeout;
+  }
+  if (error instanceof ErrorResponse) {
+    return error.error_description || error.error || authErrorMessages.fallback;
+  }
+  if (error instanceof Error) {
+    return stateErrors.has(error.message) ? authErrorMessages.invalidState : error.message || authErrorMessages.fallback;
+  }
+  return authErrorMessages.fallback;
+}

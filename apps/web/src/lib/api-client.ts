@@ -1,0 +1,171 @@
+/** One field's problem in a VALIDATION_FAILED error. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** The API's one error shape: `{ error, message, fieldErrors }`. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  fieldErrors: FieldError[];
+}
+
+/** A non-2xx API response. `body` is the parsed error shape, or the raw text when it is not that shape. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | string;
+
+  constructor(status: number, body: ApiErrorBody | string) {
+    super(typeof body === 'string' ? body || `Request failed (HTTP ${status}).` : body.message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The error code (VALIDATION_FAILED, FORBIDDEN, …), when the body has one. */
+  get code(): string | undefined {
+    return typeof this.body === 'string' ? undefined : this.body.error;
+  }
+}
+
+export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
+  /** Sent as JSON with a matching Content-Type. */
+  json?: unknown;
+  body?: BodyInit;
+  /** For creating POSTs: a key per form submission, or `true` to make a fresh one. */
+  idempotencyKey?: string | true;
+}
+
+/** Pagination links from the `Link` header, by relation (first, prev, next, last). */
+export type PageLinks = Record<string, string>;
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  links: PageLinks;
+}
+
+interface ApiClientSettings {
+  baseUrl: string;
+  getAccessToken: () => Promise<string | undefined>;
+}
+
+let settings: ApiClientSettings | null = null;
+
+/** Called once at start-up with the API base URL and the source of the bearer token. */
+export function configureApiClient(next: ApiClientSettings): void {
+  settings = next;
+}
+
+/** Calls the API and returns the parsed JSON body; throws `ApiRequestError` on a non-2xx status. */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  return (await readBody(response)) as T;
+}
+
+/** Calls a list endpoint: the array body plus the `Total-Count` and `Link` headers. */
+export async function apiFetchList<T>(path: string, options: ApiRequestOptions = {}): Promise<ListPage<T>> {
+  const response = await send(path, options);
+  const body = await readBody(response);
+  const items = Array.isArray(body) ? (body as T[]) : [];
+  return {
+    items,
+    total: parseTotalCount(response.headers.get('Total-Count')) ?? items.length,
+    links: parseLinkHeader(response.headers.get('Link')),
+  };
+}
+
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
+  if (!settings) {
+    throw new Error('The API client is not configured.');
+  }
+  const { json, idempotencyKey, headers: initHeaders, body, ...init } = options;
+  const headers = new Headers(initHeaders);
+  headers.set('Accept', 'application/json');
+  const token = await settings.getAccessToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+  if (idempotencyKey) {
+    headers.set('Idempotency-Key', idempotencyKey === true ? crypto.randomUUID() : idempotencyKey);
+  }
+  let requestBody = body;
+  if (json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(json);
+  }
+  const response = await fetch(joinUrl(settings.baseUrl, path), { ...init, headers, body: requestBody });
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, parseErrorBody(await response.text()));
+  }
+  return response;
+}
+
+function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) {
+    return undefined;
+  }
+  const text = await response.text();
+  if (!text) {
+    return undefined;
+  }
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+/** Reads the error shape from a response body; anything else comes back as the raw text. */
+export function parseErrorBody(text: string): ApiErrorBody | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!isRecord(value) || typeof value.error !== 'string' || typeof value.message !== 'string') {
+    return text;
+  }
+  const fieldErrors: FieldError[] = Array.isArray(value.fieldErrors)
+    ? value.fieldErrors.filter(hasMessage).map((item) => ({
+        field: typeof item.field === 'string' ? item.field : '',
+        message: item.message,
+      }))
+    : [];
+  return { error: value.error, message: value.message, fieldErrors };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function hasMessage(value: unknown): value is Record<string, unknown> & { message: string } {
+  return isRecord(value) && typeof value.message === 'string';
+}
+
+export function parseTotalCount(header: string | null): number | undefined {
+  if (header === null || !/^\d+$/.test(header.trim())) {
+    return undefined;
+  }
+  return Number(header.trim());
+}
+
+/** Parses an RFC 8288 `Link` header: `<url>; rel="next", <url>; rel="last"`. */
+export function parseLinkHeader(header: string | null): PageLinks {
+  const links: PageLinks = {};
+  if (!header) {
+    return links;
+  }
+  for (const match of header.matchAll(/<([^>]*)>([^<]*)/g)) {
+    const [, url = '', params = ''] = match;
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(params);
+    const relations = (rel?.[1] ?? rel?.[2] ?? '').split(/\s+/).filter(Boolean);
+    for (const relation of relations) {
+      links[relation.toLowerCase()] = url;
+    }
+  }
+  return links;
+}
