@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
-import { localKeys, remoteKeys, createTokenVerifier } from './auth/access-tokens.ts';
+import { createTokenVerifier, localKeys, remoteKeys } from './auth/access-tokens.ts';
 import { createAuthentication } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -39,8 +39,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -76,7 +78,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     audience: config.oidc.audience,
     acceptedTypes: config.oidc.accessTokenTypes,
     tenantIdClaim: names.tenantId,
-    keys: config.oidc.embedded ? localKeys(publicKeys(await signingKeys(db))) : remoteKeys(config.oidc.issuer),
+    keys: config.oidc.embedded
+      ? localKeys(publicKeys(await signingKeys(db)))
+      : remoteKeys(config.oidc.issuer),
   });
   const auth = createAuthentication(verify, db);
 

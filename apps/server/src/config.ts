@@ -26,7 +26,11 @@ const settingsSchema = z.object({
   OIDC_ACCESS_TOKEN_TYPES: z.string().min(1).default('at+jwt,application/at+jwt'),
   OIDC_SIGNUP_ENABLED: booleanSetting.default(true),
   OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(300),
-  OIDC_SESSION_TTL: z.coerce.number().int().min(60).default(14 * 24 * 3600),
+  OIDC_SESSION_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
 });
 
 export type Settings = z.input<typeof settingsSchema>;

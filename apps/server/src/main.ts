@@ -23,7 +23,9 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   const cleanup = setInterval(() => {
-    deleteExpiredPayloads(database.db).catch((err: unknown) => app.log.warn({ err }, 'expired session cleanup failed'));
+    deleteExpiredPayloads(database.db).catch((err: unknown) =>
+      app.log.warn({ err }, 'expired session cleanup failed'),
+    );
   }, 10 * 60_000);
   cleanup.unref();
 

@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JWK, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  type JWK,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+} from 'jose';
 import { ApiError } from '../http/errors.ts';
 
 /** Who is calling: the token's subject and, when the token names one, the tenant it acts in. */
@@ -25,7 +32,18 @@ export function createTokenVerifier(o: TokenVerifierOptions) {
       verified = await jwtVerify(token, o.keys, {
         issuer: o.issuer,
         audience: o.audience,
-        algorithms: ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'],
+        algorithms: [
+          'ES256',
+          'ES384',
+          'ES512',
+          'RS256',
+          'RS384',
+          'RS512',
+          'PS256',
+          'PS384',
+          'PS512',
+          'EdDSA',
+        ],
         requiredClaims: ['sub', 'exp'],
         clockTolerance: 5,
       });

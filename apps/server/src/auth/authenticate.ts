@@ -19,7 +19,8 @@ export interface TenantCaller {
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match?.[1]) throw new ApiError('UNAUTHENTICATED', 'Sign in to use the API: a bearer access token is required.');
+  if (!match?.[1])
+    throw new ApiError('UNAUTHENTICATED', 'Sign in to use the API: a bearer access token is required.');
   return match[1];
 }
 
@@ -33,7 +34,8 @@ export function createAuthentication(verify: VerifyAccessToken, db: Db) {
   /** The verified caller and their tenant; 403 when the token names no tenant or one they do not belong to. */
   async function requireTenant(request: FastifyRequest): Promise<TenantCaller> {
     const caller = await requireCaller(request);
-    if (!caller.tenantId) throw new ApiError('FORBIDDEN', 'Choose an organisation first: the token names none.');
+    if (!caller.tenantId)
+      throw new ApiError('FORBIDDEN', 'Choose an organisation first: the token names none.');
     if (!(await isMember(db, caller.tenantId, caller.subject))) {
       throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
     }

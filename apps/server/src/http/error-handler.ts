@@ -11,18 +11,25 @@ interface ValidationIssue {
 function fieldErrorsOf(validation: ValidationIssue[]): FieldError[] {
   return validation.map((v) => {
     const path = v.params?.issue?.path?.map(String) ?? (v.instancePath ?? '').split('/').filter(Boolean);
-    return { field: path.join('.') || 'body', message: v.params?.issue?.message ?? v.message ?? 'Invalid value.' };
+    return {
+      field: path.join('.') || 'body',
+      message: v.params?.issue?.message ?? v.message ?? 'Invalid value.',
+    };
   });
 }
 
 function toApiError(error: FastifyError & { validation?: ValidationIssue[] }): ApiError {
   if (error instanceof ApiError) return error;
-  if (error.validation) return new ApiError('VALIDATION_FAILED', 'The request is not valid.', fieldErrorsOf(error.validation));
+  if (error.validation)
+    return new ApiError('VALIDATION_FAILED', 'The request is not valid.', fieldErrorsOf(error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('VALIDATION_FAILED', 'Send the request body as JSON (Content-Type: application/json).');
+      return new ApiError(
+        'VALIDATION_FAILED',
+        'Send the request body as JSON (Content-Type: application/json).',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('VALIDATION_FAILED', 'The request body is not valid JSON.');

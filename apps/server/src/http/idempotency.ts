@@ -32,7 +32,10 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
-const hashOf = (payload: unknown) => createHash('sha256').update(JSON.stringify(payload ?? null)).digest('hex');
+const hashOf = (payload: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(payload ?? null))
+    .digest('hex');
 
 /**
  * Runs a creating write at most once per Idempotency-Key, inside the caller's tenant transaction:
@@ -48,7 +51,13 @@ export async function createOnce<T>(
   const requestHash = hashOf(scope.payload);
   const claimed = await tx
     .insert(idempotencyKeys)
-    .values({ tenantId: scope.tenantId, key: scope.key, subject: scope.subject, route: scope.route, requestHash })
+    .values({
+      tenantId: scope.tenantId,
+      key: scope.key,
+      subject: scope.subject,
+      route: scope.route,
+      requestHash,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (claimed.length > 0) {
@@ -63,7 +72,8 @@ export async function createOnce<T>(
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, scope.key)));
-  if (!first || first.statusCode === null) throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress.');
+  if (!first || first.statusCode === null)
+    throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress.');
   if (first.route !== scope.route || first.requestHash !== requestHash || first.subject !== scope.subject) {
     throw new ApiError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
   }

@@ -44,7 +44,10 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 
 export class EmailTakenError extends Error {}
 
-export async function createUser(db: Db, input: { email: string; name: string; password: string }): Promise<User> {
+export async function createUser(
+  db: Db,
+  input: { email: string; name: string; password: string },
+): Promise<User> {
   const user = { id: uuidv7(), email: input.email.trim(), name: input.name.trim() };
   const passwordHash = await hashPassword(input.password);
   const inserted = await db

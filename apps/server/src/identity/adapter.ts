@@ -54,7 +54,9 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    await this.db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {

@@ -35,7 +35,8 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
     try {
       const found = await provider.interactionDetails(request.raw, reply.raw);
       return found.uid === request.params.uid ? found : undefined;
-    } catch {
+    } catch (error) {
+      request.log.info({ err: error }, 'sign-in interaction not found');
       return undefined;
     }
   }
@@ -56,7 +57,9 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
       typeof tenant === 'string' && !(await isMember(db, tenant, accountId))
         ? { error: 'access_denied', error_description: 'You are not a member of that organisation.' }
         : { login: { accountId } };
-    const to = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    const to = await provider.interactionResult(request.raw, reply.raw, result, {
+      mergeWithLastSubmission: false,
+    });
     return reply.redirect(to, 303);
   }
 
@@ -84,22 +87,35 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
   });
 
   app.get('/oidc/interaction/:uid/signup', async (request: UidRequest, reply) => {
-    if (!o.signupEnabled) return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
+    if (!o.signupEnabled)
+      return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
     const interaction = await details(request, reply);
     if (!interaction) return expired(reply);
     return html(reply, signupPage({ uid: interaction.uid }));
   });
 
   app.post('/oidc/interaction/:uid/signup', async (request: UidRequest, reply) => {
-    if (!o.signupEnabled) return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
+    if (!o.signupEnabled)
+      return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
     const interaction = await details(request, reply);
     if (!interaction) return expired(reply);
-    const form = { name: request.body?.name ?? '', email: (request.body?.email ?? '').trim(), password: request.body?.password ?? '' };
+    const form = {
+      name: request.body?.name ?? '',
+      email: (request.body?.email ?? '').trim(),
+      password: request.body?.password ?? '',
+    };
     const parsed = signupSchema.safeParse(form);
     const again = (error: string, fieldErrors: string[] = []) =>
-      html(reply, signupPage({ uid: interaction.uid, name: form.name, email: form.email, error, fieldErrors }), 400);
+      html(
+        reply,
+        signupPage({ uid: interaction.uid, name: form.name, email: form.email, error, fieldErrors }),
+        400,
+      );
     if (!parsed.success) {
-      return again('Please correct the following:', parsed.error.issues.map((i) => i.message));
+      return again(
+        'Please correct the following:',
+        parsed.error.issues.map((i) => i.message),
+      );
     }
     try {
       const user = await createUser(db, parsed.data);

@@ -1,7 +1,10 @@
 /** The embedded identity provider's pages: plain, accessible HTML forms in the product's look. */
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const styles = `
 *{box-sizing:border-box}
@@ -118,10 +121,14 @@ export function logoutPage(form: string): string {
 }
 
 export function signedOutPage(publicUrl: string): string {
-  return messagePage('Signed out', 'You have signed out of Fieldbook.', { href: `${publicUrl}/`, text: 'Sign in again' });
+  return messagePage('Signed out', 'You have signed out of Fieldbook.', {
+    href: `${publicUrl}/`,
+    text: 'Sign in again',
+  });
 }
 
 export function providerErrorPage(out: { error_description?: string | undefined }): string {
-  const description = typeof out.error_description === 'string' ? out.error_description : 'The sign-in request failed.';
+  const description =
+    typeof out.error_description === 'string' ? out.error_description : 'The sign-in request failed.';
   return messagePage('Sign-in problem', description, { href: '/', text: 'Back to Fieldbook' });
 }

@@ -23,7 +23,19 @@ export const signingKeys = (db: Db) => sharedSecret(db, 'oidc_signing_keys', gen
 
 /** Public halves only, for verifying tokens without an HTTP round trip to ourselves. */
 export function publicKeys(jwks: { keys: JWK[] }): { keys: JWK[] } {
-  return { keys: jwks.keys.map(({ kty, crv, x, y, n, e, alg, use, kid }) => ({ kty, crv, x, y, n, e, alg, use, kid })) };
+  return {
+    keys: jwks.keys.map(({ kty, crv, x, y, n, e, alg, use, kid }) => ({
+      kty,
+      crv,
+      x,
+      y,
+      n,
+      e,
+      alg,
+      use,
+      kid,
+    })),
+  };
 }
 
 export const webRedirectUris = (publicUrl: string) => [
@@ -37,7 +49,9 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Pr
   const { oidc, publicUrl } = config;
   const names = tenantClaimNames(oidc.claimNamespace);
   const jwks = await signingKeys(db);
-  const cookieKeys = await sharedSecret(db, 'oidc_cookie_keys', async () => [randomBytes(32).toString('base64url')]);
+  const cookieKeys = await sharedSecret(db, 'oidc_cookie_keys', async () => [
+    randomBytes(32).toString('base64url'),
+  ]);
 
   const configuration: Configuration = {
     adapter: (model: string) => new DatabaseAdapter(model, db),
@@ -47,6 +61,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Pr
         client_name: 'Fieldbook',
         application_type: 'web',
         token_endpoint_auth_method: 'none',
+        id_token_signed_response_alg: 'ES256',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: webRedirectUris(publicUrl),
@@ -127,7 +142,12 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Pr
     async extraTokenClaims(ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const source = ctx.oidc.entities.AuthorizationCode ?? ctx.oidc.entities.RefreshToken;
-      const claims = await tenantClaimsFor(db, token.accountId, requestedTenant(source?.claims, names), names);
+      const claims = await tenantClaimsFor(
+        db,
+        token.accountId,
+        requestedTenant(source?.claims, names),
+        names,
+      );
       const tenantId = claims[names.tenantId];
       if (typeof tenantId !== 'string') return undefined;
       // Pin the tenant on the source, so the refresh token and ID token issued next carry the same one.

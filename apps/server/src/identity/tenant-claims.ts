@@ -20,7 +20,11 @@ export function requestedTenant(claims: unknown, names: TenantClaimNames): strin
 }
 
 /** Adds "id_token: { <tenantId claim>: { value } }" to an OpenID claims request. */
-export function withRequestedTenant(claims: unknown, names: TenantClaimNames, tenantId: string): ClaimsRequest {
+export function withRequestedTenant(
+  claims: unknown,
+  names: TenantClaimNames,
+  tenantId: string,
+): ClaimsRequest {
   const request = { ...((claims as ClaimsRequest | undefined) ?? {}) };
   request.id_token = { ...request.id_token, [names.tenantId]: { value: tenantId } };
   return request;

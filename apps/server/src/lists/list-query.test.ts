@@ -114,7 +114,7 @@ describe('field:value', () => {
 
   it('exact: case-sensitive equality, starts-with, allowed values', () => {
     expect(where('number:007')).toEqual({ sql: '"customers"."number" = $1', params: ['007'] });
-    expect(where('number:C-10*')).toEqual({ sql: '"customers"."number"::text like $1', params: ['C-10%'] });
+    expect(where('number:C-10*')).toEqual({ sql: '("customers"."number")::text like $1', params: ['C-10%'] });
     expect(where('number:"A_1*"')).toEqual({ sql: '"customers"."number" = $1', params: ['A_1*'] });
     expect(where('number:A_1*')?.params).toEqual(['A\\_1%']);
     expect(where('status:active')).toEqual({ sql: '"customers"."status" = $1', params: ['active'] });
@@ -124,7 +124,7 @@ describe('field:value', () => {
     const id = '0190a0f4-7b1c-7cc2-9a5e-3b8f4e2d1c00';
     expect(where(`customer.id:${id}`)).toEqual({ sql: '"customers"."id" = $1', params: [id] });
     expect(where('customer.id:0190A0F4*')).toEqual({
-      sql: '"customers"."id"::text like $1',
+      sql: '("customers"."id")::text like $1',
       params: ['0190a0f4%'],
     });
   });
@@ -267,6 +267,10 @@ describe('malformed queries are a 400 on q', () => {
         `Invalid search query: unknown field "${field}"; allowed fields: name, email, number, status, customer.id, price, created`,
       );
     }
+  });
+
+  it('refuses a repeated q that arrives as an array', () => {
+    expect(() => parseListQuery(['a', 'b'] as unknown as string)).toThrow('give q once, as text');
   });
 
   it('refuses bare words on a list without free-text search', () => {

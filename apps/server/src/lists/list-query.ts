@@ -16,6 +16,8 @@ export const MAX_QUERY_TERMS = 50;
 
 /** Parses `q`; null means "everything" (absent, blank or `*`). A malformed query is a 400, never a 500. */
 export function parseListQuery(q: string | undefined): LiqeAst | null {
+  // Typed as text, but a repeated ?q=a&q=b reaches here as an array when a route forgets its schema.
+  if (q !== undefined && typeof q !== 'string') throw invalidQuery('give q once, as text');
   const query = q?.trim() ?? '';
   if (query === '' || query === '*') return null;
   if (query.length > MAX_QUERY_LENGTH) throw invalidQuery(`longer than ${MAX_QUERY_LENGTH} characters`);

@@ -7,6 +7,7 @@ import {
   literalText,
   numberValue,
   type TextTerm,
+  type TimestampValue,
   textTerm,
   timestampValue,
 } from './field-values.ts';
@@ -128,7 +129,8 @@ function searchSql(literal: LiteralExpressionToken, resource: ListResource): SQL
     throw invalidQuery('this list has no free-text search; use field:value');
   }
   const matches = resource.searchable.map((column) => matchText(column, term));
-  return matches.length === 1 ? (matches[0] as SQL) : sql`(${sql.join(matches, sql` or `)})`;
+  const [only] = matches;
+  return matches.length === 1 && only ? only : sql`(${sql.join(matches, sql` or `)})`;
 }
 
 function requireLiteral(tag: TagToken, label: string, kind: string): LiteralExpressionToken {
@@ -153,9 +155,10 @@ function textFieldSql(column: SQLWrapper, tag: TagToken, label: string): SQL {
 function exactFieldSql(field: Extract<ListField, { kind: 'exact' }>, tag: TagToken, label: string): SQL {
   const term = textTerm(requireLiteral(tag, label, 'matched exactly'), label, false);
   if (term.prefix) {
-    // ::text so the same prefix works on uuid and enum columns; uuids print in lower case.
+    // ::text so the same prefix works on uuid and enum columns (uuids print in lower case); the
+    // parentheses keep the cast on the whole column expression.
     const text = field.uuid ? term.text.toLowerCase() : term.text;
-    return sql`${field.column}::text like ${`${escapeLike(text)}%`}`;
+    return sql`(${field.column})::text like ${`${escapeLike(text)}%`}`;
   }
   if (field.uuid && !isUuid(term.text)) throw invalidQuery(`${label} expects a UUID, got "${term.text}"`);
   if (field.values && !field.values.includes(term.text)) {
@@ -165,11 +168,7 @@ function exactFieldSql(field: Extract<ListField, { kind: 'exact' }>, tag: TagTok
 }
 
 /** A bare date means the whole day, so `created:2024-05-31` and `created:>2024-05-31` read naturally. */
-function timestampSql(
-  column: SQLWrapper,
-  operator: ComparisonOperator,
-  time: { value: string; nextDay?: string },
-): SQL {
+function timestampSql(column: SQLWrapper, operator: ComparisonOperator, time: TimestampValue): SQL {
   const { value, nextDay } = time;
   if (nextDay === undefined) return sql`${column} ${comparison(operator)} ${value}`;
   switch (operator) {

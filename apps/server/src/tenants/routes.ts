@@ -6,8 +6,8 @@ import type { Authentication } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { tenants } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { findUserById } from '../identity/accounts.ts';
 import { ApiError } from '../http/errors.ts';
+import { findUserById } from '../identity/accounts.ts';
 import { createTenant, listTenantsOf } from './tenants.ts';
 
 const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
@@ -35,7 +35,10 @@ export function registerTenantRoutes(app: FastifyInstance, db: Db, auth: Authent
     },
     async (request) => {
       const caller = await auth.requireCaller(request);
-      const [user, memberOf] = await Promise.all([findUserById(db, caller.subject), listTenantsOf(db, caller.subject)]);
+      const [user, memberOf] = await Promise.all([
+        findUserById(db, caller.subject),
+        listTenantsOf(db, caller.subject),
+      ]);
       return { subject: caller.subject, name: user?.name, email: user?.email, tenants: memberOf };
     },
   );
@@ -50,12 +53,19 @@ export function registerTenantRoutes(app: FastifyInstance, db: Db, auth: Authent
     },
   );
 
-  api.get('/api/tenant', { schema: { tags: ['account'], response: { 200: tenantEntry } } }, async (request) => {
-    const { tenantId } = await auth.requireTenant(request);
-    const [tenant] = await inTenant(db, tenantId, (tx) =>
-      tx.select({ tenantId: tenants.id, tenantName: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)),
-    );
-    if (!tenant) throw new ApiError('NOT_FOUND', 'Organisation not found.');
-    return tenant;
-  });
+  api.get(
+    '/api/tenant',
+    { schema: { tags: ['account'], response: { 200: tenantEntry } } },
+    async (request) => {
+      const { tenantId } = await auth.requireTenant(request);
+      const [tenant] = await inTenant(db, tenantId, (tx) =>
+        tx
+          .select({ tenantId: tenants.id, tenantName: tenants.name })
+          .from(tenants)
+          .where(eq(tenants.id, tenantId)),
+      );
+      if (!tenant) throw new ApiError('NOT_FOUND', 'Organisation not found.');
+      return tenant;
+    },
+  );
 }

@@ -10,7 +10,10 @@ export interface TenantEntry {
 }
 
 /** Creates a tenant with its creator as the first member, in one transaction. */
-export async function createTenant(db: Db, input: { name: string; creatorSubject: string }): Promise<TenantEntry> {
+export async function createTenant(
+  db: Db,
+  input: { name: string; creatorSubject: string },
+): Promise<TenantEntry> {
   const id = uuidv7();
   const name = input.name.trim();
   await db.transaction(async (tx) => {

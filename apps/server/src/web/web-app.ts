@@ -42,7 +42,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       throw new ApiError('NOT_FOUND', 'Not found.');
     }
     if (!built) {
-      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it).');
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it).');
     }
     // Hashed assets are cached forever by their names; index.html must always be fresh.
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);

@@ -1,18 +1,22 @@
-import { createContext, use } from 'react';
-import { z } from 'zod';
+// zod/mini keeps the start-up chunk small; it parses exactly as zod does.
+import * as z from 'zod/mini';
+
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 const pathOrUrl = z
   .string()
-  .refine((value) => value.startsWith('/') || URL.canParse(value), 'must be an absolute URL or a path');
+  .check(
+    z.refine((value) => value.startsWith('/') || URL.canParse(value), 'must be an absolute URL or a path'),
+  );
 
 const runtimeConfigSchema = z.object({
   issuer: z.url(),
-  clientId: z.string().min(1),
+  clientId: nonEmpty(),
   apiBaseUrl: pathOrUrl,
-  claimNamespace: z.string().min(1),
-  scope: z.string().min(1),
+  claimNamespace: nonEmpty(),
+  scope: nonEmpty(),
   helpUrl: z.url(),
-  authErrorPath: z.string().startsWith('/').optional(),
+  authErrorPath: z.optional(z.string().check(z.startsWith('/'))),
 });
 
 /** Settings the server publishes at /config.json, read once at start-up. */
@@ -35,14 +39,4 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
     throw new Error(`Could not load /config.json (HTTP ${response.status}).`);
   }
   return parseRuntimeConfig(await response.json());
-}
-
-export const ConfigContext = createContext<RuntimeConfig | null>(null);
-
-export function useConfig(): RuntimeConfig {
-  const config = use(ConfigContext);
-  if (!config) {
-    throw new Error('useConfig must be used inside <ConfigContext>.');
-  }
-  return config;
 }

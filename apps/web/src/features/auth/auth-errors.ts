@@ -25,7 +25,9 @@ export function describeAuthError(error: unknown): string {
     return error.error_description || error.error || authErrorMessages.fallback;
   }
   if (error instanceof Error) {
-    return stateErrors.has(error.message) ? authErrorMessages.invalidState : error.message || authErrorMessages.fallback;
+    return stateErrors.has(error.message)
+      ? authErrorMessages.invalidState
+      : error.message || authErrorMessages.fallback;
   }
   return authErrorMessages.fallback;
 }

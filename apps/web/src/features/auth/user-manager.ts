@@ -1,4 +1,9 @@
-import { InMemoryWebStorage, UserManager, type UserManagerSettings, WebStorageStateStore } from 'oidc-client-ts';
+import {
+  InMemoryWebStorage,
+  UserManager,
+  type UserManagerSettings,
+  WebStorageStateStore,
+} from 'oidc-client-ts';
 import type { RuntimeConfig } from '../../lib/config';
 import { paths } from '../../lib/paths';
 
@@ -29,6 +34,9 @@ export function userManagerSettings(config: RuntimeConfig, origin: string): User
   };
 }
 
-export function createUserManager(config: RuntimeConfig, origin: string = window.location.origin): UserManager {
+export function createUserManager(
+  config: RuntimeConfig,
+  origin: string = window.location.origin,
+): UserManager {
   return new UserManager(userManagerSettings(config, origin));
 }

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { importJWK, type JWK, SignJWT } from 'jose';
+import type { Db } from '../db/database.ts';
+import { createUser, type User } from '../identity/accounts.ts';
+import { signingKeys } from '../identity/provider.ts';
+import { tenantClaimNames } from '../identity/tenant-claims.ts';
+import { createTenant, type TenantEntry } from '../tenants/tenants.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface TenantWithUser {
+  tenant: TenantEntry;
+  user: User;
+  password: string;
+  /** A valid access token for this user acting in this tenant. */
+  token: string;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** A tenant with one member, and a token for that member, as the embedded issuer would sign it. */
+export async function createTenantWithUser(t: TestApp, name = `Tenant ${unique()}`): Promise<TenantWithUser> {
+  const db: Db = t.database.db;
+  const password = `pw-${unique()}-secret`;
+  const user = await createUser(db, {
+    email: `user-${unique()}@example.test`,
+    name: `User ${unique()}`,
+    password,
+  });
+  const tenant = await createTenant(db, { name, creatorSubject: user.id });
+  const token = await signAccessToken(t, { sub: user.id, tenantId: tenant.tenantId });
+  return { tenant, user, password, token };
+}
+
+/** Two tenants with a user each: every endpoint is also tested from the other tenant's side. */
+export async function createTwoTenants(t: TestApp) {
+  return {
+    a: await createTenantWithUser(t, 'Alpha Plumbing'),
+    b: await createTenantWithUser(t, 'Bravo Electrical'),
+  };
+}
+
+export interface TokenOverrides {
+  sub: string;
+  tenantId?: string | undefined;
+  issuer?: string;
+  audience?: string;
+  expiresIn?: string | number;
+  typ?: string;
+  /** Sign with a key the issuer never published. */
+  foreignKey?: boolean;
+}
+
+export async function signAccessToken(t: TestApp, o: TokenOverrides): Promise<string> {
+  const { keys } = await signingKeys(t.database.db);
+  const jwk = keys[0] as JWK;
+  const key = o.foreignKey
+    ? (await import('jose')).generateKeyPair('ES256').then((k) => k.privateKey)
+    : importJWK(jwk, 'ES256');
+  const names = tenantClaimNames(t.config.oidc.claimNamespace);
+  const claims = o.tenantId ? { [names.tenantId]: o.tenantId } : {};
+  return new SignJWT({ ...claims, scope: 'api', client_id: t.config.oidc.clientId })
+    .setProtectedHeader({ alg: 'ES256', typ: o.typ ?? 'at+jwt', kid: jwk.kid as string })
+    .setSubject(o.sub)
+    .setIssuer(o.issuer ?? t.config.oidc.issuer)
+    .setAudience(o.audience ?? t.config.oidc.audience)
+    .setIssuedAt()
+    .setExpirationTime(o.expiresIn ?? '5m')
+    .setJti(unique())
+    .sign(await key);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

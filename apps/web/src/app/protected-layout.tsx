@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppShellLayout } from '../components/app-shell-layout';
+import { AuthErrorScreen } from '../components/auth-error-screen';
+import { FullPageLoader } from '../components/full-page-loader';
+import { UserMenu } from '../components/user-menu';
+import { useAuth } from '../features/auth/auth-context';
+import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
+import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
+import { NoOrganisationScreen } from '../features/organisations/no-organisation-screen';
+import { useConfig } from '../lib/config-context';
+
+/** The frame of every guarded page: sign-in state first, then the user's organisation, then the shell. */
+export function ProtectedLayout() {
+  const auth = useAuth();
+  const { helpUrl } = useConfig();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const tenancyReady = auth.status === 'authenticated' && auth.tenancy.status === 'ready';
+
+  useEffect(() => {
+    if (tenancyReady) {
+      clearTenantReloadFlag();
+    }
+  }, [tenancyReady]);
+
+  if (auth.status === 'error') {
+    return (
+      <AuthErrorScreen
+        message={auth.error ?? 'Sign-in failed.'}
+        onSignInAgain={() => void auth.signIn(here)}
+      />
+    );
+  }
+  if (auth.status === 'loading') {
+    return <FullPageLoader />;
+  }
+  if (auth.tenancy.status === 'needs-organisation') {
+    return <NoOrganisationScreen onSignOut={() => void auth.signOut()} />;
+  }
+  if (auth.tenancy.status === 'missing-tenant') {
+    return <MissingTenantClaim onSignInAgain={() => void auth.signIn(here)} />;
+  }
+  const claims = auth.claims;
+  const userName = claims?.name ?? claims?.email ?? claims?.sub ?? 'Account';
+  return (
+    <AppShellLayout
+      userMenu={
+        <UserMenu
+          userName={userName}
+          tenants={auth.tenancy.tenants}
+          currentTenantId={auth.tenancy.tenantId}
+          helpUrl={helpUrl}
+          onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
+          onSignOut={() => void auth.signOut()}
+        />
+      }
+    >
+      <Outlet />
+    </AppShellLayout>
+  );
+}

@@ -1,0 +1,59 @@
+import type { RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { PageNotFound } from '../components/page-not-found';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
+import { ServiceUnavailable } from '../components/service-unavailable';
+import { accountRoutes } from '../features/account/routes';
+import type { AuthClient } from '../features/auth/auth-client';
+import { requireSignIn } from '../features/auth/require-sign-in';
+import { authRoutes } from '../features/auth/routes';
+import { customerRoutes } from '../features/customers/routes';
+import { homeRoutes } from '../features/home/routes';
+import { invoiceRoutes } from '../features/invoices/routes';
+import { itemRoutes } from '../features/items/routes';
+import { jobRoutes } from '../features/jobs/routes';
+import { organisationRoutes } from '../features/organisations/routes';
+import { salesRoutes } from '../features/sales/routes';
+import { schedulerRoutes } from '../features/scheduler/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { taxRoutes } from '../features/taxes/routes';
+import { templateRoutes } from '../features/templates/routes';
+import { paths } from '../lib/paths';
+import { ProtectedLayout } from './protected-layout';
+
+/** Each feature contributes its own route array; a new feature plugs in here. */
+const featureRoutes: RouteObject[] = [
+  ...homeRoutes,
+  ...accountRoutes,
+  ...organisationRoutes,
+  ...schedulerRoutes,
+  ...jobRoutes,
+  ...salesRoutes,
+  ...invoiceRoutes,
+  ...customerRoutes,
+  ...itemRoutes,
+  ...settingsRoutes,
+  ...taxRoutes,
+  ...templateRoutes,
+  { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
+];
+
+export function createRoutes(auth: AuthClient): RouteObject[] {
+  return [
+    {
+      path: paths.home,
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        ...authRoutes(auth),
+        {
+          // Every known page requires sign-in; the middleware runs before any of their loaders.
+          middleware: [requireSignIn(auth)],
+          Component: ProtectedLayout,
+          children: featureRoutes,
+        },
+        { path: '*', Component: PageNotFound },
+      ],
+    },
+  ];
+}

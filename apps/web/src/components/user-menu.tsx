@@ -1,0 +1,63 @@
+import { Button, Menu } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../lib/paths';
+
+export interface UserMenuTenant {
+  tenantId: string;
+  tenantName: string;
+}
+
+interface UserMenuProps {
+  userName: string;
+  tenants: readonly UserMenuTenant[];
+  currentTenantId: string | undefined;
+  helpUrl: string;
+  onSwitchTenant: (tenantId: string) => void;
+  onSignOut: () => void;
+}
+
+/** The signed-in user's menu: account pages, the organisations to switch between, help and sign out. */
+export function UserMenu({
+  userName,
+  tenants,
+  currentTenantId,
+  helpUrl,
+  onSwitchTenant,
+  onSignOut,
+}: UserMenuProps) {
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" rightSection={<span aria-hidden="true">▾</span>}>
+          {userName}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={paths.account.root}>
+          Account
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.account.organisations}>
+          Organisations
+        </Menu.Item>
+        {tenants.length > 0 && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Switch organisation</Menu.Label>
+            <Menu.RadioGroup value={currentTenantId ?? null} onChange={onSwitchTenant}>
+              {tenants.map((tenant) => (
+                <Menu.RadioItem key={tenant.tenantId} value={tenant.tenantId} closeMenuOnClick>
+                  {tenant.tenantName}
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioGroup>
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Item component="a" href={helpUrl} target="_blank" rel="noopener noreferrer">
+          Help
+        </Menu.Item>
+        <Menu.Item onClick={onSignOut}>Sign out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

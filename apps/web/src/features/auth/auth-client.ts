@@ -1,0 +1,188 @@
+import { ErrorTimeout, type SigninRedirectArgs, type User, type UserManager } from 'oidc-client-ts';
+import { authErrorMessages, describeAuthError, isLoginRequired } from './auth-errors';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'error';
+
+export interface AuthSnapshot {
+  readonly status: AuthStatus;
+  readonly user: User | null;
+  /** The message shown to the user when status is 'error'. */
+  readonly error: string | null;
+}
+
+/** The parts of oidc-client-ts's UserManager the app uses (tests pass a fake). */
+export type AuthUserManager = Pick<
+  UserManager,
+  | 'getUser'
+  | 'removeUser'
+  | 'signinSilent'
+  | 'signinRedirect'
+  | 'signinRedirectCallback'
+  | 'signinPopup'
+  | 'signoutRedirect'
+> & {
+  events: Pick<UserManager['events'], 'addUserLoaded' | 'addUserUnloaded' | 'addSilentRenewError'>;
+};
+
+export interface AuthClientOptions {
+  /** Where the user lands after a failed sign-in callback (default '/'). */
+  authErrorPath?: string | undefined;
+  /** Path, query and hash of the page the user is on (for returning after a forced sign-in). */
+  currentPath?: () => string;
+  popupTimeoutMs?: number;
+}
+
+/** The sign-in state machine, outside React so the router's middleware and loaders can use it. */
+export interface AuthClient {
+  getSnapshot(): AuthSnapshot;
+  subscribe(listener: () => void): () => void;
+  /** Resolves once signed in (restoring the session silently), or starts a redirect login and never resolves. */
+  ensureSignedIn(returnTo: string): Promise<void>;
+  /** Finishes a redirect login; returns the path to go to next. */
+  completeSignIn(callbackUrl: string): Promise<string>;
+  signIn(returnTo: string): Promise<void>;
+  signInPopup(): Promise<void>;
+  switchTenant(tenantId: string): Promise<void>;
+  signOut(): Promise<void>;
+  getAccessToken(): Promise<string | undefined>;
+}
+
+const popupTimeoutMs = 60_000;
+const browserIsLeaving = () => new Promise<never>(() => undefined);
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeReturnPath(target: unknown): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || /^\/[/\\]/.test(target)) {
+    return '/';
+  }
+  return target.startsWith('/auth/') ? '/' : target;
+}
+
+export function createAuthClient(userManager: AuthUserManager, options: AuthClientOptions = {}): AuthClient {
+  const errorPath = options.authErrorPath ?? '/';
+  const currentPath =
+    options.currentPath ??
+    (() => `${window.location.pathname}${window.location.search}${window.location.hash}`);
+  const listeners = new Set<() => void>();
+  let snapshot: AuthSnapshot = { status: 'loading', user: null, error: null };
+  let silentSignIn: Promise<void> | null = null;
+
+  const update = (next: AuthSnapshot) => {
+    snapshot = next;
+    for (const listener of listeners) listener();
+  };
+  const authenticated = (user: User) => update({ status: 'authenticated', user, error: null });
+  const failed = (error: unknown) => update({ status: 'error', user: null, error: describeAuthError(error) });
+
+  userManager.events.addUserLoaded(authenticated);
+  userManager.events.addUserUnloaded(() => update({ status: 'loading', user: null, error: null }));
+  userManager.events.addSilentRenewError(async (error) => {
+    if (isLoginRequired(error)) {
+      // The provider's session has ended: forget the tokens here and sign in again.
+      await userManager.removeUser();
+      await redirectToSignIn(currentPath());
+    }
+  });
+
+  async function redirectToSignIn(returnTo: string, args: SigninRedirectArgs = {}): Promise<boolean> {
+    try {
+      await userManager.signinRedirect({ state: safeReturnPath(returnTo), ...args });
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  }
+
+  async function restoreSession(returnTo: string): Promise<void> {
+    const existing = await userManager.getUser();
+    if (existing && !existing.expired) {
+      authenticated(existing);
+      return;
+    }
+    try {
+      const user = await userManager.signinSilent();
+      if (user) {
+        authenticated(user);
+        return;
+      }
+    } catch (error) {
+      if (isLoginRequired(error)) {
+        await userManager.removeUser();
+      }
+    }
+    if (await redirectToSignIn(returnTo)) {
+      await browserIsLeaving();
+    }
+  }
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    ensureSignedIn(returnTo) {
+      // After a failed sign-in the user chooses when to try again: no automatic redirect loop.
+      if (snapshot.status !== 'loading') {
+        return Promise.resolve();
+      }
+      silentSignIn ??= restoreSession(returnTo).finally(() => {
+        silentSignIn = null;
+      });
+      return silentSignIn;
+    },
+    async completeSignIn(callbackUrl) {
+      try {
+        if (!new URL(callbackUrl).search) {
+          throw new Error(authErrorMessages.noQueryParams);
+        }
+        const user = await userManager.signinRedirectCallback(callbackUrl);
+        authenticated(user);
+        return safeReturnPath(user.state);
+      } catch (error) {
+        failed(error);
+        return errorPath;
+      }
+    },
+    async signIn(returnTo) {
+      await redirectToSignIn(returnTo);
+    },
+    async signInPopup() {
+      const controller = new AbortController();
+      const timer = setTimeout(
+        () => controller.abort(authErrorMessages.timeout),
+        options.popupTimeoutMs ?? popupTimeoutMs,
+      );
+      try {
+        authenticated(
+          await userManager.signinPopup({ popupSignal: controller.signal, popupAbortOnClose: true }),
+        );
+      } catch (error) {
+        const cause = controller.signal.aborted ? new ErrorTimeout(authErrorMessages.timeout) : error;
+        if (snapshot.status === 'authenticated') {
+          // Keep the session the user already has; the caller shows the message.
+          throw new Error(describeAuthError(cause));
+        }
+        failed(cause);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async switchTenant(tenantId) {
+      // The provider reads the `tenant` authorization parameter and refuses a tenant the user is not in.
+      await redirectToSignIn('/', { extraQueryParams: { tenant: tenantId } });
+    },
+    async signOut() {
+      try {
+        await userManager.signoutRedirect();
+      } catch (error) {
+        await userManager.removeUser();
+        failed(error);
+      }
+    },
+    async getAccessToken() {
+      return (await userManager.getUser())?.access_token;
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { useAuth } from '../../auth/auth-context';
+
+export interface CreatedTenant {
+  tenantId: string;
+  tenantName: string;
+}
+
+/** POST /tenants: creates an organisation with the caller as its first member. */
+export function createTenant(input: { name: string }, idempotencyKey: string): Promise<CreatedTenant> {
+  return apiFetch<CreatedTenant>('/tenants', { method: 'POST', json: input, idempotencyKey });
+}
+
+/** Creates an organisation, then signs in to it so the user lands on its home page. */
+export function useCreateTenant() {
+  const { switchTenant } = useAuth();
+  return useMutation({
+    // One Idempotency-Key per submission: a retried request cannot create a second organisation.
+    mutationFn: (name: string) => createTenant({ name }, crypto.randomUUID()),
+    onSuccess: (tenant) => switchTenant(tenant.tenantId),
+  });
+}

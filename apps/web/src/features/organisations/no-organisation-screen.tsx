@@ -1,0 +1,21 @@
+import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { CreateOrganisationForm } from './create-organisation-form';
+
+/** A signed-in user who belongs to no organisation: create one (no navbar). */
+export function NoOrganisationScreen({ onSignOut }: { onSignOut: () => void }) {
+  return (
+    <Container component="main" size="xs" py="xl">
+      <title>Create an organization · Fieldbook</title>
+      <Title order={1} mb="sm">
+        Create an organization
+      </Title>
+      <Text mb="lg">You are not a member of any organisation yet. Create one to start using Fieldbook.</Text>
+      <Paper withBorder p="lg" mb="lg">
+        <CreateOrganisationForm submitLabel="Create organization" />
+      </Paper>
+      <Anchor component="button" type="button" onClick={onSignOut}>
+        Sign out
+      </Anchor>
+    </Container>
+  );
+}
