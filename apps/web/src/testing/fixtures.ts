@@ -23,12 +23,14 @@ interface ClaimsInput {
 }
 
 /** ID token claims as the identity provider issues them, tenant claims under the product namespace. */
-export function idTokenClaims({
-  tenantId = acmePlumbing.tenantId,
-  tenants = [acmePlumbing, bondiElectrical],
-  name = 'Sam Citizen',
-  email = 'sam@example.com.au',
-}: ClaimsInput = {}): IdTokenClaims {
+export function idTokenClaims(input: ClaimsInput = {}): IdTokenClaims {
+  const {
+    tenants = [acmePlumbing, bondiElectrical],
+    name = 'Sam Citizen',
+    email = 'sam@example.com.au',
+  } = input;
+  // An explicit `tenantId: undefined` means the claim is absent.
+  const tenantId = 'tenantId' in input ? input.tenantId : acmePlumbing.tenantId;
   const ns = testConfig.claimNamespace;
   return {
     iss: testConfig.issuer,

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiRequestError,
+  apiFetch,
+  apiFetchList,
+  configureApiClient,
+  parseErrorBody,
+  parseLinkHeader,
+} from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
+  const [url, init = {}] = fetchMock.mock.lastCall ?? [];
+  return { url: String(url), init, headers: new Headers(init.headers) };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  configureApiClient({ baseUrl: 'http://localhost:3000/api/', getAccessToken: async () => 'token-123' });
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('apiFetch', () => {
+  it('calls the API base URL with the bearer token and returns the JSON body', async () => {
+    fetchMock.mockResolvedValue(Response.json({ subject: 'user-1', name: 'Sam' }));
+
+    await expect(apiFetch('/me')).resolves.toEqual({ subject: 'user-1', name: 'Sam' });
+
+    const { url, headers } = lastRequest();
+    expect(url).toBe('http://localhost:3000/api/me');
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('sends a JSON body and one Idempotency-Key for a creating POST', async () => {
+    fetchMock.mockResolvedValue(Response.json({ tenantId: 't-1', tenantName: 'Acme' }, { status: 201 }));
+
+    await apiFetch('/tenants', { method: 'POST', json: { name: 'Acme' }, idempotencyKey: 'key-1' });
+
+    const { init, headers } = lastRequest();
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"name":"Acme"}');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+  });
+
+  it('makes a fresh Idempotency-Key for each submission when asked to', async () => {
+    fetchMock.mockImplementation(async () => Response.json({}, { status: 201 }));
+
+    await apiFetch('/tenants', { method: 'POST', json: {}, idempotencyKey: true });
+    const first = lastRequest().headers.get('Idempotency-Key');
+    await apiFetch('/tenants', { method: 'POST', json: {}, idempotencyKey: true });
+    const second = lastRequest().headers.get('Idempotency-Key');
+
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('omits the Authorization header when nobody is signed in', async () => {
+    configureApiClient({ baseUrl: '/api', getAccessToken: async () => undefined });
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+
+    await expect(apiFetch('/health')).resolves.toBeUndefined();
+    expect(lastRequest().url).toBe('/api/health');
+    expect(lastRequest().headers.has('Authorization')).toBe(false);
+  });
+
+  it('throws the error shape of a failed call, with its field errors', async () => {
+    const body = {
+      error: 'VALIDATION_FAILED',
+      message: 'The organisation could not be saved.',
+      fieldErrors: [{ field: 'name', message: 'Name is required.' }],
+    };
+    fetchMock.mockResolvedValue(Response.json(body, { status: 400 }));
+
+    const error = await apiFetch('/tenants', { method: 'POST', json: { name: '' } }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', body, message: body.message });
+  });
+
+  it('keeps a body that is not the error shape as its raw text', async () => {
+    fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502 }));
+
+    const error = await apiFetch('/me').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 502, body: 'Bad gateway', message: 'Bad gateway', code: undefined });
+  });
+});
+
+describe('apiFetchList', () => {
+  it('returns the items with the total and pagination links from the headers', async () => {
+    const first = 'http://localhost:3000/api/customers?q=*&p=1&s=15';
+    const next = 'http://localhost:3000/api/customers?q=*&p=3&s=15';
+    fetchMock.mockResolvedValue(
+      Response.json([{ id: 'c-1' }, { id: 'c-2' }], {
+        headers: { 'Total-Count': '47', Link: `<${first}>; rel="first", <${next}>; rel="next"` },
+      }),
+    );
+
+    const page = await apiFetchList<{ id: string }>('/customers?q=*&p=2&s=15');
+
+    expect(page.items).toEqual([{ id: 'c-1' }, { id: 'c-2' }]);
+    expect(page.total).toBe(47);
+    expect(page.links).toEqual({ first, next });
+  });
+
+  it('falls back to the number of items when Total-Count is absent', async () => {
+    fetchMock.mockResolvedValue(Response.json([{ id: 'c-1' }]));
+
+    await expect(apiFetchList('/customers')).resolves.toEqual({ items: [{ id: 'c-1' }], total: 1, links: {} });
+  });
+});
+
+describe('parseLinkHeader', () => {
+  it('reads several relations, unquoted rel values and URLs containing commas', () => {
+    const header = '</api/jobs?q=a,b&p=1>; rel="first prev", </api/jobs?q=a,b&p=4>; rel=last';
+
+    expect(parseLinkHeader(header)).toEqual({
+      first: '/api/jobs?q=a,b&p=1',
+      prev: '/api/jobs?q=a,b&p=1',
+      last: '/api/jobs?q=a,b&p=4',
+    });
+  });
+
+  it('returns no links for a missing header', () => {
+    expect(parseLinkHeader(null)).toEqual({});
+  });
+});
+
+describe('parseErrorBody', () => {
+  it('tolerates field errors without a field name and drops malformed ones', () => {
+    const text = JSON.stringify({
+      error: 'VALIDATION_FAILED',
+      message: 'Invalid',
+      fieldErrors: [{ message: 'Rate is required.' }, 'junk'],
+    });
+
+    expect(parseErrorBody(text)).toEqual({
+      error: 'VALIDATION_FAILED',
+      message: 'Invalid',
+      fieldErrors: [{ field: '', message: 'Rate is required.' }],
+    });
+  });
+});
