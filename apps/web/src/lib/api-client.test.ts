@@ -90,7 +90,12 @@ describe('apiFetch', () => {
 
     const error = await apiFetch('/me').catch((e: unknown) => e);
 
-    expect(error).toMatchObject({ status: 502, body: 'Bad gateway', message: 'Bad gateway', code: undefined });
+    expect(error).toMatchObject({
+      status: 502,
+      body: 'Bad gateway',
+      message: 'Bad gateway',
+      code: undefined,
+    });
   });
 });
 
@@ -114,7 +119,11 @@ describe('apiFetchList', () => {
   it('falls back to the number of items when Total-Count is absent', async () => {
     fetchMock.mockResolvedValue(Response.json([{ id: 'c-1' }]));
 
-    await expect(apiFetchList('/customers')).resolves.toEqual({ items: [{ id: 'c-1' }], total: 1, links: {} });
+    await expect(apiFetchList('/customers')).resolves.toEqual({
+      items: [{ id: 'c-1' }],
+      total: 1,
+      links: {},
+    });
   });
 });
 

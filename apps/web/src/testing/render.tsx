@@ -10,7 +10,9 @@ import { fakeAuth, testConfig } from './fixtures';
 
 /** Mantine in test mode: no transitions, no portals. */
 export function TestProviders({ auth, children }: { auth: AuthContextValue; children: ReactNode }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return (
     <MantineProvider theme={theme} env="test">
       <ConfigContext value={testConfig}>

@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
 import { paths } from '../../lib/paths';
 import type { AuthClient } from './auth-client';
 
@@ -8,6 +9,7 @@ export function authRoutes(auth: Pick<AuthClient, 'completeSignIn'>): RouteObjec
     {
       path: paths.auth.callback,
       loader: async ({ request }) => redirect(await auth.completeSignIn(request.url)),
+      Component: FullPageLoader,
     },
   ];
 }

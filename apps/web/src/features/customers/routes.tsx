@@ -1,10 +1,13 @@
 import { type RouteObject, redirect } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
 import { paths } from '../../lib/paths';
 
 export const customerRoutes: RouteObject[] = [
   {
     path: paths.customers.root,
     loader: () => redirect(paths.customers.search),
+    // Never seen: the loader redirects before anything renders.
+    Component: FullPageLoader,
   },
   {
     path: paths.customers.search,

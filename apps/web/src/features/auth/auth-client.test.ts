@@ -1,0 +1,224 @@
+import { ErrorResponse, ErrorTimeout, User, type UserManager } from 'oidc-client-ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../../testing/fixtures';
+import { type AuthUserManager, createAuthClient } from './auth-client';
+import { createUserManager } from './user-manager';
+
+type Events = UserManager['events'];
+
+function signedInUser(state?: unknown): User {
+  return new User({
+    access_token: 'access-1',
+    token_type: 'Bearer',
+    profile: { sub: 'user-1', iss: testConfig.issuer, aud: testConfig.clientId, exp: 0, iat: 0 },
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    userState: state,
+  });
+}
+
+/** A stand-in for oidc-client-ts's UserManager that records calls and lets a test raise its events. */
+function fakeUserManager() {
+  const raise: {
+    userLoaded?: Parameters<Events['addUserLoaded']>[0];
+    silentRenewError?: Parameters<Events['addSilentRenewError']>[0];
+  } = {};
+  const userManager = {
+    getUser: vi.fn<UserManager['getUser']>().mockResolvedValue(null),
+    removeUser: vi.fn<UserManager['removeUser']>().mockResolvedValue(),
+    signinSilent: vi.fn<UserManager['signinSilent']>().mockResolvedValue(signedInUser()),
+    signinRedirect: vi.fn<UserManager['signinRedirect']>().mockResolvedValue(),
+    signinRedirectCallback: vi.fn<UserManager['signinRedirectCallback']>(),
+    signinPopup: vi.fn<UserManager['signinPopup']>(),
+    signoutRedirect: vi.fn<UserManager['signoutRedirect']>().mockResolvedValue(),
+    events: {
+      addUserLoaded: (callback: Parameters<Events['addUserLoaded']>[0]) => {
+        raise.userLoaded = callback;
+        return () => undefined;
+      },
+      addUserUnloaded: () => () => undefined,
+      addSilentRenewError: (callback: Parameters<Events['addSilentRenewError']>[0]) => {
+        raise.silentRenewError = callback;
+        return () => undefined;
+      },
+    },
+  } satisfies AuthUserManager;
+  return { userManager, raise };
+}
+
+afterEach(() => {
+  sessionStorage.clear();
+  vi.useRealTimers();
+});
+
+describe('redirect callback', () => {
+  it('finishes the login and returns the target the user asked for', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinRedirectCallback.mockResolvedValue(signedInUser('/jobs/search?q=leak'));
+    const auth = createAuthClient(userManager);
+
+    await expect(auth.completeSignIn('http://localhost/auth/callback?code=c&state=s')).resolves.toBe(
+      '/jobs/search?q=leak',
+    );
+    expect(auth.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('goes home when there was no target, or the target is on another site', async () => {
+    const { userManager } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+
+    userManager.signinRedirectCallback.mockResolvedValueOnce(signedInUser());
+    await expect(auth.completeSignIn('http://localhost/auth/callback?code=c&state=s')).resolves.toBe('/');
+    userManager.signinRedirectCallback.mockResolvedValueOnce(signedInUser('//evil.example/phish'));
+    await expect(auth.completeSignIn('http://localhost/auth/callback?code=c&state=s')).resolves.toBe('/');
+  });
+
+  it('fails a callback with no query params and sends the user home', async () => {
+    const auth = createAuthClient(createUserManager(testConfig, 'http://localhost'));
+
+    await expect(auth.completeSignIn('http://localhost/auth/callback')).resolves.toBe('/');
+    expect(auth.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: 'There are no query params available for parsing.',
+    });
+  });
+
+  it("fails a state that matches nothing stored with 'Invalid state' and uses the configured error path", async () => {
+    const auth = createAuthClient(createUserManager(testConfig, 'http://localhost'), {
+      authErrorPath: '/signed-out',
+    });
+
+    await expect(auth.completeSignIn('http://localhost/auth/callback?code=c&state=forged')).resolves.toBe(
+      '/signed-out',
+    );
+    expect(auth.getSnapshot()).toMatchObject({ status: 'error', error: 'Invalid state' });
+  });
+});
+
+describe('signing in on load', () => {
+  it('restores the session silently without showing the sign-in page', async () => {
+    const { userManager } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+
+    await auth.ensureSignedIn('/customers/search');
+
+    expect(auth.getSnapshot().status).toBe('authenticated');
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('on login_required forgets the local user and redirects, returning to the page afterwards', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinSilent.mockRejectedValue(new ErrorResponse({ error: 'login_required' }));
+    const auth = createAuthClient(userManager);
+
+    void auth.ensureSignedIn('/jobs/search?q=leak');
+
+    await vi.waitFor(() =>
+      expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: '/jobs/search?q=leak' }),
+    );
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(auth.getSnapshot().status).toBe('loading');
+  });
+
+  it('also redirects when the silent attempt times out, and makes only one attempt at a time', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinSilent.mockRejectedValue(new ErrorTimeout('IFrame timed out without a response'));
+    const auth = createAuthClient(userManager);
+
+    void auth.ensureSignedIn('/scheduler');
+    void auth.ensureSignedIn('/scheduler');
+
+    await vi.waitFor(() => expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: '/scheduler' }));
+    expect(userManager.signinSilent).toHaveBeenCalledOnce();
+  });
+
+  it('shows the error instead of looping when the redirect cannot start', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinSilent.mockRejectedValue(new ErrorResponse({ error: 'login_required' }));
+    userManager.signinRedirect.mockRejectedValue(new Error('Failed to fetch'));
+    const auth = createAuthClient(userManager);
+
+    await auth.ensureSignedIn('/');
+    await auth.ensureSignedIn('/');
+
+    expect(auth.getSnapshot()).toMatchObject({ status: 'error', error: 'Failed to fetch' });
+    expect(userManager.signinRedirect).toHaveBeenCalledOnce();
+  });
+
+  it('uses a user already in memory', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.getUser.mockResolvedValue(signedInUser());
+    const auth = createAuthClient(userManager);
+
+    await auth.ensureSignedIn('/');
+
+    expect(userManager.signinSilent).not.toHaveBeenCalled();
+    await expect(auth.getAccessToken()).resolves.toBe('access-1');
+  });
+});
+
+describe('signed-in actions', () => {
+  it('switches tenant by signing in again with the tenant parameter', async () => {
+    const { userManager } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+
+    await auth.switchTenant('t-bondi');
+
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({
+      state: '/',
+      extraQueryParams: { tenant: 't-bondi' },
+    });
+  });
+
+  it('signs out through the identity provider', async () => {
+    const { userManager } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+
+    await auth.signOut();
+
+    expect(userManager.signoutRedirect).toHaveBeenCalledOnce();
+  });
+
+  it('gives up on a popup login after 60 seconds', async () => {
+    vi.useFakeTimers();
+    const { userManager } = fakeUserManager();
+    userManager.signinPopup.mockImplementation(
+      ({ popupSignal } = {}) =>
+        new Promise((_resolve, reject) => {
+          popupSignal?.addEventListener('abort', () => reject(new Error(String(popupSignal.reason))));
+        }),
+    );
+    const auth = createAuthClient(userManager);
+
+    const signingIn = auth.signInPopup();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await signingIn;
+
+    expect(auth.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: 'Sign-in timed out. Please try again.',
+    });
+  });
+
+  it('signs in again when silent renewal finds the session has ended', async () => {
+    const { userManager, raise } = fakeUserManager();
+    const auth = createAuthClient(userManager, { currentPath: () => '/settings/taxes' });
+    await auth.ensureSignedIn('/settings/taxes');
+
+    await raise.silentRenewError?.(new ErrorResponse({ error: 'login_required' }));
+
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: '/settings/taxes' });
+  });
+
+  it('tells subscribers when a renewed user arrives', () => {
+    const { userManager, raise } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+    const listener = vi.fn();
+    auth.subscribe(listener);
+
+    raise.userLoaded?.(signedInUser());
+
+    expect(listener).toHaveBeenCalled();
+    expect(auth.getSnapshot().status).toBe('authenticated');
+  });
+});
