@@ -91,5 +91,7 @@ test("shows 'Page not found' on an unknown path without signing in", async ({ pa
 test('the service-unavailable page has its text', async ({ page }) => {
   await openSignedIn(page, '/error/service-unavailable');
   await expect(page.getByRole('heading', { name: 'Service Unavailable' })).toBeVisible();
-  await expect(page.getByText('The service is currently unavailable. Please try again in a few minutes.')).toBeVisible();
+  await expect(
+    page.getByText('The service is currently unavailable. Please try again in a few minutes.'),
+  ).toBeVisible();
 });

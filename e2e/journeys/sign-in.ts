@@ -4,7 +4,10 @@ export const DEMO = { email: 'demo@fieldbook.example', password: 'fieldbook-demo
 export const DEMO_TENANTS = ['Harbourside Plumbing & Gas', 'Southern Cross Electrical'] as const;
 
 /** Fills the embedded identity provider's sign-in form. */
-export async function signInAs(page: Page, credentials: { email: string; password: string } = DEMO): Promise<void> {
+export async function signInAs(
+  page: Page,
+  credentials: { email: string; password: string } = DEMO,
+): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);

@@ -11,14 +11,24 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Any constant works; it only has to be the same in every process of this application.
 const MIGRATION_LOCK = 7_283_140_021;
 
+const pgliteMigrations = new WeakMap<object, Promise<unknown>>();
+
 /**
  * Applies pending SQL migrations. Several processes may start at once against one PostgreSQL:
  * each waits for a session-level advisory lock, so exactly one applies and the others see them applied.
  */
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-    return;
+    // One PGlite is one process: callers queue behind each other instead of taking a lock.
+    const previous = pgliteMigrations.get(database.db) ?? Promise.resolve();
+    const run = previous.then(() =>
+      migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder }),
+    );
+    pgliteMigrations.set(
+      database.db,
+      run.catch(() => undefined),
+    );
+    return run;
   }
   await database.withConnection(async (db) => {
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);

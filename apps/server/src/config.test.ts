@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidc).toMatchObject({
+      embedded: true,
+      issuer: 'http://localhost:3000/oidc',
+      audience: 'http://localhost:3000/api',
+      claimNamespace: 'https://fieldbook.app/',
+      signupEnabled: true,
+    });
+  });
+
+  it('derives URLs from PUBLIC_URL and takes an external issuer', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://app.example.com/',
+      OIDC_ISSUER: 'https://tenant.auth0.com/',
+    });
+    expect(config.publicUrl).toBe('https://app.example.com');
+    expect(config.oidc).toMatchObject({
+      embedded: false,
+      issuer: 'https://tenant.auth0.com',
+      audience: 'https://app.example.com/api',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ OIDC_SIGNUP_ENABLED: 'maybe' }, 'OIDC_SIGNUP_ENABLED'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops with a message naming the bad setting %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});
