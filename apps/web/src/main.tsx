@@ -34,7 +34,10 @@ async function start(): Promise<void> {
     return;
   }
 
-  const auth = createAuthClient(userManager, { authErrorPath: config.authErrorPath });
+  const auth = createAuthClient(userManager, {
+    authErrorPath: config.authErrorPath,
+    claimNamespace: config.claimNamespace,
+  });
   configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
   (await app)?.renderApp(config, auth);
 }

@@ -156,7 +156,7 @@ describe('routes when signed in', () => {
     expect(screen.getByLabelText(/Organisation name/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create organization' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Sign out' }));
     expect(auth.client.signOut).toHaveBeenCalledOnce();
   });
 });

@@ -32,14 +32,8 @@ describe('UserMenu', () => {
       'href',
       '/account/organisations',
     );
-    expect(screen.getByRole('menuitemradio', { name: 'Acme Plumbing' })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
-    expect(screen.getByRole('menuitemradio', { name: 'Bondi Electrical' })).toHaveAttribute(
-      'aria-checked',
-      'false',
-    );
+    expect(screen.getByRole('menuitem', { name: 'Acme Plumbing' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Bondi Electrical' })).not.toHaveAttribute('aria-current');
     const help = screen.getByRole('menuitem', { name: 'Help' });
     expect(help).toHaveAttribute('href', 'https://help.fieldbook.app');
     expect(help).toHaveAttribute('target', '_blank');
@@ -49,7 +43,7 @@ describe('UserMenu', () => {
     const { user, onSwitchTenant } = renderMenu();
 
     await user.click(screen.getByRole('button', { name: 'Sam Citizen' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Bondi Electrical' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Bondi Electrical' }));
 
     expect(onSwitchTenant).toHaveBeenCalledWith('t-bondi');
   });
@@ -58,7 +52,7 @@ describe('UserMenu', () => {
     const { user, onSwitchTenant } = renderMenu();
 
     await user.click(screen.getByRole('button', { name: 'Sam Citizen' }));
-    await user.click(screen.getByRole('menuitemradio', { name: 'Acme Plumbing' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Acme Plumbing' }));
 
     expect(onSwitchTenant).not.toHaveBeenCalled();
   });

@@ -16,6 +16,18 @@ interface UserMenuProps {
   onSignOut: () => void;
 }
 
+/** A tick beside the organisation the user is in; the item's aria-current says it to screen readers. */
+function CurrentMark({ visible }: { visible: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{ display: 'inline-block', width: '1em', visibility: visible ? 'visible' : 'hidden' }}
+    >
+      ✓
+    </span>
+  );
+}
+
 /** The signed-in user's menu: account pages, the organisations to switch between, help and sign out. */
 export function UserMenu({
   userName,
@@ -43,13 +55,20 @@ export function UserMenu({
           <>
             <Menu.Divider />
             <Menu.Label>Switch organisation</Menu.Label>
-            <Menu.RadioGroup value={currentTenantId ?? null} onChange={onSwitchTenant}>
-              {tenants.map((tenant) => (
-                <Menu.RadioItem key={tenant.tenantId} value={tenant.tenantId} closeMenuOnClick>
+            {tenants.map((tenant) => {
+              const current = tenant.tenantId === currentTenantId;
+              return (
+                <Menu.Item
+                  key={tenant.tenantId}
+                  aria-current={current ? 'true' : undefined}
+                  leftSection={<CurrentMark visible={current} />}
+                  fw={current ? 600 : undefined}
+                  onClick={current ? undefined : () => onSwitchTenant(tenant.tenantId)}
+                >
                   {tenant.tenantName}
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioGroup>
+                </Menu.Item>
+              );
+            })}
           </>
         )}
         <Menu.Divider />

@@ -1,7 +1,8 @@
 import { ErrorResponse, ErrorTimeout, User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testConfig } from '../../testing/fixtures';
+import { idTokenClaims, testConfig } from '../../testing/fixtures';
 import { type AuthUserManager, createAuthClient } from './auth-client';
+import { tenantMemory } from './tenant-memory';
 import { createUserManager } from './user-manager';
 
 type Events = UserManager['events'];
@@ -153,6 +154,51 @@ describe('signing in on load', () => {
 
     expect(userManager.signinSilent).not.toHaveBeenCalled();
     await expect(auth.getAccessToken()).resolves.toBe('access-1');
+  });
+});
+
+describe('remembering the tenant across reloads', () => {
+  it('remembers the tenant a sign-in chose and names it when signing in silently again', async () => {
+    const first = fakeUserManager();
+    first.userManager.signinSilent.mockResolvedValue(
+      new User({ access_token: 'a', token_type: 'Bearer', profile: idTokenClaims({ tenantId: 't-bondi' }) }),
+    );
+    await createAuthClient(first.userManager, { claimNamespace: testConfig.claimNamespace }).ensureSignedIn(
+      '/',
+    );
+
+    // After a reload the tokens are gone; the tab still knows its tenant.
+    const second = fakeUserManager();
+    await createAuthClient(second.userManager, { claimNamespace: testConfig.claimNamespace }).ensureSignedIn(
+      '/',
+    );
+
+    expect(second.userManager.signinSilent).toHaveBeenCalledWith({ extraQueryParams: { tenant: 't-bondi' } });
+  });
+
+  it('forgets the tenant when the silent sign-in fails, so the redirect login can choose', async () => {
+    tenantMemory.remember('t-gone');
+    const { userManager } = fakeUserManager();
+    userManager.signinSilent.mockRejectedValue(
+      new ErrorResponse({
+        error: 'access_denied',
+        error_description: 'You are not a member of that organisation.',
+      }),
+    );
+
+    void createAuthClient(userManager).ensureSignedIn('/');
+
+    await vi.waitFor(() => expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: '/' }));
+    expect(tenantMemory.recall()).toBeUndefined();
+  });
+
+  it('forgets the tenant on sign-out', async () => {
+    tenantMemory.remember('t-acme');
+    const { userManager } = fakeUserManager();
+
+    await createAuthClient(userManager).signOut();
+
+    expect(tenantMemory.recall()).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { ErrorTimeout, type SigninRedirectArgs, type User, type UserManager } from 'oidc-client-ts';
 import { authErrorMessages, describeAuthError, isLoginRequired } from './auth-errors';
+import { tenantMemory } from './tenant-memory';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'error';
 
@@ -25,6 +26,8 @@ export type AuthUserManager = Pick<
 };
 
 export interface AuthClientOptions {
+  /** Namespace of the tenant claims, to remember the tenant a sign-in chose. */
+  claimNamespace?: string;
   /** Where the user lands after a failed sign-in callback (default '/'). */
   authErrorPath?: string | undefined;
   /** Path, query and hash of the page the user is on (for returning after a forced sign-in). */
@@ -71,7 +74,13 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     snapshot = next;
     for (const listener of listeners) listener();
   };
-  const authenticated = (user: User) => update({ status: 'authenticated', user, error: null });
+  const authenticated = (user: User) => {
+    const tenantId = options.claimNamespace ? user.profile[`${options.claimNamespace}tenantId`] : undefined;
+    if (typeof tenantId === 'string') {
+      tenantMemory.remember(tenantId);
+    }
+    update({ status: 'authenticated', user, error: null });
+  };
   const failed = (error: unknown) => update({ status: 'error', user: null, error: describeAuthError(error) });
 
   userManager.events.addUserLoaded(authenticated);
@@ -100,8 +109,10 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       authenticated(existing);
       return;
     }
+    // A reload signs in again: name the tenant this tab was in, or the provider picks the first one.
+    const tenant = tenantMemory.recall();
     try {
-      const user = await userManager.signinSilent();
+      const user = await userManager.signinSilent(tenant ? { extraQueryParams: { tenant } } : {});
       if (user) {
         authenticated(user);
         return;
@@ -110,6 +121,8 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       if (isLoginRequired(error)) {
         await userManager.removeUser();
       }
+      // Perhaps no longer a member of that tenant: the redirect login below lets the provider choose.
+      tenantMemory.forget();
     }
     if (await redirectToSignIn(returnTo)) {
       await browserIsLeaving();
@@ -174,6 +187,7 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       await redirectToSignIn('/', { extraQueryParams: { tenant: tenantId } });
     },
     async signOut() {
+      tenantMemory.forget();
       try {
         await userManager.signoutRedirect();
       } catch (error) {

@@ -1,4 +1,5 @@
 import { Anchor, Container, Paper, Text, Title } from '@mantine/core';
+import { paths } from '../../lib/paths';
 import { CreateOrganisationForm } from './create-organisation-form';
 
 /** A signed-in user who belongs to no organisation: create one (no navbar). */
@@ -13,7 +14,13 @@ export function NoOrganisationScreen({ onSignOut }: { onSignOut: () => void }) {
       <Paper withBorder p="lg" mb="lg">
         <CreateOrganisationForm submitLabel="Create organization" />
       </Paper>
-      <Anchor component="button" type="button" onClick={onSignOut}>
+      <Anchor
+        href={paths.home}
+        onClick={(event) => {
+          event.preventDefault();
+          onSignOut();
+        }}
+      >
         Sign out
       </Anchor>
     </Container>
