@@ -13,6 +13,9 @@ export interface InteractionOptions {
   demoHint?: { email: string; password: string } | undefined;
 }
 
+/** Sign-in pages are not part of the API reference. */
+const hidden = { schema: { hide: true } };
+
 const WRONG_CREDENTIALS = 'Incorrect email or password.';
 
 const signupSchema = z.object({
@@ -66,14 +69,14 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
   const loginView = (uid: string, extra: { email?: string; error?: string } = {}) =>
     loginPage({ uid, signupEnabled: o.signupEnabled, demoHint: o.demoHint, ...extra });
 
-  app.get('/oidc/interaction/:uid', async (request: UidRequest, reply) => {
+  app.get('/oidc/interaction/:uid', hidden, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
     if (!interaction) return expired(reply);
     const loginHint = interaction.params.login_hint;
     return html(reply, loginView(interaction.uid, typeof loginHint === 'string' ? { email: loginHint } : {}));
   });
 
-  app.post('/oidc/interaction/:uid/login', async (request: UidRequest, reply) => {
+  app.post('/oidc/interaction/:uid/login', hidden, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
     if (!interaction) return expired(reply);
     const email = String(request.body?.email ?? '').trim();
@@ -86,7 +89,7 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
     return finishLogin(request, reply, user.id, interaction.params.tenant);
   });
 
-  app.get('/oidc/interaction/:uid/signup', async (request: UidRequest, reply) => {
+  app.get('/oidc/interaction/:uid/signup', hidden, async (request: UidRequest, reply) => {
     if (!o.signupEnabled)
       return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
     const interaction = await details(request, reply);
@@ -94,7 +97,7 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
     return html(reply, signupPage({ uid: interaction.uid }));
   });
 
-  app.post('/oidc/interaction/:uid/signup', async (request: UidRequest, reply) => {
+  app.post('/oidc/interaction/:uid/signup', hidden, async (request: UidRequest, reply) => {
     if (!o.signupEnabled)
       return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
     const interaction = await details(request, reply);
