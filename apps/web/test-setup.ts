@@ -37,3 +37,13 @@ if (typeof window.ResizeObserver !== 'function') {
 if (typeof Element.prototype.scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = () => undefined;
 }
+
+// jsdom does not scroll; editors scroll to the top after a failed save, which tests observe with a spy.
+window.scrollTo = () => undefined;
+
+// jsdom has no font loading; Mantine's autosizing Textarea listens for it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}

@@ -53,7 +53,7 @@ test('the user menu leads to the account and organisation pages', async ({ page 
   await page.getByRole('button', { name: DEMO.name }).click();
   await page.getByRole('menuitem', { name: 'Organisations' }).click();
   await expect(page.getByRole('heading', { name: 'Organisations' })).toBeVisible();
-  await expect(page.getByText(DEMO_TENANTS[1])).toBeVisible();
+  await expect(page.getByRole('main').getByText(DEMO_TENANTS[1])).toBeVisible();
 });
 
 test('a new user signs up, creates an organisation and lands on its home page', async ({ page }) => {

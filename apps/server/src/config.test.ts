@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: './data',
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.addresses).toEqual({ provider: 'offline' });
     expect(config.oidc).toMatchObject({
       embedded: true,
       issuer: 'http://localhost:3000/oidc',
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
     [{ OIDC_SIGNUP_ENABLED: 'maybe' }, 'OIDC_SIGNUP_ENABLED'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ADDRESS_PROVIDER: 'carrier-pigeon' }, 'ADDRESS_PROVIDER'],
   ])('stops with a message naming the bad setting %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

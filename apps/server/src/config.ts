@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_PROVIDERS, type AddressProvider } from './addresses/address-suggester.ts';
 
 const booleanSetting = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,6 +19,8 @@ const settingsSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   SEED_DEMO: booleanSetting.default(true),
   HELP_URL: urlSetting.default('https://help.fieldbook.app'),
+  /** Where address suggestions come from; see docs/addresses.md for plugging in a commercial service. */
+  ADDRESS_PROVIDER: z.enum(ADDRESS_PROVIDERS).default('offline'),
   OIDC_ISSUER: urlSetting.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('fieldbook-web'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -46,6 +49,7 @@ export interface Config {
   webDistDir: string | undefined;
   seedDemo: boolean;
   helpUrl: string;
+  addresses: { provider: AddressProvider };
   oidc: {
     /** True when this process hosts the identity provider at /oidc. */
     embedded: boolean;
@@ -85,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webDistDir: s.WEB_DIST_DIR,
     seedDemo: s.SEED_DEMO,
     helpUrl: s.HELP_URL,
+    addresses: { provider: s.ADDRESS_PROVIDER },
     oidc: {
       embedded,
       issuer: s.OIDC_ISSUER ?? `${publicUrl}/oidc`,

@@ -58,7 +58,8 @@ describe('the server process', () => {
     const server = start({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     await waitForReady(`http://127.0.0.1:${port}/api/ready`);
     const page = await fetch(`http://127.0.0.1:${port}/oidc/.well-known/openid-configuration`);
-    expect((await page.json()).issuer).toBe(`http://localhost:${port}/oidc`);
+    const discovery = (await page.json()) as { issuer: string };
+    expect(discovery.issuer).toBe(`http://localhost:${port}/oidc`);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);

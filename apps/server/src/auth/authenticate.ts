@@ -7,6 +7,7 @@ import type { Caller, VerifyAccessToken } from './access-tokens.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     caller?: Caller;
+    tenantCaller?: TenantCaller;
   }
 }
 
@@ -33,13 +34,16 @@ export function createAuthentication(verify: VerifyAccessToken, db: Db) {
 
   /** The verified caller and their tenant; 403 when the token names no tenant or one they do not belong to. */
   async function requireTenant(request: FastifyRequest): Promise<TenantCaller> {
+    // Checked once per request: a route's onRequest hook and its handler may both ask.
+    if (request.tenantCaller) return request.tenantCaller;
     const caller = await requireCaller(request);
     if (!caller.tenantId)
       throw new ApiError('FORBIDDEN', 'Choose an organisation first: the token names none.');
     if (!(await isMember(db, caller.tenantId, caller.subject))) {
       throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
     }
-    return { subject: caller.subject, tenantId: caller.tenantId };
+    request.tenantCaller = { subject: caller.subject, tenantId: caller.tenantId };
+    return request.tenantCaller;
   }
 
   return { requireCaller, requireTenant };

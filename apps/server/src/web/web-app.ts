@@ -26,7 +26,9 @@ export function webConfig(config: Config) {
  */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const body = webConfig(config);
-  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
+  app.get('/config.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(body),
+  );
 
   const root = resolve(config.webDistDir ?? defaultDist);
   const built = existsSync(resolve(root, 'index.html'));

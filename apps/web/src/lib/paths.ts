@@ -1,3 +1,16 @@
+/** A route with a parameter: `pattern` for the router, `href` for links to one record. */
+interface RecordPath {
+  pattern: string;
+  href: (id: string) => string;
+}
+
+function recordPath(prefix: string, param: string, suffix = ''): RecordPath {
+  return {
+    pattern: `${prefix}/:${param}${suffix}`,
+    href: (id) => `${prefix}/${encodeURIComponent(id)}${suffix}`,
+  };
+}
+
 /** Every route of the app, in one place; links use these instead of string literals. */
 export const paths = {
   home: '/',
@@ -14,18 +27,27 @@ export const paths = {
   jobs: {
     root: '/jobs',
     search: '/jobs/search',
+    new: '/jobs/new',
   },
   sales: {
     root: '/sales',
     invoices: '/sales/invoices',
     invoicesSearch: '/sales/invoices/search',
+    newInvoice: '/sales/invoices/new',
   },
   customers: {
     root: '/customers',
     search: '/customers/search',
+    new: '/customers/new',
+    view: recordPath('/customers', 'id'),
+    edit: recordPath('/customers', 'id', '/edit'),
+    newLocation: recordPath('/customers', 'customerId', '/locations/new'),
   },
   items: {
     root: '/items',
+    new: '/items/new',
+    view: recordPath('/items', 'id'),
+    edit: recordPath('/items', 'id', '/edit'),
   },
   settings: {
     root: '/settings',
@@ -38,3 +60,13 @@ export const paths = {
     serviceUnavailable: '/error/service-unavailable',
   },
 } as const;
+
+/** A path with a query string built from `params` (values are encoded; undefined ones are left out). */
+export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

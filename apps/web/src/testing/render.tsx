@@ -1,22 +1,34 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { type ReactElement, type ReactNode, useState } from 'react';
+import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { theme } from '../app/app-providers';
+import { FullPageLoader } from '../components/full-page-loader';
 import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
 import { ConfigContext } from '../lib/config-context';
 import { fakeAuth, testConfig } from './fixtures';
 
-/** Mantine in test mode: no transitions, no portals. */
-export function TestProviders({ auth, children }: { auth: AuthContextValue; children: ReactNode }) {
-  const queryClient = new QueryClient({
+/** A query client for one test: no retries, so a failure shows at once. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+}
+
+interface TestProvidersProps {
+  auth: AuthContextValue;
+  queryClient?: QueryClient;
+  children: ReactNode;
+}
+
+/** Mantine in test mode: no transitions, no portals. */
+export function TestProviders({ auth, queryClient, children }: TestProvidersProps) {
+  const [client] = useState(() => queryClient ?? testQueryClient());
   return (
     <MantineProvider theme={theme} env="test">
       <ConfigContext value={testConfig}>
-        <QueryClientProvider client={queryClient}>
+        <QueryClientProvider client={client}>
           <AuthContext value={auth}>{children}</AuthContext>
         </QueryClientProvider>
       </ConfigContext>
@@ -24,14 +36,39 @@ export function TestProviders({ auth, children }: { auth: AuthContextValue; chil
   );
 }
 
+interface RenderOptions {
+  auth?: AuthContextValue;
+  route?: string;
+  queryClient?: QueryClient;
+}
+
 /** Renders a component inside the app's providers and a router at `route`. */
 export function renderWithProviders(
   ui: ReactElement,
-  { auth = fakeAuth(), route = '/' }: { auth?: AuthContextValue; route?: string } = {},
+  { auth = fakeAuth(), route = '/', queryClient }: RenderOptions = {},
 ) {
   return render(
-    <TestProviders auth={auth}>
+    <TestProviders auth={auth} queryClient={queryClient}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </TestProviders>,
   );
+}
+
+/**
+ * Renders routes (a feature's own `routes`, lazy ones included) in a data router at `route`, inside the
+ * app's providers; the returned router shows where navigation went.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  { auth = fakeAuth(), route = '/', queryClient = testQueryClient() }: RenderOptions = {},
+) {
+  const router = createMemoryRouter([{ HydrateFallback: FullPageLoader, children: routes }], {
+    initialEntries: [route],
+  });
+  const result = render(
+    <TestProviders auth={auth} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...result, router, queryClient };
 }

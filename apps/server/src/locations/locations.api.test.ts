@@ -1,0 +1,172 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
+import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+let customerOfA: { id: string; name: string };
+let customerOfB: { id: string; name: string };
+
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
+});
+beforeAll(async () => {
+  customerOfA = (await apiAs(t, a.token).post('/api/customers', { name: 'Harbour View Strata' })).json();
+  customerOfB = (await apiAs(t, b.token).post('/api/customers', { name: 'Bravo Body Corporate' })).json();
+});
+
+const site = (customerId: string) => ({
+  customer: { id: customerId },
+  name: '  Building A ',
+  street1: '12 Smith St',
+  suburb: 'Richmond',
+  state: 'VIC',
+  postcode: '3121',
+  country: 'Australia',
+});
+
+describe('POST /api/locations', () => {
+  it("adds a location to a customer and returns it with the customer's name", async () => {
+    const response = await apiAs(t, a.token).post('/api/locations/', site(customerOfA.id));
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      customer: { id: customerOfA.id, name: 'Harbour View Strata' },
+      name: 'Building A',
+      street1: '12 Smith St',
+      suburb: 'Richmond',
+      state: 'VIC',
+      postcode: '3121',
+      country: 'Australia',
+      updated: expect.any(String),
+    });
+  });
+
+  it('requires the customer, a name and the country', async () => {
+    const response = await apiAs(t, a.token).post('/api/locations', { name: ' ', street1: '1 Main Rd' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([
+      { field: 'customer', message: 'Choose the customer.' },
+      { field: 'name', message: 'Enter the location name.' },
+      { field: 'country', message: 'Enter the country.' },
+    ]);
+    const malformed = await apiAs(t, a.token).post('/api/locations', { ...site('x'), customer: { id: 'x' } });
+    expect(fieldsOf(malformed)).toEqual(['customer.id']);
+  });
+
+  it("refuses another organisation's customer, or one that does not exist, on customer.id", async () => {
+    for (const id of [customerOfB.id, '01900000-0000-7000-8000-000000000000']) {
+      const response = await apiAs(t, a.token).post('/api/locations', site(id));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'VALIDATION_FAILED',
+        message: 'The request is not valid.',
+        fieldErrors: [{ field: 'customer.id', message: 'Choose an existing customer.' }],
+      });
+    }
+    const ofB = await apiAs(t, b.token).get(`/api/locations?q=customer.id:${customerOfB.id}`);
+    expect(ofB.json()).toEqual([]);
+  });
+
+  it('is 401 without a token', async () => {
+    const anonymous = apiAs(t, undefined);
+    expect((await anonymous.post('/api/locations', site(customerOfA.id))).statusCode).toBe(401);
+    expect((await anonymous.get('/api/locations')).statusCode).toBe(401);
+  });
+
+  it('creates once per Idempotency-Key', async () => {
+    const { token } = await createTenantWithUser(t);
+    const api = apiAs(t, token);
+    const customer = (await api.post('/api/customers', { name: 'Retry Pty Ltd' })).json();
+    const key = { 'idempotency-key': 'location-once' };
+    const first = await api.post('/api/locations', site(customer.id), key);
+    const retry = await api.post('/api/locations', site(customer.id), key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.body).toBe(first.body);
+    expect(retry.headers['idempotency-replayed']).toBe('true');
+    expect((await api.get('/api/locations')).headers['total-count']).toBe('1');
+    const reused = await api.post('/api/locations', { ...site(customer.id), name: 'Other' }, key);
+    expect(reused.statusCode).toBe(409);
+  });
+});
+
+describe('GET /api/locations', () => {
+  let api: ApiClient;
+  let strata: { id: string };
+  let cafe: { id: string };
+  const names = (response: { json(): unknown }) => (response.json() as { name: string }[]).map((l) => l.name);
+  const search = async (q: string) => names(await api.get(`/api/locations?q=${encodeURIComponent(q)}`));
+
+  beforeAll(async () => {
+    const { token } = await createTenantWithUser(t);
+    api = apiAs(t, token);
+    strata = (await api.post('/api/customers', { name: 'Bella Vista Strata' })).json();
+    cafe = (await api.post('/api/customers', { name: 'Cafe Crema' })).json();
+    const add = (customer: { id: string }, name: string, suburb: string, state: string, postcode: string) =>
+      api.post('/api/locations', {
+        customer: { id: customer.id },
+        name,
+        suburb,
+        state,
+        postcode,
+        country: 'Australia',
+      });
+    await add(strata, 'Tower B', 'Parramatta', 'NSW', '2150');
+    await add(strata, 'Tower A', 'Parramatta', 'NSW', '2150');
+    await add(strata, 'Carpark', 'Westmead', 'NSW', '2145');
+    await add(cafe, 'Windsor shop', 'Windsor', 'VIC', '3181');
+  });
+
+  it("lists by name, each with its customer's id and name", async () => {
+    const response = await api.get('/api/locations');
+    expect(names(response)).toEqual(['Carpark', 'Tower A', 'Tower B', 'Windsor shop']);
+    expect(response.headers['total-count']).toBe('4');
+    expect(response.json()[3]).toEqual({
+      id: expect.any(String),
+      customer: { id: cafe.id, name: 'Cafe Crema' },
+      name: 'Windsor shop',
+      street1: null,
+      suburb: 'Windsor',
+      state: 'VIC',
+      postcode: '3181',
+      country: 'Australia',
+      updated: expect.any(String),
+    });
+  });
+
+  it("lists one customer's locations with customer.id", async () => {
+    expect(await search(`customer.id:${strata.id}`)).toEqual(['Carpark', 'Tower A', 'Tower B']);
+    expect(await search(`customer.id:${cafe.id}`)).toEqual(['Windsor shop']);
+  });
+
+  it("finds nothing for another organisation's customer.id", async () => {
+    expect(await search(`customer.id:${customerOfA.id}`)).toEqual([]);
+  });
+
+  it('matches words and the name, suburb, state and postcode fields', async () => {
+    expect(await search('tower')).toEqual(['Tower A', 'Tower B']);
+    expect(await search('parra*')).toEqual(['Tower A', 'Tower B']);
+    expect(await search('suburb:westmead')).toEqual(['Carpark']);
+    expect(await search('state:vic')).toEqual(['Windsor shop']);
+    expect(await search('postcode:2150 AND name:"tower b"')).toEqual(['Tower B']);
+  });
+
+  it('pages with Total-Count and Link', async () => {
+    const response = await api.get('/api/locations?p=2&s=3');
+    expect(names(response)).toEqual(['Windsor shop']);
+    expect(response.headers['total-count']).toBe('4');
+    expect(response.headers.link).toContain('rel="prev"');
+    expect(response.headers.link).not.toContain('rel="next"');
+  });
+
+  it('refuses a malformed query with 400 on q', async () => {
+    for (const q of ['customer.id:nope', 'country:australia', 'name:']) {
+      const response = await api.get(`/api/locations?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(400);
+      expect(fieldsOf(response)).toEqual(['q']);
+    }
+  });
+});

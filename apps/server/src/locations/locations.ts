@@ -1,0 +1,108 @@
+import type { CustomerLocation, LocationFields } from '@fieldbook/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Tx } from '../db/database.ts';
+import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
+import { customers, locations, visibleLocations as visible } from '../db/schema.ts';
+import { validationFailed } from '../http/errors.ts';
+import type { ListResource } from '../lists/list-query.ts';
+import {
+  countWhere,
+  type ListPage,
+  type ListRequest,
+  listWhere,
+  recordWhere,
+} from '../records/record-store.ts';
+
+/** What `q` may search on the location list; `customer.id:{id}` lists one customer's visible. */
+export const locationList: ListResource = {
+  fields: {
+    'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
+    name: { kind: 'text', column: visible.name },
+    street1: { kind: 'text', column: visible.street1 },
+    suburb: { kind: 'text', column: visible.suburb },
+    state: { kind: 'text', column: visible.state },
+    postcode: { kind: 'text', column: visible.postcode },
+  },
+  searchable: [visible.name, visible.street1, visible.suburb],
+};
+
+const summary = {
+  id: visible.id,
+  customerId: customers.id,
+  customerName: customers.name,
+  name: visible.name,
+  street1: visible.street1,
+  suburb: visible.suburb,
+  state: visible.state,
+  postcode: visible.postcode,
+  country: visible.country,
+  updated: visible.updated,
+};
+
+interface SummaryRow extends Omit<typeof locations.$inferSelect, 'tenantId' | 'created'> {
+  customerName: string;
+}
+
+function toLocation(row: SummaryRow): CustomerLocation {
+  return {
+    id: row.id,
+    customer: { id: row.customerId, name: row.customerName },
+    name: row.name,
+    street1: row.street1,
+    suburb: row.suburb,
+    state: row.state,
+    postcode: row.postcode,
+    country: row.country,
+    updated: row.updated.toISOString(),
+  };
+}
+
+const noSuchCustomer = () =>
+  validationFailed('The request is not valid.', [
+    { field: 'customer.id', message: 'Choose an existing customer.' },
+  ]);
+
+/** Adds a location to a customer of the same tenant; any other customer id is a field error. */
+export async function createLocation(
+  tx: Tx,
+  tenantId: string,
+  input: LocationFields,
+): Promise<CustomerLocation> {
+  const { customer: reference, ...fields } = input;
+  const where = recordWhere(customers, tenantId, reference.id);
+  const [customer] = where
+    ? await tx.select({ id: customers.id, name: customers.name }).from(customers).where(where)
+    : [];
+  if (!customer) throw noSuchCustomer();
+  try {
+    const [row] = await tx
+      .insert(locations)
+      .values({ ...fields, tenantId, id: uuidv7(), customerId: customer.id })
+      .returning();
+    if (!row) throw new Error('The location was not inserted');
+    return toLocation({ ...row, customerName: customer.name });
+  } catch (error) {
+    // The customer was deleted between the check and the insert.
+    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) throw noSuchCustomer();
+    throw error;
+  }
+}
+
+/** One page of the tenant's locations that `q` matches, by name, each with its customer's name. */
+export async function listLocations(
+  tx: Tx,
+  tenantId: string,
+  { q, page }: ListRequest,
+): Promise<ListPage<CustomerLocation>> {
+  const where = listWhere(visible, tenantId, q, locationList);
+  const rows = await tx
+    .select(summary)
+    .from(visible)
+    .innerJoin(customers, and(eq(customers.tenantId, visible.tenantId), eq(customers.id, visible.customerId)))
+    .where(where)
+    .orderBy(asc(visible.name), asc(visible.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows: rows.map(toLocation), total: await countWhere(tx, visible, where) };
+}

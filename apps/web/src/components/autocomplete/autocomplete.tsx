@@ -1,0 +1,203 @@
+import { Box, Loader, Paper, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+
+export interface AutocompleteProps<T> {
+  label: string;
+  /** The text in the box (controlled). */
+  value: string;
+  onChange: (text: string) => void;
+  /** Identifies the suggestions in the query cache; the typed text is appended. */
+  suggestionsKey: QueryKey;
+  fetchSuggestions: (text: string) => Promise<readonly T[]>;
+  optionKey: (option: T) => string;
+  /** The option's text; picking an option puts it in the box. */
+  optionLabel: (option: T) => string;
+  renderOption?: (option: T) => ReactNode;
+  /** Called after the box takes the picked option's label. */
+  onPick: (option: T) => void;
+  /** Fewest characters before suggestions are fetched. */
+  minLength?: number;
+  debounceMs?: number;
+  noResultsText?: string;
+  placeholder?: string;
+  description?: string;
+  error?: string | null;
+  required?: boolean;
+}
+
+/** The highlighted option, remembered together with the list it belongs to, so a new list starts unhighlighted. */
+interface Highlight<T> {
+  options: readonly T[];
+  index: number;
+}
+
+const NO_OPTIONS: readonly never[] = [];
+
+/**
+ * A text box with a dropdown of suggestions fetched as the user types (the WAI-ARIA combobox pattern).
+ * ArrowDown and ArrowUp move the highlight, Enter and Tab pick the highlighted option, Escape or a click
+ * elsewhere closes the dropdown.
+ */
+export function Autocomplete<T>({
+  label,
+  value,
+  onChange,
+  suggestionsKey,
+  fetchSuggestions,
+  optionKey,
+  optionLabel,
+  renderOption = optionLabel,
+  onPick,
+  minLength = 2,
+  debounceMs = 200,
+  noResultsText = 'No matches found.',
+  placeholder,
+  description,
+  error,
+  required,
+}: AutocompleteProps<T>) {
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const [open, setOpen] = useState(false);
+  const [highlight, setHighlight] = useState<Highlight<T> | null>(null);
+  const [text] = useDebouncedValue(value.trim(), debounceMs);
+
+  const enabled = open && text.length >= minLength;
+  const suggestions = useQuery({
+    queryKey: [...suggestionsKey, text],
+    queryFn: () => fetchSuggestions(text),
+    enabled,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+  const options = enabled ? (suggestions.data ?? NO_OPTIONS) : NO_OPTIONS;
+  const active = highlight?.options === options ? highlight.index : -1;
+  const expanded = open && options.length > 0;
+  const noResults =
+    enabled && suggestions.isSuccess && !suggestions.isPlaceholderData && options.length === 0;
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  });
+
+  const close = () => {
+    setOpen(false);
+    setHighlight(null);
+  };
+
+  const pick = (option: T | undefined) => {
+    if (option === undefined) return;
+    onChange(optionLabel(option));
+    close();
+    onPick(option);
+  };
+
+  const move = (step: 1 | -1) => {
+    if (options.length === 0) return;
+    const from = active === -1 && step === -1 ? 0 : active;
+    const index = (from + step + options.length) % options.length;
+    setHighlight({ options, index });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        setOpen(true);
+        move(event.key === 'ArrowDown' ? 1 : -1);
+        break;
+      case 'Enter':
+        if (expanded && active >= 0) {
+          // Picking is all Enter does here: it must not submit the form around the box.
+          event.preventDefault();
+          pick(options[active]);
+        }
+        break;
+      case 'Tab':
+        // Focus moves on as usual; the highlighted option (if any) is taken on the way.
+        if (expanded && active >= 0) pick(options[active]);
+        else close();
+        break;
+      case 'Escape':
+        if (open) {
+          event.preventDefault();
+          event.stopPropagation();
+          close();
+        }
+        break;
+    }
+  };
+
+  return (
+    <div style={{ position: 'relative' }}>
+      <TextInput
+        label={label}
+        description={description}
+        placeholder={placeholder}
+        error={error}
+        required={required}
+        value={value}
+        onChange={(event) => {
+          onChange(event.currentTarget.value);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={close}
+        role="combobox"
+        autoComplete="off"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={expanded ? listboxId : undefined}
+        aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+        rightSection={enabled && suggestions.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
+      />
+      {(expanded || noResults) && (
+        <Paper
+          shadow="md"
+          withBorder
+          p={4}
+          style={{ position: 'absolute', top: '100%', left: 0, right: 0, zIndex: 300, marginTop: 4 }}
+        >
+          {expanded ? (
+            <div
+              id={listboxId}
+              role="listbox"
+              aria-label={label}
+              style={{ maxHeight: 320, overflowY: 'auto' }}
+            >
+              {options.map((option, index) => (
+                <Box
+                  key={optionKey(option)}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  px="sm"
+                  py={6}
+                  style={{
+                    cursor: 'pointer',
+                    borderRadius: 4,
+                    background: index === active ? 'var(--mantine-primary-color-light)' : undefined,
+                  }}
+                  // Keep the focus in the box, so the click is not taken for a click elsewhere.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseEnter={() => setHighlight({ options, index })}
+                  onClick={() => pick(option)}
+                >
+                  {renderOption(option)}
+                </Box>
+              ))}
+            </div>
+          ) : (
+            <Text size="sm" c="dimmed" px="sm" py={6} role="status">
+              {noResultsText}
+            </Text>
+          )}
+        </Paper>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../testing/render';
+import { SearchForm } from './search-form';
+
+function CustomerSearch() {
+  return <SearchForm path="/customers/search" params={{ q: 'acme', p: 3, s: 5 }} />;
+}
+
+function renderSearch(route: string) {
+  return renderRoutes([{ path: '/customers/search', Component: CustomerSearch }], { route });
+}
+
+describe('SearchForm', () => {
+  it('searches from the first page, keeping the page size', async () => {
+    const { router } = renderSearch('/customers/search?q=acme&p=3&s=5');
+    const user = userEvent.setup();
+
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    expect(box).toHaveValue('acme');
+    await user.clear(box);
+    await user.type(box, '  smith plumbing ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(router.state.location.pathname).toBe('/customers/search');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      q: 'smith plumbing',
+      p: '1',
+      s: '5',
+    });
+  });
+
+  it('an empty search reloads with q=*', async () => {
+    const { router } = renderSearch('/customers/search?q=acme&p=3&s=5');
+    const user = userEvent.setup();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.keyboard('{Enter}');
+
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('*');
+    expect(new URLSearchParams(router.state.location.search).get('p')).toBe('1');
+  });
+});

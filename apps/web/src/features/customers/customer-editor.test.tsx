@@ -1,0 +1,164 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { customer } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { customerRoutes } from './routes';
+
+const api = installFakeApi();
+
+describe('New customer', () => {
+  it('has breadcrumbs, the heading, labelled fields and no number', async () => {
+    renderRoutes(customerRoutes, { route: '/customers/new' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'New customer' })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(crumbs).getByRole('link', { name: 'Customers' })).toHaveAttribute(
+      'href',
+      '/customers/search',
+    );
+    expect(within(crumbs).getByText('New customer')).toHaveAttribute('aria-current', 'page');
+    for (const label of ['Name', 'Billing address', 'Phone', 'Fax', 'Email', 'Website', 'Notes']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    }
+    expect(screen.queryByLabelText('Number')).not.toBeInTheDocument();
+  });
+
+  it('requires the name before sending anything', async () => {
+    renderRoutes(customerRoutes, { route: '/customers/new' });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Enter the customer name.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('creates the customer with an idempotency key and opens it', async () => {
+    const created = customer({ name: 'Coogee Carpentry', number: 7 });
+    api.handle = (request) =>
+      request.method === 'POST' ? jsonResponse(created, { status: 201 }) : jsonResponse(created);
+    const { router } = renderRoutes(customerRoutes, { route: '/customers/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Name/), '  Coogee Carpentry ');
+    await user.type(screen.getByLabelText(/^Email/), 'office@coogee.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coogee Carpentry' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/customers/${created.id}`);
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/customers/');
+    expect(post?.body).toEqual({
+      name: 'Coogee Carpentry',
+      billingAddress: null,
+      billingPhone: null,
+      billingFax: null,
+      billingEmail: 'office@coogee.example',
+      website: null,
+      notes: null,
+    });
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows a server VALIDATION_FAILED as its message and a list of the field errors, at the top', async () => {
+    api.handle = () =>
+      errorResponse(400, 'VALIDATION_FAILED', 'The customer could not be saved.', [
+        { field: 'billingEmail', message: 'Enter a valid email address, such as name@example.com.' },
+        { field: 'website', message: 'Use at most 500 characters.' },
+      ]);
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    renderRoutes(customerRoutes, { route: '/customers/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Name/), 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The customer could not be saved.');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Enter a valid email address, such as name@example.com.', 'Use at most 500 characters.']);
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Acme');
+  });
+
+  it('sends a new idempotency key with each submission', async () => {
+    api.handle = () => errorResponse(500, 'INTERNAL', 'Something went wrong.');
+    renderRoutes(customerRoutes, { route: '/customers/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Name/), 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    const [first, second] = api.requests.map((request) => request.headers.get('Idempotency-Key'));
+    expect(first).not.toBe(second);
+  });
+});
+
+describe('Edit customer', () => {
+  const existing = customer({
+    number: 42,
+    name: 'Acme Plumbing',
+    billingPhone: '02 9999 0000',
+    updated: '2025-03-02T10:00:00.000Z',
+  });
+
+  it('prefills the fields, shows the number read-only and saves with the updated it read', async () => {
+    api.handle = (request) =>
+      request.method === 'PUT'
+        ? jsonResponse({ ...existing, name: 'Acme Plumbing & Gas', updated: '2025-03-03T10:00:00.000Z' })
+        : jsonResponse(existing);
+    const { router } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit customer' })).toBeInTheDocument();
+    const number = await screen.findByLabelText('Number');
+    expect(number).toHaveValue('42');
+    expect(number).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('02 9999 0000');
+    await user.type(screen.getByLabelText(/^Name/), ' & Gas');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${existing.id}`));
+    const put = api.requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/customers/${existing.id}`);
+    expect(put?.body).toMatchObject({
+      id: existing.id,
+      name: 'Acme Plumbing & Gas',
+      billingPhone: '02 9999 0000',
+      updated: '2025-03-02T10:00:00.000Z',
+    });
+  });
+
+  it("a conflict shows the server's message and keeps the user's edits", async () => {
+    api.handle = (request) =>
+      request.method === 'PUT'
+        ? errorResponse(
+            409,
+            'CONFLICT',
+            'This customer was changed by someone else. Reload it to see the changes.',
+          )
+        : jsonResponse(existing);
+    const { router } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
+    const user = userEvent.setup();
+
+    await user.clear(await screen.findByLabelText(/^Name/));
+    await user.type(screen.getByLabelText(/^Name/), 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This customer was changed by someone else. Reload it to see the changes.',
+    );
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Renamed');
+    expect(router.state.location.pathname).toBe(`/customers/${existing.id}/edit`);
+  });
+});

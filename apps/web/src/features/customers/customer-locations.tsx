@@ -1,0 +1,46 @@
+import type { CustomerLocation } from '@fieldbook/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type Column, RecordTable } from '../../components/list/record-table';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { RelatedRecords } from '../../components/related-records';
+import { SectionLoader } from '../../components/section-loader';
+import { paths } from '../../lib/paths';
+import { customerLocationsQueryOptions } from './api/get-customer-locations';
+
+/** A location's address on one line: '1 George Street, Sydney NSW 2000, Australia'. */
+export function formatLocationAddress(
+  location: Omit<CustomerLocation, 'id' | 'customer' | 'updated' | 'name'>,
+) {
+  const town = [location.suburb, location.state, location.postcode].filter(Boolean).join(' ');
+  return [location.street1, town, location.country].filter(Boolean).join(', ');
+}
+
+const columns: Column<CustomerLocation>[] = [
+  { header: 'Name', cell: (location) => location.name },
+  { header: 'Address', cell: formatLocationAddress },
+];
+
+/** The customer's locations (sites where the work happens), with 'Add location'. */
+export function CustomerLocations({ customerId }: { customerId: string }) {
+  const locations = useQuery({ ...customerLocationsQueryOptions(customerId), refetchOnMount: 'always' });
+  return (
+    <RelatedRecords
+      title="Locations"
+      action={{ label: 'Add location', to: paths.customers.newLocation.href(customerId) }}
+    >
+      {locations.isPending ? (
+        <SectionLoader />
+      ) : locations.isError ? (
+        <LoadErrorAlert error={locations.error} />
+      ) : (
+        <RecordTable
+          label="Locations"
+          columns={columns}
+          rows={locations.data.items}
+          rowKey={(location) => location.id}
+          emptyText="No locations found."
+        />
+      )}
+    </RelatedRecords>
+  );
+}

@@ -1,0 +1,130 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { customer } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { customerRoutes } from './routes';
+
+const api = installFakeApi();
+
+function renderList(route = '/customers/search') {
+  return renderRoutes(customerRoutes, { route });
+}
+
+describe('CustomerSearchPage', () => {
+  it('loads the first 15 customers of everything by default, with a spinner meanwhile', async () => {
+    api.handle = () =>
+      jsonResponse(
+        [customer({ number: 1, name: 'Acme Plumbing' }), customer({ number: 2, name: 'Bondi Gas' })],
+        {
+          total: 2,
+        },
+      );
+    renderList('/customers');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    const table = await screen.findByRole('table', { name: 'Customers' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Number', 'Name']);
+    expect(within(table).getByRole('row', { name: '1 Acme Plumbing' })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'Bondi Gas' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/customers\/[0-9a-f-]{36}$/),
+    );
+    expect(api.paths()).toEqual(['/customers?q=*&p=1&s=15']);
+    expect(screen.getByRole('link', { name: 'New customer' })).toHaveAttribute('href', '/customers/new');
+  });
+
+  it('takes q, p and s from the URL and links the pages with them', async () => {
+    api.handle = () => jsonResponse([customer({ name: 'Smith & Sons' })], { total: 12 });
+    renderList('/customers/search?q=smith&p=2&s=5');
+
+    expect(await screen.findByRole('link', { name: 'Smith & Sons' })).toBeInTheDocument();
+    expect(api.paths()).toEqual(['/customers?q=smith&p=2&s=5']);
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/customers/search?q=smith&p=3&s=5',
+    );
+  });
+
+  it("says 'No customers found.' when nothing matches", async () => {
+    api.handle = () => jsonResponse([], { total: 0 });
+    renderList('/customers/search?q=nobody');
+
+    expect(await screen.findByText('No customers found.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('searches again when the user searches, and an empty search shows everything', async () => {
+    api.handle = () => jsonResponse([customer()], { total: 1 });
+    const { router } = renderList('/customers/search?q=acme&p=2&s=15');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'bondi{Enter}');
+    await screen.findByRole('table');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await vi.waitFor(() =>
+      expect(api.paths()).toEqual([
+        '/customers?q=acme&p=2&s=15',
+        '/customers?q=bondi&p=1&s=15',
+        '/customers?q=*&p=1&s=15',
+      ]),
+    );
+    expect(router.state.location.search).toBe('?q=*&p=1&s=15');
+  });
+
+  it('repeating the same search loads the list again', async () => {
+    api.handle = () => jsonResponse([customer()], { total: 1 });
+    renderList('/customers/search?q=acme&p=1&s=15');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await vi.waitFor(() => expect(api.paths()).toHaveLength(2));
+    expect(api.paths()[1]).toBe('/customers?q=acme&p=1&s=15');
+  });
+
+  it('a 403 says the permissions are insufficient', async () => {
+    api.handle = () => errorResponse(403, 'FORBIDDEN', 'Not a member of this organisation.');
+    renderList();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Insufficient permissions. Please contact your administrator.',
+    );
+  });
+
+  it.each([
+    ['a server error', () => errorResponse(500, 'INTERNAL', 'Something went wrong.')],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('%s says the service is unavailable', async (_case, respond) => {
+    api.handle = respond;
+    renderList();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Service unavailable. Please try again in a few minutes.',
+    );
+  });
+
+  it("a malformed search shows the server's message", async () => {
+    api.handle = () =>
+      errorResponse(400, 'VALIDATION_FAILED', 'Invalid search query: unexpected end of input', [
+        { field: 'q', message: 'unexpected end of input' },
+      ]);
+    renderList('/customers/search?q=name%3A');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid search query: unexpected end of input',
+    );
+  });
+});

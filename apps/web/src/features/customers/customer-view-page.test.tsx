@@ -1,0 +1,129 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { customer, customerLocation } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { customerRoutes } from './routes';
+
+const api = installFakeApi();
+
+const acme = customer({
+  number: 42,
+  name: 'Acme Plumbing',
+  billingAddress: 'PO Box 1\nSydney NSW 2001',
+  billingEmail: 'accounts@acme.example',
+  billingPhone: '02 9999 0000',
+  notes: 'Gate code 1234',
+});
+const headOffice = customerLocation({ customer: { id: acme.id, name: acme.name }, name: 'Head office' });
+
+function respond(onDelete: () => Response = () => new Response(null, { status: 204 })) {
+  return (request: RecordedRequest) => {
+    if (request.method === 'DELETE') return onDelete();
+    if (request.path.startsWith('/locations')) return jsonResponse([headOffice], { total: 1 });
+    if (request.path.startsWith('/customers?')) return jsonResponse([], { total: 0 });
+    return jsonResponse(acme);
+  };
+}
+
+function renderViewer() {
+  return renderRoutes(customerRoutes, { route: `/customers/${acme.id}` });
+}
+
+describe('CustomerViewPage', () => {
+  it('shows the customer, its locations and empty jobs and invoices tables', async () => {
+    api.handle = respond();
+    renderViewer();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Number 42' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /^Billing address PO Box 1/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'accounts@acme.example' })).toHaveAttribute(
+      'href',
+      'mailto:accounts@acme.example',
+    );
+    expect(screen.getByRole('row', { name: 'Phone 02 9999 0000' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Notes Gate code 1234' })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /^Fax/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/customers/${acme.id}/edit`);
+
+    const locations = screen.getByRole('region', { name: 'Locations' });
+    expect(
+      await within(locations).findByRole('row', {
+        name: 'Head office 1 George Street, Sydney NSW 2000, Australia',
+      }),
+    ).toBeInTheDocument();
+    expect(within(locations).getByRole('link', { name: 'Add location' })).toHaveAttribute(
+      'href',
+      `/customers/${acme.id}/locations/new`,
+    );
+    const jobs = screen.getByRole('region', { name: 'Jobs' });
+    expect(within(jobs).getByText('No jobs found.')).toBeInTheDocument();
+    expect(within(jobs).getByRole('link', { name: 'New job' })).toHaveAttribute(
+      'href',
+      `/jobs/new?customerId=${acme.id}`,
+    );
+    const invoices = screen.getByRole('region', { name: 'Invoices' });
+    expect(within(invoices).getByText('No invoices found.')).toBeInTheDocument();
+    expect(within(invoices).getByRole('link', { name: 'New invoice' })).toHaveAttribute(
+      'href',
+      `/sales/invoices/new?customerId=${acme.id}`,
+    );
+    expect(api.paths()).toEqual([`/customers/${acme.id}`, `/locations?q=customer.id:${acme.id}&p=1&s=100`]);
+  });
+
+  it('deletes the customer after confirmation naming it, then shows the list', async () => {
+    api.handle = respond();
+    const { router } = renderViewer();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete customer Acme Plumbing?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/customers/search'));
+    expect(api.paths('DELETE')).toEqual([`/customers/${acme.id}`]);
+    // The deleted customer is not asked for again on the way out.
+    expect(api.paths().filter((path) => path === `/customers/${acme.id}`)).toHaveLength(1);
+  });
+
+  it('Cancel keeps the customer', async () => {
+    api.handle = respond();
+    renderViewer();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.paths('DELETE')).toEqual([]);
+  });
+
+  it('a customer with jobs or invoices is kept, with the reason in a red alert', async () => {
+    api.handle = respond(() =>
+      errorResponse(409, 'CONFLICT', 'This customer has jobs or invoices, so it cannot be deleted.'),
+    );
+    const { router } = renderViewer();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This customer has jobs or invoices, so it cannot be deleted.',
+    );
+    expect(router.state.location.pathname).toBe(`/customers/${acme.id}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Acme Plumbing' })).toBeInTheDocument();
+  });
+
+  it("a customer that does not exist shows the server's message", async () => {
+    api.handle = () => errorResponse(404, 'NOT_FOUND', 'Customer not found.');
+    renderViewer();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Customer not found.');
+  });
+});

@@ -1,0 +1,78 @@
+import type { AddressSuggestion } from '@fieldbook/domain';
+import { describe, expect, it } from 'vitest';
+import { locationAddressFrom } from './location-address';
+
+const georgeStreet: AddressSuggestion = {
+  address: '1 George Street, Sydney NSW 2000',
+  buildingName: null,
+  lotNumber: null,
+  unitType: null,
+  unitNumber: null,
+  levelType: null,
+  levelNumber: null,
+  streetNumber: '1',
+  streetName: 'George',
+  streetType: 'Street',
+  streetTypeAbbreviation: 'St',
+  streetTypeSuffix: null,
+  streetTypeSuffixAbbreviation: null,
+  locality: 'Sydney',
+  state: 'New South Wales',
+  stateAbbreviation: 'NSW',
+  postcode: '2000',
+  country: 'Australia',
+  latitude: -33.86,
+  longitude: 151.2,
+};
+
+describe('locationAddressFrom', () => {
+  it('builds the street from number, name and type, and takes suburb, state, postcode and country', () => {
+    expect(locationAddressFrom(georgeStreet)).toEqual({
+      street1: '1 George Street',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+      country: 'Australia',
+    });
+  });
+
+  it('keeps a street type suffix', () => {
+    const north = { ...georgeStreet, streetTypeSuffix: 'North', streetTypeSuffixAbbreviation: 'N' };
+    expect(locationAddressFrom(north).street1).toBe('1 George Street North');
+  });
+
+  it('takes the address up to the locality when the street parts are missing', () => {
+    const address = { ...georgeStreet, streetNumber: null, streetName: null, streetType: null };
+    expect(locationAddressFrom(address).street1).toBe('1 George Street');
+  });
+
+  it('keeps a unit by taking the address up to the locality', () => {
+    const unit = {
+      ...georgeStreet,
+      address: 'Unit 3, 12 Smith Street, Richmond VIC 3121',
+      unitType: 'Unit',
+      unitNumber: '3',
+      streetNumber: '12',
+      streetName: 'Smith',
+      locality: 'Richmond',
+    };
+    expect(locationAddressFrom(unit).street1).toBe('Unit 3, 12 Smith Street');
+  });
+
+  it('leaves absent parts empty and defaults the country to Australia', () => {
+    const sparse = {
+      ...georgeStreet,
+      locality: null,
+      postcode: null,
+      country: null,
+      stateAbbreviation: null,
+    };
+    expect(locationAddressFrom(sparse)).toEqual({
+      street1: '1 George Street',
+      suburb: '',
+      state: 'New South Wales',
+      postcode: '',
+      country: 'Australia',
+    });
+  });
+});

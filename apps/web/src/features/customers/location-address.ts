@@ -1,0 +1,46 @@
+import type { AddressSuggestion } from '@fieldbook/domain';
+
+/** New locations are in Australia unless the user says otherwise. */
+export const DEFAULT_COUNTRY = 'Australia';
+
+/** The address fields of a location that an address suggestion fills. */
+export interface LocationAddress {
+  street1: string;
+  suburb: string;
+  state: string;
+  postcode: string;
+  country: string;
+}
+
+/** The part of a one-line address before its locality: '1 George Street, Sydney NSW 2000' → '1 George Street'. */
+function streetPart(address: string, locality: string | null): string {
+  const at = locality ? address.toUpperCase().lastIndexOf(locality.toUpperCase()) : -1;
+  const head = at > 0 ? address.slice(0, at) : (address.split(',')[0] ?? address);
+  return head.replace(/[\s,]+$/, '').trim();
+}
+
+/**
+ * The location fields for a picked address. Street is number + name + type (+ suffix); an address with a unit,
+ * level, lot or building name takes the one-line address up to the locality instead, so those parts
+ * are not lost.
+ */
+export function locationAddressFrom(suggestion: AddressSuggestion): LocationAddress {
+  const { streetNumber, streetName, streetType, streetTypeSuffix } = suggestion;
+  const hasSubAddress = [
+    suggestion.unitNumber,
+    suggestion.levelNumber,
+    suggestion.lotNumber,
+    suggestion.buildingName,
+  ].some(Boolean);
+  const street1 =
+    streetName && !hasSubAddress
+      ? [streetNumber, streetName, streetType, streetTypeSuffix].filter(Boolean).join(' ')
+      : streetPart(suggestion.address, suggestion.locality);
+  return {
+    street1,
+    suburb: suggestion.locality ?? '',
+    state: suggestion.stateAbbreviation ?? suggestion.state ?? '',
+    postcode: suggestion.postcode ?? '',
+    country: suggestion.country ?? DEFAULT_COUNTRY,
+  };
+}

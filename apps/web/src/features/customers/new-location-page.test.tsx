@@ -1,0 +1,96 @@
+import type { AddressSuggestion } from '@fieldbook/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { customer, customerLocation } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { customerRoutes } from './routes';
+
+const api = installFakeApi();
+
+const acme = customer({ name: 'Acme Plumbing' });
+
+const georgeStreet: AddressSuggestion = {
+  address: '1 George Street, Sydney NSW 2000',
+  buildingName: null,
+  lotNumber: null,
+  unitType: null,
+  unitNumber: null,
+  levelType: null,
+  levelNumber: null,
+  streetNumber: '1',
+  streetName: 'George',
+  streetType: 'Street',
+  streetTypeAbbreviation: 'St',
+  streetTypeSuffix: null,
+  streetTypeSuffixAbbreviation: null,
+  locality: 'Sydney',
+  state: 'New South Wales',
+  stateAbbreviation: 'NSW',
+  postcode: '2000',
+  country: 'Australia',
+  latitude: -33.86,
+  longitude: 151.21,
+};
+
+function respond(request: RecordedRequest): Response {
+  if (request.path.startsWith('/addresses/suggest')) return jsonResponse([georgeStreet]);
+  if (request.method === 'POST') return jsonResponse(customerLocation(), { status: 201 });
+  if (request.path.startsWith('/locations')) return jsonResponse([], { total: 0 });
+  return jsonResponse(acme);
+}
+
+describe('NewLocationPage', () => {
+  it('fills the address from the address search using only the keyboard, saves and returns to the customer', async () => {
+    api.handle = respond;
+    const { router } = renderRoutes(customerRoutes, { route: `/customers/${acme.id}/locations/new` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'New location' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Acme Plumbing' })).toHaveAttribute(
+      'href',
+      `/customers/${acme.id}`,
+    );
+    expect(screen.getByLabelText(/^Country/)).toHaveValue('Australia');
+    await user.type(screen.getByLabelText(/^Name/), 'Head office');
+    await user.type(screen.getByRole('combobox', { name: 'Address search' }), '1 George St, Sydn');
+    await screen.findByRole('option', { name: georgeStreet.address });
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    expect(screen.getByLabelText(/^Street/)).toHaveValue('1 George Street');
+    expect(screen.getByLabelText(/^Suburb/)).toHaveValue('Sydney');
+    expect(screen.getByLabelText(/^State/)).toHaveValue('NSW');
+    expect(screen.getByLabelText(/^Postcode/)).toHaveValue('2000');
+    expect(api.paths()).toContain('/addresses/suggest?q=1 George St, Sydn');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${acme.id}`));
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/locations/');
+    expect(post?.body).toEqual({
+      name: 'Head office',
+      street1: '1 George Street',
+      suburb: 'Sydney',
+      state: 'NSW',
+      postcode: '2000',
+      country: 'Australia',
+      customer: { id: acme.id },
+    });
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('requires the name and the country', async () => {
+    api.handle = respond;
+    renderRoutes(customerRoutes, { route: `/customers/${acme.id}/locations/new` });
+    const user = userEvent.setup();
+
+    await user.clear(await screen.findByLabelText(/^Country/));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Enter the location name.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the country.')).toBeInTheDocument();
+    expect(api.paths('POST')).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+import type { Item } from '@fieldbook/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetchList, type ListPage } from '../../../lib/api-client';
+import { type ListParams, listRequestPath } from '../../../lib/list-params';
+import { itemKeys } from './item-keys';
+
+/** Item list page size (spec section 9). */
+export const ITEM_PAGE_SIZE = 10;
+
+/** GET /items?q&p&s: one page of catalogue items and the total. */
+export function getItems(params: ListParams): Promise<ListPage<Item>> {
+  return apiFetchList<Item>(listRequestPath('/items', params));
+}
+
+export function itemsQueryOptions(params: ListParams) {
+  return queryOptions({
+    queryKey: itemKeys.list(params),
+    queryFn: () => getItems(params),
+    // The list is re-evaluated on every navigation.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,169 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { item } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { itemRoutes } from './routes';
+
+const api = installFakeApi();
+
+describe('ItemSearchPage', () => {
+  it('lists code, description and price with 2 decimals, 10 to a page', async () => {
+    const labour = item({ code: 'LAB-HR', description: 'Labour, per hour', price: '95.5' });
+    api.handle = () => jsonResponse([labour, item({ code: 'TAP', price: '1234' })], { total: 2 });
+    renderRoutes(itemRoutes, { route: '/items' });
+
+    const table = await screen.findByRole('table', { name: 'Items' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Code', 'Description', 'Price']);
+    expect(within(table).getByRole('row', { name: 'LAB-HR Labour, per hour 95.50' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /^TAP .* 1,234.00$/ })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: 'LAB-HR' })).toHaveAttribute(
+      'href',
+      `/items/${labour.id}`,
+    );
+    expect(api.paths()).toEqual(['/items?q=*&p=1&s=10']);
+    expect(screen.getByRole('link', { name: 'New item' })).toHaveAttribute('href', '/items/new');
+  });
+
+  it("says 'No items found.' when nothing matches, and searches from /items", async () => {
+    api.handle = () => jsonResponse([], { total: 0 });
+    const { router } = renderRoutes(itemRoutes, { route: '/items?q=zzz' });
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('No items found.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'tap{Enter}');
+
+    expect(router.state.location.pathname).toBe('/items');
+    expect(router.state.location.search).toBe('?q=tap&p=1&s=10');
+  });
+
+  it('a 403 says the permissions are insufficient', async () => {
+    api.handle = () => errorResponse(403, 'FORBIDDEN', 'Forbidden.');
+    renderRoutes(itemRoutes, { route: '/items' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Insufficient permissions. Please contact your administrator.',
+    );
+  });
+});
+
+describe('Item editor', () => {
+  it('requires code, description and a price that is not negative, with at most 2 decimals', async () => {
+    renderRoutes(itemRoutes, { route: '/items/new' });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'New item' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the item code.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the description.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the price.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Price/), '-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The price cannot be negative.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Price/));
+    await user.type(screen.getByLabelText(/^Price/), '1.234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Use at most 2 decimal places.')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('creates an item with the price as a decimal string and opens it', async () => {
+    const created = item({ code: 'TAP-01', description: 'Mixer tap', price: '149.90' });
+    api.handle = (request) =>
+      request.method === 'POST' ? jsonResponse(created, { status: 201 }) : jsonResponse(created);
+    const { router } = renderRoutes(itemRoutes, { route: '/items/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Code/), 'TAP-01');
+    await user.type(screen.getByLabelText(/^Description/), 'Mixer tap');
+    await user.type(screen.getByLabelText(/^Price/), '149.9');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'TAP-01' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/items/${created.id}`);
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/items');
+    expect(post?.body).toEqual({ code: 'TAP-01', description: 'Mixer tap', price: '149.90' });
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('shows a duplicate code as the message and the list of field errors', async () => {
+    api.handle = () =>
+      errorResponse(400, 'VALIDATION_FAILED', 'The item could not be saved.', [
+        { field: 'code', message: 'An item with this code already exists.' },
+      ]);
+    renderRoutes(itemRoutes, { route: '/items/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Code/), 'TAP-01');
+    await user.type(screen.getByLabelText(/^Description/), 'Mixer tap');
+    await user.type(screen.getByLabelText(/^Price/), '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The item could not be saved.');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent('An item with this code already exists.');
+  });
+
+  it('edits an item, sending the updated it read', async () => {
+    const existing = item({ code: 'LAB-HR', price: '95.00', updated: '2025-04-01T00:00:00.000Z' });
+    api.handle = (request) =>
+      request.method === 'PUT' ? jsonResponse({ ...existing, price: '99.00' }) : jsonResponse(existing);
+    const { router } = renderRoutes(itemRoutes, { route: `/items/${existing.id}/edit` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit item' })).toBeInTheDocument();
+    const price = await screen.findByLabelText(/^Price/);
+    expect(price).toHaveValue('95.00');
+    await user.clear(price);
+    await user.type(price, '99');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/items/${existing.id}`));
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      id: existing.id,
+      code: 'LAB-HR',
+      description: existing.description,
+      price: '99.00',
+      updated: '2025-04-01T00:00:00.000Z',
+    });
+  });
+});
+
+describe('ItemViewPage', () => {
+  it('shows the item and deletes it after confirmation naming it', async () => {
+    const tap = item({ code: 'TAP-01', description: 'Mixer tap', price: '149.9' });
+    api.handle = (request) =>
+      request.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : request.path.startsWith('/items?')
+          ? jsonResponse([], { total: 0 })
+          : jsonResponse(tap);
+    const { router } = renderRoutes(itemRoutes, { route: `/items/${tap.id}` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'TAP-01' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Description Mixer tap' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Price 149.90' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/items/${tap.id}/edit`);
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete item TAP-01?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/items'));
+    expect(api.paths('DELETE')).toEqual([`/items/${tap.id}`]);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { configureApiClient } from '../lib/api-client';
+import { testConfig } from './fixtures';
+
+/** A JSON response as the API sends it; lists add `Total-Count`. */
+export function jsonResponse(body: unknown, init: { status?: number; total?: number } = {}): Response {
+  const headers = new Headers({ 'Content-Type': 'application/json' });
+  if (init.total !== undefined) headers.set('Total-Count', String(init.total));
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** The API's error shape with a status. */
+export function errorResponse(
+  status: number,
+  error: string,
+  message: string,
+  fieldErrors: { field: string; message: string }[] = [],
+): Response {
+  return jsonResponse({ error, message, fieldErrors }, { status });
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query after the API base URL, e.g. `/customers?q=*&p=1&s=15`. */
+  path: string;
+  body: unknown;
+  headers: Headers;
+}
+
+type Handler = (request: RecordedRequest) => Response | Promise<Response>;
+
+/**
+ * Replaces `fetch` for the tests of one file: each test sets `api.handle` to answer requests and reads
+ * `api.requests` to see what was sent. Unanswered requests fail the way a network failure does.
+ */
+export function installFakeApi() {
+  const api = {
+    requests: [] as RecordedRequest[],
+    handle: ((request) => {
+      throw new TypeError(`No fake response for ${request.method} ${request.path}`);
+    }) as Handler,
+    /** The requests with this method, by path. */
+    paths(method = 'GET'): string[] {
+      return api.requests.filter((request) => request.method === method).map((request) => request.path);
+    },
+  };
+
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input));
+    const base = new URL(testConfig.apiBaseUrl);
+    const text = typeof init?.body === 'string' ? init.body : undefined;
+    const request: RecordedRequest = {
+      method: init?.method ?? 'GET',
+      path: `${url.pathname.slice(base.pathname.length)}${decodeURIComponent(url.search.replaceAll('+', ' '))}`,
+      body: text === undefined ? undefined : JSON.parse(text),
+      headers: new Headers(init?.headers),
+    };
+    api.requests.push(request);
+    return api.handle(request);
+  });
+
+  beforeEach(() => {
+    api.requests = [];
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ baseUrl: testConfig.apiBaseUrl, getAccessToken: async () => 'access-1' });
+  });
+
+  afterEach(() => {
+    fetchMock.mockClear();
+    vi.unstubAllGlobals();
+  });
+
+  return api;
+}

@@ -1,0 +1,56 @@
+import type { Customer, CustomerLocation, Item } from '@fieldbook/domain';
+
+let sequence = 0;
+
+/** A fresh UUID-shaped id for a test record. */
+function nextId(): string {
+  sequence += 1;
+  return `00000000-0000-7000-8000-${String(sequence).padStart(12, '0')}`;
+}
+
+const STAMP = '2025-03-01T09:30:00.000Z';
+
+/** A customer as the API returns it; empty optional fields are null. */
+export function customer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    id: nextId(),
+    number: 1,
+    name: 'Acme Plumbing',
+    billingAddress: null,
+    billingPhone: null,
+    billingFax: null,
+    billingEmail: null,
+    website: null,
+    notes: null,
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+export function customerLocation(overrides: Partial<CustomerLocation> = {}): CustomerLocation {
+  return {
+    id: nextId(),
+    customer: { id: nextId(), name: 'Acme Plumbing' },
+    name: 'Head office',
+    street1: '1 George Street',
+    suburb: 'Sydney',
+    state: 'NSW',
+    postcode: '2000',
+    country: 'Australia',
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+export function item(overrides: Partial<Item> = {}): Item {
+  return {
+    id: nextId(),
+    code: 'LAB-HR',
+    description: 'Labour, per hour',
+    price: '95.00',
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}

@@ -1,0 +1,61 @@
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, readMoney } from './money.ts';
+
+describe('readMoney', () => {
+  it.each([
+    ['12.5', '12.50'],
+    ['12.50', '12.50'],
+    ['  7 ', '7.00'],
+    ['007.10', '7.10'],
+    ['.5', '0.50'],
+    ['5.', '5.00'],
+    ['0', '0.00'],
+    ['9999999999.99', '9999999999.99'],
+  ])('reads the text %j as %j', (input, expected) => {
+    expect(readMoney(input)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    [12.5, '12.50'],
+    [0.1, '0.10'],
+    [19.99, '19.99'],
+    [1234567890.12, '1234567890.12'],
+    [0, '0.00'],
+  ])('reads the JSON number %j as %j without float drift', (input, expected) => {
+    expect(readMoney(input)).toEqual({ ok: true, value: expected });
+  });
+
+  it.each([
+    ['', 'Enter the price.'],
+    ['   ', 'Enter the price.'],
+    ['-1', 'The price cannot be negative.'],
+    [-0.5, 'The price cannot be negative.'],
+    ['1.005', 'Use at most 2 decimal places.'],
+    [0.1 + 0.2, 'Use at most 2 decimal places.'],
+    ['1e3', 'Enter the price as a number, such as 12.50.'],
+    [1e21, 'Enter the price as a number, such as 12.50.'],
+    ['1,000.00', 'Enter the price as a number, such as 12.50.'],
+    ['$5', 'Enter the price as a number, such as 12.50.'],
+    ['+5', 'Enter the price as a number, such as 12.50.'],
+    ['abc', 'Enter the price as a number, such as 12.50.'],
+    [Number.NaN, 'Enter the price as a number, such as 12.50.'],
+    ['10000000000', 'The price is too large.'],
+  ])('refuses %j: %s', (input, message) => {
+    expect(readMoney(input, 'price')).toEqual({ ok: false, message });
+  });
+});
+
+describe('formatMoney', () => {
+  it('rounds half-up to cents where floating point would not', () => {
+    expect(formatMoney(new Decimal(25).times('1.333'))).toBe('33.33');
+    expect(formatMoney('1.005')).toBe('1.01');
+    expect(formatMoney('2.675')).toBe('2.68');
+    expect(formatMoney(new Decimal('0.1').plus('0.2'))).toBe('0.30');
+  });
+
+  it('always shows two decimals', () => {
+    expect(formatMoney('12.5')).toBe('12.50');
+    expect(formatMoney(0)).toBe('0.00');
+  });
+});
