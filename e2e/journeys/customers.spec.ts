@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './sign-in.ts';
+import { openSignedIn, signUpWithNewOrganisation } from './sign-in.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -149,4 +149,16 @@ test('a required name is asked for before anything is saved', async ({ page }) =
   await expect(page.getByText('Enter the customer name.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   await expect(page).toHaveURL(/\/customers\/new$/);
+});
+
+test('a new organisation starts with no customers and numbers its own from 1', async ({ page }) => {
+  const suffix = unique();
+  await signUpWithNewOrganisation(page, suffix);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByText('No customers found.')).toBeVisible();
+  await createCustomer(page, `First Customer ${suffix}`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click();
+  const results = page.getByRole('table', { name: 'Customers' });
+  await expect(results.getByRole('row')).toHaveCount(2);
+  await expect(results.getByRole('row', { name: `1 First Customer ${suffix}` })).toBeVisible();
 });

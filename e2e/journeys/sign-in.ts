@@ -19,3 +19,20 @@ export async function openSignedIn(page: Page, path = '/'): Promise<void> {
   await page.goto(path);
   await signInAs(page);
 }
+
+/** Signs up a new user and creates their first organisation; returns its name. */
+export async function signUpWithNewOrganisation(page: Page, suffix: string): Promise<string> {
+  const organisation = `Sparks Electrical ${suffix}`;
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Name').fill(`Sam Sparks ${suffix}`);
+  await page.getByLabel('Email').fill(`sam-${suffix}@example.test`);
+  await page.getByLabel('Password').fill('a-long-password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create an organization' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
+  await page.getByLabel('Organisation name').fill(organisation);
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByRole('heading', { name: organisation })).toBeVisible();
+  return organisation;
+}
