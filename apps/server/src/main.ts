@@ -1,8 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { runMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
-import { deleteExpiredPayloads } from './identity/adapter.ts';
 import { seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -22,11 +22,10 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemo(database.db);
 
   const app = await buildApp({ config, database });
-  const cleanup = setInterval(() => {
-    deleteExpiredPayloads(database.db).catch((err: unknown) =>
-      app.log.warn({ err }, 'expired session cleanup failed'),
-    );
-  }, 10 * 60_000);
+  const maintain = () =>
+    runMaintenance(database).catch((err: unknown) => app.log.warn({ err }, 'database maintenance failed'));
+  await maintain();
+  const cleanup = setInterval(maintain, 15 * 60_000);
   cleanup.unref();
 
   let stopping = false;
