@@ -17,6 +17,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { registerInteractions } from './identity/interactions.ts';
 import { createIdentityProvider, publicKeys, signingKeys } from './identity/provider.ts';
+import { createSignInThrottle } from './identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './identity/tenant-claims.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerLocationRoutes } from './locations/routes.ts';
@@ -76,6 +77,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       db,
       signupEnabled: config.oidc.signupEnabled,
       demoHint: config.seedDemo ? DEMO_USER : undefined,
+      throttle: createSignInThrottle({
+        maxFailuresPerEmail: 10,
+        maxFailuresPerAddress: 50,
+        windowMs: 15 * 60_000,
+      }),
     });
   }
   const verify = createTokenVerifier({

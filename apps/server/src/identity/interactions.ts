@@ -5,18 +5,21 @@ import type { Db } from '../db/database.ts';
 import { isMember } from '../tenants/tenants.ts';
 import { authenticate, createUser, EmailTakenError } from './accounts.ts';
 import { loginPage, messagePage, signupPage } from './pages.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 export interface InteractionOptions {
   provider: Provider;
   db: Db;
   signupEnabled: boolean;
   demoHint?: { email: string; password: string } | undefined;
+  throttle: SignInThrottle;
 }
 
 /** Sign-in pages are not part of the API reference. */
 const hidden = { schema: { hide: true } };
 
 const WRONG_CREDENTIALS = 'Incorrect email or password.';
+const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please wait 15 minutes, then try again.';
 
 const signupSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name.').max(200, 'Name is too long.'),
@@ -84,8 +87,15 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
     if (!email || !password) {
       return html(reply, loginView(interaction.uid, { email, error: 'Enter your email and password.' }), 400);
     }
+    if (o.throttle.isBlocked(email, request.ip)) {
+      return html(reply, loginView(interaction.uid, { email, error: TOO_MANY_FAILURES }), 429);
+    }
     const user = await authenticate(db, email, password);
-    if (!user) return html(reply, loginView(interaction.uid, { email, error: WRONG_CREDENTIALS }), 401);
+    if (!user) {
+      o.throttle.recordFailure(email, request.ip);
+      return html(reply, loginView(interaction.uid, { email, error: WRONG_CREDENTIALS }), 401);
+    }
+    o.throttle.recordSuccess(email);
     return finishLogin(request, reply, user.id, interaction.params.tenant);
   });
 

@@ -14,7 +14,7 @@ import {
   recordWhere,
 } from '../records/record-store.ts';
 
-/** What `q` may search on the location list; `customer.id:{id}` lists one customer's visible. */
+/** What `q` may search on the location list; `customer.id:{id}` lists one customer's locations. */
 export const locationList: ListResource = {
   fields: {
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
