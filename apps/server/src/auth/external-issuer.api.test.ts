@@ -1,0 +1,76 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant } from '../tenants/tenants.ts';
+import { bearer, signAccessToken } from '../test-support/factories.ts';
+import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+
+// An "external" issuer: another Fieldbook process's embedded provider, listening on loopback. The API under
+// test mounts no provider of its own and must discover the issuer's keys over HTTP, as with Auth0 or Keycloak.
+let issuer: TestApp;
+let api: TestApp;
+let issuerUrl: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+beforeAll(async () => {
+  const port = await freePort();
+  issuer = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}` });
+  await issuer.app.listen({ port, host: '127.0.0.1' });
+  issuerUrl = `http://127.0.0.1:${port}/oidc`;
+  api = await createTestApp({ OIDC_ISSUER: issuerUrl, OIDC_AUDIENCE: 'https://api.fieldbook.test' });
+});
+afterAll(async () => {
+  await api?.close();
+  await issuer?.close();
+});
+
+describe('an external issuer', () => {
+  it('mounts no identity provider of its own', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("accepts the issuer's tokens for a member and refuses the rest", async () => {
+    const subject = 'auth0|5f7c8ec7c33c6c004bbafe82';
+    const tenant = await createTenant(api.database.db, { name: 'Remote Roofing', creatorSubject: subject });
+    const sign = (o: { sub: string; tenantId?: string; audience?: string }) =>
+      signAccessToken(issuer, { audience: 'https://api.fieldbook.test', ...o });
+
+    const member = await sign({ sub: subject, tenantId: tenant.tenantId });
+    const ok = await api.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(member) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual(tenant);
+
+    const stranger = await sign({ sub: 'auth0|someone-else', tenantId: tenant.tenantId });
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(stranger) })).statusCode,
+    ).toBe(403);
+
+    const wrongAudience = await sign({
+      sub: subject,
+      tenantId: tenant.tenantId,
+      audience: 'https://elsewhere.test',
+    });
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(wrongAudience) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('refuses tokens signed by any other key', async () => {
+    const forged = await signAccessToken(issuer, {
+      sub: 'auth0|x',
+      audience: 'https://api.fieldbook.test',
+      foreignKey: true,
+    });
+    expect(
+      (await api.app.inject({ method: 'GET', url: '/api/me', headers: bearer(forged) })).statusCode,
+    ).toBe(401);
+  });
+});
