@@ -1,7 +1,7 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from '../tenants/tenants.ts';
 import { bearer, signAccessToken } from '../test-support/factories.ts';
+import { freePort } from '../test-support/free-port.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
 // An "external" issuer: another Fieldbook process's embedded provider, listening on loopback. The API under
@@ -9,14 +9,6 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 let issuer: TestApp;
 let api: TestApp;
 let issuerUrl: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();
