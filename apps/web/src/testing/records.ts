@@ -1,4 +1,4 @@
-import type { Customer, CustomerLocation, Item } from '@fieldbook/domain';
+import type { AddressSuggestion, Customer, CustomerLocation, Item } from '@fieldbook/domain';
 
 let sequence = 0;
 
@@ -51,6 +51,33 @@ export function item(overrides: Partial<Item> = {}): Item {
     price: '95.00',
     created: STAMP,
     updated: STAMP,
+    ...overrides,
+  };
+}
+
+/** An address suggestion as the API returns it (1 George Street, Sydney); absent parts are null. */
+export function addressSuggestion(overrides: Partial<AddressSuggestion> = {}): AddressSuggestion {
+  return {
+    address: '1 George Street, Sydney NSW 2000',
+    buildingName: null,
+    lotNumber: null,
+    unitType: null,
+    unitNumber: null,
+    levelType: null,
+    levelNumber: null,
+    streetNumber: '1',
+    streetName: 'George',
+    streetType: 'Street',
+    streetTypeAbbreviation: 'St',
+    streetTypeSuffix: null,
+    streetTypeSuffixAbbreviation: null,
+    locality: 'Sydney',
+    state: 'New South Wales',
+    stateAbbreviation: 'NSW',
+    postcode: '2000',
+    country: 'Australia',
+    latitude: -33.86,
+    longitude: 151.21,
     ...overrides,
   };
 }

@@ -1,29 +1,8 @@
-import type { AddressSuggestion } from '@fieldbook/domain';
 import { describe, expect, it } from 'vitest';
+import { addressSuggestion } from '../../testing/records';
 import { locationAddressFrom } from './location-address';
 
-const georgeStreet: AddressSuggestion = {
-  address: '1 George Street, Sydney NSW 2000',
-  buildingName: null,
-  lotNumber: null,
-  unitType: null,
-  unitNumber: null,
-  levelType: null,
-  levelNumber: null,
-  streetNumber: '1',
-  streetName: 'George',
-  streetType: 'Street',
-  streetTypeAbbreviation: 'St',
-  streetTypeSuffix: null,
-  streetTypeSuffixAbbreviation: null,
-  locality: 'Sydney',
-  state: 'New South Wales',
-  stateAbbreviation: 'NSW',
-  postcode: '2000',
-  country: 'Australia',
-  latitude: -33.86,
-  longitude: 151.2,
-};
+const georgeStreet = addressSuggestion();
 
 describe('locationAddressFrom', () => {
   it('builds the street from number, name and type, and takes suburb, state, postcode and country', () => {

@@ -1,9 +1,8 @@
-import type { AddressSuggestion } from '@fieldbook/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
-import { customer, customerLocation } from '../../testing/records';
+import { addressSuggestion, customer, customerLocation } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { customerRoutes } from './routes';
 
@@ -11,28 +10,7 @@ const api = installFakeApi();
 
 const acme = customer({ name: 'Acme Plumbing' });
 
-const georgeStreet: AddressSuggestion = {
-  address: '1 George Street, Sydney NSW 2000',
-  buildingName: null,
-  lotNumber: null,
-  unitType: null,
-  unitNumber: null,
-  levelType: null,
-  levelNumber: null,
-  streetNumber: '1',
-  streetName: 'George',
-  streetType: 'Street',
-  streetTypeAbbreviation: 'St',
-  streetTypeSuffix: null,
-  streetTypeSuffixAbbreviation: null,
-  locality: 'Sydney',
-  state: 'New South Wales',
-  stateAbbreviation: 'NSW',
-  postcode: '2000',
-  country: 'Australia',
-  latitude: -33.86,
-  longitude: 151.21,
-};
+const georgeStreet = addressSuggestion();
 
 function respond(request: RecordedRequest): Response {
   if (request.path.startsWith('/addresses/suggest')) return jsonResponse([georgeStreet]);
