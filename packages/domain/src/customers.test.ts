@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from './api-errors.ts';
 import { customerFields, customerUpdate } from './customers.ts';
-import { fieldErrorsOf } from './field-errors.ts';
 
 describe('customerFields', () => {
   it('trims, and turns blank or missing optional fields into null', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText, requiredText, saveOf } from './text-fields.ts';
+import { saveOf } from './records.ts';
+import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
 
 /** The customer fields a user edits (spec section 3); number, created and updated are the server's. */
 export const customerFields = z.object({

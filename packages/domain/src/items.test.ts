@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from './field-errors.ts';
+import { fieldErrorsOf } from './api-errors.ts';
 import { itemFields } from './items.ts';
 
 describe('itemFields', () => {

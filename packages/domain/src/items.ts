@@ -1,22 +1,13 @@
 import { z } from 'zod';
-import { readMoney } from './money.ts';
-import { requiredText, saveOf } from './text-fields.ts';
-
-/** A price as text ("12.50") or a JSON number (12.5); the output is always text with 2 decimals. */
-export const priceField = z
-  .union([z.string(), z.number()], { error: 'Enter the price.' })
-  .transform((input, context) => {
-    const reading = readMoney(input, 'price');
-    if (reading.ok) return reading.value;
-    context.addIssue({ code: 'custom', message: reading.message, input });
-    return z.NEVER;
-  });
+import { moneyField } from './money.ts';
+import { saveOf } from './records.ts';
+import { requiredText } from './text-fields.ts';
 
 /** A catalogue item. */
 export const itemFields = z.object({
   code: requiredText('Enter the item code.', 50),
   description: requiredText('Enter the description.', 1000),
-  price: priceField,
+  price: moneyField('price'),
 });
 
 export const itemUpdate = saveOf(itemFields);

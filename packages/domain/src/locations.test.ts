@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from './field-errors.ts';
+import { fieldErrorsOf } from './api-errors.ts';
 import { locationFields } from './locations.ts';
 
 describe('locationFields', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalText, recordReference, requiredText } from './text-fields.ts';
+import { namedReference, recordReference } from './records.ts';
+import { optionalText, requiredText } from './text-fields.ts';
 
 /** A customer location (a site the work happens at); it belongs to one customer. */
 export const locationFields = z.object({
@@ -17,7 +18,7 @@ export type LocationFields = z.output<typeof locationFields>;
 /** A location as the API returns it, with its customer's name. */
 export const locationRecord = z.object({
   id: z.uuid(),
-  customer: z.object({ id: z.uuid(), name: z.string() }),
+  customer: namedReference,
   name: z.string(),
   street1: z.string().nullable(),
   suburb: z.string().nullable(),

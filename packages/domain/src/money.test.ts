@@ -59,3 +59,17 @@ describe('formatMoney', () => {
     expect(formatMoney(0)).toBe('0.00');
   });
 });
+
+describe('formatMoney for display (en-AU)', () => {
+  it('groups thousands and keeps exact cents of large amounts', () => {
+    expect(formatMoney('1234567.8')).toBe('1,234,567.80');
+    expect(formatMoney('9999999999.99')).toBe('9,999,999,999.99');
+    expect(formatMoney('999.995')).toBe('1,000.00');
+    expect(formatMoney('-1234.5')).toBe('-1,234.50');
+    expect(formatMoney('-0.001')).toBe('0.00');
+  });
+
+  it('shows text that is not a number as it came', () => {
+    expect(formatMoney('n/a')).toBe('n/a');
+  });
+});

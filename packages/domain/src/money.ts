@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { z } from 'zod';
 
 /** The largest amount a `numeric(12,2)` column holds. */
 export const MAX_MONEY = new Decimal('9999999999.99');
@@ -25,7 +26,28 @@ export function readMoney(input: string | number, what = 'amount'): MoneyReading
   return { ok: true, value: value.toFixed(2) };
 }
 
-/** Money as the API and the screens show it: 2 decimals, rounded half-up. */
+/** A money field of a request: text ("12.50") or a JSON number (12.5); the output is text with 2 decimals. */
+export const moneyField = (what: string) =>
+  z.union([z.string(), z.number()], { error: `Enter the ${what}.` }).transform((input, context) => {
+    const reading = readMoney(input, what);
+    if (reading.ok) return reading.value;
+    context.addIssue({ code: 'custom', message: reading.message, input });
+    return z.NEVER;
+  });
+
+const signedDecimal = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * Money as every screen and document shows it (en-AU): 2 decimals rounded half-up, thousands grouped with
+ * commas, "1,234.50". Decimal arithmetic throughout, never a float. Text that is not a number is shown as it came.
+ */
 export function formatMoney(value: Decimal.Value): string {
-  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  if (typeof value === 'string' && !signedDecimal.test(value.trim())) return value;
+  const fixed = new Decimal(typeof value === 'string' ? value.trim() : value)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
+    .toFixed(2);
+  const negative = fixed.startsWith('-');
+  const [whole = '0', cents = '00'] = (negative ? fixed.slice(1) : fixed).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative && fixed !== '-0.00' ? '-' : ''}${grouped}.${cents}`;
 }

@@ -1,7 +1,8 @@
+import { LIST_HEADERS } from '@fieldbook/domain';
 import type { FastifyInstance } from 'fastify';
 
-/** Headers of list responses that the web app reads. */
-export const EXPOSED_HEADERS = ['Total-Count', 'Link', 'Idempotency-Replayed', 'X-Request-Id'];
+/** Response headers the web app reads: the list headers, replays and the request id. */
+const EXPOSED_HEADERS = [...LIST_HEADERS, 'Idempotency-Replayed', 'X-Request-Id'];
 
 /**
  * CORS for /api, so the API can live on its own host: the allowed origins may call it with a bearer

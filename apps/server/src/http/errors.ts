@@ -1,35 +1,12 @@
-/** The API's one error shape (architecture: API > Errors). */
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED'
-  | 'INTERNAL';
+import {
+  apiMessages,
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldError,
+} from '@fieldbook/domain';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export interface ErrorBody {
-  error: ErrorCode;
-  message: string;
-  fieldErrors: FieldError[];
-}
-
-const statusOf: Record<ErrorCode, number> = {
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-};
+export type { ErrorBody, ErrorCode, FieldError } from '@fieldbook/domain';
 
 /** Thrown anywhere in a request; the error handler turns it into the error shape and status. */
 export class ApiError extends Error {
@@ -41,7 +18,7 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.code = code;
-    this.status = statusOf[code];
+    this.status = ERROR_STATUS[code];
     this.fieldErrors = fieldErrors;
   }
 
@@ -52,5 +29,8 @@ export class ApiError extends Error {
 
 export const validationFailed = (message: string, fieldErrors: FieldError[] = []) =>
   new ApiError('VALIDATION_FAILED', message, fieldErrors);
-export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', `${what} not found.`);
+/** One field is wrong: `fieldInvalid('customer.id', 'Choose an existing customer.')`. */
+export const fieldInvalid = (field: string, message: string) =>
+  validationFailed(apiMessages.invalidRequest, [{ field, message }]);
+export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', apiMessages.notFound(what));
 export const conflict = (message: string) => new ApiError('CONFLICT', message);

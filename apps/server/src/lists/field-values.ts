@@ -75,7 +75,3 @@ export function timestampValue(literal: LiteralExpressionToken, label: string): 
   const nextDay = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
   return { value: text, nextDay };
 }
-
-/** Lower-case or upper-case hex, as PostgreSQL's uuid input accepts. */
-export const isUuid = (text: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);

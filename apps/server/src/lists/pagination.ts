@@ -1,10 +1,5 @@
+import { MAX_PAGE_SIZE } from '@fieldbook/domain';
 import { type FieldError, validationFailed } from '../http/errors.ts';
-
-/** The response headers of every list; the CORS setup exposes them to the browser (a plain array, as CORS options take). */
-export const LIST_HEADERS: string[] = ['Total-Count', 'Link'];
-
-/** The scheduler loads up to 1000 rows in one request, so that is the default ceiling. */
-export const DEFAULT_MAX_PAGE_SIZE = 1000;
 
 export interface Page {
   page: number;
@@ -21,7 +16,7 @@ export function parsePage(
   query: { p?: unknown; s?: unknown },
   defaults: { size: number; maxSize?: number },
 ): Page {
-  const maxSize = defaults.maxSize ?? DEFAULT_MAX_PAGE_SIZE;
+  const maxSize = defaults.maxSize ?? MAX_PAGE_SIZE;
   const fieldErrors: FieldError[] = [];
   const page = wholeNumber(query.p, 1);
   const size = wholeNumber(query.s, defaults.size);

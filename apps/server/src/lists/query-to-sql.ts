@@ -1,9 +1,9 @@
+import { isUuid } from '@fieldbook/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ComparisonOperatorToken, LiteralExpressionToken, ParserAst, TagToken } from 'liqe';
 import {
   escapeLike,
   escapeRegex,
-  isUuid,
   literalText,
   numberValue,
   type TextTerm,

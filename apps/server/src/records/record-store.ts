@@ -1,10 +1,10 @@
+import { isUuid } from '@fieldbook/domain';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { PgViewBase } from 'drizzle-orm/pg-core/view-base';
 import type { Tx } from '../db/database.ts';
 import { isStillReferenced } from '../db/postgres-errors.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { isUuid } from '../lists/field-values.ts';
 import { type ListResource, whereForList } from '../lists/list-query.ts';
 import type { Page } from '../lists/pagination.ts';
 
