@@ -9,9 +9,11 @@ import { registerAddressRoutes } from './addresses/routes.ts';
 import { createTokenVerifier, localKeys, remoteKeys } from './auth/access-tokens.ts';
 import { createAuthentication } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
+import { registerLocationRoutes } from './customers/location-routes.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
 import type { Database } from './db/database.ts';
 import { isReady } from './db/migrate.ts';
+import { registerCallerApi, registerTenantApi } from './http/api-scopes.ts';
 import { registerCors } from './http/cors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
@@ -20,9 +22,8 @@ import { createIdentityProvider, publicKeys, signingKeys } from './identity/prov
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './identity/tenant-claims.ts';
 import { registerItemRoutes } from './items/routes.ts';
-import { registerLocationRoutes } from './locations/routes.ts';
 import { DEMO_USER } from './seed/demo.ts';
-import { registerTenantRoutes } from './tenants/routes.ts';
+import { registerAccountRoutes, registerTenantRoutes } from './tenants/routes.ts';
 import { registerWebApp } from './web/web-app.ts';
 
 export interface AppOptions {
@@ -93,18 +94,22 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       ? localKeys(publicKeys(await signingKeys(db)))
       : remoteKeys(config.oidc.issuer),
   });
-  const auth = createAuthentication(verify, db);
+  const auth = createAuthentication(verify);
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
     if (await isReady(database)) return { status: 'ready' };
     return reply.code(503).send(new ApiError('INTERNAL', 'The database is not ready.').toBody());
   });
-  registerTenantRoutes(app, db, auth);
-  registerCustomerRoutes(app, db, auth);
-  registerLocationRoutes(app, db, auth);
-  registerItemRoutes(app, db, auth);
-  registerAddressRoutes(app, auth, chooseAddressSuggester(config.addresses, db));
+  await registerCallerApi(app, auth, (api) => registerAccountRoutes(api, db));
+  const suggester = chooseAddressSuggester(config.addresses, db);
+  await registerTenantApi(app, auth, (api) => {
+    registerTenantRoutes(api, db);
+    registerCustomerRoutes(api, db);
+    registerLocationRoutes(api, db);
+    registerItemRoutes(api, db);
+    registerAddressRoutes(api, suggester);
+  });
   await registerWebApp(app, config);
   return app;
 }

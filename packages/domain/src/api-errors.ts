@@ -37,8 +37,8 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /** Messages both sides show, so a test fake can only say what the server says. */
 export const apiMessages = {
   invalidRequest: 'The request is not valid.',
-  /** `What` capitalised: "Customer not found." */
-  notFound: (what: string) => `${what} not found.`,
+  /** `notFound('customer')` is "Customer not found.". */
+  notFound: (noun: string) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found.`,
   /** A save over a version someone else has changed since it was read. */
   staleSave: (noun: string) =>
     `Someone else changed this ${noun}. Reload it to see their changes, then save again.`,

@@ -13,7 +13,7 @@ export function localitySuggester(
   index: () => Promise<LocalityIndex> = australianLocalities,
 ): AddressSuggester {
   return {
-    async suggest(_tenantId, q): Promise<AddressSuggestion[]> {
+    async suggest(_caller, q): Promise<AddressSuggestion[]> {
       const typed = parseAddress(q);
       if (typed.locality === null && typed.postcode === null) return [];
       const localities = (await index()).search(typed, MAX_ADDRESS_SUGGESTIONS);

@@ -1,8 +1,7 @@
 import { addressSuggestion, MAX_ADDRESS_SUGGESTIONS } from '@fieldbook/domain';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authentication } from '../auth/authenticate.ts';
+import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
+import { tenantErrors } from '../http/error-responses.ts';
 import type { AddressSuggester } from './address-suggester.ts';
 
 const suggestQuery = z.object({
@@ -15,29 +14,23 @@ const suggestQuery = z.object({
 /** Fewer characters than this suggest nothing: too many places start with one letter. */
 const MIN_QUERY_LENGTH = 2;
 
-export function registerAddressRoutes(
-  app: FastifyInstance,
-  auth: Authentication,
-  suggester: AddressSuggester,
-): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/addresses/suggest',
+export function registerAddressRoutes(api: Api, suggester: AddressSuggester): void {
+  api.get(
+    '/addresses/suggest',
     {
-      onRequest: async (request) => {
-        await auth.requireTenant(request);
-      },
       schema: {
+        operationId: 'suggestAddresses',
+        summary: 'Suggest addresses for what has been typed',
         tags: ['addresses'],
         description: `Up to ${MAX_ADDRESS_SUGGESTIONS} address suggestions: the organisation's own addresses first.`,
         querystring: suggestQuery,
-        response: { 200: z.array(addressSuggestion) },
+        response: { 200: z.array(addressSuggestion), ...tenantErrors.with('VALIDATION_FAILED') },
       },
     },
     async (request) => {
-      const { tenantId } = await auth.requireTenant(request);
       const q = request.query.q.trim();
       if (q.length < MIN_QUERY_LENGTH) return [];
-      return suggester.suggest(tenantId, q);
+      return suggester.suggest(tenantCallerOf(request), q);
     },
   );
 }

@@ -2,7 +2,7 @@ import { type AddressSuggestion, MAX_ADDRESS_SUGGESTIONS } from '@fieldbook/doma
 import { and, desc, eq, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { customers, locations } from '../db/schema.ts';
-import { inTenant } from '../db/tenant-scope.ts';
+import { asMember } from '../db/tenant-scope.ts';
 import { escapeLike } from '../lists/field-values.ts';
 import type { AddressSuggester } from './address-suggester.ts';
 import { lookUp, STATES } from './address-words.ts';
@@ -85,14 +85,14 @@ const keyOf = (suggestion: AddressSuggestion) => suggestion.address.toLowerCase(
  */
 export function tenantAddressesFirst(db: Db, provider: AddressSuggester): AddressSuggester {
   return {
-    async suggest(tenantId, q) {
+    async suggest(caller, q) {
       const patterns = wordsOf(q);
-      const known = await inTenant(db, tenantId, async (tx) => [
-        ...(await locationAddresses(tx, tenantId, patterns)),
-        ...(await billingAddresses(tx, tenantId, patterns)),
+      const known = await asMember(db, caller, async (tx) => [
+        ...(await locationAddresses(tx, caller.tenantId, patterns)),
+        ...(await billingAddresses(tx, caller.tenantId, patterns)),
       ]);
       const merged = new Map<string, AddressSuggestion>();
-      for (const suggestion of [...known, ...(await provider.suggest(tenantId, q))]) {
+      for (const suggestion of [...known, ...(await provider.suggest(caller, q))]) {
         if (!merged.has(keyOf(suggestion))) merged.set(keyOf(suggestion), suggestion);
       }
       return [...merged.values()].slice(0, MAX_ADDRESS_SUGGESTIONS);

@@ -1,21 +1,8 @@
+import { isUuid } from '@fieldbook/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
+import type { TenantCaller } from '../db/tenant-scope.ts';
 import { ApiError } from '../http/errors.ts';
-import { isMember } from '../tenants/tenants.ts';
 import type { Caller, VerifyAccessToken } from './access-tokens.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller?: Caller;
-    tenantCaller?: TenantCaller;
-  }
-}
-
-/** A caller acting in a tenant they are a member of. */
-export interface TenantCaller {
-  subject: string;
-  tenantId: string;
-}
 
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
@@ -25,28 +12,24 @@ export function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-export function createAuthentication(verify: VerifyAccessToken, db: Db) {
+/**
+ * Reads who is calling from the bearer token. It does not read the database: membership of the token's
+ * tenant is checked by the first statement of every tenant transaction (`asMember`).
+ */
+export function createAuthentication(verify: VerifyAccessToken) {
   /** The verified caller; 401 without a valid token. */
-  async function requireCaller(request: FastifyRequest): Promise<Caller> {
-    request.caller ??= await verify(bearerToken(request));
-    return request.caller;
+  const caller = (request: FastifyRequest): Promise<Caller> => verify(bearerToken(request));
+
+  /** The verified caller and the tenant their token acts in; 403 when it names none. */
+  async function tenantCaller(request: FastifyRequest): Promise<TenantCaller> {
+    const { subject, tenantId } = await caller(request);
+    if (!tenantId) throw new ApiError('FORBIDDEN', 'Choose an organisation first: the token names none.');
+    // A tenant id that is not a UUID can name no organisation the caller belongs to.
+    if (!isUuid(tenantId)) throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
+    return { subject, tenantId };
   }
 
-  /** The verified caller and their tenant; 403 when the token names no tenant or one they do not belong to. */
-  async function requireTenant(request: FastifyRequest): Promise<TenantCaller> {
-    // Checked once per request: a route's onRequest hook and its handler may both ask.
-    if (request.tenantCaller) return request.tenantCaller;
-    const caller = await requireCaller(request);
-    if (!caller.tenantId)
-      throw new ApiError('FORBIDDEN', 'Choose an organisation first: the token names none.');
-    if (!(await isMember(db, caller.tenantId, caller.subject))) {
-      throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
-    }
-    request.tenantCaller = { subject: caller.subject, tenantId: caller.tenantId };
-    return request.tenantCaller;
-  }
-
-  return { requireCaller, requireTenant };
+  return { caller, tenantCaller };
 }
 
 export type Authentication = ReturnType<typeof createAuthentication>;

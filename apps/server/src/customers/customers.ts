@@ -1,11 +1,15 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
-import { asc, sql } from 'drizzle-orm';
+import { asc, count, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
-import { customers, visibleCustomers as visible } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { recordStore } from '../records/record-store.ts';
+import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { deleteRow, findRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
+import { customers, visibleCustomers as visible } from './customer-tables.ts';
+
+const NOUN = 'customer';
 
 /** The customer number as text, so bare words match it like the other columns (trigram-indexed). */
 const numberText = sql`(${visible.number}::text)`;
@@ -26,7 +30,9 @@ export const customerList: ListResource = {
   searchable: [visible.name, numberText, visible.billingEmail, visible.billingPhone, visible.billingAddress],
 };
 
-function toCustomer(row: typeof customers.$inferSelect): Customer {
+type CustomerRow = typeof customers.$inferSelect;
+
+function toCustomer(row: Omit<CustomerRow, 'tenantId'>): Customer {
   return {
     id: row.id,
     number: row.number,
@@ -42,16 +48,6 @@ function toCustomer(row: typeof customers.$inferSelect): Customer {
   };
 }
 
-const store = recordStore({
-  table: customers,
-  visible,
-  noun: 'customer',
-  toRecord: toCustomer,
-  list: customerList,
-  orderBy: [asc(visible.number)],
-  stillReferenced: 'This customer has jobs or invoices, so it cannot be deleted.',
-});
-
 /** Creates a customer with the tenant's next customer number. */
 export async function createCustomer(tx: Tx, tenantId: string, fields: CustomerFields): Promise<Customer> {
   const number = await allocateNumber(tx, tenantId, 'customer');
@@ -63,18 +59,48 @@ export async function createCustomer(tx: Tx, tenantId: string, fields: CustomerF
   return toCustomer(row);
 }
 
-export const findCustomer = store.find;
-export const listCustomers = store.list;
+export async function findCustomer(tx: Tx, tenantId: string, id: string): Promise<Customer> {
+  const row = await findRow(tx, customers, tenantId, id);
+  if (!row) throw notFound(NOUN);
+  return toCustomer(row);
+}
 
-/** Deletes the customer and its locations; refused while jobs or invoices refer to it. */
-export const deleteCustomer = store.remove;
-
-export function updateCustomer(
+/** Saves over the version the client read (404, or 409 when someone saved it since). */
+export async function updateCustomer(
   tx: Tx,
   tenantId: string,
   id: string,
-  input: CustomerUpdate,
+  { id: _id, updated, ...fields }: CustomerUpdate,
 ): Promise<Customer> {
-  const { id: _id, updated, ...fields } = input;
-  return store.update(tx, tenantId, id, updated, fields);
+  return toCustomer(await saveVersion(tx, customers, { tenantId, id, updated }, NOUN, fields));
+}
+
+/** Deletes the customer and its locations; refused while jobs or invoices refer to it. */
+export function deleteCustomer(tx: Tx, tenantId: string, id: string): Promise<void> {
+  return deleteRow(tx, customers, tenantId, id, {
+    noun: NOUN,
+    stillReferenced: 'This customer has jobs or invoices, so it cannot be deleted.',
+  });
+}
+
+/** One page of the customers `q` matches, by number, and how many match in all. */
+export async function listCustomers(
+  tx: Tx,
+  tenantId: string,
+  { q, page }: ListRequest,
+): Promise<ListPage<Customer>> {
+  const where = listWhere(visible, tenantId, q, customerList);
+  const { rows, total } = await readPage(
+    page,
+    tx.select({ total: count() }).from(visible).where(where),
+    (total) =>
+      tx
+        .select({ ...getViewSelectedFields(visible), total })
+        .from(visible)
+        .where(where)
+        .orderBy(asc(visible.number))
+        .limit(page.limit)
+        .offset(page.offset),
+  );
+  return { rows: rows.map(toCustomer), total };
 }

@@ -1,14 +1,41 @@
 import { sql } from 'drizzle-orm';
+import { ApiError } from '../http/errors.ts';
 import type { Db, Tx } from './database.ts';
+
+/** A caller acting in a tenant: the token's subject and the tenant it names. */
+export interface TenantCaller {
+  subject: string;
+  tenantId: string;
+}
 
 /**
  * Runs fn in a transaction scoped to one tenant: as the fieldbook_app role (no ownership, no RLS bypass)
  * with app.tenant_id set for this transaction only, so row-level security hides every other tenant's rows.
+ * For system work (seeding, maintenance, tests); requests use `asMember`.
  */
 export function inTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local role fieldbook_app`);
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'fieldbook_app', true)`,
+    );
+    return fn(tx);
+  });
+}
+
+/**
+ * `inTenant` for a request: the caller's membership is checked by the same statement that scopes the
+ * transaction (no round trip of its own, and never stale). Not a member: 403, and nothing runs.
+ */
+export function asMember<T>(db: Db, caller: TenantCaller, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    // The membership row is read as the connecting role, before the role switch takes effect.
+    const scoped = (await tx.execute(sql`
+      select set_config('app.tenant_id', tenant_id::text, true), set_config('role', 'fieldbook_app', true)
+      from memberships where tenant_id = ${caller.tenantId} and subject = ${caller.subject}`)) as {
+      rows: unknown[];
+    };
+    if (scoped.rows.length === 0)
+      throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
     return fn(tx);
   });
 }

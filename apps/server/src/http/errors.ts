@@ -32,5 +32,6 @@ export const validationFailed = (message: string, fieldErrors: FieldError[] = []
 /** One field is wrong: `fieldInvalid('customer.id', 'Choose an existing customer.')`. */
 export const fieldInvalid = (field: string, message: string) =>
   validationFailed(apiMessages.invalidRequest, [{ field, message }]);
-export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', apiMessages.notFound(what));
+/** `notFound('customer')`: "Customer not found." */
+export const notFound = (noun: string) => new ApiError('NOT_FOUND', apiMessages.notFound(noun));
 export const conflict = (message: string) => new ApiError('CONFLICT', message);

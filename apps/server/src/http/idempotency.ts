@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { asMember } from '../db/tenant-scope.ts';
+import { tenantCallerOf } from './api-scopes.ts';
 import { ApiError, validationFailed } from './errors.ts';
 
 export interface Created<T> {
@@ -80,8 +82,26 @@ export async function createOnce<T>(
   return { status: first.statusCode, body: first.response as T, replayed: true };
 }
 
-/** Sends a createOnce result, marking replays. */
-export function sendCreated<T>(reply: FastifyReply, result: Created<T> & { replayed: boolean }) {
+/**
+ * A creating POST of a tenant route: runs `create` in the caller's tenant transaction at most once per
+ * Idempotency-Key, and replies 201 with the record (a retry gets the first reply, marked as a replay).
+ */
+export async function replyCreated<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  create: (tx: Tx, tenantId: string) => Promise<T>,
+) {
+  const caller = tenantCallerOf(request);
+  const scope = {
+    ...caller,
+    key: idempotencyKeyOf(request),
+    route: `${request.method} ${request.routeOptions.url}`,
+    payload: request.body,
+  };
+  const result = await asMember(db, caller, (tx) =>
+    createOnce(tx, scope, async () => ({ status: 201, body: await create(tx, caller.tenantId) })),
+  );
   if (result.replayed) reply.header('idempotency-replayed', 'true');
   return reply.code(result.status).send(result.body);
 }

@@ -1,12 +1,15 @@
 import type { Item, ItemFields, ItemUpdate } from '@fieldbook/domain';
-import { asc, sql } from 'drizzle-orm';
+import { asc, count, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { items, visibleItems as visible } from '../db/schema.ts';
-import { validationFailed } from '../http/errors.ts';
+import { fieldInvalid, notFound } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { recordStore } from '../records/record-store.ts';
+import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { deleteRow, findRow, saveVersion } from '../records/record-rows.ts';
+import { items, visibleItems as visible } from './item-tables.ts';
+
+const NOUN = 'item';
 
 /** What `q` may search on the item list. */
 export const itemList: ListResource = {
@@ -19,7 +22,7 @@ export const itemList: ListResource = {
   searchable: [visible.code, visible.description],
 };
 
-function toItem(row: typeof items.$inferSelect): Item {
+function toItem(row: Omit<typeof items.$inferSelect, 'tenantId'>): Item {
   return {
     id: row.id,
     code: row.code,
@@ -31,26 +34,13 @@ function toItem(row: typeof items.$inferSelect): Item {
   };
 }
 
-const store = recordStore({
-  table: items,
-  visible,
-  noun: 'item',
-  toRecord: toItem,
-  list: itemList,
-  // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
-  orderBy: [asc(sql`lower(${visible.code})`), asc(visible.code), asc(visible.id)],
-  stillReferenced: 'This item is used by other records, so it cannot be deleted.',
-});
-
 /** A code another item of the tenant already has (in any case) is a field error, not a 500. */
 async function uniqueCode<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (isDatabaseError(error, [SQLSTATE.uniqueViolation], 'items_code_key')) {
-      throw validationFailed('The request is not valid.', [
-        { field: 'code', message: 'An item with this code already exists.' },
-      ]);
+      throw fieldInvalid('code', 'An item with this code already exists.');
     }
     throw error;
   }
@@ -67,11 +57,47 @@ export function createItem(tx: Tx, tenantId: string, fields: ItemFields): Promis
   });
 }
 
-export function updateItem(tx: Tx, tenantId: string, id: string, input: ItemUpdate): Promise<Item> {
-  const { id: _id, updated, ...fields } = input;
-  return uniqueCode(() => store.update(tx, tenantId, id, updated, fields));
+export async function findItem(tx: Tx, tenantId: string, id: string): Promise<Item> {
+  const row = await findRow(tx, items, tenantId, id);
+  if (!row) throw notFound(NOUN);
+  return toItem(row);
 }
 
-export const findItem = store.find;
-export const deleteItem = store.remove;
-export const listItems = store.list;
+/** Saves over the version the client read (404, or 409 when someone saved it since). */
+export function updateItem(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  { id: _id, updated, ...fields }: ItemUpdate,
+) {
+  return uniqueCode(async () =>
+    toItem(await saveVersion(tx, items, { tenantId, id, updated }, NOUN, fields)),
+  );
+}
+
+/** Deletes the item; refused while job or invoice lines use it. */
+export function deleteItem(tx: Tx, tenantId: string, id: string): Promise<void> {
+  return deleteRow(tx, items, tenantId, id, {
+    noun: NOUN,
+    stillReferenced: 'This item is used by other records, so it cannot be deleted.',
+  });
+}
+
+/** One page of the items `q` matches, by code, and how many match in all. */
+export async function listItems(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<Item>> {
+  const where = listWhere(visible, tenantId, q, itemList);
+  const { rows, total } = await readPage(
+    page,
+    tx.select({ total: count() }).from(visible).where(where),
+    (total) =>
+      tx
+        .select({ ...getViewSelectedFields(visible), total })
+        .from(visible)
+        .where(where)
+        // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
+        .orderBy(asc(sql`lower(${visible.code})`), asc(visible.code), asc(visible.id))
+        .limit(page.limit)
+        .offset(page.offset),
+  );
+  return { rows: rows.map(toItem), total };
+}

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { createCustomer } from '../customers/customers.ts';
+import { createLocation } from '../customers/locations.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { tenants } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { createUser } from '../identity/accounts.ts';
 import { createItem } from '../items/items.ts';
-import { createLocation } from '../locations/locations.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 

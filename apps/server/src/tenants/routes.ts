@@ -1,28 +1,29 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Authentication } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
-import { tenants } from '../db/schema.ts';
-import { inTenant } from '../db/tenant-scope.ts';
-import { ApiError } from '../http/errors.ts';
+import { type Api, callerOf } from '../http/api-scopes.ts';
+import { errorResponses, tenantErrors } from '../http/error-responses.ts';
+import { notFound } from '../http/errors.ts';
+import { inRequestTenant } from '../http/tenant-requests.ts';
 import { findUserById } from '../identity/accounts.ts';
+import { tenants } from './tenant-tables.ts';
 import { createTenant, listTenantsOf } from './tenants.ts';
 
+const tags = ['account'];
 const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
 const newTenant = z.object({
   name: z.string().trim().min(1, 'Enter the organisation name.').max(200, 'Use at most 200 characters.'),
 });
 
-export function registerTenantRoutes(app: FastifyInstance, db: Db, auth: Authentication): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
+/** The caller's account and organisations: any signed-in caller, with or without a tenant. */
+export function registerAccountRoutes(api: Api, db: Db): void {
   api.get(
-    '/api/me',
+    '/me',
     {
       schema: {
-        tags: ['account'],
+        operationId: 'getMe',
+        summary: 'The signed-in user and their organisations',
+        tags,
         response: {
           200: z.object({
             subject: z.string(),
@@ -30,41 +31,57 @@ export function registerTenantRoutes(app: FastifyInstance, db: Db, auth: Authent
             email: z.string().optional(),
             tenants: z.array(tenantEntry),
           }),
+          ...errorResponses('UNAUTHENTICATED', 'INTERNAL'),
         },
       },
     },
     async (request) => {
-      const caller = await auth.requireCaller(request);
-      const [user, memberOf] = await Promise.all([
-        findUserById(db, caller.subject),
-        listTenantsOf(db, caller.subject),
-      ]);
-      return { subject: caller.subject, name: user?.name, email: user?.email, tenants: memberOf };
+      const { subject } = callerOf(request);
+      const [user, memberOf] = await Promise.all([findUserById(db, subject), listTenantsOf(db, subject)]);
+      return { subject, name: user?.name, email: user?.email, tenants: memberOf };
     },
   );
 
   api.post(
-    '/api/tenants',
-    { schema: { tags: ['account'], body: newTenant, response: { 201: tenantEntry } } },
+    '/tenants',
+    {
+      schema: {
+        operationId: 'createTenant',
+        summary: 'Create an organisation',
+        description: 'The caller becomes its first member. Sign in again naming it to act in it.',
+        tags,
+        body: newTenant,
+        response: { 201: tenantEntry, ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'INTERNAL') },
+      },
+    },
     async (request, reply) => {
-      const caller = await auth.requireCaller(request);
-      const created = await createTenant(db, { name: request.body.name, creatorSubject: caller.subject });
+      const { subject } = callerOf(request);
+      const created = await createTenant(db, { name: request.body.name, creatorSubject: subject });
       return reply.code(201).send(created);
     },
   );
+}
 
+/** The organisation the caller acts in. */
+export function registerTenantRoutes(api: Api, db: Db): void {
   api.get(
-    '/api/tenant',
-    { schema: { tags: ['account'], response: { 200: tenantEntry } } },
+    '/tenant',
+    {
+      schema: {
+        operationId: 'getTenant',
+        summary: 'The organisation the token acts in',
+        tags,
+        response: { 200: tenantEntry, ...tenantErrors.read },
+      },
+    },
     async (request) => {
-      const { tenantId } = await auth.requireTenant(request);
-      const [tenant] = await inTenant(db, tenantId, (tx) =>
+      const [tenant] = await inRequestTenant(db, request, (tx, tenantId) =>
         tx
           .select({ tenantId: tenants.id, tenantName: tenants.name })
           .from(tenants)
           .where(eq(tenants.id, tenantId)),
       );
-      if (!tenant) throw new ApiError('NOT_FOUND', 'Organisation not found.');
+      if (!tenant) throw notFound('organisation');
       return tenant;
     },
   );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenants } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { apiAs } from '../test-support/api-client.ts';
 import { bearer, createTwoTenants, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 
@@ -80,10 +81,41 @@ describe('POST /api/tenants', () => {
     expect(response.json().error).toBe('VALIDATION_FAILED');
   });
 
-  it('is 401 without a token', async () => {
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/tenants', payload: { name: 'X' } })).statusCode,
-    ).toBe(401);
+  it('is 401 without a token, before the body is looked at', async () => {
+    for (const payload of [{ name: 'X' }, { name: '' }, 'not json']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/tenants', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe('UNAUTHENTICATED');
+    }
+  });
+});
+
+describe('every tenant route', () => {
+  it('is 401 for an anonymous caller before any validation, 403 for a token without a tenant', async () => {
+    const noTenant = await signAccessToken(t, { sub: a.user.id });
+    for (const [method, url] of [
+      ['POST', '/api/customers'],
+      ['PUT', '/api/customers/not-a-uuid'],
+      ['GET', '/api/customers?p=0'],
+      ['POST', '/api/locations'],
+      ['PUT', '/api/items/not-a-uuid'],
+      ['GET', '/api/addresses/suggest'],
+      ['GET', '/api/tenant'],
+    ] as const) {
+      const payload = method === 'GET' ? undefined : { bad: 1 };
+      const anonymous = await t.app.inject({ method, url, payload });
+      expect([url, anonymous.statusCode]).toEqual([url, 401]);
+      const withoutTenant = await t.app.inject({ method, url, payload, headers: bearer(noTenant) });
+      expect([url, withoutTenant.statusCode]).toEqual([url, 403]);
+    }
+  });
+
+  it('is 403 for a member of another organisation naming this one, and changes nothing', async () => {
+    const intruder = await signAccessToken(t, { sub: b.user.id, tenantId: a.tenant.tenantId });
+    const api = apiAs(t, intruder);
+    expect((await api.get('/api/customers')).statusCode).toBe(403);
+    expect((await api.post('/api/customers', { name: 'Sneaky' })).statusCode).toBe(403);
+    expect((await apiAs(t, a.token).get('/api/customers?q=sneaky')).json()).toEqual([]);
   });
 });
 

@@ -1,18 +1,13 @@
 import type { CustomerLocation, LocationFields } from '@fieldbook/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { customers, locations, visibleLocations as visible } from '../db/schema.ts';
-import { validationFailed } from '../http/errors.ts';
+import { fieldInvalid } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import {
-  countWhere,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  recordWhere,
-} from '../records/record-store.ts';
+import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { findRow } from '../records/record-rows.ts';
+import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
 
 /** What `q` may search on the location list; `customer.id:{id}` lists one customer's locations. */
 export const locationList: ListResource = {
@@ -27,24 +22,9 @@ export const locationList: ListResource = {
   searchable: [visible.name, visible.street1, visible.suburb],
 };
 
-const summary = {
-  id: visible.id,
-  customerId: customers.id,
-  customerName: customers.name,
-  name: visible.name,
-  street1: visible.street1,
-  suburb: visible.suburb,
-  state: visible.state,
-  postcode: visible.postcode,
-  country: visible.country,
-  updated: visible.updated,
-};
+type LocationRow = Omit<typeof locations.$inferSelect, 'tenantId' | 'created'> & { customerName: string };
 
-interface SummaryRow extends Omit<typeof locations.$inferSelect, 'tenantId' | 'created'> {
-  customerName: string;
-}
-
-function toLocation(row: SummaryRow): CustomerLocation {
+function toLocation(row: LocationRow): CustomerLocation {
   return {
     id: row.id,
     customer: { id: row.customerId, name: row.customerName },
@@ -58,22 +38,15 @@ function toLocation(row: SummaryRow): CustomerLocation {
   };
 }
 
-const noSuchCustomer = () =>
-  validationFailed('The request is not valid.', [
-    { field: 'customer.id', message: 'Choose an existing customer.' },
-  ]);
+const noSuchCustomer = () => fieldInvalid('customer.id', 'Choose an existing customer.');
 
 /** Adds a location to a customer of the same tenant; any other customer id is a field error. */
 export async function createLocation(
   tx: Tx,
   tenantId: string,
-  input: LocationFields,
+  { customer: reference, ...fields }: LocationFields,
 ): Promise<CustomerLocation> {
-  const { customer: reference, ...fields } = input;
-  const where = recordWhere(customers, tenantId, reference.id);
-  const [customer] = where
-    ? await tx.select({ id: customers.id, name: customers.name }).from(customers).where(where)
-    : [];
+  const customer = await findRow(tx, customers, tenantId, reference.id);
   if (!customer) throw noSuchCustomer();
   try {
     const [row] = await tx
@@ -96,13 +69,33 @@ export async function listLocations(
   { q, page }: ListRequest,
 ): Promise<ListPage<CustomerLocation>> {
   const where = listWhere(visible, tenantId, q, locationList);
-  const rows = await tx
-    .select(summary)
-    .from(visible)
-    .innerJoin(customers, and(eq(customers.tenantId, visible.tenantId), eq(customers.id, visible.customerId)))
-    .where(where)
-    .orderBy(asc(visible.name), asc(visible.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows: rows.map(toLocation), total: await countWhere(tx, visible, where) };
+  const { rows, total } = await readPage(
+    page,
+    tx.select({ total: count() }).from(visible).where(where),
+    (total) =>
+      tx
+        .select({
+          id: visible.id,
+          customerId: customers.id,
+          customerName: customers.name,
+          name: visible.name,
+          street1: visible.street1,
+          suburb: visible.suburb,
+          state: visible.state,
+          postcode: visible.postcode,
+          country: visible.country,
+          updated: visible.updated,
+          total,
+        })
+        .from(visible)
+        .innerJoin(
+          customers,
+          and(eq(customers.tenantId, visible.tenantId), eq(customers.id, visible.customerId)),
+        )
+        .where(where)
+        .orderBy(asc(visible.name), asc(visible.id))
+        .limit(page.limit)
+        .offset(page.offset),
+  );
+  return { rows: rows.map(toLocation), total };
 }

@@ -1,0 +1,21 @@
+import { SQL, sql } from 'drizzle-orm';
+import { type ExtraConfigColumn, index, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/tenant-tables.ts';
+
+export { created, updated } from './timestamps.ts';
+
+/** The owning tenant: the first column of every tenant table's primary key and of its foreign keys. */
+export const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/**
+ * A trigram index, so `ilike '%word%'` and `~* '\\mword'` searches stay fast on large tenants. Without
+ * fastupdate: new entries go straight into the index instead of a pending list that every search must read
+ * until a vacuum merges it, and PGlite runs no autovacuum. Inserts cost a little more; searches stay fast.
+ */
+export const trigram = (name: string, column: ExtraConfigColumn | SQL) =>
+  index(name)
+    .using('gin', column instanceof SQL ? sql`${column} gin_trgm_ops` : column.op('gin_trgm_ops'))
+    .with({ fastupdate: false });

@@ -1,0 +1,75 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Caller } from '../auth/access-tokens.ts';
+import type { Authentication } from '../auth/authenticate.ts';
+import type { TenantCaller } from '../db/tenant-scope.ts';
+
+/** Routes with zod schemas: request types are inferred from them, with no casts. */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+    tenantCaller?: TenantCaller;
+  }
+}
+
+/** The verified caller of a route registered in `registerCallerApi`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error('callerOf: the route is not inside registerCallerApi');
+  return request.caller;
+}
+
+/** The caller and tenant of a route registered in `registerTenantApi`. */
+export function tenantCallerOf(request: FastifyRequest): TenantCaller {
+  if (!request.tenantCaller) throw new Error('tenantCallerOf: the route is not inside registerTenantApi');
+  return request.tenantCaller;
+}
+
+type Register = (api: Api) => void;
+
+/**
+ * Routes under /api for any signed-in caller, tenant or not (`/me`, `/tenants`). Their hook runs before
+ * the body is read: an anonymous caller gets 401 before any validation.
+ */
+export async function registerCallerApi(app: FastifyInstance, auth: Authentication, register: Register) {
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        request.caller = await auth.caller(request);
+      });
+      register(scope.withTypeProvider<ZodTypeProvider>());
+    },
+    { prefix: '/api' },
+  );
+}
+
+/**
+ * Every tenant route registers here, under /api. The hook authenticates and reads the tenant before
+ * anything else (401, then 403 for a token without a tenant); membership is checked by the first
+ * statement of the request's tenant transaction (`asMember`).
+ */
+export async function registerTenantApi(app: FastifyInstance, auth: Authentication, register: Register) {
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        request.tenantCaller = await auth.tenantCaller(request);
+      });
+      register(scope.withTypeProvider<ZodTypeProvider>());
+    },
+    { prefix: '/api' },
+  );
+}

@@ -1,0 +1,70 @@
+import type { ListQuery } from '@fieldbook/domain';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ListResource, whereForList } from './list-query.ts';
+import { listHeaders, type Page, parsePage } from './pagination.ts';
+
+/** What a list endpoint was asked for: the search and the page. */
+export interface ListRequest {
+  q: string | undefined;
+  page: Page;
+}
+
+/** One page of a list and the number of records the query matches. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Reads `q`, `p` and `s` (a bad page or size is a 400 naming it). */
+export const listRequestOf = (query: ListQuery, defaultSize: number): ListRequest => ({
+  q: query.q,
+  page: parsePage(query, { size: defaultSize }),
+});
+
+/** The tenant's rows of a search view (or table) that `q` matches. */
+export function listWhere(
+  source: { tenantId: PgColumn },
+  tenantId: string,
+  q: string | undefined,
+  resource: ListResource,
+): SQL | undefined {
+  return and(eq(source.tenantId, tenantId), whereForList(q, resource));
+}
+
+type CountQuery = SQLWrapper & PromiseLike<{ total: number }[]>;
+
+/**
+ * One page of any select (joins included) and its total in one round trip: the page query selects
+ * `total`, the count query as a scalar subquery that PostgreSQL runs once. Only a page past the end,
+ * which has no row to carry the total, counts again.
+ *
+ *   readPage(page, tx.select({ total: count() }).from(view).where(where), (total) =>
+ *     tx.select({ ...columns, total }).from(view).where(where).orderBy(…).limit(page.limit).offset(page.offset))
+ */
+export async function readPage<Row extends { total: number }>(
+  page: Page,
+  count: CountQuery,
+  rows: (total: SQL<number>) => PromiseLike<Row[]>,
+): Promise<ListPage<Omit<Row, 'total'>>> {
+  const found = await rows(sql<number>`(${count})`.mapWith(Number));
+  const total = found[0]?.total ?? (page.offset === 0 ? 0 : Number((await count)[0]?.total ?? 0));
+  return { rows: found.map(({ total: _total, ...row }) => row), total };
+}
+
+/** The request's own URL, so the Link header points wherever the client reached the API. */
+const requestUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
+
+/** Sends a page: the rows as the body, `Total-Count` and `Link` as headers. */
+export function sendPage<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  list: ListPage<T>,
+): T[] {
+  reply.headers(
+    listHeaders({ url: requestUrl(request), page: page.page, size: page.size, total: list.total }),
+  );
+  return list.rows;
+}

@@ -1,0 +1,83 @@
+import { apiMessages, isUuid } from '@fieldbook/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/database.ts';
+import { isStillReferenced } from '../db/postgres-errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+/** A tenant-owned table with the columns every record has. */
+export type RecordTable = PgTable & { tenantId: PgColumn; id: PgColumn; updated: PgColumn };
+
+/** One record of one tenant, and the `updated` a client read, for a save. */
+export interface RecordVersion {
+  tenantId: string;
+  id: string;
+  updated: string;
+}
+
+/** The record's row condition; a malformed id finds nothing, exactly like another tenant's. */
+export function recordWhere(table: RecordTable, tenantId: string, id: string): SQL | undefined {
+  if (!isUuid(id)) return undefined;
+  return and(eq(table.tenantId, tenantId), eq(table.id, id));
+}
+
+/** The record's row, or undefined when this tenant has no such record. */
+export async function findRow<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<T['$inferSelect'] | undefined> {
+  const where = recordWhere(table, tenantId, id);
+  if (!where) return undefined;
+  const [row] = await tx
+    .select()
+    .from(table as RecordTable)
+    .where(where);
+  return row as T['$inferSelect'] | undefined;
+}
+
+/**
+ * Writes `values` when the record is still the version the client read, and moves `updated` on (even for
+ * two saves in one millisecond): 404 when this tenant has no such record, 409 when someone saved it since.
+ * With no values it only claims the version (and locks the row), before a command rewrites child rows.
+ */
+export async function saveVersion<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  version: RecordVersion,
+  noun: string,
+  values: Partial<T['$inferInsert']> = {},
+): Promise<T['$inferSelect']> {
+  const { tenantId, id, updated } = version;
+  const where = recordWhere(table, tenantId, id);
+  if (!where) throw notFound(noun);
+  const [row] = await tx
+    .update(table as RecordTable)
+    .set({ ...values, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
+    .where(and(where, eq(table.updated, new Date(updated))))
+    .returning();
+  if (row) return row as T['$inferSelect'];
+  if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
+  throw conflict(apiMessages.staleSave(noun));
+}
+
+/** Deletes the record (and what cascades with it); 404 when missing, 409 while other records refer to it. */
+export async function deleteRow(
+  tx: Tx,
+  table: RecordTable,
+  tenantId: string,
+  id: string,
+  refusal: { noun: string; stillReferenced: string },
+): Promise<void> {
+  const where = recordWhere(table, tenantId, id);
+  if (!where) throw notFound(refusal.noun);
+  let deleted: unknown[];
+  try {
+    deleted = await tx.delete(table).where(where).returning({ id: table.id });
+  } catch (error) {
+    if (isStillReferenced(error)) throw conflict(refusal.stillReferenced);
+    throw error;
+  }
+  if (deleted.length === 0) throw notFound(refusal.noun);
+}
