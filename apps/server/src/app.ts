@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { chooseAddressSuggester } from './addresses/choose-suggester.ts';
 import { registerAddressRoutes } from './addresses/routes.ts';
@@ -17,6 +15,7 @@ import { registerCallerApi, registerTenantApi } from './http/api-scopes.ts';
 import { registerCors } from './http/cors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerInteractions } from './identity/interactions.ts';
 import { createIdentityProvider, publicKeys, signingKeys } from './identity/provider.ts';
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
@@ -57,15 +56,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerErrorHandler(app);
   registerCors(app, [new URL(config.publicUrl).origin]);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Fieldbook API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, config.publicUrl);
 
   const { db } = database;
   const names = tenantClaimNames(config.oidc.claimNamespace);

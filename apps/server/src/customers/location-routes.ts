@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { Api } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
-import { replyCreated } from '../http/idempotency.ts';
+import { idempotencyHeaders, replyCreated } from '../http/idempotency.ts';
 import { inRequestTenant } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { createLocation, listLocations } from './locations.ts';
@@ -20,6 +20,7 @@ export function registerLocationRoutes(api: Api, db: Db): void {
         summary: 'Add a location to a customer',
         description: '`customer.id` names a customer of the organisation. Honours `Idempotency-Key`.',
         tags,
+        headers: idempotencyHeaders,
         body: locationFields,
         response: { 201: locationRecord, ...tenantErrors.create },
       },

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { Api } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
-import { replyCreated } from '../http/idempotency.ts';
+import { idempotencyHeaders, replyCreated } from '../http/idempotency.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { createCustomer, deleteCustomer, findCustomer, listCustomers, updateCustomer } from './customers.ts';
@@ -26,6 +26,7 @@ export function registerCustomerRoutes(api: Api, db: Db): void {
         summary: 'Create a customer',
         description: "The customer gets the organisation's next customer number. Honours `Idempotency-Key`.",
         tags,
+        headers: idempotencyHeaders,
         body: customerFields,
         response: { 201: customerRecord, ...tenantErrors.create },
       },

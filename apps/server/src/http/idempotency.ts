@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db, Tx } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { asMember } from '../db/tenant-scope.ts';
@@ -21,6 +22,14 @@ export interface IdempotencyScope {
   route: string;
   payload: unknown;
 }
+
+/** The request headers of a creating POST, for its schema: loose, so every other header stays. */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('One key per form submission (1 to 255 visible ASCII characters): a retry creates nothing new.'),
+});
 
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];

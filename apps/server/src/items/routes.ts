@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { Api } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
-import { replyCreated } from '../http/idempotency.ts';
+import { idempotencyHeaders, replyCreated } from '../http/idempotency.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { createItem, deleteItem, findItem, listItems, updateItem } from './items.ts';
@@ -19,6 +19,7 @@ export function registerItemRoutes(api: Api, db: Db): void {
         summary: 'Create a catalogue item',
         description: 'Codes are unique in the organisation, whatever their case. Honours `Idempotency-Key`.',
         tags,
+        headers: idempotencyHeaders,
         body: itemFields,
         response: { 201: itemRecord, ...tenantErrors.create },
       },
