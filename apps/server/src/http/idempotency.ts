@@ -28,7 +28,9 @@ export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string()
     .optional()
-    .describe('One key per form submission (1 to 255 visible ASCII characters): a retry creates nothing new.'),
+    .describe(
+      'One key per form submission (1 to 255 visible ASCII characters): a retry creates nothing new.',
+    ),
 });
 
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
