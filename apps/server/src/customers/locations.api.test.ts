@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { createCustomers, createLocations } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 
@@ -101,23 +102,26 @@ describe('GET /api/locations', () => {
   const search = async (q: string) => names(await api.get(`/api/locations?q=${encodeURIComponent(q)}`));
 
   beforeAll(async () => {
-    const { token } = await createTenantWithUser(t);
+    const { token, tenant } = await createTenantWithUser(t);
     api = apiAs(t, token);
-    strata = (await api.post('/api/customers', { name: 'Bella Vista Strata' })).json();
-    cafe = (await api.post('/api/customers', { name: 'Cafe Crema' })).json();
-    const add = (customer: { id: string }, name: string, suburb: string, state: string, postcode: string) =>
-      api.post('/api/locations', {
-        customer: { id: customer.id },
-        name,
-        suburb,
-        state,
-        postcode,
-        country: 'Australia',
-      });
-    await add(strata, 'Tower B', 'Parramatta', 'NSW', '2150');
-    await add(strata, 'Tower A', 'Parramatta', 'NSW', '2150');
-    await add(strata, 'Carpark', 'Westmead', 'NSW', '2145');
-    await add(cafe, 'Windsor shop', 'Windsor', 'VIC', '3181');
+    const names = [{ name: 'Bella Vista Strata' }, { name: 'Cafe Crema' }];
+    const [madeStrata, madeCafe] = await createCustomers(t, tenant.tenantId, names);
+    if (!madeStrata || !madeCafe) throw new Error('The customers were not made');
+    strata = madeStrata;
+    cafe = madeCafe;
+    const at = (customer: { id: string }, name: string, suburb: string, state: string, postcode: string) => ({
+      customer: { id: customer.id },
+      name,
+      suburb,
+      state,
+      postcode,
+    });
+    await createLocations(t, tenant.tenantId, [
+      at(strata, 'Tower B', 'Parramatta', 'NSW', '2150'),
+      at(strata, 'Tower A', 'Parramatta', 'NSW', '2150'),
+      at(strata, 'Carpark', 'Westmead', 'NSW', '2145'),
+      at(cafe, 'Windsor shop', 'Windsor', 'VIC', '3181'),
+    ]);
   });
 
   it("lists by name, each with its customer's id and name", async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
+import { createItems } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 
@@ -122,7 +123,7 @@ describe('GET /api/items', () => {
   const search = async (q: string) => codes(await api.get(`/api/items?q=${encodeURIComponent(q)}`));
 
   beforeAll(async () => {
-    const { token } = await createTenantWithUser(t);
+    const { token, tenant } = await createTenantWithUser(t);
     api = apiAs(t, token);
     const items = [
       ['PL-TAP', 'Mixer tap, kitchen', '189.00'],
@@ -131,14 +132,15 @@ describe('GET /api/items', () => {
       ['EL-LED', 'LED downlight, warm white', '39.95'],
       ['HV-SPLIT', 'Split system service', '149.00'],
     ];
-    for (const [code, description, price] of items)
-      await api.post('/api/items', { code, description, price });
-    for (let i = 1; i <= 10; i++)
-      await api.post('/api/items', {
-        code: `Z-${String(i).padStart(2, '0')}`,
-        description: 'Filler',
-        price: i,
-      });
+    const fillers = Array.from({ length: 10 }, (_, i) => ({
+      code: `Z-${String(i + 1).padStart(2, '0')}`,
+      description: 'Filler',
+      price: i + 1,
+    }));
+    await createItems(t, tenant.tenantId, [
+      ...items.map(([code = '', description = '', price = '']) => ({ code, description, price })),
+      ...fillers,
+    ]);
   });
 
   it('lists by code, case-insensitively, 10 to a page', async () => {

@@ -1,7 +1,7 @@
+import { apiMessages } from '@fieldbook/domain';
 import { describe, expect, it } from 'vitest';
 import { apiAs, fieldsOf } from './api-client.ts';
-import type { TenantWithUser } from './factories.ts';
-import type { TestApp } from './test-app.ts';
+import type { TwoTenants } from './two-tenants.ts';
 
 /** What the shared endpoint tests need to know about one kind of record. */
 export interface RecordContract {
@@ -17,22 +17,15 @@ export interface RecordContract {
   invalid: { body: Record<string, unknown>; fields: string[] };
 }
 
-export interface Tenants {
-  t: TestApp;
-  a: TenantWithUser;
-  b: TenantWithUser;
-}
-
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000';
 
 /**
  * The behaviour every record endpoint shares: create, read, save with `updated`, delete, 401 without a
  * token, 404 for another tenant's records, and Idempotency-Key on create.
  */
-export function describeRecordEndpoints(tenants: () => Tenants, contract: RecordContract): void {
+export function describeRecordEndpoints(tenants: () => TwoTenants, contract: RecordContract): void {
   const { path, noun } = contract;
-  const capitalised = noun.charAt(0).toUpperCase() + noun.slice(1);
-  const notFound = { error: 'NOT_FOUND', message: `${capitalised} not found.`, fieldErrors: [] };
+  const notFound = { error: 'NOT_FOUND', message: apiMessages.notFound(noun), fieldErrors: [] };
   const setup = async () => {
     const { t, a, b } = tenants();
     const api = apiAs(t, a.token);
@@ -119,7 +112,7 @@ export function describeRecordEndpoints(tenants: () => Tenants, contract: Record
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({
         error: 'CONFLICT',
-        message: `Someone else changed this ${noun}. Reload it to see their changes, then save again.`,
+        message: apiMessages.staleSave(noun),
         fieldErrors: [],
       });
       expect((await api.get(`${path}/${record.id}`)).json()).toEqual(saved.json());

@@ -1,0 +1,52 @@
+import type { Customer, CustomerFields, CustomerLocation, Item, LocationFields } from '@fieldbook/domain';
+import { customerFields, itemFields, locationFields } from '@fieldbook/domain';
+import { createCustomer } from '../customers/customers.ts';
+import { createLocation } from '../customers/locations.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { createItem } from '../items/items.ts';
+import type { TestApp } from './test-app.ts';
+
+// Records made directly in the tenant's transaction, through the same commands the API runs, for tests
+// whose subject is something else (a list, a search, a panel): no HTTP round trip per record.
+
+type Input<F> = Partial<F> & Record<string, unknown>;
+
+/** Customers of the tenant, in order (numbers 1, 2, 3, … on a new tenant). */
+export function createCustomers(
+  t: TestApp,
+  tenantId: string,
+  inputs: Input<CustomerFields>[],
+): Promise<Customer[]> {
+  return inTenant(t.database.db, tenantId, async (tx) => {
+    const made: Customer[] = [];
+    for (const input of inputs) made.push(await createCustomer(tx, tenantId, customerFields.parse(input)));
+    return made;
+  });
+}
+
+/** Locations of the tenant's customers (`customer: { id }` in each). */
+export function createLocations(
+  t: TestApp,
+  tenantId: string,
+  inputs: (Input<LocationFields> & { customer: { id: string } })[],
+): Promise<CustomerLocation[]> {
+  return inTenant(t.database.db, tenantId, async (tx) => {
+    const made: CustomerLocation[] = [];
+    for (const input of inputs)
+      made.push(await createLocation(tx, tenantId, locationFields.parse({ country: 'Australia', ...input })));
+    return made;
+  });
+}
+
+/** Catalogue items of the tenant. */
+export function createItems(
+  t: TestApp,
+  tenantId: string,
+  inputs: { code: string; description: string; price: string | number }[],
+): Promise<Item[]> {
+  return inTenant(t.database.db, tenantId, async (tx) => {
+    const made: Item[] = [];
+    for (const input of inputs) made.push(await createItem(tx, tenantId, itemFields.parse(input)));
+    return made;
+  });
+}
