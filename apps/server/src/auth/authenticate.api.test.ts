@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTwoTenants, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
 let b: TenantWithUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ a, b } = await createTwoTenants(t));
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
 });
-afterAll(() => t.close());
 
 const getTenant = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/api/tenant', headers });

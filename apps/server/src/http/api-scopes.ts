@@ -41,35 +41,41 @@ export function tenantCallerOf(request: FastifyRequest): TenantCaller {
 
 type Register = (api: Api) => void;
 
-/**
- * Routes under /api for any signed-in caller, tenant or not (`/me`, `/tenants`). Their hook runs before
- * the body is read: an anonymous caller gets 401 before any validation.
- */
-export async function registerCallerApi(app: FastifyInstance, auth: Authentication, register: Register) {
+/** Registers routes under /api in a scope of their own, behind one onRequest hook (before the body is read). */
+async function registerScope(
+  app: FastifyInstance,
+  identify: (request: FastifyRequest) => Promise<void>,
+  register: Register,
+): Promise<void> {
   await app.register(
     async (scope) => {
-      scope.addHook('onRequest', async (request) => {
-        request.caller = await auth.caller(request);
-      });
+      scope.addHook('onRequest', identify);
       register(scope.withTypeProvider<ZodTypeProvider>());
     },
     { prefix: '/api' },
   );
 }
 
-/**
- * Every tenant route registers here, under /api. The hook authenticates and reads the tenant before
- * anything else (401, then 403 for a token without a tenant); membership is checked by the first
- * statement of the request's tenant transaction (`asMember`).
- */
-export async function registerTenantApi(app: FastifyInstance, auth: Authentication, register: Register) {
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', async (request) => {
-        request.tenantCaller = await auth.tenantCaller(request);
-      });
-      register(scope.withTypeProvider<ZodTypeProvider>());
+/** Routes for any signed-in caller, tenant or not (`/me`, `/tenants`): an anonymous caller gets 401 first. */
+export const registerCallerApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
+  registerScope(
+    app,
+    async (request) => {
+      request.caller = await auth.caller(request);
     },
-    { prefix: '/api' },
+    register,
   );
-}
+
+/**
+ * Every tenant route registers here. The hook authenticates and reads the tenant before anything else
+ * (401, then 403 for a token without a tenant); membership is checked by the first statement of the
+ * request's tenant transaction (`asMember`).
+ */
+export const registerTenantApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
+  registerScope(
+    app,
+    async (request) => {
+      request.tenantCaller = await auth.tenantCaller(request);
+    },
+    register,
+  );

@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenants } from '../db/schema.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { apiAs } from '../test-support/api-client.ts';
-import { bearer, createTwoTenants, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
-import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { bearer, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
 let b: TenantWithUser;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ a, b } = await createTwoTenants(t));
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
 });
-afterAll(() => t.close());
 
 describe('GET /api/me', () => {
   it("returns the caller's identity and organisations, even with no tenant in the token", async () => {
