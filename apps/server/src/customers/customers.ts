@@ -2,10 +2,9 @@ import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain
 import { asc, count, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
-import { notFound } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
-import { deleteRow, findRow, saveVersion } from '../records/record-rows.ts';
+import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { customers, visibleCustomers as visible } from './customer-tables.ts';
 
@@ -59,11 +58,8 @@ export async function createCustomer(tx: Tx, tenantId: string, fields: CustomerF
   return toCustomer(row);
 }
 
-export async function findCustomer(tx: Tx, tenantId: string, id: string): Promise<Customer> {
-  const row = await findRow(tx, customers, tenantId, id);
-  if (!row) throw notFound(NOUN);
-  return toCustomer(row);
-}
+export const findCustomer = async (tx: Tx, tenantId: string, id: string): Promise<Customer> =>
+  toCustomer(await requireRow(tx, customers, tenantId, id, NOUN));
 
 /** Saves over the version the client read (404, or 409 when someone saved it since). */
 export async function updateCustomer(

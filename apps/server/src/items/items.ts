@@ -3,10 +3,10 @@ import { asc, count, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { fieldInvalid, notFound } from '../http/errors.ts';
+import { fieldInvalid } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
-import { deleteRow, findRow, saveVersion } from '../records/record-rows.ts';
+import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
 import { items, visibleItems as visible } from './item-tables.ts';
 
 const NOUN = 'item';
@@ -57,11 +57,8 @@ export function createItem(tx: Tx, tenantId: string, fields: ItemFields): Promis
   });
 }
 
-export async function findItem(tx: Tx, tenantId: string, id: string): Promise<Item> {
-  const row = await findRow(tx, items, tenantId, id);
-  if (!row) throw notFound(NOUN);
-  return toItem(row);
-}
+export const findItem = async (tx: Tx, tenantId: string, id: string): Promise<Item> =>
+  toItem(await requireRow(tx, items, tenantId, id, NOUN));
 
 /** Saves over the version the client read (404, or 409 when someone saved it since). */
 export function updateItem(

@@ -37,6 +37,19 @@ export async function findRow<T extends RecordTable>(
   return row as T['$inferSelect'] | undefined;
 }
 
+/** The record's row; 404 naming the record when this tenant has no such record. */
+export async function requireRow<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  tenantId: string,
+  id: string,
+  noun: string,
+): Promise<T['$inferSelect']> {
+  const row = await findRow(tx, table, tenantId, id);
+  if (!row) throw notFound(noun);
+  return row;
+}
+
 /**
  * Writes `values` when the record is still the version the client read, and moves `updated` on (even for
  * two saves in one millisecond): 404 when this tenant has no such record, 409 when someone saved it since.
