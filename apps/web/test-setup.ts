@@ -1,49 +1,55 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => {
-  cleanup();
-});
-
-// jsdom lacks the layout APIs that Mantine calls; these stand-ins report "no match" and "no resize".
-if (typeof window.matchMedia !== 'function') {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+// Pure-logic tests run in node (`// @vitest-environment node` at the top of the file): no DOM to set up.
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  // Vitest runs without globals, so Testing Library cannot register its own cleanup.
+  afterEach(() => {
+    cleanup();
   });
+  installLayoutStandIns();
 }
 
-class ResizeObserverStub implements ResizeObserver {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
+/** jsdom lacks the layout APIs that Mantine calls; these stand-ins report "no match" and "no resize". */
+function installLayoutStandIns(): void {
+  if (typeof window.matchMedia !== 'function') {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string): MediaQueryList => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
 
-if (typeof window.ResizeObserver !== 'function') {
-  window.ResizeObserver = ResizeObserverStub;
-}
+  class ResizeObserverStub implements ResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
 
-if (typeof Element.prototype.scrollIntoView !== 'function') {
-  Element.prototype.scrollIntoView = () => undefined;
-}
+  if (typeof window.ResizeObserver !== 'function') {
+    window.ResizeObserver = ResizeObserverStub;
+  }
 
-// jsdom does not scroll; editors scroll to the top after a failed save, which tests observe with a spy.
-window.scrollTo = () => undefined;
+  if (typeof Element.prototype.scrollIntoView !== 'function') {
+    Element.prototype.scrollIntoView = () => undefined;
+  }
 
-// jsdom has no font loading; Mantine's autosizing Textarea listens for it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
+  // jsdom does not scroll; editors scroll to the top after a failed save, which tests observe with a spy.
+  window.scrollTo = () => undefined;
+
+  // jsdom has no font loading; Mantine's autosizing Textarea listens for it.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
 }

@@ -1,3 +1,5 @@
+// @vitest-environment node
+import { apiMessages } from '@fieldbook/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiRequestError,
@@ -6,6 +8,7 @@ import {
   configureApiClient,
   parseErrorBody,
   parseLinkHeader,
+  UnexpectedResponseError,
 } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -74,8 +77,8 @@ describe('apiFetch', () => {
   it('throws the error shape of a failed call, with its field errors', async () => {
     const body = {
       error: 'VALIDATION_FAILED',
-      message: 'The organisation could not be saved.',
-      fieldErrors: [{ field: 'name', message: 'Name is required.' }],
+      message: apiMessages.invalidRequest,
+      fieldErrors: [{ field: 'lines.3.price', message: 'Use at most 2 decimal places.' }],
     };
     fetchMock.mockResolvedValue(Response.json(body, { status: 400 }));
 
@@ -83,6 +86,16 @@ describe('apiFetch', () => {
 
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', body, message: body.message });
+    expect(error).toHaveProperty('fieldErrors', body.fieldErrors);
+  });
+
+  it('has no field errors for other codes', async () => {
+    const body = { error: 'CONFLICT', message: apiMessages.staleSave('customer'), fieldErrors: [] };
+    fetchMock.mockResolvedValue(Response.json(body, { status: 409 }));
+
+    const error = await apiFetch('/customers/c-1', { method: 'PUT', json: {} }).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', message: body.message, fieldErrors: [] });
   });
 
   it('keeps a body that is not the error shape as its raw text', async () => {
@@ -116,6 +129,14 @@ describe('apiFetchList', () => {
     expect(page.links).toEqual({ first, next });
   });
 
+  it('fails, instead of showing an empty list, when the body is not an array', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ items: [{ id: 'c-1' }] }, { headers: { 'Total-Count': '1' } }),
+    );
+
+    await expect(apiFetchList('/customers?q=*&p=1&s=15')).rejects.toThrow(UnexpectedResponseError);
+  });
+
   it('falls back to the number of items when Total-Count is absent', async () => {
     fetchMock.mockResolvedValue(Response.json([{ id: 'c-1' }]));
 
@@ -144,17 +165,26 @@ describe('parseLinkHeader', () => {
 });
 
 describe('parseErrorBody', () => {
-  it('tolerates field errors without a field name and drops malformed ones', () => {
-    const text = JSON.stringify({
+  it("reads the domain's error shape", () => {
+    const body = {
+      error: 'NOT_FOUND',
+      message: apiMessages.notFound('customer'),
+      fieldErrors: [],
+    };
+
+    expect(parseErrorBody(JSON.stringify(body))).toEqual(body);
+  });
+
+  it('keeps a body that is not that shape (unknown code, field error without a field) as its text', () => {
+    const unknownCode = JSON.stringify({ error: 'TEAPOT', message: 'I am a teapot', fieldErrors: [] });
+    const noField = JSON.stringify({
       error: 'VALIDATION_FAILED',
       message: 'Invalid',
-      fieldErrors: [{ message: 'Rate is required.' }, 'junk'],
+      fieldErrors: [{ message: 'Rate is required.' }],
     });
 
-    expect(parseErrorBody(text)).toEqual({
-      error: 'VALIDATION_FAILED',
-      message: 'Invalid',
-      fieldErrors: [{ field: '', message: 'Rate is required.' }],
-    });
+    expect(parseErrorBody(unknownCode)).toBe(unknownCode);
+    expect(parseErrorBody(noField)).toBe(noField);
+    expect(parseErrorBody('<html>Bad gateway</html>')).toBe('<html>Bad gateway</html>');
   });
 });

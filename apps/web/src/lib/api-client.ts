@@ -1,22 +1,11 @@
-/** One field's problem in a VALIDATION_FAILED error. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import { type ErrorBody, type ErrorCode, errorBody, type FieldError } from '@fieldbook/domain';
 
-/** The API's one error shape: `{ error, message, fieldErrors }`. */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  fieldErrors: FieldError[];
-}
-
-/** A non-2xx API response. `body` is the parsed error shape, or the raw text when it is not that shape. */
+/** A non-2xx API response. `body` is the API's error shape, or the raw text when it is not that shape. */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly body: ApiErrorBody | string;
+  readonly body: ErrorBody | string;
 
-  constructor(status: number, body: ApiErrorBody | string) {
+  constructor(status: number, body: ErrorBody | string) {
     super(typeof body === 'string' ? body || `Request failed (HTTP ${status}).` : body.message);
     this.name = 'ApiRequestError';
     this.status = status;
@@ -24,8 +13,23 @@ export class ApiRequestError extends Error {
   }
 
   /** The error code (VALIDATION_FAILED, FORBIDDEN, …), when the body has one. */
-  get code(): string | undefined {
+  get code(): ErrorCode | undefined {
     return typeof this.body === 'string' ? undefined : this.body.error;
+  }
+
+  /** The field errors of a VALIDATION_FAILED (dotted paths such as `lines.3.price`); none otherwise. */
+  get fieldErrors(): readonly FieldError[] {
+    return typeof this.body !== 'string' && this.body.error === 'VALIDATION_FAILED'
+      ? this.body.fieldErrors
+      : [];
+  }
+}
+
+/** A 2xx response whose body is not what the endpoint promises (a list that is not an array). */
+export class UnexpectedResponseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnexpectedResponseError';
   }
 }
 
@@ -68,7 +72,11 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 export async function apiFetchList<T>(path: string, options: ApiRequestOptions = {}): Promise<ListPage<T>> {
   const response = await send(path, options);
   const body = await readBody(response);
-  const items = Array.isArray(body) ? (body as T[]) : [];
+  if (!Array.isArray(body)) {
+    // An empty list would say "No customers found." about a response that said nothing of the kind.
+    throw new UnexpectedResponseError(`GET ${path} did not return a list.`);
+  }
+  const items = body as T[];
   return {
     items,
     total: parseTotalCount(response.headers.get('Total-Count')) ?? items.length,
@@ -118,32 +126,16 @@ async function readBody(response: Response): Promise<unknown> {
   return type.includes('json') ? JSON.parse(text) : text;
 }
 
-/** Reads the error shape from a response body; anything else comes back as the raw text. */
-export function parseErrorBody(text: string): ApiErrorBody | string {
+/** Reads the API's error shape from a response body; anything else comes back as the raw text. */
+export function parseErrorBody(text: string): ErrorBody | string {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return text;
   }
-  if (!isRecord(value) || typeof value.error !== 'string' || typeof value.message !== 'string') {
-    return text;
-  }
-  const fieldErrors: FieldError[] = Array.isArray(value.fieldErrors)
-    ? value.fieldErrors.filter(hasMessage).map((item) => ({
-        field: typeof item.field === 'string' ? item.field : '',
-        message: item.message,
-      }))
-    : [];
-  return { error: value.error, message: value.message, fieldErrors };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function hasMessage(value: unknown): value is Record<string, unknown> & { message: string } {
-  return isRecord(value) && typeof value.message === 'string';
+  const parsed = errorBody.safeParse(value);
+  return parsed.success ? parsed.data : text;
 }
 
 export function parseTotalCount(header: string | null): number | undefined {

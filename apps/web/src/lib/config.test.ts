@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../testing/fixtures';
 import { loadRuntimeConfig, parseRuntimeConfig } from './config';

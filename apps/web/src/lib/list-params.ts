@@ -1,15 +1,11 @@
+import { MATCH_ALL, MAX_PAGE_SIZE } from '@fieldbook/domain';
+
 /** The state of a list screen, kept in its URL: query, page (from 1) and page size. */
 export interface ListParams {
   q: string;
   p: number;
   s: number;
 }
-
-/** The query that matches everything; an empty search means this. */
-export const MATCH_ALL = '*';
-
-/** The API refuses larger pages. */
-const MAX_PAGE_SIZE = 1000;
 
 function wholeNumber(text: string | null, fallback: number, max: number): number {
   if (text === null || !/^\d{1,7}$/.test(text.trim())) return fallback;

@@ -1,7 +1,8 @@
+import { MATCH_ALL } from '@fieldbook/domain';
 import { Button, Group, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type ListParams, MATCH_ALL } from '../../lib/list-params';
+import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
 
 interface SearchFormProps {

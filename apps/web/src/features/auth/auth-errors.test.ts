@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { ErrorResponse, ErrorTimeout } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
 import { describeAuthError, isLoginRequired } from './auth-errors';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { acmePlumbing, bondiElectrical, idTokenClaims, testConfig } from '../../testing/fixtures';
 import { readTenancy } from './claims';

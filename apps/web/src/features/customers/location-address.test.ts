@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { addressSuggestion } from '../../testing/records';
 import { locationAddressFrom } from './location-address';
