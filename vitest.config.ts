@@ -17,9 +17,12 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
+          // Component tests; a pure-logic test opts into node with `// @vitest-environment node` (docs/web.md).
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/test-setup.ts'],
+          // A user-event journey through a page takes a few seconds on a busy 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {
