@@ -1,12 +1,12 @@
 import { createAuthClient } from './features/auth/auth-client';
 import { createUserManager } from './features/auth/user-manager';
-import { configureApiClient } from './lib/api-client';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/config';
 import { paths } from './lib/paths';
 
 /**
  * Start-up: read /config.json, then either finish a silent or popup sign-in (inside the hidden iframe or
- * the popup, without rendering the app) or render the app, whose code downloads meanwhile.
+ * the popup, without rendering the app) or render the app, whose code downloads meanwhile. The API client is
+ * configured by the app (`renderApp`), so its schemas stay out of this start-up chunk.
  */
 async function start(): Promise<void> {
   const path = window.location.pathname;
@@ -38,7 +38,6 @@ async function start(): Promise<void> {
     authErrorPath: config.authErrorPath,
     claimNamespace: config.claimNamespace,
   });
-  configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
   (await app)?.renderApp(config, auth);
 }
 

@@ -1,6 +1,7 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { NoticesProvider } from '../components/notices';
 import type { AuthClient } from '../features/auth/auth-client';
 import { AuthProvider } from '../features/auth/auth-provider';
 import type { RuntimeConfig } from '../lib/config';
@@ -18,13 +19,15 @@ interface AppProvidersProps {
 export function AppProviders({ config, auth, queryClient, children }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme}>
-      <ConfigContext value={config}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider client={auth} claimNamespace={config.claimNamespace}>
-            {children}
-          </AuthProvider>
-        </QueryClientProvider>
-      </ConfigContext>
+      <NoticesProvider>
+        <ConfigContext value={config}>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider client={auth} claimNamespace={config.claimNamespace}>
+              {children}
+            </AuthProvider>
+          </QueryClientProvider>
+        </ConfigContext>
+      </NoticesProvider>
     </MantineProvider>
   );
 }

@@ -9,10 +9,14 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * The app's query client. Data is fresh for 30 s: a page's component does not fetch again what its route's
+ * loader has just fetched. `retry: false` is for tests, where a failure should show at once.
+ */
+export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: { retry: retry ? shouldRetry : false, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

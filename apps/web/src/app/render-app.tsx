@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ServiceUnavailable } from '../components/service-unavailable';
 import type { AuthClient } from '../features/auth/auth-client';
+import { configureApiClient } from '../lib/api-client';
 import type { RuntimeConfig } from '../lib/config';
 import { AppProviders, theme } from './app-providers';
 import { createQueryClient } from './query-client';
@@ -20,10 +21,12 @@ function rootElement(): HTMLElement {
 
 /** Renders the signed-in app. Loaded on demand so the auth callback pages never download it. */
 export function renderApp(config: RuntimeConfig, auth: AuthClient): void {
-  const router = createBrowserRouter(createRoutes(auth));
+  configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
+  const queryClient = createQueryClient();
+  const router = createBrowserRouter(createRoutes({ auth, queryClient }));
   createRoot(rootElement()).render(
     <StrictMode>
-      <AppProviders config={config} auth={auth} queryClient={createQueryClient()}>
+      <AppProviders config={config} auth={auth} queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

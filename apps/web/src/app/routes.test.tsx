@@ -12,11 +12,14 @@ import { theme } from './app-providers';
 import { createRoutes } from './routes';
 
 function renderApp(path: string, auth = fakeAuthClient(signedIn())) {
-  const router = createMemoryRouter(createRoutes(auth.client), { initialEntries: [path] });
+  const queryClient = new QueryClient();
+  const router = createMemoryRouter(createRoutes({ auth: auth.client, queryClient }), {
+    initialEntries: [path],
+  });
   render(
     <MantineProvider theme={theme} env="test">
       <ConfigContext value={testConfig}>
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={queryClient}>
           <AuthProvider client={auth.client} claimNamespace={testConfig.claimNamespace}>
             <RouterProvider router={router} />
           </AuthProvider>

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { PageNotFound } from '../components/page-not-found';
@@ -21,8 +22,11 @@ import { templateRoutes } from '../features/templates/routes';
 import { paths } from '../lib/paths';
 import { ProtectedLayout } from './protected-layout';
 
-/** Each feature contributes its own route array; a new feature plugs in here. */
-const featureRoutes: RouteObject[] = [
+/**
+ * Each feature contributes its own route array; a new feature plugs in here. A feature whose loaders start
+ * queries takes the app's query client.
+ */
+const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...homeRoutes,
   ...accountRoutes,
   ...organisationRoutes,
@@ -30,15 +34,21 @@ const featureRoutes: RouteObject[] = [
   ...jobRoutes,
   ...salesRoutes,
   ...invoiceRoutes,
-  ...customerRoutes,
-  ...itemRoutes,
+  ...customerRoutes(queryClient),
+  ...itemRoutes(queryClient),
   ...settingsRoutes,
   ...taxRoutes,
   ...templateRoutes,
   { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
 ];
 
-export function createRoutes(auth: AuthClient): RouteObject[] {
+interface AppRouteDependencies {
+  auth: AuthClient;
+  /** The one query client of the app: the loaders fill the cache that the pages read. */
+  queryClient: QueryClient;
+}
+
+export function createRoutes({ auth, queryClient }: AppRouteDependencies): RouteObject[] {
   return [
     {
       path: paths.home,
@@ -50,7 +60,7 @@ export function createRoutes(auth: AuthClient): RouteObject[] {
           // Every known page requires sign-in; the middleware runs before any of their loaders.
           middleware: [requireSignIn(auth)],
           Component: ProtectedLayout,
-          children: featureRoutes,
+          children: featureRoutes(queryClient),
         },
         { path: '*', Component: PageNotFound },
       ],

@@ -1,26 +1,31 @@
 import { Alert, List } from '@mantine/core';
 import { ApiRequestError } from '../lib/api-client';
 
-/**
- * A failed API call in a red alert: the message, and for VALIDATION_FAILED a bullet list of the
- * field errors. A body that is not the error shape is shown as its raw text.
- */
-export function ApiErrorAlert({ error }: { error: unknown }) {
-  if (!error) {
+interface ApiErrorAlertProps {
+  error: unknown;
+  /**
+   * The bullet list under the message. By default each field error message of a VALIDATION_FAILED; an
+   * editor passes its own (labelled where the field is not on the form).
+   */
+  items?: readonly string[];
+}
+
+/** A failed API call in a red alert: the message and a bullet list. A body that is not the error shape shows as its raw text. */
+export function ApiErrorAlert({ error, items }: ApiErrorAlertProps) {
+  const listed =
+    items ?? (error instanceof ApiRequestError ? error.fieldErrors.map((field) => field.message) : []);
+  if (!error && listed.length === 0) {
     return null;
   }
-  const message = error instanceof Error ? error.message : String(error);
-  const fieldErrors =
-    error instanceof ApiRequestError && typeof error.body !== 'string' && error.code === 'VALIDATION_FAILED'
-      ? error.body.fieldErrors
-      : [];
   return (
     <Alert color="red" role="alert" mb="md">
-      {message}
-      {fieldErrors.length > 0 && (
-        <List size="sm" mt="xs">
-          {fieldErrors.map((fieldError) => (
-            <List.Item key={`${fieldError.field}:${fieldError.message}`}>{fieldError.message}</List.Item>
+      {error ? (error instanceof Error ? error.message : String(error)) : null}
+      {listed.length > 0 && (
+        <List size="sm" mt={error ? 'xs' : 0}>
+          {listed.map((item, index) => (
+            // Two fields may have the same message; the position tells them apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered.
+            <List.Item key={index}>{item}</List.Item>
           ))}
         </List>
       )}

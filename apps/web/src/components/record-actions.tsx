@@ -1,52 +1,146 @@
-import { Button, Group, Menu, Modal, Text } from '@mantine/core';
+import { Button, Group, type MantineColor, Menu, Modal, Text } from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-interface RecordActionsProps {
-  editTo: string;
-  /** The confirmation question, naming the record: 'Delete customer Acme Plumbing?' */
-  deleteQuestion: string;
-  onDelete: () => void;
-  deleting: boolean;
+/** A question asked before an action runs: 'Delete customer Acme Plumbing?'. */
+export interface Confirmation {
+  question: string;
+  /** Under the question; 'This cannot be undone.' when absent. */
+  detail?: string;
+  /** The button that goes ahead; the action's label when absent. */
+  confirmLabel?: string;
 }
 
-/** A viewer's buttons: Edit, and an Actions menu whose Delete asks for confirmation first. */
-export function RecordActions({ editTo, deleteQuestion, onDelete, deleting }: RecordActionsProps) {
-  const [confirming, setConfirming] = useState(false);
+interface ActionBase {
+  label: string;
+  color?: MantineColor;
+  disabled?: boolean;
+  /** Running: its button (or the menu's) shows a spinner. */
+  busy?: boolean;
+}
+
+/** A viewer's action: a link (Edit, Copy to invoice) or something to do (a status change, PDF, Delete). */
+export type RecordAction =
+  | (ActionBase & { to: string })
+  | (ActionBase & { onClick: () => void; confirm?: Confirmation });
+
+type CommandAction = Extract<RecordAction, { onClick: () => void }>;
+
+interface RecordActionsProps {
+  /** Shown as buttons, the first one as the main button (Edit, then status buttons, PDF). */
+  buttons?: readonly RecordAction[];
+  /** Shown in the menu (Copy to invoice, Delete). */
+  menu?: readonly RecordAction[];
+  menuLabel?: string;
+}
+
+/** A viewer's buttons and Actions menu; an action with `confirm` asks first, in a dialog. */
+export function RecordActions({ buttons = [], menu = [], menuLabel = 'Actions' }: RecordActionsProps) {
+  const [asking, setAsking] = useState<CommandAction | null>(null);
+  const run = (action: CommandAction) => (action.confirm ? setAsking(action) : action.onClick());
+
   return (
     <Group gap="xs">
-      <Button component={Link} to={editTo}>
-        Edit
-      </Button>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="default" loading={deleting} rightSection={<span aria-hidden="true">▾</span>}>
-            Actions
+      {buttons.map((action, index) => {
+        const look = {
+          variant: index === 0 ? 'filled' : 'default',
+          color: action.color,
+          disabled: action.disabled,
+        };
+        return 'to' in action ? (
+          <Button key={action.label} component={Link} to={action.to} {...look}>
+            {action.label}
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item color="red" onClick={() => setConfirming(true)}>
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={deleteQuestion} centered>
-        <Text mb="lg">This cannot be undone.</Text>
+        ) : (
+          <Button key={action.label} loading={action.busy} onClick={() => run(action)} {...look}>
+            {action.label}
+          </Button>
+        );
+      })}
+      {menu.length > 0 && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="default"
+              loading={menu.some((action) => action.busy)}
+              rightSection={<span aria-hidden="true">▾</span>}
+            >
+              {menuLabel}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {menu.map((action) =>
+              'to' in action ? (
+                <Menu.Item key={action.label} component={Link} to={action.to} disabled={action.disabled}>
+                  {action.label}
+                </Menu.Item>
+              ) : (
+                <Menu.Item
+                  key={action.label}
+                  color={action.color}
+                  disabled={action.disabled}
+                  onClick={() => run(action)}
+                >
+                  {action.label}
+                </Menu.Item>
+              ),
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={asking?.confirm?.question}
+        centered
+      >
+        <Text mb="lg">{asking?.confirm?.detail ?? 'This cannot be undone.'}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
+          <Button variant="default" onClick={() => setAsking(null)}>
             Cancel
           </Button>
           <Button
-            color="red"
+            color={asking?.color}
             onClick={() => {
-              setConfirming(false);
-              onDelete();
+              asking?.onClick();
+              setAsking(null);
             }}
           >
-            Delete
+            {asking?.confirm?.confirmLabel ?? asking?.label}
           </Button>
         </Group>
       </Modal>
     </Group>
   );
+}
+
+/** The Edit button of a viewer. */
+export function editAction(to: string): RecordAction {
+  return { label: 'Edit', to };
+}
+
+interface DeleteActionInput {
+  /** Names the record: 'Delete customer Acme Plumbing?'. */
+  question: string;
+  deletion: Pick<UseMutationResult<void, Error, void>, 'mutate' | 'isPending'>;
+  /** After the record is gone: usually, back to the list. */
+  onDeleted: () => void;
+  label?: string;
+}
+
+/** Delete, in red, asking first. */
+export function deleteAction({
+  question,
+  deletion,
+  onDeleted,
+  label = 'Delete',
+}: DeleteActionInput): RecordAction {
+  return {
+    label,
+    color: 'red',
+    busy: deletion.isPending,
+    confirm: { question, confirmLabel: label },
+    onClick: () => deletion.mutate(undefined, { onSuccess: onDeleted }),
+  };
 }

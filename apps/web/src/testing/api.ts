@@ -1,3 +1,4 @@
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@fieldbook/domain';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client';
 import { testConfig } from './fixtures';
@@ -9,14 +10,13 @@ export function jsonResponse(body: unknown, init: { status?: number; total?: num
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
-/** The API's error shape with a status. */
-export function errorResponse(
-  status: number,
-  error: string,
-  message: string,
-  fieldErrors: { field: string; message: string }[] = [],
-): Response {
-  return jsonResponse({ error, message, fieldErrors }, { status });
+/**
+ * The API's error body (the domain's shape) with its code's status. Use the domain's `apiMessages` for the
+ * messages the server takes from there, so a fake cannot say what the server never says.
+ */
+export function errorResponse(error: ErrorCode, message: string, fieldErrors: FieldError[] = []): Response {
+  const body: ErrorBody = { error, message, fieldErrors };
+  return jsonResponse(body, { status: ERROR_STATUS[error] });
 }
 
 export interface RecordedRequest {

@@ -1,19 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { theme } from '../app/app-providers';
+import { createQueryClient } from '../app/query-client';
 import { FullPageLoader } from '../components/full-page-loader';
+import { NoticesProvider } from '../components/notices';
 import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
 import { ConfigContext } from '../lib/config-context';
 import { fakeAuth, testConfig } from './fixtures';
 
-/** A query client for one test: no retries, so a failure shows at once. */
+/** A query client for one test: the app's, without retries, so a failure shows at once. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  return createQueryClient({ retry: false });
 }
 
 interface TestProvidersProps {
@@ -27,11 +27,13 @@ export function TestProviders({ auth, queryClient, children }: TestProvidersProp
   const [client] = useState(() => queryClient ?? testQueryClient());
   return (
     <MantineProvider theme={theme} env="test">
-      <ConfigContext value={testConfig}>
-        <QueryClientProvider client={client}>
-          <AuthContext value={auth}>{children}</AuthContext>
-        </QueryClientProvider>
-      </ConfigContext>
+      <NoticesProvider>
+        <ConfigContext value={testConfig}>
+          <QueryClientProvider client={client}>
+            <AuthContext value={auth}>{children}</AuthContext>
+          </QueryClientProvider>
+        </ConfigContext>
+      </NoticesProvider>
     </MantineProvider>
   );
 }
@@ -55,14 +57,15 @@ export function renderWithProviders(
 }
 
 /**
- * Renders routes (a feature's own `routes`, lazy ones included) in a data router at `route`, inside the
- * app's providers; the returned router shows where navigation went.
+ * Renders routes (a feature's own `routes`, lazy ones included; given the query client when its loaders need
+ * one) in a data router at `route`, inside the app's providers; the returned router shows where navigation went.
  */
 export function renderRoutes(
-  routes: RouteObject[],
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
   { auth = fakeAuth(), route = '/', queryClient = testQueryClient() }: RenderOptions = {},
 ) {
-  const router = createMemoryRouter([{ HydrateFallback: FullPageLoader, children: routes }], {
+  const children = typeof routes === 'function' ? routes(queryClient) : routes;
+  const router = createMemoryRouter([{ HydrateFallback: FullPageLoader, children }], {
     initialEntries: [route],
   });
   const result = render(

@@ -1,8 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { ListPage } from '../../lib/api-client';
-import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
 import { LoadErrorAlert } from '../load-error-alert';
 import { PageHeading } from '../page-heading';
@@ -10,19 +7,19 @@ import { SectionLoader } from '../section-loader';
 import { ListPagination } from './list-pagination';
 import { type Column, RecordTable } from './record-table';
 import { SearchForm } from './search-form';
-import { useReloadOnRepeatNavigation } from './use-list-params';
+import { type ListQuery, useReloadOnRepeatNavigation } from './use-list-params';
 
-interface ListScreenProps<T> {
+interface ListScreenProps<T extends { id: string }> {
   /** The page heading, e.g. 'Customers'. */
   title: string;
   /** The list's own route, where searches and page links go. */
   path: string;
-  params: ListParams;
+  /** From `useListQuery`: the URL's q, p and s, and the page of records. */
+  list: ListQuery<T>;
   searchPlaceholder?: string;
   newRecord: { label: string; to: string };
-  query: UseQueryResult<ListPage<T>>;
   columns: readonly Column<T>[];
-  rowKey: (row: T) => string;
+  /** 'No customers found.' */
   emptyText: string;
 }
 
@@ -30,8 +27,9 @@ interface ListScreenProps<T> {
  * A list screen (customers, items, jobs, invoices): search box, 'New …' button, then a spinner, an error,
  * the empty text or the table with pagination.
  */
-export function ListScreen<T>(props: ListScreenProps<T>) {
-  const { title, path, params, query, newRecord } = props;
+export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) {
+  const { title, path, list, newRecord } = props;
+  const { params, query } = list;
   useReloadOnRepeatNavigation(query.refetch);
 
   return (
@@ -51,7 +49,8 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   );
 }
 
-function ListBody<T>({ path, params, query, columns, rowKey, emptyText, title }: ListScreenProps<T>) {
+function ListBody<T extends { id: string }>({ path, list, columns, emptyText, title }: ListScreenProps<T>) {
+  const { params, query } = list;
   if (query.isPending) {
     return <SectionLoader />;
   }
@@ -61,7 +60,13 @@ function ListBody<T>({ path, params, query, columns, rowKey, emptyText, title }:
   const { items, total } = query.data;
   return (
     <>
-      <RecordTable label={title} columns={columns} rows={items} rowKey={rowKey} emptyText={emptyText} />
+      <RecordTable
+        label={title}
+        columns={columns}
+        rows={items}
+        rowKey={(row) => row.id}
+        emptyText={emptyText}
+      />
       {total > 0 && (
         <ListPagination
           page={params.p}

@@ -1,11 +1,34 @@
+import {
+  keepPreviousData,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import type { ListPage } from '../../lib/api-client';
 import { type ListParams, readListParams } from '../../lib/list-params';
 
 /** The list's q, p and s from the URL: the URL is the list's state. */
 export function useListParams(defaultSize: number): ListParams {
   const [search] = useSearchParams();
   return readListParams(search, defaultSize);
+}
+
+/** A list screen's params (from the URL) and its query; the previous page stays on screen while the next loads. */
+export function useListQuery<T, TKey extends QueryKey>(
+  queryOptions: (params: ListParams) => UseQueryOptions<ListPage<T>, Error, ListPage<T>, TKey>,
+  defaultSize: number,
+): ListQuery<T> {
+  const params = useListParams(defaultSize);
+  const query = useQuery({ ...queryOptions(params), placeholderData: keepPreviousData });
+  return { params, query };
+}
+
+export interface ListQuery<T> {
+  params: ListParams;
+  query: UseQueryResult<ListPage<T>>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { PageHeading } from '../../components/page-heading';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 
 /** The signed-in user's name and email, from the ID token. */
 export function AccountPage() {

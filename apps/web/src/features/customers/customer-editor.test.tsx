@@ -1,9 +1,11 @@
+import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
 import { customer } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
+import { customerQueryOptions } from './api/get-customer';
 import { customerRoutes } from './routes';
 
 const api = installFakeApi();
@@ -49,6 +51,7 @@ describe('New customer', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Coogee Carpentry' })).toBeInTheDocument();
+    expect(screen.getByText('Customer saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/customers/${created.id}`);
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/customers/');
@@ -64,9 +67,9 @@ describe('New customer', () => {
     expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('shows a server VALIDATION_FAILED as its message and a list of the field errors, at the top', async () => {
+  it('shows a server VALIDATION_FAILED at the top and on each field, with the focus on the first', async () => {
     api.handle = () =>
-      errorResponse(400, 'VALIDATION_FAILED', 'The customer could not be saved.', [
+      errorResponse('VALIDATION_FAILED', apiMessages.invalidRequest, [
         { field: 'billingEmail', message: 'Enter a valid email address, such as name@example.com.' },
         { field: 'website', message: 'Use at most 500 characters.' },
       ]);
@@ -78,18 +81,27 @@ describe('New customer', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The customer could not be saved.');
+    expect(alert).toHaveTextContent(apiMessages.invalidRequest);
     expect(
       within(alert)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Enter a valid email address, such as name@example.com.', 'Use at most 500 characters.']);
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    const email = screen.getByLabelText(/^Email/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid email address, such as name@example.com.');
+    expect(screen.getByLabelText(/^Website/)).toHaveAccessibleDescription('Use at most 500 characters.');
+    expect(email).toHaveFocus();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Acme');
+
+    // Correcting a field takes its error away.
+    await user.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('sends a new idempotency key with each submission', async () => {
-    api.handle = () => errorResponse(500, 'INTERNAL', 'Something went wrong.');
+    api.handle = () => errorResponse('INTERNAL', 'Something went wrong on our side. Please try again.');
     renderRoutes(customerRoutes, { route: '/customers/new' });
     const user = userEvent.setup();
 
@@ -142,11 +154,7 @@ describe('Edit customer', () => {
   it("a conflict shows the server's message and keeps the user's edits", async () => {
     api.handle = (request) =>
       request.method === 'PUT'
-        ? errorResponse(
-            409,
-            'CONFLICT',
-            'This customer was changed by someone else. Reload it to see the changes.',
-          )
+        ? errorResponse('CONFLICT', apiMessages.staleSave('customer'))
         : jsonResponse(existing);
     const { router } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
     const user = userEvent.setup();
@@ -155,10 +163,49 @@ describe('Edit customer', () => {
     await user.type(screen.getByLabelText(/^Name/), 'Renamed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This customer was changed by someone else. Reload it to see the changes.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('customer'));
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Renamed');
     expect(router.state.location.pathname).toBe(`/customers/${existing.id}/edit`);
+  });
+
+  it('saves over the version it started from, so a newer one fetched meanwhile ends in the 409', async () => {
+    // The fake server keeps one current version and refuses a save that carries an older `updated`.
+    let current = existing;
+    api.handle = (request) => {
+      if (request.method !== 'PUT') return jsonResponse(current);
+      const { updated } = request.body as { updated: string };
+      return updated === current.updated
+        ? jsonResponse({ ...current, updated: '2025-03-09T10:00:00.000Z' })
+        : errorResponse('CONFLICT', apiMessages.staleSave('customer'));
+    };
+    const { router, queryClient } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Name/), ' & Gas');
+
+    // Meanwhile a colleague saves the customer, and a background refetch brings their version.
+    current = { ...existing, billingPhone: '02 8888 1111', updated: '2025-03-03T12:00:00.000Z' };
+    const { queryKey } = customerQueryOptions(existing.id);
+    await queryClient.refetchQueries({ queryKey });
+    expect(queryClient.getQueryData(queryKey)).toMatchObject({ updated: current.updated });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('customer'));
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      name: 'Acme Plumbing & Gas',
+      billingPhone: '02 9999 0000',
+      updated: existing.updated,
+    });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Acme Plumbing & Gas');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('02 9999 0000');
+    expect(router.state.location.pathname).toBe(`/customers/${existing.id}/edit`);
+  });
+
+  it("a customer that does not exist shows the server's message under the editor's heading", async () => {
+    api.handle = () => errorResponse('NOT_FOUND', apiMessages.notFound('customer'));
+    renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Customer not found.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit customer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });

@@ -22,7 +22,8 @@ const columns: Column<CustomerLocation>[] = [
 
 /** The customer's locations (sites where the work happens), with 'Add location'. */
 export function CustomerLocations({ customerId }: { customerId: string }) {
-  const locations = useQuery({ ...customerLocationsQueryOptions(customerId), refetchOnMount: 'always' });
+  // The viewer's route loader fetches them afresh on every visit.
+  const locations = useQuery(customerLocationsQueryOptions(customerId));
   return (
     <RelatedRecords
       title="Locations"

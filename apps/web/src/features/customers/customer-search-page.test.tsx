@@ -96,7 +96,7 @@ describe('CustomerSearchPage', () => {
   });
 
   it('a 403 says the permissions are insufficient', async () => {
-    api.handle = () => errorResponse(403, 'FORBIDDEN', 'Not a member of this organisation.');
+    api.handle = () => errorResponse('FORBIDDEN', 'You are not a member of this organisation.');
     renderList();
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -105,7 +105,10 @@ describe('CustomerSearchPage', () => {
   });
 
   it.each([
-    ['a server error', () => errorResponse(500, 'INTERNAL', 'Something went wrong.')],
+    [
+      'a server error',
+      () => errorResponse('INTERNAL', 'Something went wrong on our side. Please try again.'),
+    ],
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('%s says the service is unavailable', async (_case, respond) => {
     api.handle = respond;
@@ -118,7 +121,7 @@ describe('CustomerSearchPage', () => {
 
   it("a malformed search shows the server's message", async () => {
     api.handle = () =>
-      errorResponse(400, 'VALIDATION_FAILED', 'Invalid search query: unexpected end of input', [
+      errorResponse('VALIDATION_FAILED', 'Invalid search query: unexpected end of input', [
         { field: 'q', message: 'unexpected end of input' },
       ]);
     renderList('/customers/search?q=name%3A');

@@ -1,3 +1,4 @@
+import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -73,6 +74,33 @@ describe('CustomerViewPage', () => {
     expect(api.paths()).toEqual([`/customers/${acme.id}`, `/locations?q=customer.id:${acme.id}&p=1&s=100`]);
   });
 
+  it('asks for the customer and its locations together', async () => {
+    // The customer never arrives: its locations are asked for all the same, not after it.
+    api.handle = (request) =>
+      request.path.startsWith('/locations') ? respond()(request) : new Promise<Response>(() => undefined);
+    renderViewer();
+
+    await vi.waitFor(() =>
+      expect(api.paths()).toEqual([`/customers/${acme.id}`, `/locations?q=customer.id:${acme.id}&p=1&s=100`]),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('loads the customer afresh on every visit', async () => {
+    api.handle = respond();
+    const { router } = renderViewer();
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing' });
+
+    await router.navigate('/customers/search');
+    await screen.findByRole('heading', { level: 1, name: 'Customers' });
+    await router.navigate(`/customers/${acme.id}`);
+
+    await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing' });
+    await vi.waitFor(() =>
+      expect(api.paths().filter((path) => path === `/customers/${acme.id}`)).toHaveLength(2),
+    );
+  });
+
   it('deletes the customer after confirmation naming it, then shows the list', async () => {
     api.handle = respond();
     const { router } = renderViewer();
@@ -104,7 +132,7 @@ describe('CustomerViewPage', () => {
 
   it('a customer with jobs or invoices is kept, with the reason in a red alert', async () => {
     api.handle = respond(() =>
-      errorResponse(409, 'CONFLICT', 'This customer has jobs or invoices, so it cannot be deleted.'),
+      errorResponse('CONFLICT', 'This customer has jobs or invoices, so it cannot be deleted.'),
     );
     const { router } = renderViewer();
     const user = userEvent.setup();
@@ -121,7 +149,7 @@ describe('CustomerViewPage', () => {
   });
 
   it("a customer that does not exist shows the server's message", async () => {
-    api.handle = () => errorResponse(404, 'NOT_FOUND', 'Customer not found.');
+    api.handle = () => errorResponse('NOT_FOUND', apiMessages.notFound('customer'));
     renderViewer();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Customer not found.');

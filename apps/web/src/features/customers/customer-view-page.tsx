@@ -1,53 +1,47 @@
+import type { Customer } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { ApiErrorAlert } from '../../components/api-error-alert';
-import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeading } from '../../components/page-heading';
-import { RecordActions } from '../../components/record-actions';
+import { QueryBoundary } from '../../components/query-boundary';
+import { deleteAction, editAction } from '../../components/record-actions';
 import { RecordDetails } from '../../components/record-details';
-import { SectionLoader } from '../../components/section-loader';
-import { ViewerHeader } from '../../components/viewer-header';
+import { RecordViewer } from '../../components/record-viewer';
 import { paths } from '../../lib/paths';
+import { CustomerInvoicesPanel } from '../invoices';
+import { CustomerJobsPanel } from '../jobs';
 import { useDeleteCustomer } from './api/delete-customer';
 import { customerQueryOptions } from './api/get-customer';
-import { CustomerInvoices } from './customer-invoices';
-import { CustomerJobs } from './customer-jobs';
 import { CustomerLocations } from './customer-locations';
 
-/** customers/{id}: the customer, its locations, jobs and invoices. Loaded afresh on every visit. */
+/** customers/{id}: the customer, its locations, jobs and invoices. The route's loader fetches them afresh. */
 export function CustomerViewPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const customer = useQuery({ ...customerQueryOptions(id), refetchOnMount: 'always' });
-  const deletion = useDeleteCustomer(id);
-
-  if (customer.isPending) {
-    return <SectionLoader />;
-  }
-  if (customer.isError) {
-    return (
-      <>
-        <PageHeading>Customer</PageHeading>
-        <LoadErrorAlert error={customer.error} />
-      </>
-    );
-  }
-  const { name, number, billingAddress, billingEmail, billingPhone, billingFax, website, notes } =
-    customer.data;
   return (
-    <>
-      <ViewerHeader title={name}>
-        <RecordActions
-          editTo={paths.customers.edit.href(id)}
-          deleteQuestion={`Delete customer ${name}?`}
-          deleting={deletion.isPending}
-          onDelete={() =>
-            deletion.mutate(undefined, { onSuccess: () => void navigate(paths.customers.search) })
-          }
-        />
-      </ViewerHeader>
-      <ApiErrorAlert error={deletion.error} />
+    <QueryBoundary query={useQuery(customerQueryOptions(id))} header={<PageHeading>Customer</PageHeading>}>
+      {(customer) => <CustomerViewer customer={customer} />}
+    </QueryBoundary>
+  );
+}
+
+function CustomerViewer({ customer }: { customer: Customer }) {
+  const navigate = useNavigate();
+  const deletion = useDeleteCustomer(customer.id);
+  const { id, name, number, billingAddress, billingEmail, billingPhone, billingFax, website, notes } =
+    customer;
+  return (
+    <RecordViewer
+      title={name}
+      buttons={[editAction(paths.customers.edit.href(id))]}
+      menu={[
+        deleteAction({
+          question: `Delete customer ${name}?`,
+          deletion,
+          onDeleted: () => void navigate(paths.customers.search),
+        }),
+      ]}
+      actionError={deletion.error}
+    >
       <RecordDetails
         rows={[
           { label: 'Number', value: number },
@@ -63,9 +57,9 @@ export function CustomerViewPage() {
         ]}
       />
       <CustomerLocations customerId={id} />
-      <CustomerJobs customerId={id} />
-      <CustomerInvoices customerId={id} />
-    </>
+      <CustomerJobsPanel customerId={id} />
+      <CustomerInvoicesPanel customerId={id} />
+    </RecordViewer>
   );
 }
 

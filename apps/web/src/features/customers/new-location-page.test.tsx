@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { apiMessages } from '@fieldbook/domain';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { addressSuggestion, customer, customerLocation } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { customerRoutes } from './routes';
@@ -45,6 +46,7 @@ describe('NewLocationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${acme.id}`));
+    expect(screen.getByText('Location saved.')).toBeInTheDocument();
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/locations/');
     expect(post?.body).toEqual({
@@ -70,5 +72,29 @@ describe('NewLocationPage', () => {
     expect(await screen.findByText('Enter the location name.')).toBeInTheDocument();
     expect(screen.getByText('Enter the country.')).toBeInTheDocument();
     expect(api.paths('POST')).toEqual([]);
+  });
+
+  it('names a refused field that is not on the form, and puts the others on their fields', async () => {
+    api.handle = (request) =>
+      request.method === 'POST'
+        ? errorResponse('VALIDATION_FAILED', apiMessages.invalidRequest, [
+            { field: 'customer.id', message: 'Choose the customer.' },
+            { field: 'postcode', message: 'Use at most 20 characters.' },
+          ])
+        : respond(request);
+    renderRoutes(customerRoutes, { route: `/customers/${acme.id}/locations/new` });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Name/), 'Depot');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Customer: Choose the customer.', 'Use at most 20 characters.']);
+    expect(screen.getByLabelText(/^Postcode/)).toHaveAccessibleDescription('Use at most 20 characters.');
+    expect(screen.getByLabelText(/^Postcode/)).toHaveFocus();
   });
 });

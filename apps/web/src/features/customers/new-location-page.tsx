@@ -4,67 +4,68 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Autocomplete } from '../../components/autocomplete/autocomplete';
-import { EditorLayout } from '../../components/editor/editor-layout';
-import { useFormValues, validateForm } from '../../components/editor/use-form-values';
+import { EditorFrame } from '../../components/editor/editor-frame';
+import { editorCrumbs } from '../../components/editor/editor-header';
+import { useRecordEditor } from '../../components/form/use-record-editor';
 import { paths } from '../../lib/paths';
 import { useCreateLocation } from './api/create-location';
 import { customerQueryOptions } from './api/get-customer';
 import { addressSuggestionsKey, suggestAddresses } from './api/suggest-addresses';
-import { DEFAULT_COUNTRY, locationAddressFrom } from './location-address';
+import { DEFAULT_COUNTRY, type LocationAddress, locationAddressFrom } from './location-address';
 
-// The customer comes from the route, not from a field.
-const locationFormFields = locationFields.omit({ customer: true });
-type LocationFormValues = Record<keyof Omit<LocationFields, 'customer'>, string>;
+const labels = {
+  'customer.id': 'Customer',
+  name: 'Name',
+  street1: 'Street',
+  suburb: 'Suburb',
+  state: 'State',
+  postcode: 'Postcode',
+  country: 'Country',
+} as const;
 
-const emptyLocation: LocationFormValues = {
-  name: '',
-  street1: '',
-  suburb: '',
-  state: '',
-  postcode: '',
-  country: DEFAULT_COUNTRY,
-};
+const TITLE = 'New location';
 
 /** customers/{customerId}/locations/new: a new location of the customer; after saving, back to the customer. */
 export function NewLocationPage() {
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
   const customer = useQuery(customerQueryOptions(customerId));
-  const create = useCreateLocation();
-  const form = useFormValues(emptyLocation);
   const [addressText, setAddressText] = useState('');
+  const { form, editor } = useRecordEditor({
+    schema: locationFields,
+    // The customer comes from the route: it is in the record, not on the form.
+    initialValues: {
+      customer: { id: customerId },
+      name: '',
+      ...({
+        street1: '',
+        suburb: '',
+        state: '',
+        postcode: '',
+        country: DEFAULT_COUNTRY,
+      } satisfies LocationAddress),
+    } satisfies Record<keyof LocationFields, unknown>,
+    labels,
+    save: useCreateLocation(),
+    savedNotice: 'Location saved.',
+    onSaved: () => void navigate(paths.customers.view.href(customerId)),
+  });
 
   const pickAddress = (suggestion: AddressSuggestion) => {
-    form.setValues((current) => ({ ...current, ...locationAddressFrom(suggestion) }));
+    const address = locationAddressFrom(suggestion);
+    form.setValues(address);
+    for (const field of Object.keys(address)) form.clearFieldError(field);
   };
 
-  const submit = () => {
-    const result = validateForm<Omit<LocationFields, 'customer'>, LocationFormValues>(
-      locationFormFields,
-      form.values,
-    );
-    if (!result.ok) {
-      form.showErrors(result.errors);
-      return;
-    }
-    create.mutate(
-      { ...result.data, customer: { id: customerId } },
-      { onSuccess: () => void navigate(paths.customers.view.href(customerId)) },
-    );
+  const customerCrumb = {
+    label: customer.data?.name ?? 'Customer',
+    to: paths.customers.view.href(customerId),
   };
-
   return (
-    <EditorLayout
-      breadcrumbs={[
-        { label: 'Home', to: paths.home },
-        { label: 'Customers', to: paths.customers.search },
-        { label: customer.data?.name ?? 'Customer', to: paths.customers.view.href(customerId) },
-        { label: 'New location' },
-      ]}
-      title="New location"
-      saveError={create.error}
-      saving={create.isPending}
-      onSubmit={submit}
+    <EditorFrame
+      breadcrumbs={editorCrumbs({ label: 'Customers', to: paths.customers.search }, TITLE, customerCrumb)}
+      title={TITLE}
+      editor={editor}
     >
       <Autocomplete<AddressSuggestion>
         label="Address search"
@@ -80,14 +81,19 @@ export function NewLocationPage() {
         onPick={pickAddress}
         minLength={3}
       />
-      <TextInput label="Name" required {...form.field('name')} />
-      <TextInput label="Street" autoComplete="address-line1" {...form.field('street1')} />
+      <TextInput label={labels.name} required {...form.getInputProps('name')} />
+      <TextInput label={labels.street1} autoComplete="address-line1" {...form.getInputProps('street1')} />
       <Group grow align="flex-start">
-        <TextInput label="Suburb" autoComplete="address-level2" {...form.field('suburb')} />
-        <TextInput label="State" autoComplete="address-level1" {...form.field('state')} />
-        <TextInput label="Postcode" autoComplete="postal-code" {...form.field('postcode')} />
+        <TextInput label={labels.suburb} autoComplete="address-level2" {...form.getInputProps('suburb')} />
+        <TextInput label={labels.state} autoComplete="address-level1" {...form.getInputProps('state')} />
+        <TextInput label={labels.postcode} autoComplete="postal-code" {...form.getInputProps('postcode')} />
       </Group>
-      <TextInput label="Country" required autoComplete="country-name" {...form.field('country')} />
-    </EditorLayout>
+      <TextInput
+        label={labels.country}
+        required
+        autoComplete="country-name"
+        {...form.getInputProps('country')}
+      />
+    </EditorFrame>
   );
 }

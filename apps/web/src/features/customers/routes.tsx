@@ -1,32 +1,45 @@
-import { type RouteObject, redirect } from 'react-router';
-import { FullPageLoader } from '../../components/full-page-loader';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
+import { FRESH, startQuery } from '../../lib/route-loaders';
+import { customerQueryOptions } from './api/get-customer';
+import { customerLocationsQueryOptions } from './api/get-customer-locations';
 
-export const customerRoutes: RouteObject[] = [
-  {
-    path: paths.customers.root,
-    loader: () => redirect(paths.customers.search),
-    // Never seen: the loader redirects before anything renders.
-    Component: FullPageLoader,
-  },
-  {
-    path: paths.customers.search,
-    lazy: async () => ({ Component: (await import('./customer-search-page')).CustomerSearchPage }),
-  },
-  {
-    path: paths.customers.new,
-    lazy: async () => ({ Component: (await import('./new-customer-page')).NewCustomerPage }),
-  },
-  {
-    path: paths.customers.view.pattern,
-    lazy: async () => ({ Component: (await import('./customer-view-page')).CustomerViewPage }),
-  },
-  {
-    path: paths.customers.edit.pattern,
-    lazy: async () => ({ Component: (await import('./edit-customer-page')).EditCustomerPage }),
-  },
-  {
-    path: paths.customers.newLocation.pattern,
-    lazy: async () => ({ Component: (await import('./new-location-page')).NewLocationPage }),
-  },
-];
+/**
+ * The customer screens. Loaders start each page's queries with its code download; the pages read the same
+ * query options (they show the spinner and any error themselves).
+ */
+export function customerRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    redirectRoute(paths.customers.root, paths.customers.search),
+    {
+      path: paths.customers.search,
+      lazy: async () => ({ Component: (await import('./customer-search-page')).CustomerSearchPage }),
+    },
+    {
+      path: paths.customers.new,
+      lazy: async () => ({ Component: (await import('./customer-editor-pages')).NewCustomerPage }),
+    },
+    {
+      path: paths.customers.view.pattern,
+      // Re-evaluated on every visit: the customer and its locations, fetched afresh, together.
+      loader: ({ params: { id = '' } }) => {
+        startQuery(queryClient, customerQueryOptions(id), FRESH);
+        startQuery(queryClient, customerLocationsQueryOptions(id), FRESH);
+        return null;
+      },
+      lazy: async () => ({ Component: (await import('./customer-view-page')).CustomerViewPage }),
+    },
+    {
+      path: paths.customers.edit.pattern,
+      loader: ({ params: { id = '' } }) => startQuery(queryClient, customerQueryOptions(id)),
+      lazy: async () => ({ Component: (await import('./customer-editor-pages')).EditCustomerPage }),
+    },
+    {
+      path: paths.customers.newLocation.pattern,
+      loader: ({ params: { customerId = '' } }) => startQuery(queryClient, customerQueryOptions(customerId)),
+      lazy: async () => ({ Component: (await import('./new-location-page')).NewLocationPage }),
+    },
+  ];
+}

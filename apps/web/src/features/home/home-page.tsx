@@ -1,5 +1,5 @@
 import { PageHeading } from '../../components/page-heading';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 
 /** Home: the name of the organisation the user is signed in to. */
 export function HomePage() {

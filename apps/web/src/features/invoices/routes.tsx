@@ -1,14 +1,9 @@
-import { type RouteObject, redirect } from 'react-router';
-import { FullPageLoader } from '../../components/full-page-loader';
+import type { RouteObject } from 'react-router';
+import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 
 export const invoiceRoutes: RouteObject[] = [
-  {
-    path: paths.sales.invoices,
-    loader: () => redirect(paths.sales.invoicesSearch),
-    // Never seen: the loader redirects before anything renders.
-    Component: FullPageLoader,
-  },
+  redirectRoute(paths.sales.invoices, paths.sales.invoicesSearch),
   {
     path: paths.sales.invoicesSearch,
     lazy: async () => ({ Component: (await import('./invoice-search-page')).InvoiceSearchPage }),

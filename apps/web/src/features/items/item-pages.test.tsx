@@ -1,3 +1,4 @@
+import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -44,7 +45,7 @@ describe('ItemSearchPage', () => {
   });
 
   it('a 403 says the permissions are insufficient', async () => {
-    api.handle = () => errorResponse(403, 'FORBIDDEN', 'Forbidden.');
+    api.handle = () => errorResponse('FORBIDDEN', 'You are not a member of this organisation.');
     renderRoutes(itemRoutes, { route: '/items' });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -88,6 +89,7 @@ describe('Item editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'TAP-01' })).toBeInTheDocument();
+    expect(screen.getByText('Item saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/items/${created.id}`);
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/items');
@@ -95,9 +97,9 @@ describe('Item editor', () => {
     expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
-  it('shows a duplicate code as the message and the list of field errors', async () => {
+  it('shows a duplicate code in the alert and on the Code field', async () => {
     api.handle = () =>
-      errorResponse(400, 'VALIDATION_FAILED', 'The item could not be saved.', [
+      errorResponse('VALIDATION_FAILED', apiMessages.invalidRequest, [
         { field: 'code', message: 'An item with this code already exists.' },
       ]);
     renderRoutes(itemRoutes, { route: '/items/new' });
@@ -109,8 +111,25 @@ describe('Item editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The item could not be saved.');
+    expect(alert).toHaveTextContent(apiMessages.invalidRequest);
     expect(within(alert).getByRole('listitem')).toHaveTextContent('An item with this code already exists.');
+    expect(screen.getByLabelText(/^Code/)).toHaveAccessibleDescription(
+      'An item with this code already exists.',
+    );
+    expect(screen.getByLabelText(/^Code/)).toHaveFocus();
+  });
+
+  it('requires the code before sending anything, with the focus on it', async () => {
+    renderRoutes(itemRoutes, { route: '/items/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Description/), 'Mixer tap');
+    await user.type(screen.getByLabelText(/^Price/), '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByLabelText(/^Code/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Code/)).toHaveAccessibleDescription('Enter the item code.');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('edits an item, sending the updated it read', async () => {
@@ -139,6 +158,14 @@ describe('Item editor', () => {
 });
 
 describe('ItemViewPage', () => {
+  it("an item that does not exist shows the server's message", async () => {
+    api.handle = () => errorResponse('NOT_FOUND', apiMessages.notFound('item'));
+    renderRoutes(itemRoutes, { route: `/items/${item().id}` });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Item not found.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Item' })).toBeInTheDocument();
+  });
+
   it('shows the item and deletes it after confirmation naming it', async () => {
     const tap = item({ code: 'TAP-01', description: 'Mixer tap', price: '149.9' });
     api.handle = (request) =>

@@ -1,13 +1,11 @@
-import type { Item } from '@fieldbook/domain';
+import { formatMoney, type Item, PAGE_SIZES } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ListScreen } from '../../components/list/list-screen';
 import type { Column } from '../../components/list/record-table';
-import { useListParams } from '../../components/list/use-list-params';
-import { formatMoney } from '../../lib/format';
+import { useListQuery } from '../../components/list/use-list-params';
 import { paths } from '../../lib/paths';
-import { ITEM_PAGE_SIZE, itemsQueryOptions } from './api/get-items';
+import { itemsQueryOptions } from './api/get-items';
 
 const columns: Column<Item>[] = [
   {
@@ -24,18 +22,14 @@ const columns: Column<Item>[] = [
 
 /** items: the item catalogue; q, p and s live in the URL. */
 export function ItemSearchPage() {
-  const params = useListParams(ITEM_PAGE_SIZE);
-  const query = useQuery({ ...itemsQueryOptions(params), placeholderData: keepPreviousData });
   return (
     <ListScreen
       title="Items"
       path={paths.items.root}
-      params={params}
+      list={useListQuery(itemsQueryOptions, PAGE_SIZES.items)}
       searchPlaceholder="Code or description"
       newRecord={{ label: 'New item', to: paths.items.new }}
-      query={query}
       columns={columns}
-      rowKey={(item) => item.id}
       emptyText="No items found."
     />
   );

@@ -1,47 +1,41 @@
+import { formatMoney, type Item } from '@fieldbook/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { ApiErrorAlert } from '../../components/api-error-alert';
-import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeading } from '../../components/page-heading';
-import { RecordActions } from '../../components/record-actions';
+import { QueryBoundary } from '../../components/query-boundary';
+import { deleteAction, editAction } from '../../components/record-actions';
 import { RecordDetails } from '../../components/record-details';
-import { SectionLoader } from '../../components/section-loader';
-import { ViewerHeader } from '../../components/viewer-header';
-import { formatMoney } from '../../lib/format';
+import { RecordViewer } from '../../components/record-viewer';
 import { paths } from '../../lib/paths';
 import { useDeleteItem } from './api/delete-item';
 import { itemQueryOptions } from './api/get-item';
 
-/** items/{id}: the item's code, description and price. */
+/** items/{id}: the item's code, description and price. The route's loader fetches it afresh. */
 export function ItemViewPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const item = useQuery({ ...itemQueryOptions(id), refetchOnMount: 'always' });
-  const deletion = useDeleteItem(id);
-
-  if (item.isPending) {
-    return <SectionLoader />;
-  }
-  if (item.isError) {
-    return (
-      <>
-        <PageHeading>Item</PageHeading>
-        <LoadErrorAlert error={item.error} />
-      </>
-    );
-  }
-  const { code, description, price } = item.data;
   return (
-    <>
-      <ViewerHeader title={code}>
-        <RecordActions
-          editTo={paths.items.edit.href(id)}
-          deleteQuestion={`Delete item ${code}?`}
-          deleting={deletion.isPending}
-          onDelete={() => deletion.mutate(undefined, { onSuccess: () => void navigate(paths.items.root) })}
-        />
-      </ViewerHeader>
-      <ApiErrorAlert error={deletion.error} />
+    <QueryBoundary query={useQuery(itemQueryOptions(id))} header={<PageHeading>Item</PageHeading>}>
+      {(item) => <ItemViewer item={item} />}
+    </QueryBoundary>
+  );
+}
+
+function ItemViewer({ item: { id, code, description, price } }: { item: Item }) {
+  const navigate = useNavigate();
+  const deletion = useDeleteItem(id);
+  return (
+    <RecordViewer
+      title={code}
+      buttons={[editAction(paths.items.edit.href(id))]}
+      menu={[
+        deleteAction({
+          question: `Delete item ${code}?`,
+          deletion,
+          onDeleted: () => void navigate(paths.items.root),
+        }),
+      ]}
+      actionError={deletion.error}
+    >
       <RecordDetails
         rows={[
           { label: 'Code', value: code },
@@ -49,6 +43,6 @@ export function ItemViewPage() {
           { label: 'Price', value: formatMoney(price) },
         ]}
       />
-    </>
+    </RecordViewer>
   );
 }

@@ -1,14 +1,9 @@
-import { type RouteObject, redirect } from 'react-router';
-import { FullPageLoader } from '../../components/full-page-loader';
+import type { RouteObject } from 'react-router';
+import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 
 export const jobRoutes: RouteObject[] = [
-  {
-    path: paths.jobs.root,
-    loader: () => redirect(paths.jobs.search),
-    // Never seen: the loader redirects before anything renders.
-    Component: FullPageLoader,
-  },
+  redirectRoute(paths.jobs.root, paths.jobs.search),
   {
     path: paths.jobs.search,
     lazy: async () => ({ Component: (await import('./job-search-page')).JobSearchPage }),

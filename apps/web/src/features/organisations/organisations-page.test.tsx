@@ -1,3 +1,4 @@
+import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +69,7 @@ describe('OrganisationsPage', () => {
       Response.json(
         {
           error: 'VALIDATION_FAILED',
-          message: 'The organisation could not be created.',
+          message: apiMessages.invalidRequest,
           fieldErrors: [{ field: 'name', message: 'Name must be at most 100 characters.' }],
         },
         { status: 400 },
@@ -80,7 +81,7 @@ describe('OrganisationsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create organisation' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The organisation could not be created.');
+    expect(alert).toHaveTextContent(apiMessages.invalidRequest);
     expect(within(alert).getByRole('listitem')).toHaveTextContent('Name must be at most 100 characters.');
     expect(switchTenant).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import { Button, Paper, Table, Title, VisuallyHidden } from '@mantine/core';
 import { PageHeading } from '../../components/page-heading';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { CreateOrganisationForm } from './create-organisation-form';
 
 /** The user's organisations (from the ID token), switching between them, and creating a new one. */

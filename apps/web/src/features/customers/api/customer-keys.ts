@@ -1,10 +1,9 @@
-import type { ListParams } from '../../../lib/list-params';
+import { recordKeys } from '../../../lib/record-keys';
 
-/** Query keys of the customer feature; list keys include q, p and s, so each search has its own entry. */
+const records = recordKeys('customers');
+
+/** Query keys of the customer feature; a customer's locations sit under the customer. */
 export const customerKeys = {
-  all: ['customers'] as const,
-  lists: () => [...customerKeys.all, 'list'] as const,
-  list: (params: ListParams) => [...customerKeys.lists(), params] as const,
-  detail: (id: string) => [...customerKeys.all, 'detail', id] as const,
-  locations: (customerId: string) => [...customerKeys.detail(customerId), 'locations'] as const,
+  ...records,
+  locations: (customerId: string) => [...records.detail(customerId), 'locations'] as const,
 };

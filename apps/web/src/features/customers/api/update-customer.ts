@@ -1,6 +1,6 @@
-import type { Customer, CustomerUpdate } from '@fieldbook/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { type RecordVersion, useUpdateRecord } from '../../../lib/record-mutations';
 import { customerKeys } from './customer-keys';
 
 /** PUT /customers/{id} with every field and the `updated` that was read; a newer record is a 409. */
@@ -8,13 +8,6 @@ export function updateCustomer(id: string, customer: CustomerUpdate): Promise<Cu
   return apiFetch<Customer>(`/customers/${encodeURIComponent(id)}`, { method: 'PUT', json: customer });
 }
 
-export function useUpdateCustomer(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (customer: CustomerUpdate) => updateCustomer(id, customer),
-    onSuccess: (customer) => {
-      queryClient.setQueryData(customerKeys.detail(id), customer);
-      return queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
-    },
-  });
-}
+/** Saves over `read`, the version the editor started from. */
+export const useUpdateCustomer = (read: RecordVersion) =>
+  useUpdateRecord<CustomerFields, Customer>(customerKeys, read, updateCustomer);

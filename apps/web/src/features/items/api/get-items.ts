@@ -4,19 +4,12 @@ import { apiFetchList, type ListPage } from '../../../lib/api-client';
 import { type ListParams, listRequestPath } from '../../../lib/list-params';
 import { itemKeys } from './item-keys';
 
-/** Item list page size (spec section 9). */
-export const ITEM_PAGE_SIZE = 10;
-
 /** GET /items?q&p&s: one page of catalogue items and the total. */
 export function getItems(params: ListParams): Promise<ListPage<Item>> {
   return apiFetchList<Item>(listRequestPath('/items', params));
 }
 
+/** Re-evaluated on every navigation (stale at once). */
 export function itemsQueryOptions(params: ListParams) {
-  return queryOptions({
-    queryKey: itemKeys.list(params),
-    queryFn: () => getItems(params),
-    // The list is re-evaluated on every navigation.
-    staleTime: 0,
-  });
+  return queryOptions({ queryKey: itemKeys.list(params), queryFn: () => getItems(params), staleTime: 0 });
 }

@@ -1,6 +1,6 @@
-import type { Item, ItemUpdate } from '@fieldbook/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Item, ItemFields, ItemUpdate } from '@fieldbook/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { type RecordVersion, useUpdateRecord } from '../../../lib/record-mutations';
 import { itemKeys } from './item-keys';
 
 /** PUT /items/{id} with every field and the `updated` that was read; a newer record is a 409. */
@@ -8,13 +8,6 @@ export function updateItem(id: string, item: ItemUpdate): Promise<Item> {
   return apiFetch<Item>(`/items/${encodeURIComponent(id)}`, { method: 'PUT', json: item });
 }
 
-export function useUpdateItem(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (item: ItemUpdate) => updateItem(id, item),
-    onSuccess: (item) => {
-      queryClient.setQueryData(itemKeys.detail(id), item);
-      return queryClient.invalidateQueries({ queryKey: itemKeys.lists() });
-    },
-  });
-}
+/** Saves over `read`, the version the editor started from. */
+export const useUpdateItem = (read: RecordVersion) =>
+  useUpdateRecord<ItemFields, Item>(itemKeys, read, updateItem);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 
 export interface CreatedTenant {
   tenantId: string;

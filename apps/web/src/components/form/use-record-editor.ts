@@ -1,0 +1,119 @@
+import { useForm } from '@mantine/form';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { ApiRequestError } from '../../lib/api-client';
+import { useNotify } from '../notices';
+import { type FieldLabels, placeFieldErrors } from './field-errors';
+import { zodResolver } from './zod-resolver';
+
+/** The create or update mutation an editor saves with (`useCreateCustomer()`, `useUpdateItem(item)`). */
+export type SaveMutation<Fields, Saved> = Pick<
+  UseMutationResult<Saved, Error, Fields>,
+  'mutate' | 'reset' | 'isPending' | 'error'
+>;
+
+export interface RecordEditorOptions<S extends z.ZodType, Values, Saved> {
+  /** The record's fields schema from the domain: the same check the server makes. */
+  schema: S;
+  /** The record's nested shape as the inputs hold it (text for text boxes, arrays for lines). */
+  initialValues: Values;
+  /** The inputs' labels by dotted path, to name errors of fields that have no input here. */
+  labels: FieldLabels;
+  save: SaveMutation<z.output<S>, Saved>;
+  /** The confirmation after a save, 'Customer saved.'. */
+  savedNotice: string;
+  /** After the notice: usually, go to the record's viewer. */
+  onSaved: (saved: Saved) => void;
+}
+
+/** What `EditorFrame` needs to show the form's state. */
+export interface EditorState {
+  formRef: RefObject<HTMLFormElement | null>;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  saving: boolean;
+  saveError: unknown;
+  /** The alert's bullet list. */
+  listed: readonly string[];
+}
+
+interface Failure {
+  /** 'check': the form's own validation; 'save': the server refused. */
+  kind: 'check' | 'save';
+}
+
+function hasInput(form: HTMLFormElement | null, path: string): boolean {
+  return [...(form?.querySelectorAll('[data-path]') ?? [])].some(
+    (input) => input.getAttribute('data-path') === path,
+  );
+}
+
+/**
+ * An editor's form (`@mantine/form` over the record's nested shape, checked by the domain schema) and its save:
+ * the schema's output goes to `save`; a VALIDATION_FAILED puts each field error on its field and lists them in
+ * the alert (fields without an input by their label); any failed save scrolls to the alert and moves the focus
+ * to the first invalid field; a save says so and calls `onSaved`.
+ */
+export function useRecordEditor<
+  S extends z.ZodType,
+  Values extends z.input<S> & Record<string, unknown>,
+  Saved,
+>(options: RecordEditorOptions<S, Values, Saved>) {
+  const { schema, labels, save } = options;
+  const formRef = useRef<HTMLFormElement>(null);
+  const notify = useNotify();
+  const [listed, setListed] = useState<readonly string[]>([]);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm<Values, z.output<S>>({
+    initialValues: options.initialValues,
+    validate: zodResolver(schema),
+    transformValues: (values) => schema.parse(values),
+  });
+
+  useEffect(() => {
+    if (!failure) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (failure.kind === 'save' || !invalid) {
+      // The alert is at the top; the keyboard stays at the first field to fix.
+      invalid?.focus({ preventScroll: true });
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    } else {
+      invalid.focus();
+    }
+  }, [failure]);
+
+  const placeErrors = (fieldErrors: readonly { field: string; message: string }[]) => {
+    const placed = placeFieldErrors(fieldErrors, (path) => hasInput(formRef.current, path), labels);
+    form.setErrors(placed.onFields);
+    return placed;
+  };
+
+  const onSubmit = form.onSubmit(
+    (fields) => {
+      setListed([]);
+      save.mutate(fields, {
+        onSuccess: (saved) => {
+          notify(options.savedNotice);
+          options.onSaved(saved);
+        },
+        onError: (error) => {
+          const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
+          setListed(placeErrors(fieldErrors).listed);
+          setFailure({ kind: 'save' });
+        },
+      });
+    },
+    (errors) => {
+      save.reset();
+      const fieldErrors = Object.entries(errors).map(([field, message]) => ({
+        field,
+        message: String(message),
+      }));
+      setListed(placeErrors(fieldErrors).elsewhere);
+      setFailure({ kind: 'check' });
+    },
+  );
+
+  const editor: EditorState = { formRef, onSubmit, saving: save.isPending, saveError: save.error, listed };
+  return { form, editor };
+}

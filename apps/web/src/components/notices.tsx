@@ -1,0 +1,66 @@
+import { Notification, Stack } from '@mantine/core';
+import { createContext, type ReactNode, use, useCallback, useRef, useState } from 'react';
+
+/** How long a notice stays, unless dismissed first. */
+const NOTICE_MS = 6000;
+
+interface Notice {
+  id: number;
+  text: string;
+}
+
+const NotifyContext = createContext<((text: string) => void) | null>(null);
+
+/**
+ * Short confirmations ("Customer saved.") at the top right, for a few seconds. They live above the router,
+ * so a notice raised just before navigating shows on the next page; a reload does not bring it back.
+ */
+export function NoticesProvider({ children }: { children: ReactNode }) {
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const nextId = useRef(0);
+
+  const dismiss = useCallback((id: number) => {
+    setNotices((current) => current.filter((notice) => notice.id !== id));
+  }, []);
+
+  const notify = useCallback(
+    (text: string) => {
+      nextId.current += 1;
+      const id = nextId.current;
+      setNotices((current) => [...current, { id, text }]);
+      window.setTimeout(() => dismiss(id), NOTICE_MS);
+    },
+    [dismiss],
+  );
+
+  return (
+    <NotifyContext value={notify}>
+      {children}
+      {notices.length > 0 && (
+        <Stack pos="fixed" top={72} right={16} w={320} gap="xs" style={{ zIndex: 400 }}>
+          {notices.map((notice) => (
+            <Notification
+              key={notice.id}
+              role="status"
+              color="green"
+              withBorder
+              onClose={() => dismiss(notice.id)}
+              closeButtonProps={{ 'aria-label': 'Dismiss' }}
+            >
+              {notice.text}
+            </Notification>
+          ))}
+        </Stack>
+      )}
+    </NotifyContext>
+  );
+}
+
+/** Shows a short confirmation: `notify('Customer saved.')`. */
+export function useNotify(): (text: string) => void {
+  const notify = use(NotifyContext);
+  if (!notify) {
+    throw new Error('useNotify must be used inside <NoticesProvider>.');
+  }
+  return notify;
+}

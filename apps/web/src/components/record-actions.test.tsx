@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../testing/render';
+import { deleteAction, editAction, RecordActions } from './record-actions';
+
+describe('RecordActions', () => {
+  it('shows links and actions as buttons, and more of both in the Actions menu', async () => {
+    const schedule = vi.fn();
+    const downloadPdf = vi.fn();
+    renderWithProviders(
+      <RecordActions
+        buttons={[editAction('/jobs/j-1/edit'), { label: 'Ready to be scheduled', onClick: schedule }]}
+        menu={[
+          { label: 'Copy to invoice', to: '/sales/invoices/new?fromJob=j-1' },
+          { label: 'PDF', onClick: downloadPdf },
+        ]}
+      />,
+    );
+    const user = userEvent.setup();
+
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/jobs/j-1/edit');
+    await user.click(screen.getByRole('button', { name: 'Ready to be scheduled' }));
+    expect(schedule).toHaveBeenCalledOnce();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Copy to invoice' })).toHaveAttribute(
+      'href',
+      '/sales/invoices/new?fromJob=j-1',
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'PDF' }));
+    expect(downloadPdf).toHaveBeenCalledOnce();
+  });
+
+  it('asks before a destructive action, naming the record; Cancel does nothing', async () => {
+    const mutate = vi.fn();
+    const onDeleted = vi.fn();
+    renderWithProviders(
+      <RecordActions
+        menu={[
+          deleteAction({
+            label: 'Delete job',
+            question: 'Delete job 42?',
+            deletion: { mutate, isPending: false },
+            onDeleted,
+          }),
+        ]}
+      />,
+    );
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete job' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete job 42?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mutate).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete job' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete job' }));
+    expect(mutate).toHaveBeenCalledWith(undefined, { onSuccess: onDeleted });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a running menu action on the menu button', () => {
+    renderWithProviders(<RecordActions menu={[{ label: 'Delete', onClick: vi.fn(), busy: true }]} />);
+    expect(screen.getByRole('button', { name: 'Actions' })).toHaveAttribute('data-loading', 'true');
+  });
+
+  it('has no Actions menu without menu actions', () => {
+    renderWithProviders(<RecordActions buttons={[editAction('/items/i-1/edit')]} />);
+    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+});

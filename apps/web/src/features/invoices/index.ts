@@ -1,0 +1,2 @@
+// The invoices feature's public entry: what other features may use. Everything else in this folder is internal.
+export { CustomerInvoicesPanel } from './customer-invoices-panel';

@@ -1,0 +1,2 @@
+// The jobs feature's public entry: what other features may use. Everything else in this folder is internal.
+export { CustomerJobsPanel } from './customer-jobs-panel';

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RecordKeys } from './record-keys';
+
+/** What a save of an existing record carries besides its fields: its id and the `updated` that was read. */
+export interface RecordVersion {
+  id: string;
+  updated: string;
+}
+
+/**
+ * Creates a record with one Idempotency-Key per submission (a retried request cannot create a second one);
+ * the new record goes into the cache, so its viewer shows at once, and the lists reload.
+ */
+export function useCreateRecord<Fields, Saved extends { id: string }>(
+  keys: RecordKeys,
+  create: (fields: Fields, idempotencyKey: string) => Promise<Saved>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Fields) => create(fields, crypto.randomUUID()),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(keys.detail(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+/**
+ * Saves the fields over the version of the record that was read: its `updated` goes with them, so a record
+ * someone has changed since is the server's 409 CONFLICT, never a silent overwrite.
+ */
+export function useUpdateRecord<Fields, Saved extends { id: string }>(
+  // Fields and Saved are named by the caller: `useUpdateRecord<CustomerFields, Customer>(…)`.
+  keys: RecordKeys,
+  read: RecordVersion,
+  update: (id: string, record: NoInfer<Fields> & RecordVersion) => Promise<Saved>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Fields) => update(read.id, { ...fields, id: read.id, updated: read.updated }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(keys.detail(saved.id), saved);
+      return queryClient.invalidateQueries({ queryKey: keys.lists() });
+    },
+  });
+}
+
+/**
+ * Deletes the record and reloads the lists. The viewer that asked still shows the record until it navigates
+ * away, so its cache entry is left to expire rather than removed (which would refetch it, for a 404).
+ */
+export function useDeleteRecord(keys: RecordKeys, id: string, remove: (id: string) => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => remove(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.lists() }),
+  });
+}
