@@ -25,20 +25,14 @@ describe('GET /api/addresses/suggest', () => {
     const [first] = response.json();
     // Every field of the specification is there, null where the part is not known.
     expect(Object.keys(first).sort()).toEqual(Object.keys(addressSuggestion.shape).sort());
-    expect(first).toMatchObject({
-      address: '12 Smith Street, Richmond VIC 3121',
-      unitNumber: null,
-      streetNumber: '12',
-      streetName: 'Smith',
-      streetType: 'Street',
-      streetTypeAbbreviation: 'St',
-      locality: 'Richmond',
-      state: 'Victoria',
-      stateAbbreviation: 'VIC',
-      postcode: '3121',
-      country: 'Australia',
-      latitude: null,
-    });
+    // The parts come from the parser (suggestions.test.ts checks each); here, that they reach the client.
+    expect(first).toMatchObject({ address: '12 Smith Street, Richmond VIC 3121', unitNumber: null });
+    expect([first.streetNumber, first.streetName, first.locality, first.postcode]).toEqual([
+      '12',
+      'Smith',
+      'Richmond',
+      '3121',
+    ]);
   });
 
   it('offers localities that start with what was typed, at most 10', async () => {

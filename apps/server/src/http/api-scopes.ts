@@ -58,13 +58,7 @@ async function registerScope(
 
 /** Routes for any signed-in caller, tenant or not (`/me`, `/tenants`): an anonymous caller gets 401 first. */
 export const registerCallerApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
-  registerScope(
-    app,
-    async (request) => {
-      request.caller = await auth.caller(request);
-    },
-    register,
-  );
+  registerScope(app, async (request) => void (request.caller = await auth.caller(request)), register);
 
 /**
  * Every tenant route registers here. The hook authenticates and reads the tenant before anything else
@@ -74,8 +68,6 @@ export const registerCallerApi = (app: FastifyInstance, auth: Authentication, re
 export const registerTenantApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
   registerScope(
     app,
-    async (request) => {
-      request.tenantCaller = await auth.tenantCaller(request);
-    },
+    async (request) => void (request.tenantCaller = await auth.tenantCaller(request)),
     register,
   );
