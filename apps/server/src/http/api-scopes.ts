@@ -44,12 +44,14 @@ type Register = (api: Api) => void;
 /** Registers routes under /api in a scope of their own, behind one onRequest hook (before the body is read). */
 async function registerScope(
   app: FastifyInstance,
-  identify: (request: FastifyRequest) => Promise<void>,
+  identify: (request: FastifyRequest) => Promise<Pick<FastifyRequest, 'caller' | 'tenantCaller'>>,
   register: Register,
 ): Promise<void> {
   await app.register(
     async (scope) => {
-      scope.addHook('onRequest', identify);
+      scope.addHook('onRequest', async (request) => {
+        Object.assign(request, await identify(request));
+      });
       register(scope.withTypeProvider<ZodTypeProvider>());
     },
     { prefix: '/api' },
@@ -58,7 +60,7 @@ async function registerScope(
 
 /** Routes for any signed-in caller, tenant or not (`/me`, `/tenants`): an anonymous caller gets 401 first. */
 export const registerCallerApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
-  registerScope(app, async (request) => void (request.caller = await auth.caller(request)), register);
+  registerScope(app, async (request) => ({ caller: await auth.caller(request) }), register);
 
 /**
  * Every tenant route registers here. The hook authenticates and reads the tenant before anything else
@@ -66,8 +68,4 @@ export const registerCallerApi = (app: FastifyInstance, auth: Authentication, re
  * request's tenant transaction (`asMember`).
  */
 export const registerTenantApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
-  registerScope(
-    app,
-    async (request) => void (request.tenantCaller = await auth.tenantCaller(request)),
-    register,
-  );
+  registerScope(app, async (request) => ({ tenantCaller: await auth.tenantCaller(request) }), register);
