@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { onServer } from '../db/server-statement.ts';
 import type { TestDatabaseTemplate } from './test-database.ts';
 
 /**
@@ -69,15 +69,5 @@ async function postgresTemplate(serverUrl: string): Promise<Template> {
   } catch (error) {
     await remove();
     throw error;
-  }
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }

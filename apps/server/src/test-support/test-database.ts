@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { onServer } from '../db/server-statement.ts';
 
 /**
  * The migrated database that the api project's global setup (`global-setup.ts`) builds once per test run, and
@@ -78,15 +78,4 @@ async function createPostgres(serverUrl: string, template: string | undefined): 
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
-}
-
-/** Runs one statement (CREATE / DROP DATABASE cannot run in a transaction) on a connection of its own. */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
