@@ -25,13 +25,13 @@ export interface TokenVerifierOptions {
 const unauthenticated = (message: string) => new ApiError('UNAUTHENTICATED', message);
 
 /** Verifies bearer access tokens: signature against the issuer's keys, issuer, audience, expiry and type. */
-export function createTokenVerifier(o: TokenVerifierOptions) {
+export function createTokenVerifier(options: TokenVerifierOptions) {
   return async function verifyAccessToken(token: string): Promise<Caller> {
     let verified: Awaited<ReturnType<typeof jwtVerify>>;
     try {
-      verified = await jwtVerify(token, o.keys, {
-        issuer: o.issuer,
-        audience: o.audience,
+      verified = await jwtVerify(token, options.keys, {
+        issuer: options.issuer,
+        audience: options.audience,
         algorithms: [
           'ES256',
           'ES384',
@@ -52,8 +52,9 @@ export function createTokenVerifier(o: TokenVerifierOptions) {
       throw unauthenticated('The access token is not valid.');
     }
     const type = verified.protectedHeader.typ?.toLowerCase();
-    if (!type || !o.acceptedTypes.includes(type)) throw unauthenticated('The token is not an access token.');
-    const tenantId = verified.payload[o.tenantIdClaim];
+    if (!type || !options.acceptedTypes.includes(type))
+      throw unauthenticated('The token is not an access token.');
+    const tenantId = verified.payload[options.tenantIdClaim];
     return {
       subject: String(verified.payload.sub),
       tenantId: typeof tenantId === 'string' && tenantId ? tenantId : undefined,

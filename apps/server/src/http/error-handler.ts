@@ -1,3 +1,4 @@
+import { apiMessages } from '@fieldbook/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, type FieldError } from './errors.ts';
 
@@ -9,11 +10,12 @@ interface ValidationIssue {
 
 /** Field errors from a schema validation failure, with dotted field names (`customer.id`, `lineItems.0.price`). */
 function fieldErrorsOf(validation: ValidationIssue[]): FieldError[] {
-  return validation.map((v) => {
-    const path = v.params?.issue?.path?.map(String) ?? (v.instancePath ?? '').split('/').filter(Boolean);
+  return validation.map((issue) => {
+    const path =
+      issue.params?.issue?.path?.map(String) ?? (issue.instancePath ?? '').split('/').filter(Boolean);
     return {
       field: path.join('.') || 'body',
-      message: v.params?.issue?.message ?? v.message ?? 'Invalid value.',
+      message: issue.params?.issue?.message ?? issue.message ?? 'Invalid value.',
     };
   });
 }
@@ -21,7 +23,7 @@ function fieldErrorsOf(validation: ValidationIssue[]): FieldError[] {
 function toApiError(error: FastifyError & { validation?: ValidationIssue[] }): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation)
-    return new ApiError('VALIDATION_FAILED', 'The request is not valid.', fieldErrorsOf(error.validation));
+    return new ApiError('VALIDATION_FAILED', apiMessages.invalidRequest, fieldErrorsOf(error.validation));
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.');

@@ -34,8 +34,8 @@ const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
 /** Sign-in and sign-up pages of the embedded provider, at /oidc/interaction/:uid. */
-export function registerInteractions(app: FastifyInstance, o: InteractionOptions): void {
-  const { provider, db } = o;
+export function registerInteractions(app: FastifyInstance, options: InteractionOptions): void {
+  const { provider, db } = options;
 
   async function details(request: UidRequest, reply: FastifyReply) {
     try {
@@ -70,7 +70,7 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
   }
 
   const loginView = (uid: string, extra: { email?: string; error?: string } = {}) =>
-    loginPage({ uid, signupEnabled: o.signupEnabled, demoHint: o.demoHint, ...extra });
+    loginPage({ uid, signupEnabled: options.signupEnabled, demoHint: options.demoHint, ...extra });
 
   app.get('/oidc/interaction/:uid', hidden, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
@@ -87,20 +87,20 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
     if (!email || !password) {
       return html(reply, loginView(interaction.uid, { email, error: 'Enter your email and password.' }), 400);
     }
-    if (o.throttle.isBlocked(email, request.ip)) {
+    if (options.throttle.isBlocked(email, request.ip)) {
       return html(reply, loginView(interaction.uid, { email, error: TOO_MANY_FAILURES }), 429);
     }
     const user = await authenticate(db, email, password);
     if (!user) {
-      o.throttle.recordFailure(email, request.ip);
+      options.throttle.recordFailure(email, request.ip);
       return html(reply, loginView(interaction.uid, { email, error: WRONG_CREDENTIALS }), 401);
     }
-    o.throttle.recordSuccess(email);
+    options.throttle.recordSuccess(email);
     return finishLogin(request, reply, user.id, interaction.params.tenant);
   });
 
   app.get('/oidc/interaction/:uid/signup', hidden, async (request: UidRequest, reply) => {
-    if (!o.signupEnabled)
+    if (!options.signupEnabled)
       return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
     const interaction = await details(request, reply);
     if (!interaction) return expired(reply);
@@ -108,7 +108,7 @@ export function registerInteractions(app: FastifyInstance, o: InteractionOptions
   });
 
   app.post('/oidc/interaction/:uid/signup', hidden, async (request: UidRequest, reply) => {
-    if (!o.signupEnabled)
+    if (!options.signupEnabled)
       return html(reply, messagePage('Sign-up is off', 'Ask your administrator for an account.'), 404);
     const interaction = await details(request, reply);
     if (!interaction) return expired(reply);

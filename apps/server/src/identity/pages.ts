@@ -51,22 +51,22 @@ export interface LoginPageOptions {
   demoHint?: { email: string; password: string } | undefined;
 }
 
-export function loginPage(o: LoginPageOptions): string {
-  const action = `/oidc/interaction/${encodeURIComponent(o.uid)}`;
+export function loginPage(options: LoginPageOptions): string {
+  const action = `/oidc/interaction/${encodeURIComponent(options.uid)}`;
   return layout(
     'Sign in',
-    `<h1>Sign in</h1>${alert(o.error)}
+    `<h1>Sign in</h1>${alert(options.error)}
 <form method="post" action="${action}/login" novalidate>
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(o.email ?? '')}">
+<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
-${o.signupEnabled ? `<p class="alt">New to Fieldbook? <a href="${action}/signup">Create an account</a></p>` : ''}
+${options.signupEnabled ? `<p class="alt">New to Fieldbook? <a href="${action}/signup">Create an account</a></p>` : ''}
 ${
-  o.demoHint
-    ? `<p class="hint">Demo sign-in: <strong>${escapeHtml(o.demoHint.email)}</strong> with password <strong>${escapeHtml(o.demoHint.password)}</strong></p>`
+  options.demoHint
+    ? `<p class="hint">Demo sign-in: <strong>${escapeHtml(options.demoHint.email)}</strong> with password <strong>${escapeHtml(options.demoHint.password)}</strong></p>`
     : ''
 }`,
   );
@@ -80,16 +80,16 @@ export interface SignupPageOptions {
   fieldErrors?: string[];
 }
 
-export function signupPage(o: SignupPageOptions): string {
-  const action = `/oidc/interaction/${encodeURIComponent(o.uid)}`;
+export function signupPage(options: SignupPageOptions): string {
+  const action = `/oidc/interaction/${encodeURIComponent(options.uid)}`;
   return layout(
     'Create an account',
-    `<h1>Create an account</h1>${alert(o.error, o.fieldErrors)}
+    `<h1>Create an account</h1>${alert(options.error, options.fieldErrors)}
 <form method="post" action="${action}/signup" novalidate>
 <label for="name">Name</label>
-<input id="name" name="name" type="text" autocomplete="name" required autofocus value="${escapeHtml(o.name ?? '')}">
+<input id="name" name="name" type="text" autocomplete="name" required autofocus value="${escapeHtml(options.name ?? '')}">
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(o.email ?? '')}">
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="8"
  aria-describedby="password-help">

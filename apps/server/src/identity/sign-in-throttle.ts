@@ -15,8 +15,8 @@ interface Window {
   resetsAt: number;
 }
 
-export function createSignInThrottle(o: SignInThrottleOptions) {
-  const now = o.now ?? Date.now;
+export function createSignInThrottle(options: SignInThrottleOptions) {
+  const now = options.now ?? Date.now;
   const windows = new Map<string, Window>();
 
   const current = (key: string): Window | undefined => {
@@ -37,13 +37,13 @@ export function createSignInThrottle(o: SignInThrottleOptions) {
     isBlocked(email: string, address: string): boolean {
       const [byEmail = '', byAddress = ''] = keys(email, address);
       return (
-        (current(byEmail)?.failures ?? 0) >= o.maxFailuresPerEmail ||
-        (current(byAddress)?.failures ?? 0) >= o.maxFailuresPerAddress
+        (current(byEmail)?.failures ?? 0) >= options.maxFailuresPerEmail ||
+        (current(byAddress)?.failures ?? 0) >= options.maxFailuresPerAddress
       );
     },
     recordFailure(email: string, address: string): void {
       for (const key of keys(email, address)) {
-        const window = current(key) ?? { failures: 0, resetsAt: now() + o.windowMs };
+        const window = current(key) ?? { failures: 0, resetsAt: now() + options.windowMs };
         window.failures += 1;
         windows.set(key, window);
       }

@@ -1,3 +1,4 @@
+import { MATCH_ALL } from '@fieldbook/domain';
 import type { SQL } from 'drizzle-orm';
 import { SyntaxError as LiqeSyntaxError, type ParserAst, parse } from 'liqe';
 import { invalidQuery, type ListResource } from './list-resource.ts';
@@ -19,7 +20,7 @@ export function parseListQuery(q: string | undefined): LiqeAst | null {
   // Typed as text, but a repeated ?q=a&q=b reaches here as an array when a route forgets its schema.
   if (q !== undefined && typeof q !== 'string') throw invalidQuery('give q once, as text');
   const query = q?.trim() ?? '';
-  if (query === '' || query === '*') return null;
+  if (query === '' || query === MATCH_ALL) return null;
   if (query.length > MAX_QUERY_LENGTH) throw invalidQuery(`longer than ${MAX_QUERY_LENGTH} characters`);
   let ast: ParserAst;
   try {

@@ -50,21 +50,21 @@ export interface TokenOverrides {
   foreignKey?: boolean;
 }
 
-export async function signAccessToken(t: TestApp, o: TokenOverrides): Promise<string> {
+export async function signAccessToken(t: TestApp, options: TokenOverrides): Promise<string> {
   const { keys } = await signingKeys(t.database.db);
   const jwk = keys[0] as JWK;
-  const key = o.foreignKey
+  const key = options.foreignKey
     ? (await import('jose')).generateKeyPair('ES256').then((k) => k.privateKey)
     : importJWK(jwk, 'ES256');
   const names = tenantClaimNames(t.config.oidc.claimNamespace);
-  const claims = o.tenantId ? { [names.tenantId]: o.tenantId } : {};
+  const claims = options.tenantId ? { [names.tenantId]: options.tenantId } : {};
   return new SignJWT({ ...claims, scope: 'api', client_id: t.config.oidc.clientId })
-    .setProtectedHeader({ alg: 'ES256', typ: o.typ ?? 'at+jwt', kid: jwk.kid as string })
-    .setSubject(o.sub)
-    .setIssuer(o.issuer ?? t.config.oidc.issuer)
-    .setAudience(o.audience ?? t.config.oidc.audience)
+    .setProtectedHeader({ alg: 'ES256', typ: options.typ ?? 'at+jwt', kid: jwk.kid as string })
+    .setSubject(options.sub)
+    .setIssuer(options.issuer ?? t.config.oidc.issuer)
+    .setAudience(options.audience ?? t.config.oidc.audience)
     .setIssuedAt()
-    .setExpirationTime(o.expiresIn ?? '5m')
+    .setExpirationTime(options.expiresIn ?? '5m')
     .setJti(unique())
     .sign(await key);
 }
