@@ -7,7 +7,7 @@ import { ServiceUnavailable } from '../components/service-unavailable';
 import type { AuthClient } from '../features/auth/auth-client';
 import { configureApiClient } from '../lib/api-client';
 import type { RuntimeConfig } from '../lib/config';
-import { AppProviders, theme } from './app-providers';
+import { AppProviders, cssVariablesResolver, theme } from './app-providers';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
 
@@ -37,7 +37,7 @@ export function renderApp(config: RuntimeConfig, auth: AuthClient): void {
 export function renderStartupFailure(): void {
   createRoot(rootElement()).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <Container component="main" py="xl">
           <ServiceUnavailable />
         </Container>

@@ -63,6 +63,35 @@ describe('RecordActions', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('gives the keyboard back to the Actions button when the question closes', async () => {
+    renderWithProviders(
+      <RecordActions
+        menu={[
+          deleteAction({
+            question: 'Delete item TAP?',
+            deletion: { mutate: vi.fn(), isPending: false },
+            onDeleted: vi.fn(),
+          }),
+        ]}
+      />,
+    );
+    const user = userEvent.setup();
+    const actions = screen.getByRole('button', { name: 'Actions' });
+
+    await user.click(actions);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete item TAP?' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(actions).toHaveFocus();
+
+    await user.click(actions);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(actions).toHaveFocus();
+  });
+
   it('shows a running menu action on the menu button', () => {
     renderWithProviders(<RecordActions menu={[{ label: 'Delete', onClick: vi.fn(), busy: true }]} />);
     expect(screen.getByRole('button', { name: 'Actions' })).toHaveAttribute('data-loading', 'true');
