@@ -12,12 +12,17 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 /**
  * The app's query client. Data is fresh for 30 s: a page's component does not fetch again what its route's
  * loader has just fetched. `retry: false` is for tests, where a failure should show at once.
+ *
+ * A save runs even when the browser says it is offline (`networkMode: 'always'`): it fails at once and the
+ * editor says so, with the typed values still there. TanStack's default would pause it with the Save
+ * button spinning and no word to the user, then send it by itself when the connection came back, while
+ * the user, seeing nothing happen, might press Save again and create the record twice.
  */
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: retry ? shouldRetry : false, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -8,17 +8,19 @@ interface ApiErrorAlertProps {
    * editor passes its own (labelled where the field is not on the form).
    */
   items?: readonly string[];
+  /** A line above the message saying what failed: an editor's 'Not saved'. */
+  title?: string;
 }
 
 /** A failed API call in a red alert: the message and a bullet list. A body that is not the error shape shows as its raw text. */
-export function ApiErrorAlert({ error, items }: ApiErrorAlertProps) {
+export function ApiErrorAlert({ error, items, title }: ApiErrorAlertProps) {
   const listed =
     items ?? (error instanceof ApiRequestError ? error.fieldErrors.map((field) => field.message) : []);
   if (!error && listed.length === 0) {
     return null;
   }
   return (
-    <Alert color="red" role="alert" mb="md">
+    <Alert color="red" role="alert" mb="md" title={title}>
       {error ? (error instanceof Error ? error.message : String(error)) : null}
       {listed.length > 0 && (
         <List size="sm" mt={error ? 'xs' : 0}>

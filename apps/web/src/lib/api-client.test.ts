@@ -6,6 +6,8 @@ import {
   apiFetch,
   apiFetchList,
   configureApiClient,
+  NETWORK_FAILURE,
+  NetworkError,
   parseErrorBody,
   parseLinkHeader,
   UnexpectedResponseError,
@@ -38,6 +40,23 @@ describe('apiFetch', () => {
     expect(url).toBe('http://localhost:3000/api/me');
     expect(headers.get('Authorization')).toBe('Bearer token-123');
     expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('a request that gets no response is a NetworkError saying so in words the user can act on', async () => {
+    const offline = new TypeError('Failed to fetch');
+    fetchMock.mockRejectedValue(offline);
+
+    const failure = await apiFetch('/customers/', { method: 'POST', json: {} }).catch((error) => error);
+
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(failure).toMatchObject({ message: NETWORK_FAILURE, cause: offline });
+  });
+
+  it('lets an abort through as it is', async () => {
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    fetchMock.mockRejectedValue(abort);
+
+    await expect(apiFetch('/customers/c-1')).rejects.toBe(abort);
   });
 
   it('sends a JSON body and one Idempotency-Key for a creating POST', async () => {

@@ -25,6 +25,20 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What the user reads when a request got no answer at all. */
+export const NETWORK_FAILURE = 'Fieldbook could not be reached. Check your connection, then try again.';
+
+/**
+ * A request that got no response: the device is offline or the server could not be reached. Its message is
+ * for the user ('Failed to fetch' is not); the browser's own error is the `cause`.
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(NETWORK_FAILURE, { cause });
+    this.name = 'NetworkError';
+  }
+}
+
 /** A 2xx response whose body is not what the endpoint promises (a list that is not an array). */
 export class UnexpectedResponseError extends Error {
   constructor(message: string) {
@@ -103,7 +117,14 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     headers.set('Content-Type', 'application/json');
     requestBody = JSON.stringify(json);
   }
-  const response = await fetch(joinUrl(settings.baseUrl, path), { ...init, headers, body: requestBody });
+  let response: Response;
+  try {
+    response = await fetch(joinUrl(settings.baseUrl, path), { ...init, headers, body: requestBody });
+  } catch (error) {
+    // An abort is the caller's own doing (a query cancelled by navigation), not a failure to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
   if (!response.ok) {
     throw new ApiRequestError(response.status, parseErrorBody(await response.text()));
   }

@@ -30,7 +30,7 @@ export function EditorFrame({
     <>
       <EditorHeader breadcrumbs={breadcrumbs} title={title} />
       <form ref={editor.formRef} onSubmit={editor.onSubmit} noValidate>
-        <ApiErrorAlert error={editor.saveError} items={editor.listed} />
+        <ApiErrorAlert error={editor.saveError} items={editor.listed} title="Not saved" />
         <Stack gap="sm" maw={maxWidth}>
           {children}
         </Stack>

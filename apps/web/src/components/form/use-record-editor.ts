@@ -10,7 +10,7 @@ import { zodResolver } from './zod-resolver';
 /** The create or update mutation an editor saves with (`useCreateCustomer()`, `useUpdateItem(item)`). */
 export type SaveMutation<Fields, Saved> = Pick<
   UseMutationResult<Saved, Error, Fields>,
-  'mutate' | 'reset' | 'isPending' | 'error'
+  'mutate' | 'reset' | 'isPending' | 'isSuccess' | 'error'
 >;
 
 export interface RecordEditorOptions<S extends z.ZodType, Values, Saved> {
@@ -31,6 +31,7 @@ export interface RecordEditorOptions<S extends z.ZodType, Values, Saved> {
 export interface EditorState {
   formRef: RefObject<HTMLFormElement | null>;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  /** Saving, or saved and about to leave: Save stays busy, so a second press cannot save twice. */
   saving: boolean;
   saveError: unknown;
   /** The alert's bullet list. */
@@ -114,6 +115,8 @@ export function useRecordEditor<
     },
   );
 
-  const editor: EditorState = { formRef, onSubmit, saving: save.isPending, saveError: save.error, listed };
+  // After a save the editor waits for `onSaved`'s navigation (the viewer's code and data may take a while).
+  const saving = save.isPending || save.isSuccess;
+  const editor: EditorState = { formRef, onSubmit, saving, saveError: save.error, listed };
   return { form, editor };
 }

@@ -1,11 +1,15 @@
 import { apiMessages } from '@fieldbook/domain';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { NETWORK_FAILURE } from '../../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
 import { customer } from '../../testing/records';
-import { renderRoutes } from '../../testing/render';
+import { renderRoutes, renderWithProviders } from '../../testing/render';
+import { useCreateCustomer } from './api/create-customer';
 import { customerQueryOptions } from './api/get-customer';
+import { CustomerEditor } from './customer-editor';
 import { customerRoutes } from './routes';
 
 const api = installFakeApi();
@@ -98,6 +102,58 @@ describe('New customer', () => {
     // Correcting a field takes its error away.
     await user.type(email, 'x');
     expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offline, a save fails at once, says it was not saved and keeps what was typed; online, it saves', async () => {
+    const created = customer({ name: "O'Brien & Sons Plumbing" });
+    let online = false;
+    api.handle = (request) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return request.method === 'POST' ? jsonResponse(created, { status: 201 }) : jsonResponse(created);
+    };
+    onlineManager.setOnline(false);
+    try {
+      renderRoutes(customerRoutes, { route: '/customers/new' });
+      const user = userEvent.setup();
+
+      await user.type(await screen.findByLabelText(/^Name/), "O'Brien & Sons Plumbing");
+      await user.type(screen.getByLabelText(/^Billing address/), 'Unit 3/12 St Kilda Rd');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Not saved');
+      expect(alert).toHaveTextContent(NETWORK_FAILURE);
+      expect(screen.getByLabelText(/^Name/)).toHaveValue("O'Brien & Sons Plumbing");
+      expect(screen.getByLabelText(/^Billing address/)).toHaveValue('Unit 3/12 St Kilda Rd');
+      expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+
+      online = true;
+      onlineManager.setOnline(true);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('heading', { level: 1, name: created.name })).toBeInTheDocument();
+      expect(screen.getByText('Customer saved.')).toBeInTheDocument();
+      expect(api.paths('POST')).toEqual(['/customers/', '/customers/']);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('stays busy after a save until it has left, so a second press cannot create the customer twice', async () => {
+    api.handle = () => jsonResponse(customer({ name: 'Acme' }), { status: 201 });
+    // The editor alone, without the viewer's route: it stays on screen after the save, as while the viewer loads.
+    function NewCustomer() {
+      return <CustomerEditor title="New customer" breadcrumbs={[]} save={useCreateCustomer()} />;
+    }
+    renderWithProviders(<NewCustomer />);
+    const user = userEvent.setup();
+
+    await user.type(screen.getByLabelText(/^Name/), 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer saved.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('data-loading', 'true');
+    expect(api.paths('POST')).toEqual(['/customers/']);
   });
 
   it('sends a new idempotency key with each submission', async () => {
