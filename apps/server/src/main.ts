@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { runMaintenance } from './db/maintenance.ts';
+import { analyseChangedTables, runMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -27,6 +27,15 @@ async function main(): Promise<void> {
   await maintain();
   const cleanup = setInterval(maintain, 15 * 60_000);
   cleanup.unref();
+  // PGlite has no autovacuum: keep the planner's statistics as fresh as a server would.
+  const statistics = setInterval(
+    () =>
+      analyseChangedTables(database).catch((err: unknown) =>
+        app.log.warn({ err }, 'refreshing planner statistics failed'),
+      ),
+    60_000,
+  );
+  statistics.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -34,6 +43,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(cleanup);
+    clearInterval(statistics);
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);

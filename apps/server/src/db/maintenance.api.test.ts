@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from '../test-support/test-database.ts';
-import { runMaintenance } from './maintenance.ts';
+import { analyseChangedTables, runMaintenance } from './maintenance.ts';
 import { oidcPayloads } from './schema.ts';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -24,4 +24,13 @@ it('deletes expired identity records, keeps live ones, and analyses PGlite (a se
     sql`select count(*)::int as n from pg_stat_user_tables where relname = 'oidc_payloads' and last_analyze is not null`,
   )) as { rows: { n: number }[] };
   expect(analysed.rows[0]?.n).toBe(database.kind === 'pglite' ? 1 : 0);
+});
+
+it('analyses on PGlite only the tables changed enough since their last analysis', async () => {
+  await runMaintenance(database);
+  expect(await analyseChangedTables(database)).toEqual([]);
+  const rows = Array.from({ length: 80 }, (_, i) => ({ model: 'Grant', id: `g${i}`, payload: {} }));
+  await database.db.insert(oidcPayloads).values(rows);
+  expect(await analyseChangedTables(database)).toEqual(database.kind === 'pglite' ? ['oidc_payloads'] : []);
+  expect(await analyseChangedTables(database)).toEqual([]);
 });

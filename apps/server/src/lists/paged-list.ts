@@ -36,9 +36,11 @@ export function listWhere(
 type CountQuery = SQLWrapper & PromiseLike<{ total: number }[]>;
 
 /**
- * One page of any select (joins included) and its total in one round trip: the page query selects
- * `total`, the count query as a scalar subquery that PostgreSQL runs once. Only a page past the end,
- * which has no row to carry the total, counts again.
+ * One page of any select (joins included) and the total it belongs to, in as few round trips as the page
+ * allows. The page query selects `total`, which it is handed:
+ * - on page 1 the count as a scalar subquery, which PostgreSQL runs once: page and total in one statement;
+ * - on a later page nothing (0): a page that is not full tells the total itself (the last page costs no
+ *   count), and only a full or empty page asks the count query on its own.
  *
  *   readPage(page, tx.select({ total: count() }).from(view).where(where), (total) =>
  *     tx.select({ ...columns, total }).from(view).where(where).orderBy(…).limit(page.limit).offset(page.offset))
@@ -48,9 +50,13 @@ export async function readPage<Row extends { total: number }>(
   count: CountQuery,
   rows: (total: SQL<number>) => PromiseLike<Row[]>,
 ): Promise<ListPage<Omit<Row, 'total'>>> {
-  const found = await rows(sql<number>`(${count})`.mapWith(Number));
-  const total = found[0]?.total ?? (page.offset === 0 ? 0 : Number((await count)[0]?.total ?? 0));
-  return { rows: found.map(({ total: _total, ...row }) => row), total };
+  const firstPage = page.offset === 0;
+  const found = await rows((firstPage ? sql<number>`(${count})` : sql<number>`0`).mapWith(Number));
+  const pageRows = found.map(({ total: _total, ...row }) => row);
+  if (firstPage) return { rows: pageRows, total: found[0]?.total ?? 0 };
+  if (found.length > 0 && found.length < page.limit)
+    return { rows: pageRows, total: page.offset + found.length };
+  return { rows: pageRows, total: Number((await count)[0]?.total ?? 0) };
 }
 
 /** The request's own URL, so the Link header points wherever the client reached the API. */
