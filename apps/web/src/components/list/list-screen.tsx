@@ -36,9 +36,9 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
     <>
       <PageHeading>{title}</PageHeading>
       <Group justify="space-between" align="flex-end" mb="lg" gap="md">
-        <div style={{ flex: 1 }}>
-          {/* Keyed by the query so that Back and Forward show the search that is on screen. */}
-          <SearchForm key={params.q} path={path} params={params} placeholder={props.searchPlaceholder} />
+        {/* On a phone the search takes the whole row and the button goes under it. */}
+        <div style={{ flex: '1 1 280px' }}>
+          <SearchForm path={path} params={params} placeholder={props.searchPlaceholder} />
         </div>
         <Button component={Link} to={newRecord.to}>
           {newRecord.label}

@@ -1,11 +1,12 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../testing/render';
 import { SearchForm } from './search-form';
+import { useListParams } from './use-list-params';
 
 function CustomerSearch() {
-  return <SearchForm path="/customers/search" params={{ q: 'acme', p: 3, s: 5 }} />;
+  return <SearchForm path="/customers/search" params={useListParams(15)} />;
 }
 
 function renderSearch(route: string) {
@@ -29,6 +30,29 @@ describe('SearchForm', () => {
       p: '1',
       s: '5',
     });
+  });
+
+  it('puts words the query syntax cannot read in quotes', async () => {
+    const { router } = renderSearch('/customers/search?q=acme&p=3&s=5');
+    const user = userEvent.setup();
+
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    await user.clear(box);
+    await user.type(box, "O'Brien & Sons{Enter}");
+
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe(`"O'Brien" "&" Sons`);
+    expect(box).toHaveValue(`"O'Brien" "&" Sons`);
+  });
+
+  it('shows the search of the URL after Back', async () => {
+    const { router } = renderSearch('/customers/search?q=acme&p=3&s=5');
+    const user = userEvent.setup();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'bondi{Enter}');
+    await act(() => router.navigate(-1));
+
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('acme');
   });
 
   it('an empty search reloads with q=*', async () => {

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
+import { searchQuery } from '../../lib/search-query';
 
 interface SearchFormProps {
   /** The list route the search goes to. */
@@ -14,15 +15,22 @@ interface SearchFormProps {
 
 /**
  * The search box of a list screen. A search goes to the first page of `path` with the same page size;
- * an empty one means everything (q=*).
+ * an empty one means everything (q=*), and words the query syntax cannot read go in quotes (`searchQuery`).
+ * The box shows the URL's search: after Back or Forward too, without losing the keyboard's place.
  */
 export function SearchForm({ path, params, placeholder }: SearchFormProps) {
   const navigate = useNavigate();
-  const [text, setText] = useState(params.q === MATCH_ALL ? '' : params.q);
+  const searched = params.q === MATCH_ALL ? '' : params.q;
+  const [text, setText] = useState(searched);
+  const [shown, setShown] = useState(searched);
+  if (searched !== shown) {
+    setShown(searched);
+    setText(searched);
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void navigate(withQuery(path, { q: text.trim() || MATCH_ALL, p: 1, s: params.s }));
+    void navigate(withQuery(path, { q: searchQuery(text), p: 1, s: params.s }));
   };
 
   return (

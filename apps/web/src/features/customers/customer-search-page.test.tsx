@@ -53,6 +53,18 @@ describe('CustomerSearchPage', () => {
     );
   });
 
+  it("finds O'Brien: the search box's words go to the API in a form its query syntax reads, and the keyboard stays in the box", async () => {
+    api.handle = () => jsonResponse([customer({ name: "Liam O'Brien" })], { total: 1 });
+    renderList();
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Customers' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), "O'Brien{Enter}");
+
+    await vi.waitFor(() => expect(api.paths()).toContain(`/customers?q="O'Brien"&p=1&s=15`));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
+  });
+
   it("says 'No customers found.' when nothing matches", async () => {
     api.handle = () => jsonResponse([], { total: 0 });
     renderList('/customers/search?q=nobody');
