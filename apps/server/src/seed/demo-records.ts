@@ -1,29 +1,36 @@
-import { harbourside } from './demo-harbourside.ts';
-import { southernCross } from './demo-southern-cross.ts';
+import { z } from 'zod';
+import harbourside from './demo-harbourside.json' with { type: 'json' };
+import southernCross from './demo-southern-cross.json' with { type: 'json' };
 
-// Demo data for each demo organisation. Phone numbers are in the ranges ACMA keeps for fiction, and
-// email domains are reserved example domains, so nothing here reaches a real person.
+// Demo data for each demo organisation, kept as data (JSON) and checked here on load. Phone numbers are in
+// the ranges ACMA keeps for fiction, and email domains are reserved example domains, so nothing here reaches
+// a real person.
 
-export interface DemoCustomer {
-  name: string;
-  phone: string;
-  email: string;
+const demoCustomer = z.object({
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
   /** "street, locality STATE postcode". */
-  address: string;
-  website?: string;
-  notes?: string;
+  address: z.string(),
+  website: z.string().optional(),
+  notes: z.string().optional(),
   /** [name, address]; without it, one site at the billing address. */
-  sites?: [string, string][];
-}
+  sites: z.array(z.tuple([z.string(), z.string()])).optional(),
+});
 
-export interface DemoOrganisation {
-  customers: DemoCustomer[];
+const demoOrganisation = z.object({
+  customers: z.array(demoCustomer),
   /** [code, description, price]. */
-  items: [string, string, string][];
-}
+  items: z.array(z.tuple([z.string(), z.string(), z.string()])),
+});
+
+export type DemoCustomer = z.infer<typeof demoCustomer>;
+export type DemoOrganisation = z.infer<typeof demoOrganisation>;
 
 /** The demo organisations by name, in the order they are created. */
 export const DEMO_ORGANISATIONS: [string, DemoOrganisation][] = [
-  ['Harbourside Plumbing & Gas', harbourside],
-  ['Southern Cross Electrical', southernCross],
+  // Sydney households, strata managers and small businesses.
+  ['Harbourside Plumbing & Gas', demoOrganisation.parse(harbourside)],
+  // Melbourne households, owners corporations and small businesses.
+  ['Southern Cross Electrical', demoOrganisation.parse(southernCross)],
 ];

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { created, updated } from '../db/timestamps.ts';
 
 /** An organisation. Global: the identity layer reads it outside any tenant. */
@@ -20,17 +20,4 @@ export const memberships = pgTable(
     created: created(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.subject] }), index('memberships_subject_idx').on(t.subject)],
-);
-
-/** Per-tenant sequences for human numbers (customer, job, invoice): allocated inside the inserting transaction. */
-export const tenantCounters = pgTable(
-  'tenant_counters',
-  {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    value: integer('value').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.name] })],
 );
