@@ -94,9 +94,7 @@ export async function listCustomers(
         .select({ ...getViewSelectedFields(visible), total })
         .from(visible)
         .where(where)
-        .orderBy(asc(visible.number))
-        .limit(page.limit)
-        .offset(page.offset),
+        .orderBy(asc(visible.number)),
   );
   return { rows: rows.map(toCustomer), total };
 }

@@ -93,9 +93,7 @@ export async function listLocations(
           and(eq(customers.tenantId, visible.tenantId), eq(customers.id, visible.customerId)),
         )
         .where(where)
-        .orderBy(asc(visible.name), asc(visible.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .orderBy(asc(visible.name), asc(visible.id)),
   );
   return { rows: rows.map(toLocation), total };
 }

@@ -92,9 +92,7 @@ export async function listItems(tx: Tx, tenantId: string, { q, page }: ListReque
         .from(visible)
         .where(where)
         // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
-        .orderBy(asc(sql`lower(${visible.code})`), asc(visible.code), asc(visible.id))
-        .limit(page.limit)
-        .offset(page.offset),
+        .orderBy(asc(sql`lower(${visible.code})`), asc(visible.code), asc(visible.id)),
   );
   return { rows: rows.map(toItem), total };
 }

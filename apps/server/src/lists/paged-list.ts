@@ -35,6 +35,11 @@ export function listWhere(
 
 type CountQuery = SQLWrapper & PromiseLike<{ total: number }[]>;
 
+/** An ordered select that a page's limit and offset can be put on (any Drizzle select is one). */
+interface OrderedQuery<Row> {
+  limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
+}
+
 /**
  * One page of any select (joins included) and the total it belongs to, in as few round trips as the page
  * allows. The page query selects `total`, which it is handed:
@@ -43,15 +48,16 @@ type CountQuery = SQLWrapper & PromiseLike<{ total: number }[]>;
  *   count), and only a full or empty page asks the count query on its own.
  *
  *   readPage(page, tx.select({ total: count() }).from(view).where(where), (total) =>
- *     tx.select({ ...columns, total }).from(view).where(where).orderBy(…).limit(page.limit).offset(page.offset))
+ *     tx.select({ ...columns, total }).from(view).where(where).orderBy(…))
  */
 export async function readPage<Row extends { total: number }>(
   page: Page,
   count: CountQuery,
-  rows: (total: SQL<number>) => PromiseLike<Row[]>,
+  rows: (total: SQL<number>) => OrderedQuery<Row>,
 ): Promise<ListPage<Omit<Row, 'total'>>> {
   const firstPage = page.offset === 0;
-  const found = await rows((firstPage ? sql<number>`(${count})` : sql<number>`0`).mapWith(Number));
+  const total = (firstPage ? sql<number>`(${count})` : sql<number>`0`).mapWith(Number);
+  const found = await rows(total).limit(page.limit).offset(page.offset);
   const pageRows = found.map(({ total: _total, ...row }) => row);
   if (firstPage) return { rows: pageRows, total: found[0]?.total ?? 0 };
   if (found.length > 0 && found.length < page.limit)

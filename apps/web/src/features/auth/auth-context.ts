@@ -1,5 +1,5 @@
 import type { IdTokenClaims, User } from 'oidc-client-ts';
-import { createContext, use } from 'react';
+import { requiredContext } from '../../lib/required-context';
 import type { AuthStatus } from './auth-client';
 import type { Tenancy } from './claims';
 
@@ -17,13 +17,5 @@ export interface AuthContextValue {
   signOut(): Promise<void>;
 }
 
-export const AuthContext = createContext<AuthContextValue | null>(null);
-
 /** The signed-in user, their tenants and the sign-in actions. */
-export function useAuth(): AuthContextValue {
-  const value = use(AuthContext);
-  if (!value) {
-    throw new Error('useAuth must be used inside <AuthProvider>.');
-  }
-  return value;
-}
+export const [AuthContext, useAuth] = requiredContext<AuthContextValue>('useAuth', '<AuthProvider>');
