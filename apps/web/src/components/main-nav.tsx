@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
 import { paths } from '../lib/paths';
 import { SettingsIcon } from './settings-icon';
@@ -10,8 +10,12 @@ const sections = [
   { label: 'Customers', to: paths.customers.root },
 ] as const;
 
-function SectionLink({ label, to }: { label: string; to: string }) {
-  const active = useMatch({ path: to, end: false }) !== null;
+function useActive(to: string): boolean {
+  return useMatch({ path: to, end: false }) !== null;
+}
+
+function SectionLink({ label, to, vertical }: { label: string; to: string; vertical: boolean }) {
+  const active = useActive(to);
   return (
     <Button
       component={Link}
@@ -19,20 +23,47 @@ function SectionLink({ label, to }: { label: string; to: string }) {
       variant={active ? 'light' : 'subtle'}
       aria-current={active ? 'page' : undefined}
       px="sm"
+      justify={vertical ? 'flex-start' : undefined}
+      fullWidth={vertical}
     >
       {label}
     </Button>
   );
 }
 
-/** The top navigation: the app's sections, then the Settings cog. */
-export function MainNav() {
-  const settingsActive = useMatch({ path: paths.settings.root, end: false }) !== null;
+interface MainNavProps {
+  /** A column of full-width links (the phone's menu) instead of a row (the header). */
+  vertical?: boolean;
+  /** Mantine's breakpoint from which the row shows (the header hides it on a phone). */
+  visibleFrom?: 'sm';
+}
+
+/** The top navigation: the app's sections, then the Settings cog (in a column, 'Settings' in words too). */
+export function MainNav({ vertical = false, visibleFrom }: MainNavProps) {
+  const settingsActive = useActive(paths.settings.root);
+  const links = sections.map((section) => <SectionLink key={section.to} vertical={vertical} {...section} />);
+  if (vertical) {
+    return (
+      <Stack component="nav" aria-label="Main" gap={4}>
+        {links}
+        <Button
+          component={Link}
+          to={paths.settings.root}
+          variant={settingsActive ? 'light' : 'subtle'}
+          aria-current={settingsActive ? 'page' : undefined}
+          leftSection={<SettingsIcon />}
+          justify="flex-start"
+          fullWidth
+          px="sm"
+        >
+          Settings
+        </Button>
+      </Stack>
+    );
+  }
   return (
-    <Group component="nav" aria-label="Main" gap={4} wrap="nowrap">
-      {sections.map((section) => (
-        <SectionLink key={section.to} {...section} />
-      ))}
+    <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom={visibleFrom}>
+      {links}
       <ActionIcon
         component={Link}
         to={paths.settings.root}

@@ -5,7 +5,7 @@ export function PageHeading({ children }: { children: string }) {
   return (
     <>
       <title>{children ? `${children} · Fieldbook` : 'Fieldbook'}</title>
-      <Title order={1} mb="md">
+      <Title order={1} mb="md" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Title>
     </>

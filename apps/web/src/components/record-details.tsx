@@ -21,8 +21,11 @@ export function RecordDetails({ rows }: { rows: readonly DetailRow[] }) {
           .filter((row) => !(row.optional && isEmpty(row.value)))
           .map((row) => (
             <Table.Tr key={row.label}>
-              <Table.Th w={160}>{row.label}</Table.Th>
-              <Table.Td style={{ whiteSpace: 'pre-line' }}>{isEmpty(row.value) ? '—' : row.value}</Table.Td>
+              <Table.Th w={{ base: 120, sm: 160 }}>{row.label}</Table.Th>
+              {/* A long email or web address breaks rather than running out of the table on a phone. */}
+              <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {isEmpty(row.value) ? '—' : row.value}
+              </Table.Td>
             </Table.Tr>
           ))}
       </Table.Tbody>

@@ -1,4 +1,4 @@
-import { Group } from '@mantine/core';
+import { Box, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeading } from './page-heading';
 
@@ -7,7 +7,8 @@ export function ViewerHeader({ title, children }: { title: string; children: Rea
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
       <PageHeading>{title}</PageHeading>
-      {children}
+      {/* Beside the heading, or under it on a phone: then apart from what follows. */}
+      <Box mb="md">{children}</Box>
     </Group>
   );
 }

@@ -13,7 +13,13 @@ export interface Crumb {
 export function EditorHeader({ breadcrumbs, title }: { breadcrumbs: readonly Crumb[]; title: string }) {
   return (
     <>
-      <Breadcrumbs aria-label="Breadcrumb" component="nav" mb="sm">
+      {/* A long name (a customer's, up to 200 characters) wraps instead of widening the page. */}
+      <Breadcrumbs
+        aria-label="Breadcrumb"
+        component="nav"
+        mb="sm"
+        styles={{ breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.4 } }}
+      >
         {breadcrumbs.map((crumb) =>
           crumb.to === undefined ? (
             <Text key={crumb.label} size="sm" aria-current="page">
