@@ -1,0 +1,167 @@
+import { expect, type Page, test } from '@playwright/test';
+import axe from 'axe-core';
+import { apiMessages, customerFields, fieldErrorsOf } from '../../packages/domain/src/index.ts';
+import { openSignedIn } from './sign-in.ts';
+
+/**
+ * Every screen of customers, locations and items through axe (WCAG 2.0 A and AA, 2.1 AA), at a desktop's
+ * and a phone's size, in the states a user meets: lists, viewers with their menu and confirmation open,
+ * empty editors and editors showing the server's refusal. Serious and critical violations fail the journey;
+ * each is listed with its rule and the elements it was found on.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
+const FAILING = new Set(['serious', 'critical']);
+/** Elements named per violation; the rest are counted. */
+const MAX_TARGETS = 5;
+
+/** The demo data's customer with an ampersand, and an item code of the same organisation. */
+const CUSTOMER = 'Manly Wharf Fish & Chips';
+const ITEM = 'PL-CALLOUT';
+
+/** What the server says of a malformed email: the domain's check, the one the API makes. */
+const invalidEmail = {
+  error: 'VALIDATION_FAILED',
+  message: apiMessages.invalidRequest,
+  fieldErrors: fieldErrorsOf(customerFields.safeParse({ name: CUSTOMER, billingEmail: 'accounts@' })),
+};
+
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
+  // Menus, dialogs and notices fade in: measure colours once they are there. (Browser code as text: the
+  // journeys are type-checked without the DOM's types.)
+  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
+}
+
+/** Runs axe on the page as it is; a serious or critical violation fails the journey (softly: all screens run). */
+async function checkScreen(page: Page, screen: string): Promise<void> {
+  await test.step(`axe: ${screen}`, async () => {
+    await settled(page);
+    if (!(await page.evaluate("'axe' in window"))) {
+      await page.evaluate(axe.source);
+    }
+    const results = (await page.evaluate(
+      `axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(TAGS)} } })`,
+    )) as axe.AxeResults;
+    const failures = results.violations
+      .filter((violation) => FAILING.has(violation.impact ?? ''))
+      .map((violation) => {
+        const targets = violation.nodes.map((node) => node.target.join(' '));
+        const more = targets.length > MAX_TARGETS ? ` and ${targets.length - MAX_TARGETS} more` : '';
+        return `${violation.impact} ${violation.id} (${violation.help}): ${targets.slice(0, MAX_TARGETS).join(' | ')}${more}`;
+      });
+    expect.soft(failures, `serious or critical axe violations on ${screen}`).toEqual([]);
+  });
+}
+
+/** Presses Save while the server refuses a customer's save (POST or PUT) with the email's field error. */
+async function saveRefused(page: Page, method: 'POST' | 'PUT'): Promise<void> {
+  const customers = '**/api/customers/**';
+  await page.route(customers, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status: 400, json: invalidEmail })
+      : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText(apiMessages.invalidRequest);
+  await page.unroute(customers);
+}
+
+async function checkCustomerScreens(page: Page): Promise<void> {
+  await page.goto('/customers/search');
+  await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible();
+  await checkScreen(page, 'customers list');
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Fish & Chips');
+  await page.keyboard.press('Enter');
+  await page.getByRole('table', { name: 'Customers' }).getByRole('link', { name: CUSTOMER }).click();
+  await expect(page.getByRole('heading', { level: 1, name: CUSTOMER })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Locations' }).getByRole('table')).toBeVisible();
+  await checkScreen(page, 'customer view');
+  const customerUrl = page.url();
+
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+  await checkScreen(page, 'customer view, Actions menu open');
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete customer ${CUSTOMER}?` });
+  await expect(dialog).toBeVisible();
+  await checkScreen(page, 'customer view, delete confirmation');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit customer' })).toBeVisible();
+  await checkScreen(page, 'customer edit');
+  await saveRefused(page, 'PUT');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await checkScreen(page, "customer edit, the server's validation error");
+
+  await page.goto('/customers/new');
+  await expect(page.getByRole('heading', { name: 'New customer' })).toBeVisible();
+  await checkScreen(page, 'customer new');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill("O'Brien & Sons Plumbing");
+  await saveRefused(page, 'POST');
+  await checkScreen(page, "customer new, the server's validation error");
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter the customer name.')).toBeVisible();
+  await checkScreen(page, 'customer new, a required field left empty');
+
+  await page.goto(`${customerUrl}/locations/new`);
+  await expect(page.getByRole('heading', { name: 'New location' })).toBeVisible();
+  await checkScreen(page, 'new location');
+}
+
+async function checkItemScreens(page: Page): Promise<void> {
+  await page.goto('/items');
+  await expect(page.getByRole('table', { name: 'Items' })).toBeVisible();
+  await checkScreen(page, 'items list');
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(ITEM);
+  await page.keyboard.press('Enter');
+  await page.getByRole('table', { name: 'Items' }).getByRole('link', { name: ITEM }).click();
+  await expect(page.getByRole('heading', { level: 1, name: ITEM })).toBeVisible();
+  await checkScreen(page, 'item view');
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit item' })).toBeVisible();
+  await checkScreen(page, 'item edit');
+
+  await page.goto('/items/new');
+  await expect(page.getByRole('heading', { name: 'New item' })).toBeVisible();
+  await checkScreen(page, 'item new');
+  await page.getByLabel('Code').fill(ITEM);
+  await page.getByLabel('Description').fill('Call-out fee, again');
+  await page.getByLabel('Price').fill('95');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([
+    'An item with this code already exists.',
+  ]);
+  await checkScreen(page, 'item new, the duplicate code refused');
+}
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1440, height: 900 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(`accessibility at ${viewport.width}×${viewport.height}`, () => {
+    test.describe.configure({ mode: 'serial' });
+    test.use({ viewport });
+
+    test(`customers, locations and items have no serious axe violations (${device})`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await openSignedIn(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkScreen(page, 'home');
+      if (device === 'phone') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+        await checkScreen(page, 'home, the navigation menu open');
+        await page.getByRole('button', { name: 'Menu' }).click();
+      }
+      await checkCustomerScreens(page);
+      await checkItemScreens(page);
+    });
+  });
+}
