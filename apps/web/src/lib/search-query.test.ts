@@ -3,38 +3,47 @@ import { describe, expect, it } from 'vitest';
 import { searchQuery } from './search-query';
 
 describe('searchQuery', () => {
-  it('quotes each word the query syntax cannot read as typed', () => {
-    expect(searchQuery("O'Brien")).toBe(`"O'Brien"`);
-    expect(searchQuery('Fish & Chips')).toBe('Fish "&" Chips');
-    expect(searchQuery("O'Brien & Sons Plumbing")).toBe(`"O'Brien" "&" Sons Plumbing`);
-    expect(searchQuery('Unit 3/12 St Kilda Rd')).toBe('Unit "3/12" St Kilda Rd');
-    expect(searchQuery('(02) 5550 0101')).toBe('"(02)" 5550 0101');
-    expect(searchQuery('Smith, John')).toBe('"Smith," John');
-    expect(searchQuery('12" pipe')).toBe('"12\\"" pipe');
-    expect(searchQuery('.net 12:30 C++')).toBe('".net" "12:30" "C++"');
-    expect(searchQuery('-12 -3.5')).toBe('"-12" "-3.5"');
+  it.each([
+    ["O'Brien", `"O'Brien"`],
+    ['Fish & Chips', 'Fish "&" Chips'],
+    ["O'Brien & Sons Plumbing", `"O'Brien" "&" Sons Plumbing`],
+    ['Unit 3/12 St Kilda Rd', 'Unit "3/12" St Kilda Rd'],
+    ['(02) 5550 0101', '"(02)" 5550 0101'],
+    ['Smith, John', '"Smith," John'],
+    ['12" pipe', '"12\\"" pipe'],
+    ['.net 12:30 C++', '".net" "12:30" "C++"'],
+    ['-12 -3.5', '"-12" "-3.5"'],
+  ])('quotes each word the query syntax cannot read as typed: %s', (typed, sent) => {
+    expect(searchQuery(typed)).toBe(sent);
   });
 
-  it('leaves plain words, emails, prefixes, phrases and negations as they are', () => {
-    expect(searchQuery('  bondi   café ')).toBe('bondi café');
-    expect(searchQuery('sunita.patel@example.com 0491-570-006')).toBe(
-      'sunita.patel@example.com 0491-570-006',
-    );
-    expect(searchQuery('plumb* -gas')).toBe('plumb* -gas');
-    expect(searchQuery('"Fish & Chips" Manly')).toBe('"Fish & Chips" Manly');
-    expect(searchQuery(`"O\\"Brien"`)).toBe(`"O\\"Brien"`);
+  it.each([
+    ['  bondi   café ', 'bondi café'],
+    ['sunita.patel@example.com 0491-570-006', 'sunita.patel@example.com 0491-570-006'],
+    ['plumb* -gas', 'plumb* -gas'],
+    ['"Fish & Chips" Manly', '"Fish & Chips" Manly'],
+    [`"O\\"Brien"`, `"O\\"Brien"`],
+  ])('leaves plain words, emails, prefixes, phrases and negations as they are: %s', (typed, sent) => {
+    expect(searchQuery(typed)).toBe(sent);
   });
 
-  it('keeps AND, OR and NOT between words, and quotes them where they would be malformed', () => {
-    expect(searchQuery('bondi OR manly')).toBe('bondi OR manly');
-    expect(searchQuery('NOT strata')).toBe('NOT strata');
-    expect(searchQuery('rock AND')).toBe('rock "AND"');
-    expect(searchQuery('OR')).toBe('"OR"');
-  });
+  it.each([
+    ['bondi OR manly', 'bondi OR manly'],
+    ['NOT strata', 'NOT strata'],
+    ['rock AND', 'rock "AND"'],
+    ['OR', '"OR"'],
+  ])(
+    'keeps AND, OR and NOT between words, and quotes them where they would be malformed: %s',
+    (typed, sent) => {
+      expect(searchQuery(typed)).toBe(sent);
+    },
+  );
 
-  it('takes a search written in the query syntax (field:value) as typed', () => {
-    expect(searchQuery('name:Acme price:[1 TO 5]')).toBe('name:Acme price:[1 TO 5]');
-    expect(searchQuery('(status:OPEN OR status:CLOSED)')).toBe('(status:OPEN OR status:CLOSED)');
+  it.each([
+    ['name:Acme price:[1 TO 5]', 'name:Acme price:[1 TO 5]'],
+    ['(status:OPEN OR status:CLOSED)', '(status:OPEN OR status:CLOSED)'],
+  ])('takes a search written in the query syntax (field:value) as typed: %s', (typed, sent) => {
+    expect(searchQuery(typed)).toBe(sent);
   });
 
   it('is everything when empty, and the same when applied twice', () => {
