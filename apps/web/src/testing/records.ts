@@ -1,4 +1,10 @@
-import type { AddressSuggestion, Customer, CustomerLocation, Item } from '@fieldbook/domain';
+import {
+  type AddressSuggestion,
+  type Customer,
+  type CustomerLocation,
+  customerFields,
+  type Item,
+} from '@fieldbook/domain';
 
 let sequence = 0;
 
@@ -12,20 +18,9 @@ const STAMP = '2025-03-01T09:30:00.000Z';
 
 /** A customer as the API returns it; empty optional fields are null. */
 export function customer(overrides: Partial<Customer> = {}): Customer {
-  return {
-    id: nextId(),
-    number: 1,
-    name: 'Acme Plumbing',
-    billingAddress: null,
-    billingPhone: null,
-    billingFax: null,
-    billingEmail: null,
-    website: null,
-    notes: null,
-    created: STAMP,
-    updated: STAMP,
-    ...overrides,
-  };
+  // The domain's own reading of a bare name: every optional field null, as the API sends it.
+  const fields = customerFields.parse({ name: 'Acme Plumbing' });
+  return { id: nextId(), number: 1, ...fields, created: STAMP, updated: STAMP, ...overrides };
 }
 
 export function customerLocation(overrides: Partial<CustomerLocation> = {}): CustomerLocation {
