@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { apiMessages } from '@fieldbook/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../testing/stub-fetch';
 import {
   ApiRequestError,
   apiFetch,
@@ -13,22 +14,12 @@ import {
   UnexpectedResponseError,
 } from './api-client';
 
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = stubFetch('http://localhost:3000/api/', 'token-123');
 
 function lastRequest(): { url: string; init: RequestInit; headers: Headers } {
   const [url, init = {}] = fetchMock.mock.lastCall ?? [];
   return { url: String(url), init, headers: new Headers(init.headers) };
 }
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  configureApiClient({ baseUrl: 'http://localhost:3000/api/', getAccessToken: async () => 'token-123' });
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
 
 describe('apiFetch', () => {
   it('calls the API base URL with the bearer token and returns the JSON body', async () => {

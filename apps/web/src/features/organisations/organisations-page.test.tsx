@@ -1,23 +1,13 @@
 import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../lib/api-client';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
+import { stubFetch } from '../../testing/stub-fetch';
 import { OrganisationsPage } from './organisations-page';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  configureApiClient({ baseUrl: 'http://localhost:3000/api', getAccessToken: async () => 'access-1' });
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetch();
 
 function renderPage() {
   const switchTenant = vi.fn<(tenantId: string) => Promise<void>>().mockResolvedValue();
