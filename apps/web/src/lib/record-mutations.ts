@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { RecordKeys } from './record-keys';
 
 /** What a save of an existing record carries besides its fields: its id and the `updated` that was read. */
@@ -8,17 +9,26 @@ export interface RecordVersion {
 }
 
 /**
- * Creates a record with one Idempotency-Key per submission (a retried request cannot create a second one);
- * the new record goes into the cache, so its viewer shows at once, and the lists reload.
+ * Creates a record with one Idempotency-Key per submission: Save pressed again on the same fields (after a
+ * lost answer, a timeout, the network coming back) sends the same key, so the server creates nothing new and
+ * answers with the record it made; changed fields are a new submission with a new key. The new record goes
+ * into the cache, so its viewer shows at once, and the lists reload.
  */
 export function useCreateRecord<Fields, Saved extends { id: string }>(
   keys: RecordKeys,
   create: (fields: Fields, idempotencyKey: string) => Promise<Saved>,
 ) {
   const queryClient = useQueryClient();
+  const submission = useRef<{ fields: string; key: string } | null>(null);
   return useMutation({
-    mutationFn: (fields: Fields) => create(fields, crypto.randomUUID()),
+    mutationFn: (fields: Fields) => {
+      const sent = JSON.stringify(fields);
+      if (submission.current?.fields !== sent)
+        submission.current = { fields: sent, key: crypto.randomUUID() };
+      return create(fields, submission.current.key);
+    },
     onSuccess: (saved) => {
+      submission.current = null;
       queryClient.setQueryData(keys.detail(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: keys.lists() });
     },

@@ -156,7 +156,7 @@ describe('New customer', () => {
     expect(api.paths('POST')).toEqual(['/customers/']);
   });
 
-  it('sends a new idempotency key with each submission', async () => {
+  it('sends the same idempotency key when the same fields are sent again, and a new one when they change', async () => {
     api.handle = () => errorResponse('INTERNAL', 'Something went wrong on our side. Please try again.');
     renderRoutes(customerRoutes, { route: '/customers/new' });
     const user = userEvent.setup();
@@ -165,10 +165,15 @@ describe('New customer', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-
     await vi.waitFor(() => expect(api.requests).toHaveLength(2));
-    const [first, second] = api.requests.map((request) => request.headers.get('Idempotency-Key'));
-    expect(first).not.toBe(second);
+    await user.type(screen.getByLabelText(/^Name/), ' Plumbing');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(api.requests).toHaveLength(3));
+    const [first, retry, changed] = api.requests.map((request) => request.headers.get('Idempotency-Key'));
+    expect(first).toBeTruthy();
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
   });
 });
 
