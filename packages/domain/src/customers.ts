@@ -5,12 +5,12 @@ import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
 /** The customer fields a user edits (spec section 3); number, created and updated are the server's. */
 export const customerFields = z.object({
   name: requiredText('Enter the customer name.', 200),
-  billingAddress: optionalText(500),
+  billingAddress: optionalText(500, { multiLine: true }),
   billingPhone: optionalText(50),
   billingFax: optionalText(50),
   billingEmail: optionalEmail(),
   website: optionalText(500),
-  notes: optionalText(10_000),
+  notes: optionalText(10_000, { multiLine: true }),
 });
 
 export const customerUpdate = saveOf(customerFields);

@@ -6,7 +6,7 @@ import { requiredText } from './text-fields.ts';
 /** A catalogue item. */
 export const itemFields = z.object({
   code: requiredText('Enter the item code.', 50),
-  description: requiredText('Enter the description.', 1000),
+  description: requiredText('Enter the description.', 1000, { multiLine: true }),
   price: moneyField('price'),
 });
 

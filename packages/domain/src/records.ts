@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
+const UPDATED_MESSAGE = 'Send the updated timestamp of the record you read (ISO 8601).';
+/** No record was saved before 1970 or after 9999; outside that, a date is not one the server gave. */
+const SAVEABLE = { from: Date.UTC(1970, 0, 1), to: Date.UTC(10_000, 0, 1) };
+
 /** The `updated` a client read; a save over a newer record is refused. */
-export const updatedStamp = z.iso.datetime({
-  offset: true,
-  error: 'Send the updated timestamp of the record you read (ISO 8601).',
-});
+export const updatedStamp = z.iso
+  .datetime({ offset: true, error: UPDATED_MESSAGE, abort: true })
+  .refine((value) => Date.parse(value) >= SAVEABLE.from && Date.parse(value) < SAVEABLE.to, {
+    error: UPDATED_MESSAGE,
+  });
 
 /** A save of an existing record: its fields, the id (optional: the path names it) and the `updated` read. */
 export const saveOf = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) =>

@@ -1,21 +1,46 @@
 import { z } from 'zod';
 
 const tooLong = (max: number) => `Use at most ${max} characters.`;
+const NOT_TEXT = 'Remove the characters that are not text (such as a control character or a broken emoji).';
 
-/** A required text field: trimmed, and blank counts as missing (the same message either way). */
-export const requiredText = (message: string, max: number) =>
+/** C0 and C1 control characters; a multi-line field keeps tab and line breaks. */
+const CONTROL_SINGLE_LINE = /\p{Cc}/u;
+const CONTROL_MULTI_LINE = /(?![\t\n\r])\p{Cc}/u;
+/** White space and invisible format characters (zero-width space, BOM, …) at either end. */
+const INVISIBLE_EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+
+export interface TextOptions {
+  /** Notes and addresses: line breaks and tabs are kept. */
+  multiLine?: boolean;
+}
+
+/**
+ * Text as a person typed it: well-formed Unicode (no lone surrogate, which would be stored as U+FFFD), no
+ * control characters (NUL cannot be stored at all), and trimmed of white space and invisible characters, so
+ * a name of zero-width spaces counts as blank.
+ */
+const cleanText = (message: string, { multiLine = false }: TextOptions) =>
   z
     .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong(max) });
+    .refine((value) => value.isWellFormed(), { error: NOT_TEXT })
+    .refine((value) => !(multiLine ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value), {
+      error: NOT_TEXT,
+    })
+    .transform((value) => value.replace(INVISIBLE_EDGES, ''));
 
-/** An optional text field: trimmed; absent, null or blank all become null. */
-export const optionalText = (max: number) =>
-  z
-    .string({ error: 'Enter text.' })
-    .trim()
-    .max(max, { error: tooLong(max) })
+/** A required text field: cleaned and trimmed, and blank counts as missing (the same message either way). */
+export const requiredText = (message: string, max: number, options: TextOptions = {}) =>
+  cleanText(message, options).pipe(
+    z
+      .string()
+      .min(1, { error: message })
+      .max(max, { error: tooLong(max) }),
+  );
+
+/** An optional text field: cleaned and trimmed; absent, null or blank all become null. */
+export const optionalText = (max: number, options: TextOptions = {}) =>
+  cleanText('Enter text.', options)
+    .pipe(z.string().max(max, { error: tooLong(max) }))
     .nullish()
     .transform((value) => (value ? value : null));
 

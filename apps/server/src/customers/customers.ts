@@ -17,7 +17,7 @@ const numberText = sql`(${visible.number}::text)`;
 export const customerList: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
-    number: { kind: 'number', column: visible.number },
+    number: { kind: 'number', column: visible.number, integer: true },
     name: { kind: 'text', column: visible.name },
     email: { kind: 'text', column: visible.billingEmail },
     billingEmail: { kind: 'text', column: visible.billingEmail },

@@ -37,11 +37,27 @@ export function textTerm(literal: LiteralExpressionToken, label: string, leading
 }
 
 /** Plain decimals only: liqe and JavaScript accept forms (`1e3`, `0x10`) PostgreSQL reads differently. */
-export function numberValue(literal: LiteralExpressionToken, label: string): number {
+export function numberValue(literal: LiteralExpressionToken, label: string, integer = false): number {
   const text = literalText(literal);
   if (!/^-?\d+(\.\d+)?$/.test(text)) throw invalidQuery(`${label} expects a number, got "${text}"`);
-  const value = Number(text);
-  if (!Number.isFinite(value)) throw invalidQuery(`${label}: number out of range`);
+  return numberInRange(Number(text), label, integer);
+}
+
+/** PostgreSQL's `integer`; other numbers are kept well inside what a double holds exactly. */
+const INTEGER_RANGE = { min: -2_147_483_648, max: 2_147_483_647 };
+const NUMBER_LIMIT = 1e15;
+
+/** A number the column can be compared with; a whole number for an `integer` column. */
+export function numberInRange(value: number, label: string, integer: boolean): number {
+  if (integer) {
+    if (!Number.isInteger(value)) throw invalidQuery(`${label} expects a whole number, got ${value}`);
+    if (value < INTEGER_RANGE.min || value > INTEGER_RANGE.max) {
+      throw invalidQuery(`${label}: ${value} is out of range (at most ${INTEGER_RANGE.max})`);
+    }
+    return value;
+  }
+  if (!Number.isFinite(value) || Math.abs(value) >= NUMBER_LIMIT)
+    throw invalidQuery(`${label}: number out of range`);
   return value;
 }
 

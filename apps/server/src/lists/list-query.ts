@@ -22,6 +22,8 @@ export function parseListQuery(q: string | undefined): LiqeAst | null {
   const query = q?.trim() ?? '';
   if (query === '' || query === MATCH_ALL) return null;
   if (query.length > MAX_QUERY_LENGTH) throw invalidQuery(`longer than ${MAX_QUERY_LENGTH} characters`);
+  // PostgreSQL text cannot hold NUL: searching for one would be a database error.
+  if (query.includes('\u0000')) throw invalidQuery('remove the NUL character');
   let ast: ParserAst;
   try {
     ast = parse(query);

@@ -13,8 +13,11 @@ export type ListField =
    * `uuid` and `values` let us turn a value the column cannot hold into a 400 instead of a database error.
    */
   | { kind: 'exact'; column: SQLWrapper; uuid?: true; values?: readonly string[] }
-  /** Equality, comparisons (`price:>10`) and ranges (`price:[1 TO 5]`). */
-  | { kind: 'number'; column: SQLWrapper }
+  /**
+   * Equality, comparisons (`price:>10`) and ranges (`price:[1 TO 5]`). `integer` for an `integer` column:
+   * a value it cannot hold (1.5, 2147483648) is a 400, not a database error.
+   */
+  | { kind: 'number'; column: SQLWrapper; integer?: true }
   /** Comparisons on ISO dates or date-times; a bare date means that whole day. */
   | { kind: 'timestamp'; column: SQLWrapper };
 

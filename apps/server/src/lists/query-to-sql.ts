@@ -5,6 +5,7 @@ import {
   escapeLike,
   escapeRegex,
   literalText,
+  numberInRange,
   numberValue,
   type TextTerm,
   type TimestampValue,
@@ -80,12 +81,15 @@ function tagToSql(tag: TagToken, resource: ListResource): SQL {
     case 'number': {
       if (expression.type === 'RangeExpression') {
         if (operator !== ':') throw invalidQuery(`${label}: write a range as ${label}:[1 TO 5]`);
-        const { min, max, minInclusive, maxInclusive } = expression.range;
+        const { minInclusive, maxInclusive } = expression.range;
+        const integer = field.integer === true;
+        const min = numberInRange(expression.range.min, label, integer);
+        const max = numberInRange(expression.range.max, label, integer);
         const low = minInclusive ? sql`>=` : sql`>`;
         const high = maxInclusive ? sql`<=` : sql`<`;
         return sql`(${field.column} ${low} ${min} and ${field.column} ${high} ${max})`;
       }
-      return sql`${field.column} ${comparison(operator)} ${numberValue(expression, label)}`;
+      return sql`${field.column} ${comparison(operator)} ${numberValue(expression, label, field.integer)}`;
     }
     case 'timestamp':
       if (expression.type === 'RangeExpression') {

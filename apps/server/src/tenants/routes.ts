@@ -1,3 +1,4 @@
+import { requiredText } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -11,9 +12,7 @@ import { createTenant, listTenantsOf } from './tenants.ts';
 
 const tags = ['account'];
 const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
-const newTenant = z.object({
-  name: z.string().trim().min(1, 'Enter the organisation name.').max(200, 'Use at most 200 characters.'),
-});
+const newTenant = z.object({ name: requiredText('Enter the organisation name.', 200) });
 
 /** The caller's account and organisations: any signed-in caller, with or without a tenant. */
 export function registerAccountRoutes(api: Api, db: Db): void {

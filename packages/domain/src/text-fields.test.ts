@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from './api-errors.ts';
+import { customerFields } from './customers.ts';
+import { optionalText, requiredText } from './text-fields.ts';
+
+const NOT_TEXT = 'Remove the characters that are not text (such as a control character or a broken emoji).';
+const name = requiredText('Enter the name.', 200);
+
+describe('text fields', () => {
+  it.each([
+    ['a NUL', 'Acme\u0000 Plumbing'],
+    ['a lone surrogate', 'a\ud800b'],
+    ['a backspace', 'Acme\u0008'],
+    ['a C1 control', 'Acme\u0085'],
+    ['a line break in a one-line field', 'Acme\nPlumbing'],
+  ])('refuses %s, which could not be stored as typed', (_what, typed) => {
+    expect(fieldErrorsOf(name.safeParse(typed))).toEqual([{ field: '', message: NOT_TEXT }]);
+  });
+
+  it.each([
+    ['zero-width spaces', '\u200b\u200b'],
+    ['a byte-order mark and spaces', '\ufeff  '],
+    ['no-break spaces and a word joiner', '\u00a0\u2060\u00a0'],
+  ])('counts %s as blank', (_what, typed) => {
+    expect(fieldErrorsOf(name.safeParse(typed))).toEqual([{ field: '', message: 'Enter the name.' }]);
+    expect(optionalText(50).parse(typed)).toBeNull();
+  });
+
+  it('keeps what people type: apostrophes, ampersands, accents, emoji, and invisible joiners inside a word', () => {
+    expect(name.parse("  O'Brien & Sons Café 👩‍🔧\u200b ")).toBe("O'Brien & Sons Café 👩‍🔧");
+  });
+
+  it('keeps line breaks and tabs in multi-line fields only', () => {
+    const parsed = customerFields.parse({
+      name: 'Acme',
+      billingAddress: 'Level 4\n1 Macquarie Pl',
+      notes: 'a\tb',
+    });
+    expect(parsed.billingAddress).toBe('Level 4\n1 Macquarie Pl');
+    expect(parsed.notes).toBe('a\tb');
+    expect(fieldErrorsOf(customerFields.safeParse({ name: 'Acme', notes: 'gate\u0000code' }))).toEqual([
+      { field: 'notes', message: NOT_TEXT },
+    ]);
+  });
+});
