@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { chooseAddressSuggester } from './addresses/choose-suggester.ts';
@@ -37,8 +37,18 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's X-Request-Id is kept only when it is a short id of safe characters: it goes into every log line.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    // A path that is not valid URL encoding answers in the API's error shape, not Fastify's.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The request URL is not valid.' : 'The request is not valid.';
+      void reply.code(400).send(new ApiError('VALIDATION_FAILED', message).toBody());
+    },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },

@@ -24,6 +24,9 @@ export interface TokenVerifierOptions {
 
 const unauthenticated = (message: string) => new ApiError('UNAUTHENTICATED', message);
 
+/** How far the issuer's clock may be from ours. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+
 /** Verifies bearer access tokens: signature against the issuer's keys, issuer, audience, expiry and type. */
 export function createTokenVerifier(options: TokenVerifierOptions) {
   return async function verifyAccessToken(token: string): Promise<Caller> {
@@ -45,10 +48,15 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
           'EdDSA',
         ],
         requiredClaims: ['sub', 'exp'],
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthenticated('The access token has expired.');
+      throw unauthenticated('The access token is not valid.');
+    }
+    // A token issued in the future (beyond the clock skew allowed above) was not issued by a sane issuer.
+    const issuedAt = verified.payload.iat;
+    if (typeof issuedAt === 'number' && issuedAt > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) {
       throw unauthenticated('The access token is not valid.');
     }
     const type = verified.protectedHeader.typ?.toLowerCase();

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/access-tokens.ts';
 import type { Authentication } from '../auth/authenticate.ts';
 import type { TenantCaller } from '../db/tenant-scope.ts';
+import { ApiError } from './errors.ts';
 
 /** Routes with zod schemas: request types are inferred from them, with no casts. */
 export type Api = FastifyInstance<
@@ -41,6 +42,13 @@ export function tenantCallerOf(request: FastifyRequest): TenantCaller {
 
 type Register = (api: Api) => void;
 
+/** The API takes JSON bodies only (form-encoded bodies are for the sign-in pages). */
+function requireJsonBody(request: FastifyRequest): void {
+  const type = request.headers['content-type'];
+  if (type === undefined || /^application\/json\s*(;|$)/i.test(type)) return;
+  throw new ApiError('VALIDATION_FAILED', 'Send the request body as JSON (Content-Type: application/json).');
+}
+
 /** Registers routes under /api in a scope of their own, behind one onRequest hook (before the body is read). */
 async function registerScope(
   app: FastifyInstance,
@@ -51,6 +59,7 @@ async function registerScope(
     async (scope) => {
       scope.addHook('onRequest', async (request) => {
         Object.assign(request, await identify(request));
+        requireJsonBody(request);
       });
       register(scope.withTypeProvider<ZodTypeProvider>());
     },

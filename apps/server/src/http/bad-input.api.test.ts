@@ -102,3 +102,51 @@ describe('a validly signed token whose tenant is not an organisation id', () => 
     },
   );
 });
+
+describe('the request itself', () => {
+  it('answers a path that is not valid URL encoding in the error shape', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/customers/%E0%A4%A',
+      headers: bearer(a.token),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION_FAILED',
+      message: 'The request URL is not valid.',
+      fieldErrors: [],
+    });
+  });
+
+  it('takes only JSON bodies on API routes (form-encoded bodies are for the sign-in pages)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers: { ...bearer(a.token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Form+Posted',
+    });
+    expect([response.statusCode, response.json().error]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((await api.get('/api/customers?q=form')).json()).toEqual([]);
+  });
+
+  it('echoes a short, safe X-Request-Id and replaces any other', async () => {
+    const echo = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': id } })).headers[
+        'x-request-id'
+      ];
+    expect(await echo('req-42.a:b_c')).toBe('req-42.a:b_c');
+    for (const unsafe of ['x'.repeat(65), 'a b', 'line\u2028break', '<script>']) {
+      expect(await echo(unsafe)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+    }
+  });
+
+  it('refuses a token issued in the future, beyond a few seconds of clock skew', async () => {
+    const future = await signAccessToken(t, { sub: a.user.id, tenantId: a.tenant.tenantId, issuedAt: '+1h' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(future) });
+    expect([response.statusCode, response.json().error]).toEqual([401, 'UNAUTHENTICATED']);
+    const skewed = await signAccessToken(t, { sub: a.user.id, tenantId: a.tenant.tenantId, issuedAt: '+2s' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(skewed) })).statusCode,
+    ).toBe(200);
+  });
+});

@@ -45,6 +45,8 @@ export interface TokenOverrides {
   issuer?: string;
   audience?: string;
   expiresIn?: string | number;
+  /** When the token says it was issued, relative to now ('+1h') or as a Unix time; now by default. */
+  issuedAt?: string | number;
   typ?: string;
   /** Sign with a key the issuer never published. */
   foreignKey?: boolean;
@@ -63,7 +65,7 @@ export async function signAccessToken(t: TestApp, options: TokenOverrides): Prom
     .setSubject(options.sub)
     .setIssuer(options.issuer ?? t.config.oidc.issuer)
     .setAudience(options.audience ?? t.config.oidc.audience)
-    .setIssuedAt()
+    .setIssuedAt(options.issuedAt)
     .setExpirationTime(options.expiresIn ?? '5m')
     .setJti(unique())
     .sign(await key);
