@@ -43,6 +43,22 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given) ? given : randomUUID();
     },
+    // Requests Node's HTTP parser refuses (headers over its limit, malformed HTTP) still answer in the error shape.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (!socket.writable) return;
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify(
+        new ApiError(
+          'VALIDATION_FAILED',
+          tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+        ).toBody(),
+      );
+      const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     // A path that is not valid URL encoding answers in the API's error shape, not Fastify's.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const message =

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { bearer, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
@@ -148,5 +149,34 @@ describe('the request itself', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(skewed) })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  it('answers headers over the limit, and malformed HTTP, in the error shape', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => socket.end(request));
+        let answer = '';
+        socket.on('data', (chunk) => {
+          answer += chunk.toString();
+        });
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const oversized = await raw(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(oversized.slice(oversized.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: 'VALIDATION_FAILED',
+      message: 'The request headers are too large.',
+      fieldErrors: [],
+    });
+    const malformed = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+    expect(malformed).toContain('"error":"VALIDATION_FAILED"');
   });
 });
