@@ -16,6 +16,7 @@ import { registerCors } from './http/cors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInteractions } from './identity/interactions.ts';
 import { createIdentityProvider, publicKeys, signingKeys } from './identity/provider.ts';
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   registerErrorHandler(app);
   registerCors(app, [new URL(config.publicUrl).origin]);
+  registerSecurityHeaders(app, config);
 
   await registerOpenApi(app, config.publicUrl);
 
