@@ -5,6 +5,29 @@ const booleanSetting = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A proxy's address: IPv4 or IPv6, optionally a CIDR range. */
+const proxyAddress = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+
+/**
+ * Whose X-Forwarded-For to believe: `false`/`0` nobody (the default), a hop count (the proxies in front of us,
+ * each appending the address it saw), or a comma-separated list of the proxies' addresses. `true` (believe
+ * anyone) is refused: any client could then claim any address and slip past the sign-in throttle.
+ */
+const trustProxySetting = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim();
+  if (text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+  const addresses = text.split(',').map((part) => part.trim());
+  if (addresses.every((address) => proxyAddress.safeParse(address).success)) return addresses;
+  context.addIssue({
+    code: 'custom',
+    message:
+      'Use the number of proxies in front of the server (such as 1) or their addresses, comma-separated ' +
+      '(such as 10.0.0.5,10.0.1.0/24); `true` would believe any client’s X-Forwarded-For.',
+  });
+  return z.NEVER;
+});
+
 const urlSetting = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
 /** Every setting the server reads, validated once at start-up (README lists them). */
@@ -15,7 +38,7 @@ const settingsSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanSetting.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SEED_DEMO: booleanSetting.default(true),
   HELP_URL: urlSetting.default('https://help.fieldbook.app'),
@@ -45,7 +68,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   webDistDir: string | undefined;
   seedDemo: boolean;
   helpUrl: string;

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
+import { canonicalEmail } from './emails.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface User {
@@ -24,7 +25,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<User | und
   const [user] = await db
     .select(publicFields)
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
+    .where(eq(users.emailCanonical, canonicalEmail(email)));
   return user;
 }
 
@@ -33,7 +34,7 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   const [row] = await db
     .select({ ...publicFields, passwordHash: users.passwordHash })
     .from(users)
-    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
+    .where(eq(users.emailCanonical, canonicalEmail(email)));
   if (!row) {
     await verifyPassword(password, await decoyHash);
     return undefined;
@@ -52,7 +53,7 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password);
   const inserted = await db
     .insert(users)
-    .values({ ...user, passwordHash })
+    .values({ ...user, emailCanonical: canonicalEmail(user.email), passwordHash })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (inserted.length === 0) throw new EmailTakenError('An account with this email already exists.');

@@ -1,5 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { created, updated } from '../db/timestamps.ts';
 
 // Global tables of the identity layer: read and written by the system, never by tenant code.
@@ -9,13 +18,33 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey(),
+    /** As the user typed it at sign-up; shown back to them. */
     email: text('email').notNull(),
+    /** The email's one comparable form (`canonicalEmail`): unique, and what sign-in looks up. */
+    emailCanonical: text('email_canonical').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     created: created(),
     updated: updated(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_canonical_key').on(t.emailCanonical)],
+);
+
+/**
+ * Attempts counted by the sign-in throttle (`sign-in-throttle.ts`), shared by every server process and kept
+ * across restarts. One row per key: an account, an account from one network address, an address, or sign-ups
+ * from an address.
+ */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    lastAttempt: timestamp('last_attempt', { withTimezone: true }).notNull(),
+    /** No attempt under this key is taken before this time. */
+    retryAfter: timestamp('retry_after', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_attempts_last_attempt_idx').on(t.lastAttempt)],
 );
 
 /** Sessions, grants, codes and tokens of the embedded identity provider (its adapter's store). */

@@ -1,11 +1,13 @@
+import { requiredText } from '@fieldbook/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { isMember } from '../tenants/tenants.ts';
-import { authenticate, createUser, EmailTakenError } from './accounts.ts';
+import { authenticate, createUser, EmailTakenError, findUserByEmail } from './accounts.ts';
+import { canonicalEmail, isLookupableEmail } from './emails.ts';
 import { loginPage, messagePage, signupPage } from './pages.ts';
-import type { SignInThrottle } from './sign-in-throttle.ts';
+import type { Admission, SignInThrottle } from './sign-in-throttle.ts';
 
 export interface InteractionOptions {
   provider: Provider;
@@ -19,10 +21,20 @@ export interface InteractionOptions {
 const hidden = { schema: { hide: true } };
 
 const WRONG_CREDENTIALS = 'Incorrect email or password.';
-const TOO_MANY_FAILURES = 'Too many failed sign-in attempts. Please wait 15 minutes, then try again.';
+const INVALID_EMAIL = 'Enter a valid email address.';
+
+/** "30 seconds", "1 minute", "15 minutes": how long the throttle asks the person to wait. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+const tooManyAttempts = (what: string, seconds: number) =>
+  `Too many ${what}. Please wait ${waitText(seconds)}, then try again.`;
 
 const signupSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name.').max(200, 'Name is too long.'),
+  name: requiredText('Enter your name.', 200),
   email: z.email('Enter a valid email address.').max(320),
   password: z.string().min(8, 'Password must be at least 8 characters.').max(1000, 'Password is too long.'),
 });
@@ -32,6 +44,9 @@ type UidRequest = FastifyRequest<{ Params: { uid: string }; Body: Form }>;
 
 const html = (reply: FastifyReply, body: string, status = 200) =>
   reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+const tooMany = (reply: FastifyReply, admission: Admission & { allowed: false }, page: string) =>
+  html(reply.header('retry-after', String(admission.retryAfterSeconds)), page, 429);
 
 /** Sign-in and sign-up pages of the embedded provider, at /oidc/interaction/:uid. */
 export function registerInteractions(app: FastifyInstance, options: InteractionOptions): void {
@@ -87,15 +102,19 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
     if (!email || !password) {
       return html(reply, loginView(interaction.uid, { email, error: 'Enter your email and password.' }), 400);
     }
-    if (options.throttle.isBlocked(email, request.ip)) {
-      return html(reply, loginView(interaction.uid, { email, error: TOO_MANY_FAILURES }), 429);
+    if (!isLookupableEmail(email)) {
+      return html(reply, loginView(interaction.uid, { error: INVALID_EMAIL }), 400);
+    }
+    // The throttle counts per account, however its email is spelt; an unknown email counts as one too.
+    const account = (await findUserByEmail(db, email))?.id ?? `email:${canonicalEmail(email)}`;
+    const admission = await options.throttle.beginSignIn(account, request.ip);
+    if (!admission.allowed) {
+      const error = tooManyAttempts('failed sign-in attempts', admission.retryAfterSeconds);
+      return tooMany(reply, admission, loginView(interaction.uid, { email, error }));
     }
     const user = await authenticate(db, email, password);
-    if (!user) {
-      options.throttle.recordFailure(email, request.ip);
-      return html(reply, loginView(interaction.uid, { email, error: WRONG_CREDENTIALS }), 401);
-    }
-    options.throttle.recordSuccess(email);
+    if (!user) return html(reply, loginView(interaction.uid, { email, error: WRONG_CREDENTIALS }), 401);
+    await options.throttle.signedIn(account, request.ip);
     return finishLogin(request, reply, user.id, interaction.params.tenant);
   });
 
@@ -129,6 +148,12 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
         'Please correct the following:',
         parsed.error.issues.map((i) => i.message),
       );
+    }
+    const admission = await options.throttle.beginSignUp(request.ip);
+    if (!admission.allowed) {
+      const error = tooManyAttempts('new accounts from your network', admission.retryAfterSeconds);
+      const page = signupPage({ uid: interaction.uid, name: form.name, email: form.email, error });
+      return tooMany(reply, admission, page);
     }
     try {
       const user = await createUser(db, parsed.data);

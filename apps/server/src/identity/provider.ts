@@ -189,6 +189,7 @@ export async function createIdentityProvider(config: Config, db: Db): Promise<Pr
   };
 
   const provider = new Provider(oidc.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  // Behind a trusted proxy, X-Forwarded-Proto tells the provider the request came over https (Secure cookies).
+  provider.proxy = config.trustProxy !== false;
   return provider;
 }

@@ -38,14 +38,15 @@ export interface Browser {
   post(url: string, form: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export function newBrowser(app: FastifyInstance): Browser {
+/** A cookie-keeping client of the app; `remoteAddress` is the network address it appears to come from. */
+export function newBrowser(app: FastifyInstance, remoteAddress = '127.0.0.1'): Browser {
   const jar = new CookieJar();
   const headers = () => ({ host: 'localhost:3000', cookie: jar.header() });
   const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
   return {
     jar,
     async get(url) {
-      const response = await app.inject({ method: 'GET', url: path(url), headers: headers() });
+      const response = await app.inject({ method: 'GET', url: path(url), headers: headers(), remoteAddress });
       jar.store(response);
       return response;
     },
@@ -54,6 +55,7 @@ export function newBrowser(app: FastifyInstance): Browser {
         method: 'POST',
         url: path(url),
         headers: { ...headers(), 'content-type': 'application/x-www-form-urlencoded' },
+        remoteAddress,
         payload: new URLSearchParams(form).toString(),
       });
       jar.store(response);
