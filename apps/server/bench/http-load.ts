@@ -183,6 +183,7 @@ async function main(): Promise<void> {
           path: `/api/customers/${ids[Math.floor(COUNT / 2)]}`,
           authorised: true,
         },
+        { name: 'GET /api/customers?s=1000 (largest page)', path: '/api/customers?s=1000', authorised: true },
       );
     }
     if (SEARCHES && COUNT > 0) {

@@ -15,6 +15,7 @@ import { registerCallerApi, registerTenantApi } from './http/api-scopes.ts';
 import { registerCors } from './http/cors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
+import { LOAD_LIMITS, type LoadLimits, registerLoadLimit } from './http/load-limit.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInteractions } from './identity/interactions.ts';
@@ -31,13 +32,20 @@ export interface AppOptions {
   database: Database;
   /** Pino options or false; tests pass false. */
   logger?: boolean | { level: string };
+  /** How much API work is taken on at once; by default what suits the database (LOAD_LIMITS). */
+  loadLimits?: LoadLimits;
 }
 
 /** Builds the one process: the API under /api, the identity provider under /oidc, and the web app. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  loadLimits,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // A caller's X-Request-Id is kept only when it is a short id of safe characters: it goes into every log line.
     requestIdHeader: false,
     genReqId: (request) => {
@@ -83,6 +91,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerErrorHandler(app);
   registerCors(app, [new URL(config.publicUrl).origin]);
   registerSecurityHeaders(app, config);
+  registerLoadLimit(app, loadLimits ?? LOAD_LIMITS[database.kind]);
 
   await registerOpenApi(app, config.publicUrl);
 
@@ -97,11 +106,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       db,
       signupEnabled: config.oidc.signupEnabled,
       demoHint: config.seedDemo ? DEMO_USER : undefined,
-      throttle: createSignInThrottle({
-        maxFailuresPerEmail: 10,
-        maxFailuresPerAddress: 50,
-        windowMs: 15 * 60_000,
-      }),
+      throttle: createSignInThrottle(db),
     });
   }
   const verify = createTokenVerifier({
@@ -118,7 +123,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
     if (await isReady(database)) return { status: 'ready' };
-    return reply.code(503).send(new ApiError('INTERNAL', 'The database is not ready.').toBody());
+    return reply.code(503).send(new ApiError('SERVICE_UNAVAILABLE', 'The database is not ready.').toBody());
   });
   await registerCallerApi(app, auth, (api) => registerAccountRoutes(api, db));
   const suggester = chooseAddressSuggester(config.addresses, db);
@@ -131,6 +136,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   await registerWebApp(app, config);
   return app;
+}
+
+/** Fastify's trustProxy for a hop count (as proxy-addr counts hops; Fastify's types lack the number form). */
+function trustedProxies(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** Hands /oidc/* (but our own interaction pages) to the provider before Fastify reads the body. */

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The database cannot be reached, or the server is too busy to take the request now: try again later. */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -43,6 +45,7 @@ export const apiMessages = {
   staleSave: (noun: string) =>
     `Someone else changed this ${noun}. Reload it to see their changes, then save again.`,
   idMismatch: 'The id in the body must be the id in the path.',
+  databaseUnavailable: 'The service is currently unavailable. Please try again in a few minutes.',
 } as const;
 
 /**

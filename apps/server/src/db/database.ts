@@ -49,7 +49,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer within 5 s fails the request (503) instead of holding it indefinitely.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own errors.
   });

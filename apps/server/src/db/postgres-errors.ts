@@ -34,3 +34,34 @@ export function isDatabaseError(error: unknown, codes: readonly string[], constr
 /** Another record still points at this one (RESTRICT or NO ACTION): the delete must be refused. */
 export const isStillReferenced = (error: unknown): boolean =>
   isDatabaseError(error, [SQLSTATE.restrictViolation, SQLSTATE.foreignKeyViolation]);
+
+/** Errors of a database that cannot be reached at all, as opposed to a query it refused. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/**
+ * The database is down, restarting or unreachable (SQLSTATE class 08, admin or crash shutdown, cannot connect
+ * now, too many connections; or a network error from the driver): the request should be tried again later.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300')
+        return true;
+    }
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    current = cause;
+  }
+  return false;
+}

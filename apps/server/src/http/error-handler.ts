@@ -1,5 +1,6 @@
 import { apiMessages } from '@fieldbook/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/postgres-errors.ts';
 import { ApiError, type FieldError } from './errors.ts';
 
 interface ValidationIssue {
@@ -36,6 +37,8 @@ function toApiError(error: FastifyError & { validation?: ValidationIssue[] }): A
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('VALIDATION_FAILED', 'The request body is not valid JSON.');
   }
+  if (isDatabaseUnavailable(error))
+    return new ApiError('SERVICE_UNAVAILABLE', apiMessages.databaseUnavailable);
   if (error.statusCode === 429) return new ApiError('RATE_LIMITED', 'Too many requests. Please slow down.');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new ApiError('VALIDATION_FAILED', error.message);
@@ -49,6 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
+    if (apiError.code === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', '5');
     return reply.code(apiError.status).send(apiError.toBody());
   });
 }

@@ -9,6 +9,8 @@ const meaning: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
   RATE_LIMITED: 'Too many requests.',
   INTERNAL: 'Something went wrong on the server; its log has the details under the request id.',
+  SERVICE_UNAVAILABLE:
+    'The database cannot be reached, or the server is too busy to take the request now; try again after `Retry-After` seconds.',
 };
 
 /** The error responses a route declares (for validation of the reply and the OpenAPI document). */
@@ -19,7 +21,7 @@ export function errorResponses(...codes: ErrorCode[]) {
 }
 
 /** Every tenant route can answer these. */
-const TENANT: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'INTERNAL'];
+const TENANT: ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'INTERNAL', 'SERVICE_UNAVAILABLE'];
 
 /** The error responses of the usual tenant endpoints. */
 export const tenantErrors = {

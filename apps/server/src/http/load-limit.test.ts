@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from './error-handler.ts';
+import { type LoadLimits, registerLoadLimit } from './load-limit.ts';
+
+let app: FastifyInstance;
+afterEach(() => app.close());
+
+/** An app whose /api/slow requests each wait until the test lets them all finish. */
+async function slowApp(limits: LoadLimits) {
+  app = Fastify({ logger: false });
+  registerErrorHandler(app);
+  registerLoadLimit(app, limits);
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  let started = 0;
+  app.get('/api/slow', async () => {
+    started += 1;
+    await finished;
+    return { ok: true };
+  });
+  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/', async () => 'page');
+  await app.ready();
+  return { finish, started: () => started };
+}
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the limit on API work in flight', () => {
+  it('runs a few at once, queues a few more, and answers the rest 503 with Retry-After at once', async () => {
+    const slow = await slowApp({ maxInFlight: 2, maxWaiting: 3, maxWaitMs: 5_000, retryAfterSeconds: 2 });
+    const requests = Array.from({ length: 8 }, () => get('/api/slow'));
+    await tick();
+    expect(slow.started()).toBe(2);
+
+    // Health, readiness and pages are never held back.
+    expect((await get('/api/health')).statusCode).toBe(200);
+    expect((await get('/')).statusCode).toBe(200);
+
+    slow.finish();
+    const responses = await Promise.all(requests);
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    const refused = responses.filter((response) => response.statusCode === 503);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]?.headers['retry-after']).toBe('2');
+    expect(refused[0]?.json()).toEqual({
+      error: 'SERVICE_UNAVAILABLE',
+      message: 'The service is busy. Please try again in a few seconds.',
+      fieldErrors: [],
+    });
+    expect(slow.started()).toBe(5);
+  });
+
+  it('answers 503 to a request that waited longer than allowed, and gives every place back', async () => {
+    const slow = await slowApp({ maxInFlight: 1, maxWaiting: 5, maxWaitMs: 100, retryAfterSeconds: 1 });
+    const first = get('/api/slow');
+    await tick();
+    const waited = await get('/api/slow');
+    expect(waited.statusCode).toBe(503);
+    slow.finish();
+    expect((await first).statusCode).toBe(200);
+    // All places are free again: as many as the limit run at once, with nobody refused.
+    const again = await Promise.all([get('/api/slow'), get('/api/slow')]);
+    expect(again.map((response) => response.statusCode)).toEqual([200, 200]);
+  });
+});
