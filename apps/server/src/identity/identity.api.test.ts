@@ -170,6 +170,16 @@ describe('signing up', () => {
     expect(invalid.body).toContain('Enter your name.');
     expect(invalid.body).toContain('Password must be at least 8 characters.');
 
+    for (const name of ['Nina\u0000', '\u200b\u200b', 'Ni\u0007na']) {
+      const notText = await browser.post(`/oidc/interaction/${uid}/signup`, {
+        name,
+        email: 'nina@example.test',
+        password: 'long-enough-1',
+      });
+      expect(notText.statusCode, JSON.stringify(name)).toBe(400);
+      expect(notText.body).toMatch(/Remove the characters that are not text|Enter your name\./);
+    }
+
     const taken = await browser.post(`/oidc/interaction/${uid}/signup`, {
       name: 'X',
       email: a.user.email,
