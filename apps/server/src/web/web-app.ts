@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { ApiError } from '../http/errors.ts';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 const defaultDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
 /** What the web app needs to know at run time (served as /config.json). */
@@ -33,7 +35,18 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const root = resolve(config.webDistDir ?? defaultDist);
   const built = existsSync(resolve(root, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: 0 });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/compress.ts); the one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Assets are named by their content's hash: a changed file has a new name, so they never go stale.
+        void reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? IMMUTABLE : 'no-cache');
+      },
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -42,6 +55,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new ApiError('NOT_FOUND', 'Not found.');
+    }
+    // A missing file (an old asset, /favicon.ico, /robots.txt) is a 404, not the app's HTML under its name.
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
+      return reply.code(404).type('text/plain').send('Not found.');
     }
     if (!built) {
       return reply
