@@ -1,10 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../identity/accounts.ts';
+import type { Db } from '../db/database.ts';
+import { createUser, findUserByEmail } from '../identity/accounts.ts';
 import { listTenantsOf } from '../tenants/tenants.ts';
 import { apiAs } from '../test-support/api-client.ts';
 import { signAccessToken } from '../test-support/factories.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { DEMO_TENANTS, DEMO_USER, seedDemo } from './demo.ts';
+import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 
 let t: TestApp;
 
@@ -13,10 +17,48 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** What a seed leaves in the database, across every tenant (read as the owner, past row-level security). */
+async function rowCounts(db: Db) {
+  const result = (await db.execute(sql`select
+    (select count(*)::int from users) as users, (select count(*)::int from tenants) as tenants,
+    (select count(*)::int from memberships) as memberships, (select count(*)::int from customers) as customers,
+    (select count(*)::int from locations) as locations, (select count(*)::int from items) as items`)) as {
+    rows: Record<string, number>[];
+  };
+  return result.rows[0];
+}
+
+/** Fully seeded: the counts the demo records make, and nothing else. */
+const seededCounts = (() => {
+  const organisations = DEMO_ORGANISATIONS.map(([, records]) => records);
+  const sum = (count: (o: DemoOrganisation) => number) => organisations.reduce((n, o) => n + count(o), 0);
+  return {
+    users: 1,
+    tenants: organisations.length,
+    memberships: organisations.length,
+    customers: sum((o) => o.customers.length),
+    locations: sum((o) => o.customers.reduce((n, c) => n + (c.sites?.length ?? 1), 0)),
+    items: sum((o) => o.items.length),
+  };
+})();
+const emptyCounts = { users: 0, tenants: 0, memberships: 0, customers: 0, locations: 0, items: 0 };
+
+async function withEmptyDatabase(fn: (database: TestDatabase) => Promise<void>): Promise<void> {
+  const database = await openTestDatabase();
+  try {
+    await fn(database);
+  } finally {
+    await database.drop();
+  }
+}
+
 describe('seedDemo', () => {
-  it('seeds the demo organisations once, each with customers, their locations and a catalogue', async () => {
-    expect(await seedDemo(t.database.db)).toBe(true);
+  it('seeds once when several processes start together: one demo user, each organisation whole', async () => {
+    // On PostgreSQL each call has a connection of its own and they truly run at once; on PGlite they queue.
+    const seeded = await Promise.all([1, 2, 3, 4].map(() => seedDemo(t.database.db)));
+    expect(seeded.filter(Boolean)).toHaveLength(1);
     expect(await seedDemo(t.database.db)).toBe(false);
+    expect(await rowCounts(t.database.db)).toEqual(seededCounts);
 
     const user = await findUserByEmail(t.database.db, DEMO_USER.email);
     const organisations = await listTenantsOf(t.database.db, user?.id ?? '');
@@ -33,5 +75,39 @@ describe('seedDemo', () => {
       expect(items.json()).toHaveLength(25);
       for (const item of items.json()) expect(item.price).toMatch(/^\d+\.\d{2}$/);
     }
+  });
+
+  it('leaves nothing behind when it fails part-way, and a later seed succeeds', async () => {
+    await withEmptyDatabase(async (database) => {
+      // The first organisation whole, then the second customer of the next, whose address the seed cannot read.
+      const broken = DEMO_ORGANISATIONS.map(([name, records], i): [string, DemoOrganisation] => [
+        name,
+        i === 0
+          ? records
+          : {
+              ...records,
+              customers: records.customers.map((c, j) =>
+                j === 1 ? { ...c, sites: [['Home', 'nowhere']] } : c,
+              ),
+            },
+      ]);
+      await expect(seedDemo(database.db, broken)).rejects.toThrow(/Demo address/);
+      expect(await rowCounts(database.db)).toEqual(emptyCounts);
+
+      expect(await seedDemo(database.db)).toBe(true);
+      expect(await rowCounts(database.db)).toEqual(seededCounts);
+    });
+  });
+
+  it('never seeds a database that already has a user', async () => {
+    await withEmptyDatabase(async (database) => {
+      await createUser(database.db, {
+        email: 'owner@example.test',
+        name: 'Owner',
+        password: 'a-real-secret',
+      });
+      expect(await seedDemo(database.db)).toBe(false);
+      expect(await rowCounts(database.db)).toEqual({ ...emptyCounts, users: 1 });
+    });
   });
 });

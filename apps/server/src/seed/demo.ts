@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { createCustomer } from '../customers/customers.ts';
 import { createLocation } from '../customers/locations.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { tenants } from '../db/schema.ts';
-import { inTenant } from '../db/tenant-scope.ts';
+import { tenants, users } from '../db/schema.ts';
+import { inTenantWithin } from '../db/tenant-scope.ts';
 import { createUser } from '../identity/accounts.ts';
 import { createItem } from '../items/items.ts';
 import { createTenant } from '../tenants/tenants.ts';
@@ -13,16 +13,30 @@ import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 export const DEMO_USER = { email: 'demo@fieldbook.example', password: 'fieldbook-demo' };
 export const DEMO_TENANTS = DEMO_ORGANISATIONS.map(([name]) => name);
 
-/** On the first start of an empty database, a demo user in two demo organisations, so nothing is empty. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tenants);
-  if (Number(row?.count) > 0) return false;
-  const user = await createUser(db, { ...DEMO_USER, name: 'Dana Demo' });
-  for (const [name, records] of DEMO_ORGANISATIONS) {
-    const { tenantId } = await createTenant(db, { name, creatorSubject: user.id });
-    await inTenant(db, tenantId, (tx) => seedRecords(tx, tenantId, records));
-  }
-  return true;
+// Any constant works; it only has to be the same in every process of this application.
+const SEED_LOCK = 7_283_140_022;
+
+/**
+ * On the first start of an empty database (no user and no organisation), a demo user in two demo
+ * organisations, so nothing is empty. One transaction that first takes an advisory lock: processes starting
+ * together seed once between them, and a crash or failure part-way leaves nothing behind, so the database is
+ * either fully seeded or not seeded. A database with any user or organisation never gets demo data.
+ * True when this call seeded.
+ */
+export function seedDemo(db: Db, organisations = DEMO_ORGANISATIONS): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const empty = (await tx.execute(
+      sql`select not exists (select from ${users}) and not exists (select from ${tenants}) as empty`,
+    )) as { rows: { empty: boolean }[] };
+    if (!empty.rows[0]?.empty) return false;
+    const user = await createUser(tx, { ...DEMO_USER, name: 'Dana Demo' });
+    for (const [name, records] of organisations) {
+      const { tenantId } = await createTenant(tx, { name, creatorSubject: user.id });
+      await inTenantWithin(tx, tenantId, (scoped) => seedRecords(scoped, tenantId, records));
+    }
+    return true;
+  });
 }
 
 /** "12 Smith St, Richmond VIC 3121" → street1, suburb, state, postcode. */
