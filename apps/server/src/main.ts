@@ -3,21 +3,31 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { analyseChangedTables, runMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
+import { DataDirectoryError, repairPgliteDataDir } from './db/pglite-data-dir.ts';
 import { seedDemo } from './seed/demo.ts';
 
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+/** Runs a start-up step whose expected failure the user can act on: its message, exit 1, no stack trace. */
+function orExit<T>(step: () => T, expected: new (message: string) => Error): T {
   try {
-    config = loadConfig(process.env);
+    return step();
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof expected) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+}
 
+async function main(): Promise<void> {
+  const config = orExit(() => loadConfig(process.env), ConfigError);
+  if (!config.databaseUrl) {
+    const repaired = orExit(() => repairPgliteDataDir(config.dataDir), DataDirectoryError);
+    for (const sentence of repaired) console.warn(sentence);
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // Each step is one transaction (migrations under a lock on PostgreSQL, the seed under a lock of its own), so a
+  // start killed at any point leaves the database as it was or one step further, and the next start finishes it.
   await migrate(database);
   if (config.seedDemo) await seedDemo(database.db);
 
