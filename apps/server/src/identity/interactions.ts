@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { isMember } from '../tenants/tenants.ts';
 import { authenticate, createUser, EmailTakenError, findUserByEmail } from './accounts.ts';
 import { canonicalEmail, isLookupableEmail } from './emails.ts';
-import { loginPage, messagePage, signupPage } from './pages.ts';
+import { loginPage, logoutScript, messagePage, signupPage } from './pages.ts';
 import type { Admission, SignInThrottle } from './sign-in-throttle.ts';
 
 export interface InteractionOptions {
@@ -86,6 +86,13 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
 
   const loginView = (uid: string, extra: { email?: string; error?: string } = {}) =>
     loginPage({ uid, signupEnabled: options.signupEnabled, demoHint: options.demoHint, ...extra });
+
+  app.get(logoutScript.path, hidden, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(logoutScript.body),
+  );
 
   app.get('/oidc/interaction/:uid', hidden, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
