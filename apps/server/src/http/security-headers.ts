@@ -13,7 +13,7 @@ type Headers = [name: string, value: string][];
  * Mantine writes style attributes and <style> elements; the browser talks to our origin and to the issuer
  * (discovery, tokens, the silent sign-in's iframe) when the issuer is elsewhere.
  */
-export function contentSecurityPolicy(config: Config, frameAncestors: "'none'" | "'self'"): string {
+function contentSecurityPolicy(config: Config, frameAncestors: "'none'" | "'self'"): string {
   const issuer = externalIssuerOrigin(config);
   const withIssuer = issuer ? ` ${issuer}` : '';
   return [
@@ -61,7 +61,7 @@ function headersFor(config: Config, path: string): Headers {
 /**
  * Security headers on every response: the API, the web app, and the identity provider's pages. They are set on
  * the raw response in `onRequest`, so they also reach the replies the provider writes itself (it takes the
- * request over before any other hook runs; see `mountProvider` in app.ts).
+ * request over in its route's own `onRequest`, so no later hook of Fastify's runs; see `mountProvider` in app.ts).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const usual = headersFor(config, '/');
