@@ -30,7 +30,9 @@ async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0);
   // Menus, dialogs and notices fade in: measure colours once they are there. (Browser code as text: the
   // journeys are type-checked without the DOM's types.)
-  await page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running')");
+  // Polled with evaluate: waitForFunction evaluates its text with eval, which the Content-Security-Policy refuses.
+  const animating = "document.getAnimations().some((a) => a.playState === 'running')";
+  await expect.poll(() => page.evaluate(animating)).toBe(false);
 }
 
 /** Runs axe on the page as it is; a serious or critical violation fails the journey (softly: all screens run). */
