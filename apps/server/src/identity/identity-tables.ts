@@ -75,3 +75,18 @@ export const serverSecrets = pgTable('server_secrets', {
   value: jsonb('value').notNull(),
   created: created(),
 });
+
+/** Links to choose a new password: only a hash of the secret in the link is kept; each works once, for an hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    created: created(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
