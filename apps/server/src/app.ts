@@ -30,8 +30,8 @@ import { registerWebApp } from './web/web-app.ts';
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Pino options or false; tests pass false. */
-  logger?: boolean | { level: string };
+  /** Pino options or false; tests pass false, or a stream to read what was logged. */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** How much API work is taken on at once; by default what suits the database (LOAD_LIMITS). */
   loadLimits?: LoadLimits;
 }
@@ -107,6 +107,7 @@ export async function buildApp({
       signupEnabled: config.oidc.signupEnabled,
       demoHint: config.seedDemo ? DEMO_USER : undefined,
       throttle: createSignInThrottle(db),
+      publicUrl: config.publicUrl,
     });
   }
   const verify = createTokenVerifier({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { deleteExpiredPayloads } from '../identity/adapter.ts';
+import { deleteExpiredPasswordResets } from '../identity/password-resets.ts';
 import { deleteForgottenAttempts } from '../identity/sign-in-throttle.ts';
 import type { Database } from './database.ts';
 
@@ -11,6 +12,7 @@ import type { Database } from './database.ts';
 export async function runMaintenance(database: Database): Promise<void> {
   await deleteExpiredPayloads(database.db);
   await deleteForgottenAttempts(database.db);
+  await deleteExpiredPasswordResets(database.db);
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 }
 

@@ -6,7 +6,16 @@ import type { Db } from '../db/database.ts';
 import { isMember } from '../tenants/tenants.ts';
 import { authenticate, createUser, EmailTakenError, findUserByEmail } from './accounts.ts';
 import { canonicalEmail, isLookupableEmail } from './emails.ts';
-import { loginPage, logoutScript, messagePage, signupPage } from './pages.ts';
+import {
+  chooseNewPasswordPage,
+  forgotPasswordPage,
+  loginPage,
+  logoutScript,
+  messagePage,
+  resetLinkSentPage,
+  signupPage,
+} from './pages.ts';
+import { createPasswordReset, findPasswordReset, resetPassword } from './password-resets.ts';
 import type { Admission, SignInThrottle } from './sign-in-throttle.ts';
 
 export interface InteractionOptions {
@@ -15,6 +24,8 @@ export interface InteractionOptions {
   signupEnabled: boolean;
   demoHint?: { email: string; password: string } | undefined;
   throttle: SignInThrottle;
+  /** Reset links are made from it. */
+  publicUrl: string;
 }
 
 /** Sign-in pages are not part of the API reference. */
@@ -33,10 +44,15 @@ export function waitText(seconds: number): string {
 const tooManyAttempts = (what: string, seconds: number) =>
   `Too many ${what}. Please wait ${waitText(seconds)}, then try again.`;
 
+const newPassword = z
+  .string()
+  .min(8, 'Password must be at least 8 characters.')
+  .max(1000, 'Password is too long.');
+
 const signupSchema = z.object({
   name: requiredText('Enter your name.', 200),
   email: z.email('Enter a valid email address.').max(320),
-  password: z.string().min(8, 'Password must be at least 8 characters.').max(1000, 'Password is too long.'),
+  password: newPassword,
 });
 
 type Form = Record<string, string | undefined>;
@@ -84,7 +100,7 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
     return reply.redirect(to, 303);
   }
 
-  const loginView = (uid: string, extra: { email?: string; error?: string } = {}) =>
+  const loginView = (uid: string, extra: { email?: string; error?: string; focusPassword?: boolean } = {}) =>
     loginPage({ uid, signupEnabled: options.signupEnabled, demoHint: options.demoHint, ...extra });
 
   app.get(logoutScript.path, hidden, async (_request, reply) =>
@@ -120,7 +136,10 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
       return tooMany(reply, admission, loginView(interaction.uid, { email, error }));
     }
     const user = await authenticate(db, email, password);
-    if (!user) return html(reply, loginView(interaction.uid, { email, error: WRONG_CREDENTIALS }), 401);
+    if (!user) {
+      const view = loginView(interaction.uid, { email, error: WRONG_CREDENTIALS, focusPassword: true });
+      return html(reply, view, 401);
+    }
     await options.throttle.signedIn(account, request.ip);
     return finishLogin(request, reply, user.id, interaction.params.tenant);
   });
@@ -169,5 +188,84 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
       if (error instanceof EmailTakenError) return again(error.message);
       throw error;
     }
+  });
+
+  app.get('/oidc/interaction/:uid/forgot', hidden, async (request: UidRequest, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return expired(reply);
+    return html(reply, forgotPasswordPage({ uid: interaction.uid }));
+  });
+
+  app.post('/oidc/interaction/:uid/forgot', hidden, async (request: UidRequest, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return expired(reply);
+    const email = String(request.body?.email ?? '').trim();
+    if (!email || !isLookupableEmail(email) || !z.email().safeParse(email).success) {
+      return html(reply, forgotPasswordPage({ uid: interaction.uid, email, error: INVALID_EMAIL }), 400);
+    }
+    const user = await findUserByEmail(db, email);
+    const account = user?.id ?? `email:${canonicalEmail(email)}`;
+    const admission = await options.throttle.beginPasswordReset(account, request.ip);
+    if (!admission.allowed) {
+      const error = tooManyAttempts('requests for a reset link', admission.retryAfterSeconds);
+      return tooMany(reply, admission, forgotPasswordPage({ uid: interaction.uid, email, error }));
+    }
+    if (user) {
+      const link = `${options.publicUrl}/oidc/reset/${await createPasswordReset(db, user.id)}`;
+      // No mail server yet: the link goes to the log, for the administrator to pass on.
+      request.log.warn(
+        { userId: user.id, email: user.email, link },
+        'password reset link (no mail server set up)',
+      );
+    }
+    // The same answer whether or not an account has the email: the page does not tell who has an account.
+    return html(reply, resetLinkSentPage({ uid: interaction.uid, mailConfigured: false }));
+  });
+
+  type TokenRequest = FastifyRequest<{ Params: { token: string }; Body: Form }>;
+  const linkExpired = (reply: FastifyReply) =>
+    html(
+      reply,
+      messagePage(
+        'Link expired',
+        'This link to choose a new password has expired or has been used. Ask for a new one from the sign-in page.',
+        { href: '/', text: 'Back to Fieldbook' },
+      ),
+      400,
+    );
+
+  app.get('/oidc/reset/:token', hidden, async (request: TokenRequest, reply) => {
+    if (!(await findPasswordReset(db, request.params.token))) return linkExpired(reply);
+    return html(
+      reply.header('referrer-policy', 'no-referrer'),
+      chooseNewPasswordPage({ action: request.url }),
+    );
+  });
+
+  app.post('/oidc/reset/:token', hidden, async (request: TokenRequest, reply) => {
+    if (!(await findPasswordReset(db, request.params.token))) return linkExpired(reply);
+    const password = String(request.body?.password ?? '');
+    const confirm = String(request.body?.confirm ?? '');
+    const parsed = newPassword.safeParse(password);
+    const problems = [
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)),
+      ...(password !== confirm ? ['The two passwords are not the same.'] : []),
+    ];
+    if (problems.length > 0) {
+      const page = chooseNewPasswordPage({
+        action: request.url,
+        error: 'Please correct the following:',
+        fieldErrors: problems,
+      });
+      return html(reply, page, 400);
+    }
+    if (!(await resetPassword(db, request.params.token, password))) return linkExpired(reply);
+    return html(
+      reply,
+      messagePage('Password changed', 'Your password has been changed. Sign in with your new password.', {
+        href: '/',
+        text: 'Sign in',
+      }),
+    );
   });
 }

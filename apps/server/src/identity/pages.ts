@@ -12,19 +12,20 @@ body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:c
   font-family:-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#212529;font-size:16px}
 main{width:100%;max-width:400px;margin:16px;background:#fff;border:1px solid #dee2e6;border-radius:8px;padding:32px;
   box-shadow:0 1px 3px rgba(0,0,0,.05)}
-.brand{font-weight:700;color:#1c7ed6;font-size:20px;margin:0 0 8px}
+.brand{font-weight:700;color:#1864ab;font-size:20px;margin:0 0 8px}
 h1{font-size:24px;margin:0 0 24px}
 label{display:block;font-weight:500;font-size:14px;margin:16px 0 4px}
 input{width:100%;padding:8px 12px;font-size:16px;border:1px solid #ced4da;border-radius:4px}
-input:focus,button:focus,a:focus{outline:2px solid #1c7ed6;outline-offset:2px}
-button{margin-top:24px;width:100%;padding:10px;font-size:16px;font-weight:600;color:#fff;background:#1c7ed6;border:0;
+input:focus,button:focus,a:focus{outline:2px solid #1864ab;outline-offset:2px}
+button{margin-top:24px;width:100%;padding:10px;font-size:16px;font-weight:600;color:#fff;background:#1864ab;border:0;
   border-radius:4px;cursor:pointer}
-button:hover{background:#1971c2}
+button:hover{background:#124a80}
 .alert{margin:0 0 16px;padding:12px;border-radius:4px;background:#fff5f5;border:1px solid #ffc9c9;color:#c92a2a}
 .alert ul{margin:8px 0 0;padding-left:20px}
 .hint{margin-top:24px;padding:12px;border-radius:4px;background:#e7f5ff;color:#1864ab;font-size:14px}
 .alt{margin-top:16px;font-size:14px;text-align:center}
-a{color:#1c7ed6}
+.help{font-size:13px;color:#495057;margin:4px 0 0}
+a{color:#1864ab}
 `;
 
 function layout(title: string, body: string): string {
@@ -49,20 +50,25 @@ export interface LoginPageOptions {
   error?: string;
   signupEnabled: boolean;
   demoHint?: { email: string; password: string } | undefined;
+  /** After a wrong password the cursor waits in Password, the email being kept. */
+  focusPassword?: boolean;
 }
 
 export function loginPage(options: LoginPageOptions): string {
   const action = `/oidc/interaction/${encodeURIComponent(options.uid)}`;
+  const focus = (field: 'email' | 'password') =>
+    (field === 'password') === Boolean(options.focusPassword) ? ' autofocus' : '';
   return layout(
     'Sign in',
     `<h1>Sign in</h1>${alert(options.error)}
 <form method="post" action="${action}/login" novalidate>
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}">
+<input id="email" name="email" type="email" autocomplete="username" required${focus('email')} value="${escapeHtml(options.email ?? '')}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" required${focus('password')}>
 <button type="submit">Sign in</button>
 </form>
+<p class="alt"><a href="${action}/forgot">Forgot password?</a></p>
 ${options.signupEnabled ? `<p class="alt">New to Fieldbook? <a href="${action}/signup">Create an account</a></p>` : ''}
 ${
   options.demoHint
@@ -93,10 +99,61 @@ export function signupPage(options: SignupPageOptions): string {
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="8"
  aria-describedby="password-help">
-<p id="password-help" style="font-size:13px;color:#868e96;margin:4px 0 0">At least 8 characters.</p>
+<p id="password-help" class="help">At least 8 characters.</p>
 <button type="submit">Create account</button>
 </form>
 <p class="alt">Already have an account? <a href="${action}">Sign in</a></p>`,
+  );
+}
+
+/** Asks for the email to send a link to choose a new password to. */
+export function forgotPasswordPage(options: { uid: string; email?: string; error?: string }): string {
+  const action = `/oidc/interaction/${encodeURIComponent(options.uid)}`;
+  return layout(
+    'Forgot password',
+    `<h1>Forgot password</h1>${alert(options.error)}
+<p>Enter the email you sign in with. We will send you a link to choose a new password.</p>
+<form method="post" action="${action}/forgot" novalidate>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}">
+<button type="submit">Send reset link</button>
+</form>
+<p class="alt"><a href="${action}">Back to sign in</a></p>`,
+  );
+}
+
+/** What the person sees after asking for a link, whether or not an account has the email. */
+export function resetLinkSentPage(options: { uid: string; mailConfigured: boolean }): string {
+  const where = options.mailConfigured
+    ? ''
+    : '<p class="hint">No mail server is set up for this Fieldbook, so the link was written to the server’s log. Ask your administrator for it.</p>';
+  return layout(
+    'Check your email',
+    `<h1>Check your email</h1>
+<p role="status">If an account uses that email, a link to choose a new password has been sent to it. The link works for one hour.</p>
+${where}
+<p class="alt"><a href="/oidc/interaction/${encodeURIComponent(options.uid)}">Back to sign in</a></p>`,
+  );
+}
+
+/** The form a reset link opens: the new password, twice. */
+export function chooseNewPasswordPage(options: {
+  action: string;
+  error?: string;
+  fieldErrors?: string[];
+}): string {
+  return layout(
+    'Choose a new password',
+    `<h1>Choose a new password</h1>${alert(options.error, options.fieldErrors)}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" autofocus
+ aria-describedby="password-help">
+<p id="password-help" class="help">At least 8 characters.</p>
+<label for="confirm">New password again</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8">
+<button type="submit">Change password</button>
+</form>`,
   );
 }
 

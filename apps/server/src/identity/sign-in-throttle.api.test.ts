@@ -143,6 +143,7 @@ describe('the throttle’s counting', () => {
     account: { freeAttempts: 100, firstDelay: 10, maxDelay: 40 },
     address: { freeAttempts: 100, firstDelay: 10, maxDelay: 40 },
     signUp: { freeAttempts: 1, firstDelay: 10, maxDelay: 40 },
+    passwordReset: { freeAttempts: 1, firstDelay: 10, maxDelay: 40 },
   };
 
   it('admits exactly the free attempts out of many at once', async () => {

@@ -24,6 +24,8 @@ export interface SignInRules {
   address: ThrottleRule;
   /** New accounts made from one address. */
   signUp: ThrottleRule;
+  /** Reset links asked for, per address and per account (so nobody is flooded with them). */
+  passwordReset: ThrottleRule;
 }
 
 export const SIGN_IN_RULES: SignInRules = {
@@ -31,6 +33,7 @@ export const SIGN_IN_RULES: SignInRules = {
   account: { freeAttempts: 20, firstDelay: 15, maxDelay: 60 },
   address: { freeAttempts: 50, firstDelay: 30, maxDelay: 15 * 60 },
   signUp: { freeAttempts: 5, firstDelay: 60, maxDelay: 60 * 60 },
+  passwordReset: { freeAttempts: 5, firstDelay: 60, maxDelay: 60 * 60 },
 };
 
 /** A key's count starts again after this long without an attempt. */
@@ -109,6 +112,13 @@ export function createSignInThrottle(db: Db, rules: SignInRules = SIGN_IN_RULES)
     /** Before creating an account: sign-ups from one address are counted whether they succeed or not. */
     beginSignUp(address: string): Promise<Admission> {
       return admit([[`signup:${address}`, rules.signUp]]);
+    },
+    /** Before sending a reset link: `account` as for beginSignIn. */
+    beginPasswordReset(account: string, address: string): Promise<Admission> {
+      return admit([
+        [`reset:address:${address}`, rules.passwordReset],
+        [`reset:account:${account}`, rules.passwordReset],
+      ]);
     },
   };
 }
