@@ -1,3 +1,4 @@
+import { customerMessages } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
@@ -102,6 +103,42 @@ describe('POST /api/customers', () => {
       { field: 'billingEmail', message: 'Enter a valid email address, such as name@example.com.' },
       { field: 'website', message: 'Enter text.' },
     ]);
+  });
+});
+
+describe('phone, fax and website', () => {
+  it('refuses a phone or fax that is not a phone number, and a website that is not a web address', async () => {
+    const response = await apiAs(t, a.token).post('/api/customers', {
+      name: 'Sydney Harbour Plumbing',
+      billingPhone: 'call Dave',
+      billingFax: '123',
+      website: 'javascript:alert(1)',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([
+      { field: 'billingPhone', message: customerMessages.phone },
+      { field: 'billingFax', message: customerMessages.phone },
+      { field: 'website', message: customerMessages.website },
+    ]);
+  });
+
+  it('stores a website typed without its scheme with https://', async () => {
+    const api = apiAs(t, a.token);
+    const created = await api.post('/api/customers', {
+      name: 'Coogee Carpentry',
+      billingPhone: '+61 2 9876-5432',
+      website: 'coogeecarpentry.com.au',
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      billingPhone: '+61 2 9876-5432',
+      website: 'https://coogeecarpentry.com.au',
+    });
+    const saved = await api.put(`/api/customers/${created.json().id}`, {
+      ...(created.json() as object),
+      website: 'http://coogee.example/about',
+    });
+    expect(saved.json().website).toBe('http://coogee.example/about');
   });
 });
 
