@@ -1,25 +1,51 @@
-import { locationFields, locationRecord, PAGE_SIZES } from '@fieldbook/domain';
+import { locationFields, locationRecord, locationUpdate, PAGE_SIZES } from '@fieldbook/domain';
 import type { Db } from '../db/database.ts';
 import type { Api } from '../http/api-scopes.ts';
 import { replyCreated } from '../http/idempotency.ts';
-import { createSchema, listSchema } from '../http/route-schemas.ts';
-import { inRequestTenant } from '../http/tenant-requests.ts';
+import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
+import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
-import { createLocation, listLocations } from './locations.ts';
+import { createLocation, deleteLocation, findLocation, listLocations, updateLocation } from './locations.ts';
 
 const tags = ['locations'];
 
-/** Locations are created and listed here; they are deleted with their customer. */
+/** A customer's locations; deleting the customer deletes them too. */
 export function registerLocationRoutes(api: Api, db: Db): void {
   const create = {
     operationId: 'createLocation',
     summary: 'Add a location to a customer',
-    description: '`customer.id` names a customer of the organisation. Honours `Idempotency-Key`.',
+    description:
+      '`customer.id` names a customer of the organisation. An Australian address (country `Australia` or ' +
+      '`AU`) has one of the eight states and a four-digit postcode of that state. Honours `Idempotency-Key`.',
     tags,
   };
   api.post('/locations', createSchema(create, locationFields, locationRecord), (request, reply) =>
     replyCreated(db, request, reply, (tx, tenantId) => createLocation(tx, tenantId, request.body)),
   );
+
+  const read = { operationId: 'getLocation', summary: 'Get a location', tags };
+  api.get('/locations/:id', readSchema(read, locationRecord), (request) =>
+    inRequestTenant(db, request, (tx, tenantId) => findLocation(tx, tenantId, request.params.id)),
+  );
+
+  const save = {
+    operationId: 'updateLocation',
+    summary: 'Save a location',
+    description: 'The location stays with its customer: a `customer` in the body is ignored.',
+    tags,
+  };
+  api.put('/locations/:id', updateSchema(save, locationUpdate, locationRecord), (request) => {
+    samePathId(request.params.id, request.body);
+    return inRequestTenant(db, request, (tx, tenantId) =>
+      updateLocation(tx, tenantId, request.params.id, request.body),
+    );
+  });
+
+  const remove = { operationId: 'deleteLocation', summary: 'Delete a location', tags };
+  api.delete('/locations/:id', deleteSchema(remove), async (request, reply) => {
+    await inRequestTenant(db, request, (tx, tenantId) => deleteLocation(tx, tenantId, request.params.id));
+    return reply.code(204).send(null);
+  });
 
   const list = {
     operationId: 'listLocations',

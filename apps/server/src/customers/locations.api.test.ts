@@ -1,6 +1,9 @@
+import { locationMessages } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import { createCustomers, createLocations } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
@@ -19,6 +22,8 @@ beforeAll(async () => {
   customerOfB = (await apiAs(t, b.token).post('/api/customers', { name: 'Bravo Body Corporate' })).json();
 });
 
+const UNKNOWN_CUSTOMER = '01900000-0000-7000-8000-000000000000';
+
 const site = (customerId: string) => ({
   customer: { id: customerId },
   name: '  Building A ',
@@ -27,6 +32,40 @@ const site = (customerId: string) => ({
   state: 'VIC',
   postcode: '3121',
   country: 'Australia',
+});
+
+describeRecordEndpoints(() => ({ t, a, b }), {
+  path: '/api/locations',
+  noun: 'location',
+  valid: () => site(customerOfA.id),
+  change: {
+    body: {
+      name: " O'Brien & Sons yard ",
+      street1: '3/12 Illawarra Rd',
+      suburb: 'Marrickville',
+      state: 'nsw',
+      postcode: '2204',
+    },
+    expected: {
+      name: "O'Brien & Sons yard",
+      street1: '3/12 Illawarra Rd',
+      suburb: 'Marrickville',
+      state: 'NSW',
+      postcode: '2204',
+      customer: { id: expect.any(String), name: 'Harbour View Strata' },
+    },
+  },
+  invalid: {
+    // A well-formed customer id: the body's own errors are found before any customer is looked for.
+    body: {
+      customer: { id: UNKNOWN_CUSTOMER },
+      name: ' ',
+      state: 'Sydney',
+      postcode: 'ABCDE',
+      country: 'AU',
+    },
+    fields: ['name', 'state', 'postcode'],
+  },
 });
 
 describe('POST /api/locations', () => {
@@ -59,7 +98,7 @@ describe('POST /api/locations', () => {
   });
 
   it("refuses another organisation's customer, or one that does not exist, on customer.id", async () => {
-    for (const id of [customerOfB.id, '01900000-0000-7000-8000-000000000000']) {
+    for (const id of [customerOfB.id, UNKNOWN_CUSTOMER]) {
       const response = await apiAs(t, a.token).post('/api/locations', site(id));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -172,5 +211,127 @@ describe('GET /api/locations', () => {
       expect(response.statusCode).toBe(400);
       expect(fieldsOf(response)).toEqual(['q']);
     }
+  });
+});
+
+describe('Australian addresses', () => {
+  it('refuses a state that is not one of the eight and a postcode that is not four digits of it', async () => {
+    const api = apiAs(t, a.token);
+    const sydney = await api.post('/api/locations', {
+      ...site(customerOfA.id),
+      suburb: 'Sydney',
+      state: 'Sydney',
+      postcode: 'ABCDE',
+    });
+    expect(sydney.statusCode).toBe(400);
+    expect(sydney.json()).toEqual({
+      error: 'VALIDATION_FAILED',
+      message: 'The request is not valid.',
+      fieldErrors: [
+        { field: 'state', message: locationMessages.state },
+        { field: 'postcode', message: locationMessages.postcode },
+      ],
+    });
+    const mismatch = await api.post('/api/locations', {
+      ...site(customerOfA.id),
+      state: 'NSW',
+      postcode: '3121',
+    });
+    expect(mismatch.json().fieldErrors).toEqual([
+      { field: 'postcode', message: '3121 is not a NSW postcode.' },
+    ]);
+  });
+
+  it('stores a state typed in lower case, or by its name, as its abbreviation', async () => {
+    const api = apiAs(t, a.token);
+    const lower = await api.post('/api/locations', { ...site(customerOfA.id), state: 'vic', country: 'au' });
+    expect(lower.statusCode).toBe(201);
+    const created = lower.json() as { id: string; updated: string };
+    expect(created).toMatchObject({ state: 'VIC', postcode: '3121', country: 'au' });
+    const named = await api.put(`/api/locations/${created.id}`, {
+      ...created,
+      state: 'Australian Capital Territory',
+      postcode: '0200',
+    });
+    expect(named.json()).toMatchObject({ state: 'ACT', postcode: '0200' });
+  });
+
+  it('keeps free text for other countries', async () => {
+    const response = await apiAs(t, a.token).post('/api/locations', {
+      ...site(customerOfA.id),
+      name: 'Auckland office',
+      suburb: 'Auckland Central',
+      state: 'Auckland',
+      postcode: 'AKL 1010',
+      country: 'New Zealand',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ state: 'Auckland', postcode: 'AKL 1010' });
+  });
+});
+
+describe('PUT and DELETE /api/locations/{id}', () => {
+  it('keeps the location with its customer, whatever customer the body names', async () => {
+    const api = apiAs(t, a.token);
+    const other = (await api.post('/api/customers', { name: 'Other Strata' })).json();
+    const location = (await api.post('/api/locations', site(customerOfA.id))).json();
+    const saved = await api.put(`/api/locations/${location.id}`, {
+      ...location,
+      customer: { id: other.id },
+      name: 'Building B',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      name: 'Building B',
+      customer: { id: customerOfA.id, name: 'Harbour View Strata' },
+    });
+    expect((await api.get(`/api/locations?q=customer.id:${other.id}`)).json()).toEqual([]);
+  });
+
+  it("shows the customer's new name after the customer is renamed", async () => {
+    const api = apiAs(t, a.token);
+    const customer = (await api.post('/api/customers', { name: 'Old Name Pty Ltd' })).json();
+    const location = (await api.post('/api/locations', site(customer.id))).json();
+    await api.put(`/api/customers/${customer.id}`, { ...customer, name: 'New Name Pty Ltd' });
+    expect((await api.get(`/api/locations/${location.id}`)).json().customer.name).toBe('New Name Pty Ltd');
+  });
+
+  it('deletes one location and leaves the customer and its other locations', async () => {
+    const api = apiAs(t, a.token);
+    const customer = (await api.post('/api/customers', { name: 'Two Sites' })).json();
+    const first = (await api.post('/api/locations', { ...site(customer.id), name: 'First' })).json();
+    await api.post('/api/locations', { ...site(customer.id), name: 'Second' });
+    expect((await api.delete(`/api/locations/${first.id}`)).statusCode).toBe(204);
+    const left = await api.get(`/api/locations?q=customer.id:${customer.id}`);
+    expect(left.json().map((location: { name: string }) => location.name)).toEqual(['Second']);
+    expect((await api.get(`/api/customers/${customer.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses to delete a location while jobs refer to it', async () => {
+    // Jobs will reference locations with ON DELETE RESTRICT; this stands in for them.
+    await t.database.db.execute(sql`
+      create table test_location_jobs (
+        tenant_id uuid not null, id uuid not null, location_id uuid not null,
+        primary key (tenant_id, id),
+        foreign key (tenant_id, location_id) references locations (tenant_id, id) on delete restrict
+      )`);
+    await t.database.db.execute(
+      sql`grant select, insert, update, delete on test_location_jobs to fieldbook_app`,
+    );
+    const api = apiAs(t, a.token);
+    const location = (await api.post('/api/locations', site(customerOfA.id))).json();
+    await t.database.db.execute(
+      sql`insert into test_location_jobs values (${a.tenant.tenantId}, gen_random_uuid(), ${location.id})`,
+    );
+
+    const refused = await api.delete(`/api/locations/${location.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'CONFLICT',
+      message: 'This location has jobs, so it cannot be deleted.',
+      fieldErrors: [],
+    });
+    await t.database.db.execute(sql`delete from test_location_jobs`);
+    expect((await api.delete(`/api/locations/${location.id}`)).statusCode).toBe(204);
   });
 });

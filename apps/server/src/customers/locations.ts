@@ -1,17 +1,18 @@
-import type { CustomerLocation, LocationFields } from '@fieldbook/domain';
+import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldbook/domain';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { fieldInvalid } from '../http/errors.ts';
+import { fieldInvalid, notFound } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
-import { findRow } from '../records/record-rows.ts';
+import { deleteRow, findRow, recordWhere, saveVersion } from '../records/record-rows.ts';
 import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
 
 /** What `q` may search on the location list; `customer.id:{id}` lists one customer's locations. */
 export const locationList: ListResource = {
   fields: {
+    id: { kind: 'exact', column: visible.id, uuid: true },
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
     name: { kind: 'text', column: visible.name },
     street1: { kind: 'text', column: visible.street1 },
@@ -36,6 +37,63 @@ function toLocation(row: LocationRow): CustomerLocation {
     country: row.country,
     updated: row.updated.toISOString(),
   };
+}
+
+const NOUN = 'location';
+
+/** A location reply's columns, from the table or the search view, with its customer's name. */
+function withCustomerName(source: typeof locations | typeof visible) {
+  return {
+    id: source.id,
+    customerId: source.customerId,
+    customerName: customers.name,
+    name: source.name,
+    street1: source.street1,
+    suburb: source.suburb,
+    state: source.state,
+    postcode: source.postcode,
+    country: source.country,
+    updated: source.updated,
+  };
+}
+
+/** The join to the location's customer, for its name. */
+const ofCustomer = (source: typeof locations | typeof visible) =>
+  and(eq(customers.tenantId, source.tenantId), eq(customers.id, source.customerId));
+
+/** The location with its customer's name; 404 when this tenant has no such location. */
+export async function findLocation(tx: Tx, tenantId: string, id: string): Promise<CustomerLocation> {
+  const where = recordWhere(locations, tenantId, id);
+  const [row] = where
+    ? await tx
+        .select(withCustomerName(locations))
+        .from(locations)
+        .innerJoin(customers, ofCustomer(locations))
+        .where(where)
+    : [];
+  if (!row) throw notFound(NOUN);
+  return toLocation(row);
+}
+
+/** Saves over the version the client read (404, or 409 when someone saved it since); it keeps its customer. */
+export async function updateLocation(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  { id: _id, updated, ...fields }: LocationUpdate,
+): Promise<CustomerLocation> {
+  const row = await saveVersion(tx, locations, { tenantId, id, updated }, NOUN, fields);
+  const customer = await findRow(tx, customers, tenantId, row.customerId);
+  if (!customer) throw new Error('The location has no customer');
+  return toLocation({ ...row, customerName: customer.name });
+}
+
+/** Deletes one location; refused while jobs refer to it. */
+export function deleteLocation(tx: Tx, tenantId: string, id: string): Promise<void> {
+  return deleteRow(tx, locations, tenantId, id, {
+    noun: NOUN,
+    stillReferenced: 'This location has jobs, so it cannot be deleted.',
+  });
 }
 
 const noSuchCustomer = () => fieldInvalid('customer.id', 'Choose an existing customer.');
@@ -74,24 +132,9 @@ export async function listLocations(
     tx.select({ total: count() }).from(visible).where(where),
     (total) =>
       tx
-        .select({
-          id: visible.id,
-          customerId: customers.id,
-          customerName: customers.name,
-          name: visible.name,
-          street1: visible.street1,
-          suburb: visible.suburb,
-          state: visible.state,
-          postcode: visible.postcode,
-          country: visible.country,
-          updated: visible.updated,
-          total,
-        })
+        .select({ ...withCustomerName(visible), total })
         .from(visible)
-        .innerJoin(
-          customers,
-          and(eq(customers.tenantId, visible.tenantId), eq(customers.id, visible.customerId)),
-        )
+        .innerJoin(customers, ofCustomer(visible))
         .where(where)
         .orderBy(asc(visible.name), asc(visible.id)),
   );
