@@ -1,10 +1,10 @@
 import { customerMessages } from '@fieldbook/domain';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import { createCustomers } from '../test-support/record-factories.ts';
+import { standInReferences } from '../test-support/stand-in-references.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 
@@ -155,18 +155,10 @@ describe('DELETE /api/customers/{id}', () => {
 
   it('refuses while jobs or invoices refer to the customer, and allows it once they are gone', async () => {
     // Jobs and invoices will reference customers with ON DELETE RESTRICT; this stands in for them.
-    await t.database.db.execute(sql`
-      create table test_jobs (
-        tenant_id uuid not null, id uuid not null, customer_id uuid not null,
-        primary key (tenant_id, id),
-        foreign key (tenant_id, customer_id) references customers (tenant_id, id) on delete restrict
-      )`);
-    await t.database.db.execute(sql`grant select, insert, update, delete on test_jobs to fieldbook_app`);
+    const jobs = await standInReferences(t, 'customers');
     const api = apiAs(t, a.token);
     const customer = (await api.post('/api/customers', { name: 'Has A Job' })).json();
-    await t.database.db.execute(
-      sql`insert into test_jobs values (${a.tenant.tenantId}, gen_random_uuid(), ${customer.id})`,
-    );
+    await jobs.refer(a.tenant.tenantId, customer.id);
 
     const refused = await api.delete(`/api/customers/${customer.id}`);
     expect(refused.statusCode).toBe(409);
@@ -177,7 +169,7 @@ describe('DELETE /api/customers/{id}', () => {
     });
     expect((await api.get(`/api/customers/${customer.id}`)).statusCode).toBe(200);
 
-    await t.database.db.execute(sql`delete from test_jobs`);
+    await jobs.release();
     expect((await api.delete(`/api/customers/${customer.id}`)).statusCode).toBe(204);
   });
 });

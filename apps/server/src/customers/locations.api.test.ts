@@ -1,10 +1,10 @@
 import { locationMessages } from '@fieldbook/domain';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import { createCustomers, createLocations } from '../test-support/record-factories.ts';
+import { standInReferences } from '../test-support/stand-in-references.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 
@@ -309,20 +309,10 @@ describe('PUT and DELETE /api/locations/{id}', () => {
 
   it('refuses to delete a location while jobs refer to it', async () => {
     // Jobs will reference locations with ON DELETE RESTRICT; this stands in for them.
-    await t.database.db.execute(sql`
-      create table test_location_jobs (
-        tenant_id uuid not null, id uuid not null, location_id uuid not null,
-        primary key (tenant_id, id),
-        foreign key (tenant_id, location_id) references locations (tenant_id, id) on delete restrict
-      )`);
-    await t.database.db.execute(
-      sql`grant select, insert, update, delete on test_location_jobs to fieldbook_app`,
-    );
+    const jobs = await standInReferences(t, 'locations');
     const api = apiAs(t, a.token);
     const location = (await api.post('/api/locations', site(customerOfA.id))).json();
-    await t.database.db.execute(
-      sql`insert into test_location_jobs values (${a.tenant.tenantId}, gen_random_uuid(), ${location.id})`,
-    );
+    await jobs.refer(a.tenant.tenantId, location.id);
 
     const refused = await api.delete(`/api/locations/${location.id}`);
     expect(refused.statusCode).toBe(409);
@@ -331,7 +321,7 @@ describe('PUT and DELETE /api/locations/{id}', () => {
       message: 'This location has jobs, so it cannot be deleted.',
       fieldErrors: [],
     });
-    await t.database.db.execute(sql`delete from test_location_jobs`);
+    await jobs.release();
     expect((await api.delete(`/api/locations/${location.id}`)).statusCode).toBe(204);
   });
 });
