@@ -7,4 +7,5 @@ export * from './lists.ts';
 export * from './locations.ts';
 export * from './money.ts';
 export * from './records.ts';
+export * from './search-text.ts';
 export * from './text-fields.ts';

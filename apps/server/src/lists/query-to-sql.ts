@@ -117,12 +117,23 @@ function presentSql(field: ListField): SQL {
   return sql`${field.column} is not null`;
 }
 
-/** Contains, or a word starting with the term; both forms can be served by a pg_trgm GIN index. */
+/** Where a number meets a letter (`15mm`, `DN20`), with any spaces or hyphens between them (`15 mm`, `DN-20`). */
+const NUMBER_LETTER = /(?<=\p{N})[\s-]*(?=\p{L})|(?<=\p{L})[\s-]*(?=\p{N})/u;
+
+/**
+ * Contains, or a word starting with the term; both forms can be served by a pg_trgm GIN index. A number and
+ * its unit match however they are spaced, as tradespeople write them: `15mm` finds "Copper pipe 15 mm" and
+ * `15 mm` finds "15mm".
+ */
 function matchText(column: SQLWrapper, term: TextTerm): SQL {
-  if (!term.prefix) return sql`${column} ilike ${`%${escapeLike(term.text)}%`}`;
+  const parts = term.text.split(new RegExp(NUMBER_LETTER, 'gu'));
+  if (!term.prefix && parts.length === 1) return sql`${column} ilike ${`%${escapeLike(term.text)}%`}`;
   // \m anchors at the start of a word, which needs the term to start with a word character.
-  const anchor = /^[\p{L}\p{N}_]/u.test(term.text) ? '\\m' : '';
-  return sql`${column} ~* ${anchor + escapeRegex(term.text)}`;
+  const anchor = term.prefix && /^[\p{L}\p{N}_]/u.test(term.text) ? '\\m' : '';
+  // A number stands whole: 15mm finds neither 150 mm nor 1.5 mm nor 115mm.
+  const before = /^\p{N}/u.test(term.text) ? '(?<![[:digit:].])' : '';
+  const after = /\p{N}$/u.test(term.text) && !term.prefix ? '(?![[:digit:]])' : '';
+  return sql`${column} ~* ${anchor + before + parts.map(escapeRegex).join('[[:space:]-]*') + after}`;
 }
 
 /** Bare words and phrases: a match in any of the resource's searchable columns. */

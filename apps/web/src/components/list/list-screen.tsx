@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Box, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { withQuery } from '../../lib/paths';
 import { LoadErrorAlert } from '../load-error-alert';
@@ -58,15 +58,25 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
     return <LoadErrorAlert error={query.error} />;
   }
   const { items, total } = query.data;
+  // The rows of the previous search stay while the next loads, dimmed, with a word that it is running.
+  const searching = query.isPlaceholderData;
   return (
     <>
-      <RecordTable
-        label={title}
-        columns={columns}
-        rows={items}
-        rowKey={(row) => row.id}
-        emptyText={emptyText}
-      />
+      {searching && (
+        <Group gap="xs" mb="xs" role="status">
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm">Searching…</Text>
+        </Group>
+      )}
+      <Box aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>
+        <RecordTable
+          label={title}
+          columns={columns}
+          rows={items}
+          rowKey={(row) => row.id}
+          emptyText={emptyText}
+        />
+      </Box>
       {total > 0 && (
         <ListPagination
           page={params.p}

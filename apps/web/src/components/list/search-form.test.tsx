@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../testing/render';
@@ -41,7 +41,8 @@ describe('SearchForm', () => {
     await user.type(box, "O'Brien & Sons{Enter}");
 
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe(`"O'Brien" "&" Sons`);
-    expect(box).toHaveValue(`"O'Brien" "&" Sons`);
+    // The box keeps what the user typed.
+    expect(box).toHaveValue("O'Brien & Sons");
   });
 
   it('shows the search of the URL after Back', async () => {
@@ -64,5 +65,31 @@ describe('SearchForm', () => {
 
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('*');
     expect(new URLSearchParams(router.state.location.search).get('p')).toBe('1');
+  });
+
+  it('follows the box as the user types, once they pause, keeping the cursor and what they typed', async () => {
+    const { router } = renderSearch('/customers/search?q=acme&p=3&s=5');
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    await user.clear(box);
+    await user.type(box, "St Columba's");
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('acme');
+
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe(`St "Columba's"`),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('p')).toBe('1');
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue("St Columba's");
+
+    // More typing refines the same search: Back goes to the search before it, not to each pause.
+    await user.type(box, ' Hall');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe(`St "Columba's" Hall`),
+    );
+    expect(box).toHaveValue("St Columba's Hall");
+    await act(() => router.navigate(-1));
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('acme');
+    expect(box).toHaveValue('acme');
   });
 });

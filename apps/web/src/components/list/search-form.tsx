@@ -1,10 +1,13 @@
-import { MATCH_ALL } from '@fieldbook/domain';
+import { MATCH_ALL, searchQuery } from '@fieldbook/domain';
 import { Button, Group, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
-import { searchQuery } from '../../lib/search-query';
+
+/** How long typing pauses before the list follows it. */
+export const SEARCH_AS_YOU_TYPE_MS = 250;
 
 interface SearchFormProps {
   /** The list route the search goes to. */
@@ -14,23 +17,41 @@ interface SearchFormProps {
 }
 
 /**
- * The search box of a list screen. A search goes to the first page of `path` with the same page size;
- * an empty one means everything (q=*), and words the query syntax cannot read go in quotes (`searchQuery`).
- * The box shows the URL's search: after Back or Forward too, without losing the keyboard's place.
+ * The search box of a list screen. The list follows the box as the user types (after a short pause), and
+ * Enter or the Search button searches at once. A search goes to the first page of `path` with the same page
+ * size; an empty one means everything (q=*), and words the query syntax cannot read go in quotes
+ * (`searchQuery`), so no everyday text is refused. The box keeps what the user typed; it shows the URL's
+ * search only when the URL changes by other means (Back, Forward, a link).
  */
 export function SearchForm({ path, params, placeholder }: SearchFormProps) {
   const navigate = useNavigate();
   const searched = params.q === MATCH_ALL ? '' : params.q;
   const [text, setText] = useState(searched);
-  const [shown, setShown] = useState(searched);
-  if (searched !== shown) {
-    setShown(searched);
-    setText(searched);
+  const [shownQ, setShownQ] = useState(params.q);
+  /** The q this box last sent: its arrival in the URL is not a reason to change the box. */
+  const sent = useRef<string | undefined>(undefined);
+  if (params.q !== shownQ) {
+    setShownQ(params.q);
+    if (params.q !== sent.current) setText(searched);
   }
+
+  const search = (typed: string, how: 'typing' | 'submit') => {
+    const q = searchQuery(typed);
+    if (how === 'typing' && q === params.q) return;
+    // Typing refines one search: it replaces its own history entry rather than adding one per pause.
+    const replace = how === 'typing' && sent.current === params.q;
+    sent.current = q;
+    void navigate(withQuery(path, { q, p: 1, s: params.s }), { replace });
+  };
+  const searchAsTyped = useDebouncedCallback(
+    (typed: string) => search(typed, 'typing'),
+    SEARCH_AS_YOU_TYPE_MS,
+  );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void navigate(withQuery(path, { q: searchQuery(text), p: 1, s: params.s }));
+    searchAsTyped.cancel();
+    search(text, 'submit');
   };
 
   return (
@@ -41,7 +62,10 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
           label="Search"
           type="search"
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            searchAsTyped(event.currentTarget.value);
+          }}
           placeholder={placeholder}
           autoComplete="off"
           style={{ flex: 1 }}

@@ -1,6 +1,5 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { searchQuery } from './search-query';
+import { searchQuery } from './search-text.ts';
 
 describe('searchQuery', () => {
   it.each([
