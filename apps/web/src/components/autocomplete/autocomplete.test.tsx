@@ -11,7 +11,15 @@ const ADDRESSES = [
   '1 George St, Brisbane QLD',
 ];
 
-function Host({ onPick, onSubmit }: { onPick: (option: string) => void; onSubmit: () => void }) {
+interface HostProps {
+  onPick: (option: string) => void;
+  onSubmit: () => void;
+  fetchSuggestions?: (text: string) => Promise<readonly string[]>;
+}
+
+const startsWith = async (text: string) => ADDRESSES.filter((address) => address.startsWith(text));
+
+function Host({ onPick, onSubmit, fetchSuggestions = startsWith }: HostProps) {
   const [value, setValue] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,7 +32,7 @@ function Host({ onPick, onSubmit }: { onPick: (option: string) => void; onSubmit
         value={value}
         onChange={setValue}
         suggestionsKey={['test-addresses']}
-        fetchSuggestions={async (text) => ADDRESSES.filter((address) => address.startsWith(text))}
+        fetchSuggestions={fetchSuggestions}
         optionKey={(option) => option}
         optionLabel={(option) => option}
         onPick={onPick}
@@ -161,5 +169,105 @@ describe('Autocomplete', () => {
 
     expect(await screen.findByText('No matches found.')).toBeInTheDocument();
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+});
+
+/** A fetch whose answers the test gives, in any order: `answer(text, options)`. */
+function controllableFetch() {
+  const pending = new Map<string, (options: readonly string[]) => void>();
+  const fetchSuggestions = vi.fn(
+    (text: string) => new Promise<readonly string[]>((resolve) => pending.set(text, resolve)),
+  );
+  const answer = async (text: string, options: readonly string[]) => {
+    await vi.waitFor(() => expect(pending.has(text)).toBe(true));
+    pending.get(text)?.(options);
+  };
+  return { fetchSuggestions, answer };
+}
+
+const BONDI = ['112 Campbell Parade, Bondi Beach NSW 2026', 'Bondi Junction NSW 2022'];
+const MARRICKVILLE = ['3/12 Illawarra Road, Marrickville NSW 2204'];
+
+describe('Autocomplete, suggestions of another text', () => {
+  it("never picks the last text's suggestions while the new text's load (the Bondi case)", async () => {
+    const { fetchSuggestions, answer } = controllableFetch();
+    const onPick = vi.fn();
+    const onSubmit = vi.fn();
+    renderWithProviders(<Host onPick={onPick} onSubmit={onSubmit} fetchSuggestions={fetchSuggestions} />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('combobox', { name: 'Address search' });
+
+    await user.click(box);
+    await user.paste('Bondi');
+    await answer('Bondi', BONDI);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(BONDI);
+
+    await user.clear(box);
+    await user.paste('3/12 Illawarra Rd Marr');
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    expect(onPick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(box).toHaveValue('3/12 Illawarra Rd Marr');
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    // The Bondi list is still in sight, dimmed, under 'Searching…'.
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    expect(screen.getByText(BONDI[0] ?? '')).toBeVisible();
+    await user.click(screen.getByText(BONDI[0] ?? ''));
+    expect(onPick).not.toHaveBeenCalled();
+
+    await answer('3/12 Illawarra Rd Marr', MARRICKVILLE);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(MARRICKVILLE);
+    expect(screen.queryByText(BONDI[0] ?? '')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    expect(onPick).toHaveBeenCalledExactlyOnceWith(MARRICKVILLE[0]);
+    expect(box).toHaveValue(MARRICKVILLE[0]);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('drops the late answer to an earlier text', async () => {
+    const { fetchSuggestions, answer } = controllableFetch();
+    const onPick = vi.fn();
+    renderWithProviders(<Host onPick={onPick} onSubmit={vi.fn()} fetchSuggestions={fetchSuggestions} />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('combobox', { name: 'Address search' });
+
+    await user.click(box);
+    await user.paste('3/12 Illawarra');
+    await vi.waitFor(() => expect(fetchSuggestions).toHaveBeenCalledWith('3/12 Illawarra'));
+    await user.paste(' Rd Marr');
+    await answer('3/12 Illawarra Rd Marr', MARRICKVILLE);
+    await screen.findByRole('option', { name: MARRICKVILLE[0] });
+    // The earlier request answers last, with a list for its shorter text.
+    await answer('3/12 Illawarra', BONDI);
+
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(MARRICKVILLE);
+    await user.keyboard('{Enter}');
+    expect(onPick).toHaveBeenCalledExactlyOnceWith(MARRICKVILLE[0]);
+  });
+
+  it('while the user is still typing, the list shown is not for the text in the box, and Enter waits', async () => {
+    const { fetchSuggestions, answer } = controllableFetch();
+    const onPick = vi.fn();
+    const onSubmit = vi.fn();
+    renderWithProviders(<Host onPick={onPick} onSubmit={onSubmit} fetchSuggestions={fetchSuggestions} />);
+    const user = userEvent.setup();
+    const box = screen.getByRole('combobox', { name: 'Address search' });
+    await user.click(box);
+    await user.paste('Bondi');
+    await answer('Bondi', BONDI);
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+
+    // One more key: the highlighted Bondi option is not for 'BondiJ', and Enter cannot take it.
+    await user.keyboard('J{Enter}');
+    expect(onPick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(box).toHaveValue('BondiJ');
   });
 });

@@ -21,6 +21,8 @@ export interface AutocompleteProps<T> {
   minLength?: number;
   debounceMs?: number;
   noResultsText?: string;
+  /** Over the last list, dimmed, while the suggestions for the text now in the box load. */
+  searchingText?: string;
   placeholder?: string;
   description?: string;
   error?: string | null;
@@ -38,7 +40,8 @@ const NO_OPTIONS: readonly never[] = [];
 /**
  * A text box with a dropdown of suggestions fetched as the user types (the WAI-ARIA combobox pattern).
  * ArrowDown and ArrowUp move the highlight, Enter and Tab pick the highlighted option, Escape or a click
- * elsewhere closes the dropdown.
+ * elsewhere closes the dropdown. Only suggestions for the text in the box can be highlighted or picked: while
+ * those load, the last list stays dimmed under 'Searching…', and Enter waits (it picks nothing, submits nothing).
  */
 export function Autocomplete<T>({
   label,
@@ -53,6 +56,7 @@ export function Autocomplete<T>({
   minLength = 2,
   debounceMs = 200,
   noResultsText = 'No matches found.',
+  searchingText = 'Searching…',
   placeholder,
   description,
   error,
@@ -63,7 +67,8 @@ export function Autocomplete<T>({
   const optionId = (index: number) => `${id}-option-${index}`;
   const [open, setOpen] = useState(false);
   const [highlight, setHighlight] = useState<Highlight<T> | null>(null);
-  const [text] = useDebouncedValue(value.trim(), debounceMs);
+  const typed = value.trim();
+  const [text] = useDebouncedValue(typed, debounceMs);
 
   const enabled = open && text.length >= minLength;
   const suggestions = useQuery({
@@ -71,13 +76,20 @@ export function Autocomplete<T>({
     queryFn: () => fetchSuggestions(text),
     enabled,
     staleTime: 60_000,
+    // The last list stays on screen while the next loads, dimmed and not pickable.
     placeholderData: keepPreviousData,
   });
-  const options = enabled ? (suggestions.data ?? NO_OPTIONS) : NO_OPTIONS;
+  // Only the answer for the text in the box now can be picked: not one for an earlier text (kept while the
+  // next loads), nor the debounced text's while the user is still typing.
+  const current = enabled && text === typed && suggestions.isSuccess && !suggestions.isPlaceholderData;
+  const shown = enabled ? (suggestions.data ?? NO_OPTIONS) : NO_OPTIONS;
+  const options = current ? shown : NO_OPTIONS;
+  const failed = text === typed && suggestions.isError;
+  const searching = open && typed.length >= minLength && !current && !failed;
   const active = highlight?.options === options ? highlight.index : -1;
   const expanded = open && options.length > 0;
-  const noResults =
-    enabled && suggestions.isSuccess && !suggestions.isPlaceholderData && options.length === 0;
+  const outdated = searching && shown.length > 0;
+  const noResults = current && options.length === 0;
 
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
@@ -115,6 +127,9 @@ export function Autocomplete<T>({
           // Picking is all Enter does here: it must not submit the form around the box.
           event.preventDefault();
           pick(options[active]);
+        } else if (searching || outdated) {
+          // Suggestions for this text are on their way: Enter neither picks an older one nor submits the form.
+          event.preventDefault();
         }
         break;
       case 'Tab':
@@ -153,9 +168,9 @@ export function Autocomplete<T>({
         aria-expanded={expanded}
         aria-controls={expanded ? listboxId : undefined}
         aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-        rightSection={enabled && suggestions.isFetching ? <Loader size="xs" aria-hidden="true" /> : null}
+        rightSection={searching ? <Loader size="xs" aria-hidden="true" /> : null}
       />
-      {(expanded || noResults) && (
+      {(expanded || outdated || noResults) && (
         <Paper
           shadow="md"
           withBorder
@@ -191,6 +206,25 @@ export function Autocomplete<T>({
                 </Box>
               ))}
             </div>
+          ) : outdated ? (
+            <>
+              <Text size="sm" c="dimmed" px="sm" py={6} role="status">
+                {searchingText}
+              </Text>
+              {/* The list for an earlier text until this text's arrives: dimmed, and neither options nor pickable. */}
+              <Box
+                aria-hidden="true"
+                data-outdated
+                style={{ maxHeight: 280, overflow: 'hidden', opacity: 0.4, cursor: 'progress' }}
+                onMouseDown={(event) => event.preventDefault()}
+              >
+                {shown.map((option) => (
+                  <Box key={optionKey(option)} px="sm" py={6}>
+                    {renderOption(option)}
+                  </Box>
+                ))}
+              </Box>
+            </>
           ) : (
             <Text size="sm" c="dimmed" px="sm" py={6} role="status">
               {noResultsText}
