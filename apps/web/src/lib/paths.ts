@@ -43,6 +43,10 @@ export const paths = {
     edit: recordPath('/customers', 'id', '/edit'),
     newLocation: recordPath('/customers', 'customerId', '/locations/new'),
   },
+  locations: {
+    view: recordPath('/locations', 'id'),
+    edit: recordPath('/locations', 'id', '/edit'),
+  },
   items: {
     root: '/items',
     new: '/items/new',
