@@ -1,11 +1,11 @@
-import { apiMessages } from '@fieldbook/domain';
+import { apiMessages, customerMessages } from '@fieldbook/domain';
 import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_FAILURE } from '../../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
-import { customer } from '../../testing/records';
+import { addressSuggestion, customer } from '../../testing/records';
 import { renderRoutes, renderWithProviders } from '../../testing/render';
 import { useCreateCustomer } from './api/create-customer';
 import { customerQueryOptions } from './api/get-customer';
@@ -174,6 +174,71 @@ describe('New customer', () => {
     expect(first).toBeTruthy();
     expect(retry).toBe(first);
     expect(changed).not.toBe(first);
+  });
+});
+
+describe('New customer, contact details', () => {
+  it('fills the billing address from the address search, by keyboard', async () => {
+    const created = customer({ name: "O'Brien & Sons Plumbing" });
+    const illawarra = addressSuggestion({
+      address: '3/12 Illawarra Road, Marrickville NSW 2204',
+      unitNumber: '3',
+      streetNumber: '12',
+      streetName: 'Illawarra',
+      streetType: 'Road',
+      locality: 'Marrickville',
+      postcode: '2204',
+    });
+    api.handle = (request) => {
+      if (request.path.startsWith('/addresses/suggest')) return jsonResponse([illawarra]);
+      return request.method === 'POST' ? jsonResponse(created, { status: 201 }) : jsonResponse(created);
+    };
+    renderRoutes(customerRoutes, { route: '/customers/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Name/), "O'Brien & Sons Plumbing");
+    await user.type(screen.getByRole('combobox', { name: 'Address search' }), '3/12 Illawarra Rd Marr');
+    await screen.findByRole('option', { name: illawarra.address });
+    await user.keyboard('{ArrowDown}{Enter}');
+
+    expect(screen.getByLabelText(/^Billing address/)).toHaveValue(
+      '3/12 Illawarra Road\nMarrickville NSW 2204',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(api.paths('POST')).toEqual(['/customers/']));
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      billingAddress: '3/12 Illawarra Road\nMarrickville NSW 2204',
+    });
+  });
+
+  it('checks the phone, fax and website before sending, and adds https:// to a website', async () => {
+    const created = customer({ name: 'Coogee Carpentry' });
+    api.handle = (request) =>
+      request.method === 'POST' ? jsonResponse(created, { status: 201 }) : jsonResponse(created);
+    renderRoutes(customerRoutes, { route: '/customers/new' });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText(/^Name/), 'Coogee Carpentry');
+    await user.type(screen.getByLabelText(/^Phone/), 'ring Dave');
+    await user.type(screen.getByLabelText(/^Website/), 'coogee carpentry');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByLabelText(/^Phone/)).toHaveAccessibleDescription(customerMessages.phone);
+    expect(screen.getByLabelText(/^Website/)).toHaveAccessibleDescription(customerMessages.website);
+    expect(screen.getByLabelText(/^Phone/)).toHaveFocus();
+    expect(api.paths('POST')).toEqual([]);
+
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '(02) 9665 1234');
+    await user.clear(screen.getByLabelText(/^Website/));
+    await user.type(screen.getByLabelText(/^Website/), 'coogeecarpentry.com.au');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(api.paths('POST')).toEqual(['/customers/']));
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      billingPhone: '(02) 9665 1234',
+      website: 'https://coogeecarpentry.com.au',
+    });
   });
 });
 

@@ -1,10 +1,17 @@
-import { type Customer, type CustomerFields, customerFields } from '@fieldbook/domain';
+import {
+  type AddressSuggestion,
+  type Customer,
+  type CustomerFields,
+  customerFields,
+} from '@fieldbook/domain';
 import { Textarea, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
 import { paths } from '../../lib/paths';
+import { AddressSearch } from './address-search';
+import { billingAddressFrom } from './location-address';
 
 const labels = {
   name: 'Name',
@@ -49,10 +56,19 @@ export function CustomerEditor({ title, breadcrumbs, customer, save }: CustomerE
     onSaved: (saved) => void navigate(paths.customers.view.href(saved.id)),
   });
 
+  const pickAddress = (suggestion: AddressSuggestion) => {
+    form.setFieldValue('billingAddress', billingAddressFrom(suggestion));
+    form.clearFieldError('billingAddress');
+  };
+
   return (
     <EditorFrame breadcrumbs={breadcrumbs} title={title} editor={editor}>
       {customer && <TextInput label="Number" value={String(customer.number)} readOnly variant="filled" />}
       <TextInput label={labels.name} required autoComplete="organization" {...form.getInputProps('name')} />
+      <AddressSearch
+        description="Type an address, then pick it to fill in the billing address."
+        onPick={pickAddress}
+      />
       <Textarea
         label={labels.billingAddress}
         autosize

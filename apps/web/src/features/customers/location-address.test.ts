@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { addressSuggestion } from '../../testing/records';
-import { locationAddressFrom } from './location-address';
+import { billingAddressFrom, locationAddressFrom } from './location-address';
 
 const georgeStreet = addressSuggestion();
 
@@ -54,5 +54,50 @@ describe('locationAddressFrom', () => {
       postcode: '',
       country: 'Australia',
     });
+  });
+});
+
+describe('a locality without a street', () => {
+  const richmond = addressSuggestion({
+    address: 'Richmond VIC 3121',
+    streetNumber: null,
+    streetName: null,
+    streetType: null,
+    streetTypeAbbreviation: null,
+    locality: 'Richmond',
+    state: 'Victoria',
+    stateAbbreviation: 'VIC',
+    postcode: '3121',
+  });
+
+  it('fills no street', () => {
+    expect(locationAddressFrom(richmond)).toEqual({
+      street1: '',
+      suburb: 'Richmond',
+      state: 'VIC',
+      postcode: '3121',
+      country: 'Australia',
+    });
+  });
+
+  it('is the billing address as it is', () => {
+    expect(billingAddressFrom(richmond)).toBe('Richmond VIC 3121');
+  });
+});
+
+describe('billingAddressFrom', () => {
+  it('puts the street on the first line and the locality, state and postcode on the second', () => {
+    expect(billingAddressFrom(georgeStreet)).toBe('1 George Street\nSydney NSW 2000');
+    const unit = addressSuggestion({
+      address: 'Unit 5, 40 Swan Street, Richmond VIC 3121',
+      unitType: 'Unit',
+      unitNumber: '5',
+      streetNumber: '40',
+      streetName: 'Swan',
+      locality: 'Richmond',
+      stateAbbreviation: 'VIC',
+      postcode: '3121',
+    });
+    expect(billingAddressFrom(unit)).toBe('Unit 5, 40 Swan Street\nRichmond VIC 3121');
   });
 });

@@ -4,17 +4,21 @@ import type { AddressSuggestion } from '@fieldbook/domain';
 export const DEFAULT_COUNTRY = 'Australia';
 
 /** The address fields of a location that an address suggestion fills. */
-export interface LocationAddress {
+export type LocationAddress = {
   street1: string;
   suburb: string;
   state: string;
   postcode: string;
   country: string;
-}
+};
 
-/** The part of a one-line address before its locality: '1 George Street, Sydney NSW 2000' → '1 George Street'. */
+/**
+ * The part of a one-line address before its locality: '1 George Street, Sydney NSW 2000' → '1 George Street';
+ * nothing for a locality alone ('Richmond VIC 3121').
+ */
 function streetPart(address: string, locality: string | null): string {
   const at = locality ? address.toUpperCase().lastIndexOf(locality.toUpperCase()) : -1;
+  if (at === 0) return '';
   const head = at > 0 ? address.slice(0, at) : (address.split(',')[0] ?? address);
   return head.replace(/[\s,]+$/, '').trim();
 }
@@ -43,4 +47,14 @@ export function locationAddressFrom(suggestion: AddressSuggestion): LocationAddr
     postcode: suggestion.postcode ?? '',
     country: suggestion.country ?? DEFAULT_COUNTRY,
   };
+}
+
+/**
+ * A customer's billing address (one multi-line text) for a picked address: the street on the first line, then
+ * the locality, state and postcode: '1 George Street\nSydney NSW 2000'.
+ */
+export function billingAddressFrom(suggestion: AddressSuggestion): string {
+  const { street1, suburb, state, postcode } = locationAddressFrom(suggestion);
+  const town = [suburb, state, postcode].filter(Boolean).join(' ');
+  return street1 && town ? `${street1}\n${town}` : suggestion.address;
 }
