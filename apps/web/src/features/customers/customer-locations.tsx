@@ -1,5 +1,7 @@
 import type { CustomerLocation } from '@fieldbook/domain';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { type Column, RecordTable } from '../../components/list/record-table';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { RelatedRecords } from '../../components/related-records';
@@ -16,7 +18,14 @@ export function formatLocationAddress(
 }
 
 const columns: Column<CustomerLocation>[] = [
-  { header: 'Name', cell: (location) => location.name },
+  {
+    header: 'Name',
+    cell: (location) => (
+      <Anchor component={Link} to={paths.locations.view.href(location.id)}>
+        {location.name}
+      </Anchor>
+    ),
+  },
   { header: 'Address', cell: formatLocationAddress },
 ];
 

@@ -1,4 +1,4 @@
-import { apiMessages } from '@fieldbook/domain';
+import { apiMessages, type CustomerLocation } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,10 +19,13 @@ const acme = customer({
 });
 const headOffice = customerLocation({ customer: { id: acme.id, name: acme.name }, name: 'Head office' });
 
-function respond(onDelete: () => Response = () => new Response(null, { status: 204 })) {
+function respond(
+  onDelete: () => Response = () => new Response(null, { status: 204 }),
+  locations: CustomerLocation[] = [headOffice],
+) {
   return (request: RecordedRequest) => {
     if (request.method === 'DELETE') return onDelete();
-    if (request.path.startsWith('/locations')) return jsonResponse([headOffice], { total: 1 });
+    if (request.path.startsWith('/locations')) return jsonResponse(locations, { total: locations.length });
     if (request.path.startsWith('/customers?')) return jsonResponse([], { total: 0 });
     return jsonResponse(acme);
   };
@@ -55,6 +58,10 @@ describe('CustomerViewPage', () => {
         name: 'Head office 1 George Street, Sydney NSW 2000, Australia',
       }),
     ).toBeInTheDocument();
+    expect(within(locations).getByRole('link', { name: 'Head office' })).toHaveAttribute(
+      'href',
+      `/locations/${headOffice.id}`,
+    );
     expect(within(locations).getByRole('link', { name: 'Add location' })).toHaveAttribute(
       'href',
       `/customers/${acme.id}/locations/new`,
@@ -101,20 +108,41 @@ describe('CustomerViewPage', () => {
     );
   });
 
-  it('deletes the customer after confirmation naming it, then shows the list', async () => {
+  it('deletes the customer after confirmation naming it and its location, then shows the list', async () => {
     api.handle = respond();
     const { router } = renderViewer();
     const user = userEvent.setup();
 
+    await screen.findByRole('link', { name: 'Head office' });
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete customer Acme Plumbing?' });
+    const dialog = screen.getByRole('dialog', { name: 'Delete customer Acme Plumbing and its location?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/customers/search'));
+    expect(screen.getByText('Customer deleted.')).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`/customers/${acme.id}`]);
     // The deleted customer is not asked for again on the way out.
     expect(api.paths().filter((path) => path === `/customers/${acme.id}`)).toHaveLength(1);
+  });
+
+  it.each([
+    [[], 'No locations found.', 'Delete customer Acme Plumbing?'],
+    [
+      [headOffice, customerLocation({ name: 'Depot' })],
+      'Depot',
+      'Delete customer Acme Plumbing and its 2 locations?',
+    ],
+  ])('says how many locations go with the customer', async (locations, shown, question) => {
+    api.handle = respond(undefined, locations);
+    renderViewer();
+    const user = userEvent.setup();
+
+    await within(await screen.findByRole('region', { name: 'Locations' })).findByText(shown);
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+
+    expect(screen.getByRole('dialog', { name: question })).toBeInTheDocument();
   });
 
   it('Cancel keeps the customer', async () => {

@@ -2,6 +2,7 @@ import type { Customer } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useNotify } from '../../components/notices';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction } from '../../components/record-actions';
@@ -12,6 +13,7 @@ import { CustomerInvoicesPanel } from '../invoices';
 import { CustomerJobsPanel } from '../jobs';
 import { useDeleteCustomer } from './api/delete-customer';
 import { customerQueryOptions } from './api/get-customer';
+import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { CustomerLocations } from './customer-locations';
 
 /** customers/{id}: the customer, its locations, jobs and invoices. The route's loader fetches them afresh. */
@@ -24,9 +26,24 @@ export function CustomerViewPage() {
   );
 }
 
+/**
+ * The delete question: the server deletes the customer's locations with it, so it says how many go too
+ * ('and any locations it has' while they are not known).
+ */
+function deleteCustomerQuestion(name: string, locations: { total: number } | undefined): string {
+  const question = `Delete customer ${name}`;
+  if (!locations) return `${question} and any locations it has?`;
+  if (locations.total === 0) return `${question}?`;
+  return locations.total === 1
+    ? `${question} and its location?`
+    : `${question} and its ${locations.total} locations?`;
+}
+
 function CustomerViewer({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
+  const notify = useNotify();
   const deletion = useDeleteCustomer(customer.id);
+  const locations = useQuery(customerLocationsQueryOptions(customer.id));
   const { id, name, number, billingAddress, billingEmail, billingPhone, billingFax, website, notes } =
     customer;
   return (
@@ -35,9 +52,12 @@ function CustomerViewer({ customer }: { customer: Customer }) {
       buttons={[editAction(paths.customers.edit.href(id))]}
       menu={[
         deleteAction({
-          question: `Delete customer ${name}?`,
+          question: deleteCustomerQuestion(name, locations.data),
           deletion,
-          onDeleted: () => void navigate(paths.customers.search),
+          onDeleted: () => {
+            notify('Customer deleted.');
+            void navigate(paths.customers.search);
+          },
         }),
       ]}
       actionError={deletion.error}

@@ -5,9 +5,10 @@ import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
 import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
+import { locationQueryOptions } from './api/get-location';
 
 /**
- * The customer screens. Loaders start each page's queries with its code download; the pages read the same
+ * The customer screens, and those of their locations. Loaders start each page's queries with its code download; the pages read the same
  * query options (they show the spinner and any error themselves).
  */
 export function customerRoutes(queryClient: QueryClient): RouteObject[] {
@@ -39,7 +40,17 @@ export function customerRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.customers.newLocation.pattern,
       loader: ({ params: { customerId = '' } }) => startQuery(queryClient, customerQueryOptions(customerId)),
-      lazy: async () => ({ Component: (await import('./new-location-page')).NewLocationPage }),
+      lazy: async () => ({ Component: (await import('./location-editor-pages')).NewLocationPage }),
+    },
+    {
+      path: paths.locations.view.pattern,
+      loader: ({ params: { id = '' } }) => startQuery(queryClient, locationQueryOptions(id), FRESH),
+      lazy: async () => ({ Component: (await import('./location-view-page')).LocationViewPage }),
+    },
+    {
+      path: paths.locations.edit.pattern,
+      loader: ({ params: { id = '' } }) => startQuery(queryClient, locationQueryOptions(id)),
+      lazy: async () => ({ Component: (await import('./location-editor-pages')).EditLocationPage }),
     },
   ];
 }

@@ -1,0 +1,70 @@
+import type { CustomerLocation } from '@fieldbook/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { EditRecord } from '../../components/editor/edit-record';
+import { type Crumb, editorCrumbs } from '../../components/editor/editor-header';
+import { paths } from '../../lib/paths';
+import { useCreateLocation } from './api/create-location';
+import { customerQueryOptions } from './api/get-customer';
+import { locationQueryOptions } from './api/get-location';
+import { useUpdateLocation } from './api/update-location';
+import { LocationEditor } from './location-editor';
+
+const list = { label: 'Customers', to: paths.customers.search };
+const customerCrumb = (id: string, name = 'Customer') => ({ label: name, to: paths.customers.view.href(id) });
+
+const NEW = 'New location';
+
+/** customers/{customerId}/locations/new: a new location of the customer; after saving, back to the customer. */
+export function NewLocationPage() {
+  const { customerId = '' } = useParams();
+  const navigate = useNavigate();
+  const customer = useQuery(customerQueryOptions(customerId));
+  return (
+    <LocationEditor
+      title={NEW}
+      breadcrumbs={editorCrumbs(list, NEW, customerCrumb(customerId, customer.data?.name))}
+      customerId={customerId}
+      save={useCreateLocation()}
+      onSaved={() => void navigate(paths.customers.view.href(customerId))}
+    />
+  );
+}
+
+const EDIT = 'Edit location';
+
+/** locations/{id}/edit: the location as it was when the page loaded; after saving, its viewer. */
+export function EditLocationPage() {
+  const { id = '' } = useParams();
+  return (
+    <EditRecord
+      query={useQuery(locationQueryOptions(id))}
+      title={EDIT}
+      breadcrumbs={editorCrumbs(list, EDIT)}
+    >
+      {(location) => <UpdateLocation location={location} />}
+    </EditRecord>
+  );
+}
+
+function UpdateLocation({ location }: { location: CustomerLocation }) {
+  const navigate = useNavigate();
+  const { customer } = location;
+  const breadcrumbs: Crumb[] = [
+    { label: 'Home', to: paths.home },
+    list,
+    customerCrumb(customer.id, customer.name),
+    { label: location.name, to: paths.locations.view.href(location.id) },
+    { label: EDIT },
+  ];
+  return (
+    <LocationEditor
+      title={EDIT}
+      breadcrumbs={breadcrumbs}
+      customerId={customer.id}
+      location={location}
+      save={useUpdateLocation(location)}
+      onSaved={(saved) => void navigate(paths.locations.view.href(saved.id))}
+    />
+  );
+}
