@@ -3,12 +3,14 @@ import { Outlet, useLocation } from 'react-router';
 import { AppShellLayout } from '../components/app-shell-layout';
 import { AuthErrorScreen } from '../components/auth-error-screen';
 import { FullPageLoader } from '../components/full-page-loader';
+import { useNotify } from '../components/notices';
 import { UserMenu } from '../components/user-menu';
 import { useAuth } from '../features/auth/auth-context';
 import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
 import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
 import { NoOrganisationScreen } from '../features/organisations/no-organisation-screen';
 import { useConfig } from '../lib/config-context';
+import { takeSwitchedTenant } from './session-changes';
 
 /** The frame of every guarded page: sign-in state first, then the user's organisation, then the shell. */
 export function ProtectedLayout() {
@@ -17,12 +19,19 @@ export function ProtectedLayout() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
   const tenancyReady = auth.status === 'authenticated' && auth.tenancy.status === 'ready';
+  const notify = useNotify();
+  const { tenantId, tenants } = auth.tenancy;
 
   useEffect(() => {
-    if (tenancyReady) {
-      clearTenantReloadFlag();
+    if (!tenancyReady) return;
+    clearTenantReloadFlag();
+    // Back from switching organisation: say which one is now active.
+    const switchedTo = takeSwitchedTenant();
+    const active = tenants.find((tenant) => tenant.tenantId === tenantId);
+    if (switchedTo !== undefined && switchedTo === tenantId && active) {
+      notify(`Now working in ${active.tenantName}.`);
     }
-  }, [tenancyReady]);
+  }, [tenancyReady, tenantId, tenants, notify]);
 
   if (auth.status === 'error') {
     return (

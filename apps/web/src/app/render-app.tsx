@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './touch-and-focus.css';
 import { Container, MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,9 +8,11 @@ import { ServiceUnavailable } from '../components/service-unavailable';
 import type { AuthClient } from '../features/auth/auth-client';
 import { configureApiClient } from '../lib/api-client';
 import type { RuntimeConfig } from '../lib/config';
+import { paths } from '../lib/paths';
 import { AppProviders, cssVariablesResolver, theme } from './app-providers';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
+import { rememberingSessionChanges, takeSignedOut } from './session-changes';
 
 function rootElement(): HTMLElement {
   const element = document.getElementById('root');
@@ -20,7 +23,13 @@ function rootElement(): HTMLElement {
 }
 
 /** Renders the signed-in app. Loaded on demand so the auth callback pages never download it. */
-export function renderApp(config: RuntimeConfig, auth: AuthClient): void {
+export function renderApp(config: RuntimeConfig, signIn: AuthClient): void {
+  const auth = rememberingSessionChanges(signIn);
+  // The identity provider sends a signed-out user back to the home page, which would ask them to sign in at
+  // once: this tab asked to sign out, so say that it has.
+  if (window.location.pathname === paths.home && takeSignedOut()) {
+    window.history.replaceState(null, '', paths.signedOut);
+  }
   configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
   const queryClient = createQueryClient();
   const router = createBrowserRouter(createRoutes({ auth, queryClient }));

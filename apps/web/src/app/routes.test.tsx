@@ -3,13 +3,22 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { NoticesProvider } from '../components/notices';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ConfigContext } from '../lib/config-context';
+import { installFakeApi, jsonResponse } from '../testing/api';
 import { fakeAuthClient, signedIn } from '../testing/fake-auth-client';
 import { idTokenClaims, testConfig } from '../testing/fixtures';
 import { theme } from './app-providers';
 import { createRoutes } from './routes';
+import { rememberingSessionChanges } from './session-changes';
+
+const api = installFakeApi();
+beforeEach(() => {
+  // The home page lists the newest customers: none here.
+  api.handle = () => jsonResponse([], { total: 0 });
+});
 
 function renderApp(path: string, auth = fakeAuthClient(signedIn())) {
   const queryClient = new QueryClient();
@@ -18,13 +27,15 @@ function renderApp(path: string, auth = fakeAuthClient(signedIn())) {
   });
   render(
     <MantineProvider theme={theme} env="test">
-      <ConfigContext value={testConfig}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider client={auth.client} claimNamespace={testConfig.claimNamespace}>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </ConfigContext>
+      <NoticesProvider>
+        <ConfigContext value={testConfig}>
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider client={auth.client} claimNamespace={testConfig.claimNamespace}>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </QueryClientProvider>
+        </ConfigContext>
+      </NoticesProvider>
     </MantineProvider>,
   );
   return { router, auth };
@@ -67,6 +78,16 @@ describe('routes when signed out', () => {
     expect(auth.client.signIn).toHaveBeenCalledWith('/');
   });
 
+  it('says that the user has signed out, and signs in again from there', async () => {
+    const { auth } = renderApp('/signed-out', fakeAuthClient());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signed out' })).toBeInTheDocument();
+    expect(screen.getByText('You have signed out of Fieldbook.')).toBeInTheDocument();
+    expect(auth.client.ensureSignedIn).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in again' }));
+    expect(auth.client.signIn).toHaveBeenCalledWith('/');
+  });
+
   it('after a successful callback goes to the stored target', async () => {
     const auth = signedInAuth();
     auth.client.completeSignIn.mockResolvedValue('/settings');
@@ -87,9 +108,24 @@ describe('routes when signed in', () => {
     expect(within(nav).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
     expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/sales/invoices');
     expect(within(nav).getByRole('link', { name: 'Customers' })).toHaveAttribute('href', '/customers');
+    expect(within(nav).getByRole('link', { name: 'Items' })).toHaveAttribute('href', '/items');
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('link', { name: 'Fieldbook' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('button', { name: 'Sam Citizen' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', {
+        name: 'Acme Plumbing, signed in as Sam Citizen',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('back from switching organisation, says which one is now active', async () => {
+    const auth = signedInAuth();
+    await rememberingSessionChanges(auth.client).switchTenant('t-acme');
+    expect(auth.client.switchTenant).toHaveBeenCalledWith('t-acme');
+    renderApp('/', auth);
+
+    expect(await screen.findByText('Now working in Acme Plumbing.')).toBeInTheDocument();
+    expect(sessionStorage.getItem('fieldbook.switchingTo')).toBeNull();
   });
 
   it.each([

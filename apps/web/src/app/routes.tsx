@@ -4,6 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { PageNotFound } from '../components/page-not-found';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { ServiceUnavailable } from '../components/service-unavailable';
+import { SignedOutPage } from '../components/signed-out-page';
 import { accountRoutes } from '../features/account/routes';
 import type { AuthClient } from '../features/auth/auth-client';
 import { requireSignIn } from '../features/auth/require-sign-in';
@@ -61,6 +62,10 @@ export function createRoutes({ auth, queryClient }: AppRouteDependencies): Route
           middleware: [requireSignIn(auth)],
           Component: ProtectedLayout,
           children: featureRoutes(queryClient),
+        },
+        {
+          path: paths.signedOut,
+          element: <SignedOutPage onSignIn={() => void auth.signIn(paths.home)} />,
         },
         { path: '*', Component: PageNotFound },
       ],

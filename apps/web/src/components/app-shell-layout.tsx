@@ -1,28 +1,44 @@
-import { Anchor, AppShell, Burger, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigationType } from 'react-router';
 import { paths } from '../lib/paths';
+import { BrandMark } from './brand-mark';
 import { MainNav } from './main-nav';
+import { focusPageHeading, type PageMoves, PageMovesContext } from './page-heading';
+
+/** Below this the header has no room for the sections: a Menu button shows them in a column. */
+const NAV_BREAKPOINT = 'md';
+const MAIN_ID = 'main-content';
 
 interface AppShellLayoutProps {
+  /** The user menu, at the right of the header: it names the organisation the user is working in. */
   userMenu: ReactNode;
   children: ReactNode;
 }
 
 /**
- * The signed-in frame: header with the product name, the navigation and the user menu. On a phone the
- * navigation does not fit beside them: a Menu button opens it as a column under the header, and going
- * anywhere (or Escape) closes it.
+ * The signed-in frame: a skip link, then the header with the product name, the navigation and the user menu.
+ * On a phone the sections do not fit beside them: a Menu button opens them as a column under the header, and
+ * going anywhere (or Escape) closes it. Going to another page puts the focus on its heading.
  */
 export function AppShellLayout({ userMenu, children }: AppShellLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
   const burger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const shownPath = useRef(pathname);
+  const moves = useRef<PageMoves>({ happened: false, headingDue: false });
   const { close } = menu;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu; the path is the trigger.
-  useEffect(close, [pathname, close]);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    close();
+    // A new page starts at its top; Back and Forward leave the scrolling to the browser.
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    focusPageHeading(moves.current);
+  }, [pathname, navigationType, close]);
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -32,37 +48,75 @@ export function AppShellLayout({ userMenu, children }: AppShellLayoutProps) {
 
   return (
     <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !menuOpened, desktop: true } }}
+      header={{ height: 60 }}
+      navbar={{ width: 280, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !menuOpened, desktop: true } }}
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-          <Group gap="lg" wrap="nowrap">
+        <SkipLink />
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Burger
               ref={burger}
-              hiddenFrom="sm"
+              hiddenFrom={NAV_BREAKPOINT}
               size="sm"
+              w={44}
+              h={44}
               opened={menuOpened}
               onClick={menu.toggle}
               aria-label="Menu"
               aria-expanded={menuOpened}
             />
-            <Anchor component={Link} to={paths.home} fw={700} fz="lg" underline="never">
-              Fieldbook
+            <Anchor
+              component={Link}
+              to={paths.home}
+              aria-label="Fieldbook"
+              fw={700}
+              fz="lg"
+              underline="never"
+              miw={44}
+              mih={44}
+              style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+            >
+              {/* A phone keeps the header's room for the organisation's name. */}
+              <Box hiddenFrom="xs" style={{ display: 'flex' }}>
+                <BrandMark />
+              </Box>
+              <Box component="span" visibleFrom="xs" px={4}>
+                Fieldbook
+              </Box>
             </Anchor>
-            <MainNav visibleFrom="sm" />
+            <MainNav visibleFrom={NAV_BREAKPOINT} />
           </Group>
           {userMenu}
         </Group>
       </AppShell.Header>
       {/* Only while open: a collapsed navbar is moved off screen, where its links would still take the Tab key. */}
       {menuOpened && (
-        <AppShell.Navbar p="md" hiddenFrom="sm" onKeyDown={closeOnEscape}>
+        <AppShell.Navbar p="md" hiddenFrom={NAV_BREAKPOINT} onKeyDown={closeOnEscape}>
           <MainNav vertical />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main id={MAIN_ID}>
+        <PageMovesContext value={moves.current}>{children}</PageMovesContext>
+      </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The first stop of the Tab key: past the header to the page itself (its heading). */
+function SkipLink() {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Not the browser's jump to #main-content: the router would take the new hash for a navigation.
+    event.preventDefault();
+    const main = document.getElementById(MAIN_ID);
+    const target = main?.querySelector<HTMLElement>('h1[tabindex]') ?? main;
+    target?.focus();
+    target?.scrollIntoView({ block: 'start' });
+  };
+  return (
+    <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>
+      Skip to content
+    </a>
   );
 }

@@ -8,6 +8,7 @@ const sections = [
   { label: 'Jobs', to: paths.jobs.root },
   { label: 'Invoices', to: paths.sales.invoices },
   { label: 'Customers', to: paths.customers.root },
+  { label: 'Items', to: paths.items.root },
 ] as const;
 
 function useActive(to: string): boolean {
@@ -23,6 +24,7 @@ function SectionLink({ label, to, vertical }: { label: string; to: string; verti
       variant={active ? 'light' : 'subtle'}
       aria-current={active ? 'page' : undefined}
       px="sm"
+      h={44}
       justify={vertical ? 'flex-start' : undefined}
       fullWidth={vertical}
     >
@@ -35,10 +37,10 @@ interface MainNavProps {
   /** A column of full-width links (the phone's menu) instead of a row (the header). */
   vertical?: boolean;
   /** Mantine's breakpoint from which the row shows (the header hides it on a phone). */
-  visibleFrom?: 'sm';
+  visibleFrom?: 'sm' | 'md';
 }
 
-/** The top navigation: the app's sections, then the Settings cog (in a column, 'Settings' in words too). */
+/** The top navigation: the app's sections (the item catalogue too), then the Settings cog (in a column, 'Settings' in words too). */
 export function MainNav({ vertical = false, visibleFrom }: MainNavProps) {
   const settingsActive = useActive(paths.settings.root);
   const links = sections.map((section) => <SectionLink key={section.to} vertical={vertical} {...section} />);
@@ -55,6 +57,7 @@ export function MainNav({ vertical = false, visibleFrom }: MainNavProps) {
           justify="flex-start"
           fullWidth
           px="sm"
+          h={44}
         >
           Settings
         </Button>
@@ -70,7 +73,7 @@ export function MainNav({ vertical = false, visibleFrom }: MainNavProps) {
         aria-label="Settings"
         aria-current={settingsActive ? 'page' : undefined}
         variant={settingsActive ? 'light' : 'subtle'}
-        size="lg"
+        size={44}
       >
         <SettingsIcon />
       </ActionIcon>

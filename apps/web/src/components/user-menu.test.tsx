@@ -22,10 +22,17 @@ function renderMenu() {
 }
 
 describe('UserMenu', () => {
+  it('names the organisation the user is working in, and the user', () => {
+    renderMenu();
+
+    const button = screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' });
+    expect(button).toHaveTextContent('Acme PlumbingSam Citizen');
+  });
+
   it("lists the account pages, the user's organisations with the current one marked, and help", async () => {
     const { user } = renderMenu();
 
-    await user.click(screen.getByRole('button', { name: 'Sam Citizen' }));
+    await user.click(screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' }));
 
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('menuitem', { name: 'Organisations' })).toHaveAttribute(
@@ -42,7 +49,7 @@ describe('UserMenu', () => {
   it('switches to another organisation chosen by name', async () => {
     const { user, onSwitchTenant } = renderMenu();
 
-    await user.click(screen.getByRole('button', { name: 'Sam Citizen' }));
+    await user.click(screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' }));
     await user.click(screen.getByRole('menuitem', { name: 'Bondi Electrical' }));
 
     expect(onSwitchTenant).toHaveBeenCalledWith('t-bondi');
@@ -51,7 +58,7 @@ describe('UserMenu', () => {
   it('does not switch when the current organisation is chosen again', async () => {
     const { user, onSwitchTenant } = renderMenu();
 
-    await user.click(screen.getByRole('button', { name: 'Sam Citizen' }));
+    await user.click(screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' }));
     await user.click(screen.getByRole('menuitem', { name: 'Acme Plumbing' }));
 
     expect(onSwitchTenant).not.toHaveBeenCalled();

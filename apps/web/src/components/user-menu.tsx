@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 
@@ -28,7 +28,13 @@ function CurrentMark({ visible }: { visible: boolean }) {
   );
 }
 
-/** The signed-in user's menu: account pages, the organisations to switch between, help and sign out. */
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The signed-in user's menu: account pages, the organisations to switch between, help and sign out. Its
+ * button names the organisation the user is working in and the user, on every page and at every width
+ * (each cut short with an ellipsis on a narrow phone).
+ */
 export function UserMenu({
   userName,
   tenants,
@@ -37,12 +43,42 @@ export function UserMenu({
   onSwitchTenant,
   onSignOut,
 }: UserMenuProps) {
+  const organisation = tenants.find((tenant) => tenant.tenantId === currentTenantId)?.tenantName;
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
+    <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <Button variant="subtle" rightSection={<span aria-hidden="true">▾</span>}>
-          {userName}
-        </Button>
+        <UnstyledButton
+          className="user-menu-button"
+          aria-label={organisation ? `${organisation}, signed in as ${userName}` : userName}
+          mih={44}
+          px="xs"
+          miw={0}
+          maw={{ base: 200, xs: 280 }}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 6,
+            borderRadius: 'var(--mantine-radius-sm)',
+            textAlign: 'right',
+          }}
+        >
+          <Box miw={0} style={{ flex: '1 1 auto' }}>
+            {organisation && (
+              <Text size="sm" fw={600} lh={1.3} style={oneLine}>
+                {organisation}
+              </Text>
+            )}
+            <Text
+              size={organisation ? 'xs' : 'sm'}
+              c={organisation ? 'dimmed' : undefined}
+              lh={1.3}
+              style={oneLine}
+            >
+              {userName}
+            </Text>
+          </Box>
+          <span aria-hidden="true">▾</span>
+        </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to={paths.account.root}>

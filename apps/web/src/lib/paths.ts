@@ -14,6 +14,8 @@ function recordPath(prefix: string, param: string, suffix = ''): RecordPath {
 /** Every route of the app, in one place; links use these instead of string literals. */
 export const paths = {
   home: '/',
+  /** Where the app lands after signing out (not guarded). */
+  signedOut: '/signed-out',
   auth: {
     callback: '/auth/callback',
     silentCallback: '/auth/silent-callback',

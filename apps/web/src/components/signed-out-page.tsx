@@ -1,0 +1,13 @@
+import { Button, Container, Text } from '@mantine/core';
+import { PageHeading } from './page-heading';
+
+/** Where signing out ends: it says so, and offers to sign in again (not guarded). */
+export function SignedOutPage({ onSignIn }: { onSignIn: () => void }) {
+  return (
+    <Container component="main" size="sm" py="xl">
+      <PageHeading>Signed out</PageHeading>
+      <Text mb="lg">You have signed out of Fieldbook.</Text>
+      <Button onClick={onSignIn}>Sign in again</Button>
+    </Container>
+  );
+}
