@@ -1,5 +1,5 @@
-import { Alert, List } from '@mantine/core';
-import { ApiRequestError } from '../lib/api-client';
+import { Alert, Button, List } from '@mantine/core';
+import { ApiRequestError, isRetryable } from '../lib/api-client';
 
 interface ApiErrorAlertProps {
   error: unknown;
@@ -10,10 +10,13 @@ interface ApiErrorAlertProps {
   items?: readonly string[];
   /** A line above the message saying what failed: an editor's 'Not saved'. */
   title?: string;
+  /** Sends the request again: offered when the failure may pass (no answer, a 5xx such as a 503). */
+  onRetry?: () => void;
+  retrying?: boolean;
 }
 
 /** A failed API call in a red alert: the message and a bullet list. A body that is not the error shape shows as its raw text. */
-export function ApiErrorAlert({ error, items, title }: ApiErrorAlertProps) {
+export function ApiErrorAlert({ error, items, title, onRetry, retrying = false }: ApiErrorAlertProps) {
   const listed =
     items ?? (error instanceof ApiRequestError ? error.fieldErrors.map((field) => field.message) : []);
   if (!error && listed.length === 0) {
@@ -31,6 +34,18 @@ export function ApiErrorAlert({ error, items, title }: ApiErrorAlertProps) {
           ))}
         </List>
       )}
+      {onRetry && Boolean(error) && isRetryable(error) && (
+        <RetryButton onRetry={onRetry} retrying={retrying} />
+      )}
     </Alert>
+  );
+}
+
+/** The Retry of a failed load or save, under its message. */
+export function RetryButton({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <Button display="block" mt="sm" size="xs" variant="default" loading={retrying} onClick={onRetry}>
+      Retry
+    </Button>
   );
 }

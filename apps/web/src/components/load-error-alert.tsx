@@ -1,5 +1,8 @@
 import { Alert } from '@mantine/core';
-import { ApiRequestError } from '../lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiRequestError, isRetryable } from '../lib/api-client';
+import { RetryButton } from './api-error-alert';
 
 export const INSUFFICIENT_PERMISSIONS = 'Insufficient permissions. Please contact your administrator.';
 export const SERVICE_UNAVAILABLE = 'Service unavailable. Please try again in a few minutes.';
@@ -17,11 +20,27 @@ export function loadErrorMessage(error: unknown): string {
   return SERVICE_UNAVAILABLE;
 }
 
-/** A failed load in a red alert. */
-export function LoadErrorAlert({ error }: { error: unknown }) {
+interface LoadErrorAlertProps {
+  error: unknown;
+  /** Loads again. By default every query of the page that failed loads again. */
+  onRetry?: () => Promise<unknown>;
+}
+
+/** A failed load in a red alert, with Retry when trying again may help (no answer, a 5xx). */
+export function LoadErrorAlert({ error, onRetry }: LoadErrorAlertProps) {
+  const queryClient = useQueryClient();
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    const again =
+      onRetry?.() ??
+      queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+    void again.finally(() => setRetrying(false));
+  };
   return (
     <Alert color="red" role="alert" mb="md">
       {loadErrorMessage(error)}
+      {isRetryable(error) && <RetryButton onRetry={retry} retrying={retrying} />}
     </Alert>
   );
 }

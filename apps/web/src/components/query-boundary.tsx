@@ -31,7 +31,7 @@ export function QueryBoundary<T>({
   return (
     <>
       {header}
-      {query.isError ? <LoadErrorAlert error={query.error} /> : <SectionLoader />}
+      {query.isError ? <LoadErrorAlert error={query.error} onRetry={query.refetch} /> : <SectionLoader />}
     </>
   );
 }

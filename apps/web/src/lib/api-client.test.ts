@@ -7,6 +7,7 @@ import {
   apiFetch,
   apiFetchList,
   configureApiClient,
+  isRetryable,
   NETWORK_FAILURE,
   NetworkError,
   parseErrorBody,
@@ -196,5 +197,29 @@ describe('parseErrorBody', () => {
     expect(parseErrorBody(unknownCode)).toBe(unknownCode);
     expect(parseErrorBody(noField)).toBe(noField);
     expect(parseErrorBody('<html>Bad gateway</html>')).toBe('<html>Bad gateway</html>');
+  });
+});
+
+describe('isRetryable', () => {
+  it('is a failure that the same request might not meet again: no answer, a 5xx, an answer of the wrong shape', () => {
+    expect(isRetryable(new NetworkError(new TypeError('Failed to fetch')))).toBe(true);
+    expect(
+      isRetryable(
+        new ApiRequestError(503, {
+          error: 'SERVICE_UNAVAILABLE',
+          message: apiMessages.databaseUnavailable,
+          fieldErrors: [],
+        }),
+      ),
+    ).toBe(true);
+    expect(isRetryable(new ApiRequestError(502, '<html>Bad gateway</html>'))).toBe(true);
+    expect(isRetryable(new UnexpectedResponseError('GET /items did not return a list.'))).toBe(true);
+  });
+
+  it('is not a refusal of the request, which would come back the same', () => {
+    expect(
+      isRetryable(new ApiRequestError(409, { error: 'CONFLICT', message: 'Changed.', fieldErrors: [] })),
+    ).toBe(false);
+    expect(isRetryable(new ApiRequestError(404, 'Not Found'))).toBe(false);
   });
 });

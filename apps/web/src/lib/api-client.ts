@@ -47,6 +47,16 @@ export class UnexpectedResponseError extends Error {
   }
 }
 
+/**
+ * A failure that may pass if the same request is sent again: anything but the server's refusal of the request
+ * itself (a 4xx, which would come back the same). So: no answer at all, a server that cannot serve it now (a 5xx,
+ * such as a 503 SERVICE_UNAVAILABLE with Retry-After), an answer of the wrong shape. A repeated create is safe:
+ * it carries the same Idempotency-Key.
+ */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiRequestError && error.status < 500);
+}
+
 export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
   /** Sent as JSON with a matching Content-Type. */
   json?: unknown;

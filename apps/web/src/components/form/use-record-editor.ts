@@ -36,6 +36,13 @@ export interface EditorState {
   saveError: unknown;
   /** The alert's bullet list. */
   listed: readonly string[];
+  /** The fields differ from what the editor started with (and have not been saved). */
+  dirty: boolean;
+  /**
+   * Whether leaving now would lose typed changes. A function, read at the moment of leaving: the save's own
+   * navigation to the viewer is never held up, even before React has drawn the saved state.
+   */
+  hasUnsavedChanges: () => boolean;
 }
 
 interface Failure {
@@ -65,6 +72,7 @@ export function useRecordEditor<
   const notify = useNotify();
   const [listed, setListed] = useState<readonly string[]>([]);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const saved = useRef(false);
   const form = useForm<Values, z.output<S>>({
     initialValues: options.initialValues,
     validate: zodResolver(schema),
@@ -93,9 +101,10 @@ export function useRecordEditor<
     (fields) => {
       setListed([]);
       save.mutate(fields, {
-        onSuccess: (saved) => {
+        onSuccess: (record) => {
+          saved.current = true;
           notify(options.savedNotice);
-          options.onSaved(saved);
+          options.onSaved(record);
         },
         onError: (error) => {
           const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
@@ -117,6 +126,14 @@ export function useRecordEditor<
 
   // After a save the editor waits for `onSaved`'s navigation (the viewer's code and data may take a while).
   const saving = save.isPending || save.isSuccess;
-  const editor: EditorState = { formRef, onSubmit, saving, saveError: save.error, listed };
+  const editor: EditorState = {
+    formRef,
+    onSubmit,
+    saving,
+    saveError: save.error,
+    listed,
+    dirty: !saved.current && form.isDirty(),
+    hasUnsavedChanges: () => !saved.current && form.isDirty(),
+  };
   return { form, editor };
 }
