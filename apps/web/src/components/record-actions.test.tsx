@@ -1,8 +1,18 @@
+import type { MutationFunctionContext, UseMutationResult } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render';
 import { deleteAction, editAction, RecordActions } from './record-actions';
+
+/** A deletion that succeeds as soon as it is asked for. */
+function succeedingDeletion(): Pick<UseMutationResult<void, Error, void>, 'mutate' | 'isPending'> {
+  const context = {} as MutationFunctionContext;
+  return {
+    isPending: false,
+    mutate: vi.fn((_, options) => void options?.onSuccess?.(undefined, undefined, undefined, context)),
+  };
+}
 
 describe('RecordActions', () => {
   it('shows links and actions as buttons, and more of both in the Actions menu', async () => {
@@ -32,8 +42,8 @@ describe('RecordActions', () => {
     expect(downloadPdf).toHaveBeenCalledOnce();
   });
 
-  it('asks before a destructive action, naming the record; Cancel does nothing', async () => {
-    const mutate = vi.fn();
+  it('asks before a destructive action, naming the record; Cancel does nothing; done, it says so', async () => {
+    const deletion = succeedingDeletion();
     const onDeleted = vi.fn();
     renderWithProviders(
       <RecordActions
@@ -41,7 +51,7 @@ describe('RecordActions', () => {
           deleteAction({
             label: 'Delete job',
             question: 'Delete job 42?',
-            deletion: { mutate, isPending: false },
+            deletion,
             onDeleted,
           }),
         ]}
@@ -54,13 +64,15 @@ describe('RecordActions', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete job 42?' });
     expect(dialog).toHaveTextContent('This cannot be undone.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(mutate).not.toHaveBeenCalled();
+    expect(deletion.mutate).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete job' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete job' }));
-    expect(mutate).toHaveBeenCalledWith(undefined, { onSuccess: onDeleted });
+    expect(deletion.mutate).toHaveBeenCalledOnce();
+    expect(onDeleted).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Job 42 deleted.');
   });
 
   it('gives the keyboard back to the Actions button when the question closes', async () => {
@@ -90,6 +102,28 @@ describe('RecordActions', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     expect(actions).toHaveFocus();
+  });
+
+  it('confirms a deletion in the words given', async () => {
+    renderWithProviders(
+      <RecordActions
+        menu={[
+          deleteAction({
+            question: 'Remove this location?',
+            deletedNotice: 'Location removed.',
+            deletion: succeedingDeletion(),
+            onDeleted: vi.fn(),
+          }),
+        ]}
+      />,
+    );
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('Location removed.');
   });
 
   it('shows a running menu action on the menu button', () => {

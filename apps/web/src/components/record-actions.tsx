@@ -2,6 +2,7 @@ import { Button, Group, type MantineColor, Menu, Modal, Text } from '@mantine/co
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useNotify } from './notices';
 
 /** A question asked before an action runs: 'Delete customer Acme Plumbing?'. */
 export interface Confirmation {
@@ -20,12 +21,17 @@ interface ActionBase {
   busy?: boolean;
 }
 
+/** What a command is given when it runs: a way to confirm what it did ('Item PL-CALLOUT deleted.'). */
+export interface ActionContext {
+  notify: (text: string) => void;
+}
+
 /** A viewer's action: a link (Edit, Copy to invoice) or something to do (a status change, PDF, Delete). */
 export type RecordAction =
   | (ActionBase & { to: string })
-  | (ActionBase & { onClick: () => void; confirm?: Confirmation });
+  | (ActionBase & { onClick: (context: ActionContext) => void; confirm?: Confirmation });
 
-type CommandAction = Extract<RecordAction, { onClick: () => void }>;
+type CommandAction = Extract<RecordAction, { onClick: (context: ActionContext) => void }>;
 
 interface RecordActionsProps {
   /** Shown as buttons, the first one as the main button (Edit, then status buttons, PDF). */
@@ -42,8 +48,9 @@ export function RecordActions({ buttons = [], menu = [], menuLabel = 'Actions' }
   // Where the keyboard goes back to when the question closes: the button that asked, or the Actions
   // button for a menu item (the item itself is gone with the menu).
   const askedFrom = useRef<HTMLElement | null>(null);
+  const notify = useNotify();
   const run = (action: CommandAction, from: HTMLElement | null) => {
-    if (!action.confirm) return action.onClick();
+    if (!action.confirm) return action.onClick({ notify });
     askedFrom.current = from;
     setAsking(action);
   };
@@ -126,7 +133,7 @@ export function RecordActions({ buttons = [], menu = [], menuLabel = 'Actions' }
           <Button
             color={asking?.color}
             onClick={() => {
-              asking?.onClick();
+              asking?.onClick({ notify });
               setAsking(null);
             }}
           >
@@ -150,20 +157,35 @@ interface DeleteActionInput {
   /** After the record is gone: usually, back to the list. */
   onDeleted: () => void;
   label?: string;
+  /** The confirmation once it is gone; by default the question's record: 'Customer Acme Plumbing deleted.'. */
+  deletedNotice?: string;
 }
 
-/** Delete, in red, asking first. */
+/** 'Delete customer Acme Plumbing?' is done: 'Customer Acme Plumbing deleted.'. */
+function deletedNoticeOf(question: string): string {
+  const record = /^Delete (.+?)\??$/s.exec(question.trim())?.[1];
+  return record ? `${record.charAt(0).toUpperCase()}${record.slice(1)} deleted.` : 'Deleted.';
+}
+
+/** Delete, in red, asking first; once it is gone, a notice says so. */
 export function deleteAction({
   question,
   deletion,
   onDeleted,
   label = 'Delete',
+  deletedNotice = deletedNoticeOf(question),
 }: DeleteActionInput): RecordAction {
   return {
     label,
     color: 'red',
     busy: deletion.isPending,
     confirm: { question, confirmLabel: label },
-    onClick: () => deletion.mutate(undefined, { onSuccess: onDeleted }),
+    onClick: ({ notify }) =>
+      deletion.mutate(undefined, {
+        onSuccess: () => {
+          notify(deletedNotice);
+          onDeleted();
+        },
+      }),
   };
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
+import { ITEM_PRICE_GST } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
 
 const labels = {
@@ -44,6 +45,7 @@ export function ItemEditor({ title, breadcrumbs, item, save }: ItemEditorProps) 
       />
       <TextInput
         label={labels.price}
+        description={`Dollars and cents, ${ITEM_PRICE_GST}`}
         required
         inputMode="decimal"
         autoComplete="off"

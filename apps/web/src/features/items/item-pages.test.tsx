@@ -10,7 +10,7 @@ import { itemRoutes } from './routes';
 const api = installFakeApi();
 
 describe('ItemSearchPage', () => {
-  it('lists code, description and price with 2 decimals, 10 to a page', async () => {
+  it('lists code, description and price in dollars excluding GST, 10 to a page, under its breadcrumbs', async () => {
     const labour = item({ code: 'LAB-HR', description: 'Labour, per hour', price: '95.5' });
     api.handle = () => jsonResponse([labour, item({ code: 'TAP', price: '1234' })], { total: 2 });
     renderRoutes(itemRoutes, { route: '/items' });
@@ -20,9 +20,12 @@ describe('ItemSearchPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Code', 'Description', 'Price']);
-    expect(within(table).getByRole('row', { name: 'LAB-HR Labour, per hour 95.50' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /^TAP .* 1,234.00$/ })).toBeInTheDocument();
+    ).toEqual(['Code', 'Description', 'Price (excl. GST)']);
+    expect(within(table).getByRole('row', { name: 'LAB-HR Labour, per hour $95.50' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /^TAP .* \$1,234.00$/ })).toBeInTheDocument();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(crumbs).getByText('Items')).toHaveAttribute('aria-current', 'page');
     expect(within(table).getByRole('link', { name: 'LAB-HR' })).toHaveAttribute(
       'href',
       `/items/${labour.id}`,
@@ -117,6 +120,21 @@ describe('Item editor', () => {
       'An item with this code already exists.',
     );
     expect(screen.getByLabelText(/^Code/)).toHaveFocus();
+
+    // Changing the code takes its error away.
+    await user.type(screen.getByLabelText(/^Code/), '-2');
+    expect(screen.getByLabelText(/^Code/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Code/)).not.toHaveAccessibleDescription(
+      'An item with this code already exists.',
+    );
+  });
+
+  it('asks for the price without GST', async () => {
+    renderRoutes(itemRoutes, { route: '/items/new' });
+
+    expect(await screen.findByLabelText(/^Price/)).toHaveAccessibleDescription(
+      'Dollars and cents, excl. GST',
+    );
   });
 
   it('requires the code before sending anything, with the focus on it', async () => {
@@ -166,7 +184,7 @@ describe('ItemViewPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Item' })).toBeInTheDocument();
   });
 
-  it('shows the item and deletes it after confirmation naming it', async () => {
+  it('shows the item under its breadcrumbs and deletes it after confirmation naming it, saying so', async () => {
     const tap = item({ code: 'TAP-01', description: 'Mixer tap', price: '149.9' });
     api.handle = (request) =>
       request.method === 'DELETE'
@@ -179,8 +197,11 @@ describe('ItemViewPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'TAP-01' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Description Mixer tap' })).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: 'Price 149.90' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Price $149.90 excl. GST' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/items/${tap.id}/edit`);
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Items' })).toHaveAttribute('href', '/items');
+    expect(within(crumbs).getByText('TAP-01')).toHaveAttribute('aria-current', 'page');
 
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
@@ -192,5 +213,6 @@ describe('ItemViewPage', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/items'));
     expect(api.paths('DELETE')).toEqual([`/items/${tap.id}`]);
+    expect(screen.getByText('Item TAP-01 deleted.')).toBeInTheDocument();
   });
 });

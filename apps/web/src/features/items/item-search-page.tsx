@@ -1,9 +1,11 @@
-import { formatMoney, type Item, PAGE_SIZES } from '@fieldbook/domain';
+import { type Item, PAGE_SIZES } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { PageBreadcrumbs } from '../../components/breadcrumbs';
 import { ListScreen } from '../../components/list/list-screen';
 import type { Column } from '../../components/list/record-table';
 import { useListQuery } from '../../components/list/use-list-params';
+import { displayMoney, ITEM_PRICE_GST } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
 import { itemsQueryOptions } from './api/get-items';
 
@@ -17,20 +19,23 @@ const columns: Column<Item>[] = [
     ),
   },
   { header: 'Description', cell: (item) => item.description },
-  { header: 'Price', cell: (item) => formatMoney(item.price), align: 'right' },
+  { header: `Price (${ITEM_PRICE_GST})`, cell: (item) => displayMoney(item.price), align: 'right' },
 ];
 
 /** items: the item catalogue; q, p and s live in the URL. */
 export function ItemSearchPage() {
   return (
-    <ListScreen
-      title="Items"
-      path={paths.items.root}
-      list={useListQuery(itemsQueryOptions, PAGE_SIZES.items)}
-      searchPlaceholder="Code or description"
-      newRecord={{ label: 'New item', to: paths.items.new }}
-      columns={columns}
-      emptyText="No items found."
-    />
+    <>
+      <PageBreadcrumbs crumbs={[{ label: 'Home', to: paths.home }, { label: 'Items' }]} />
+      <ListScreen
+        title="Items"
+        path={paths.items.root}
+        list={useListQuery(itemsQueryOptions, PAGE_SIZES.items)}
+        searchPlaceholder="Code or description"
+        newRecord={{ label: 'New item', to: paths.items.new }}
+        columns={columns}
+        emptyText="No items found."
+      />
+    </>
   );
 }
