@@ -1,8 +1,67 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeading } from '../../components/page-heading';
+import { RelatedRecords } from '../../components/related-records';
+import { SectionLoader } from '../../components/section-loader';
+import { paths } from '../../lib/paths';
 import { useAuth } from '../auth';
+import { recentCustomersQueryOptions } from './api/get-recent-customers';
 
-/** Home: the name of the organisation the user is signed in to. */
+/** How many of the newest customers the home page lists. */
+export const RECENT_CUSTOMERS = 5;
+
+/**
+ * Home: the name of the organisation the user is signed in to, the first things to do (a new customer, a new
+ * item) and the customers added last. Until jobs exist, that is the work there is to come back to.
+ */
 export function HomePage() {
   const { tenancy } = useAuth();
-  return <PageHeading>{tenancy.currentTenant?.tenantName ?? ''}</PageHeading>;
+  return (
+    <>
+      <PageHeading>{tenancy.currentTenant?.tenantName ?? ''}</PageHeading>
+      <Group gap="sm" mb="xl">
+        <Button component={Link} to={paths.customers.new}>
+          New customer
+        </Button>
+        <Button component={Link} to={paths.items.new} variant="default">
+          New item
+        </Button>
+      </Group>
+      <RecentCustomers />
+    </>
+  );
+}
+
+function RecentCustomers() {
+  const recent = useQuery(recentCustomersQueryOptions(RECENT_CUSTOMERS));
+  return (
+    <RelatedRecords title="Recent customers" action={{ label: 'All customers', to: paths.customers.search }}>
+      {recent.isPending ? (
+        <SectionLoader />
+      ) : recent.isError ? (
+        <LoadErrorAlert error={recent.error} onRetry={recent.refetch} />
+      ) : recent.data.length === 0 ? (
+        <Text c="dimmed">No customers yet. Add your first with New customer.</Text>
+      ) : (
+        <Stack component="ul" gap={0} p={0} m={0} aria-label="Recent customers" style={{ listStyle: 'none' }}>
+          {recent.data.map((customer) => (
+            <Group component="li" key={customer.id} gap="sm" wrap="nowrap" mih={44}>
+              <Text size="sm" c="dimmed" miw="3.5em">
+                No. {customer.number}
+              </Text>
+              <Anchor
+                component={Link}
+                to={paths.customers.view.href(customer.id)}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {customer.name}
+              </Anchor>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </RelatedRecords>
+  );
 }
