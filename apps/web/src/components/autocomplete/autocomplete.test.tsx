@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FormEvent, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -160,6 +160,15 @@ describe('Autocomplete', () => {
 
     expect(onPick).toHaveBeenCalledWith(ADDRESSES[2]);
     expect(box).toHaveValue(ADDRESSES[2]);
+  });
+
+  it('highlights an option the pointer moves over, not one that opens under a resting pointer', async () => {
+    const { box } = await renderAndType();
+
+    fireEvent.mouseOver(options()[1] as HTMLElement);
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    fireEvent.mouseMove(options()[1] as HTMLElement, { movementX: 4, movementY: 1 });
+    expect(options()[1]).toHaveAttribute('aria-selected', 'true');
   });
 
   it('says so when nothing matches', async () => {

@@ -199,7 +199,10 @@ export function Autocomplete<T>({
                   }}
                   // Keep the focus in the box, so the click is not taken for a click elsewhere.
                   onMouseDown={(event) => event.preventDefault()}
-                  onMouseEnter={() => setHighlight({ options, index })}
+                  // Only a pointer that moves highlights: a list opening under a resting pointer is not a choice.
+                  onMouseMove={(event) => {
+                    if (event.movementX !== 0 || event.movementY !== 0) setHighlight({ options, index });
+                  }}
                   onClick={() => pick(option)}
                 >
                   {renderOption(option)}

@@ -4,7 +4,7 @@ import {
   type LocationFields,
   locationFields,
 } from '@fieldbook/domain';
-import { Group, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
@@ -95,11 +95,18 @@ export function LocationEditor({
         {...form.getInputProps('name')}
       />
       <TextInput label={labels.street1} autoComplete="address-line1" {...form.getInputProps('street1')} />
-      <Group grow align="flex-start">
-        <TextInput label={labels.suburb} autoComplete="address-level2" {...form.getInputProps('suburb')} />
-        <TextInput label={labels.state} autoComplete="address-level1" {...form.getInputProps('state')} />
-        <TextInput label={labels.postcode} autoComplete="postal-code" {...form.getInputProps('postcode')} />
-      </Group>
+      {/* Side by side on a wide screen; on a phone the suburb has a line of its own. */}
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={labels.suburb} autoComplete="address-level2" {...form.getInputProps('suburb')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextInput label={labels.state} autoComplete="address-level1" {...form.getInputProps('state')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextInput label={labels.postcode} autoComplete="postal-code" {...form.getInputProps('postcode')} />
+        </Grid.Col>
+      </Grid>
       <TextInput
         label={labels.country}
         required
