@@ -18,6 +18,8 @@ const MAX_TARGETS = 5;
 /** The demo data's customer with an ampersand, and an item code of the same organisation. */
 const CUSTOMER = 'Manly Wharf Fish & Chips';
 const ITEM = 'PL-CALLOUT';
+/** The demo customer's one location. */
+const LOCATION = 'Shop';
 
 /** What the server says of a malformed email: the domain's check, the one the API makes. */
 const invalidEmail = {
@@ -86,7 +88,7 @@ async function checkCustomerScreens(page: Page): Promise<void> {
   await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
   await checkScreen(page, 'customer view, Actions menu open');
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: `Delete customer ${CUSTOMER}?` });
+  const dialog = page.getByRole('dialog', { name: `Delete customer ${CUSTOMER} and its location?` });
   await expect(dialog).toBeVisible();
   await checkScreen(page, 'customer view, delete confirmation');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -113,6 +115,35 @@ async function checkCustomerScreens(page: Page): Promise<void> {
   await page.goto(`${customerUrl}/locations/new`);
   await expect(page.getByRole('heading', { name: 'New location' })).toBeVisible();
   await checkScreen(page, 'new location');
+  await page.getByRole('combobox', { name: 'Address search' }).fill('1 George St, Sydn');
+  await expect(page.getByRole('option').first()).toContainText('1 George Street');
+  await checkScreen(page, 'new location, address suggestions open');
+
+  await checkLocationScreens(page, customerUrl);
+}
+
+/** The demo customer's one location: its viewer, the delete question, its editor and its refused address. */
+async function checkLocationScreens(page: Page, customerUrl: string): Promise<void> {
+  await page.goto(customerUrl);
+  await page.getByRole('region', { name: 'Locations' }).getByRole('link', { name: LOCATION }).click();
+  await expect(page.getByRole('heading', { level: 1, name: LOCATION })).toBeVisible();
+  await checkScreen(page, 'location view');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete location ${LOCATION}?` });
+  await expect(dialog).toBeVisible();
+  await checkScreen(page, 'location view, delete confirmation');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit location' })).toBeVisible();
+  await checkScreen(page, 'location edit');
+  await page.getByLabel('State').fill('Sydney');
+  await page.getByLabel('Postcode').fill('ABCDE');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+  await checkScreen(page, 'location edit, the state and postcode refused');
 }
 
 async function checkItemScreens(page: Page): Promise<void> {
