@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/database.ts';
 import { createUser, findUserByEmail } from '../identity/accounts.ts';
 import { listTenantsOf } from '../tenants/tenants.ts';
 import { apiAs } from '../test-support/api-client.ts';
@@ -8,6 +6,7 @@ import { signAccessToken } from '../test-support/factories.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { DEMO_TENANTS, DEMO_USER, seedDemo } from './demo.ts';
+import { countSeedRows, DEMO_SEED_ROWS, NO_SEED_ROWS } from './demo-counts.ts';
 import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 
 let t: TestApp;
@@ -16,32 +15,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** What a seed leaves in the database, across every tenant (read as the owner, past row-level security). */
-async function rowCounts(db: Db) {
-  const result = (await db.execute(sql`select
-    (select count(*)::int from users) as users, (select count(*)::int from tenants) as tenants,
-    (select count(*)::int from memberships) as memberships, (select count(*)::int from customers) as customers,
-    (select count(*)::int from locations) as locations, (select count(*)::int from items) as items`)) as {
-    rows: Record<string, number>[];
-  };
-  return result.rows[0];
-}
-
-/** Fully seeded: the counts the demo records make, and nothing else. */
-const seededCounts = (() => {
-  const organisations = DEMO_ORGANISATIONS.map(([, records]) => records);
-  const sum = (count: (o: DemoOrganisation) => number) => organisations.reduce((n, o) => n + count(o), 0);
-  return {
-    users: 1,
-    tenants: organisations.length,
-    memberships: organisations.length,
-    customers: sum((o) => o.customers.length),
-    locations: sum((o) => o.customers.reduce((n, c) => n + (c.sites?.length ?? 1), 0)),
-    items: sum((o) => o.items.length),
-  };
-})();
-const emptyCounts = { users: 0, tenants: 0, memberships: 0, customers: 0, locations: 0, items: 0 };
 
 async function withEmptyDatabase(fn: (database: TestDatabase) => Promise<void>): Promise<void> {
   const database = await openTestDatabase();
@@ -58,7 +31,7 @@ describe('seedDemo', () => {
     const seeded = await Promise.all([1, 2, 3, 4].map(() => seedDemo(t.database.db)));
     expect(seeded.filter(Boolean)).toHaveLength(1);
     expect(await seedDemo(t.database.db)).toBe(false);
-    expect(await rowCounts(t.database.db)).toEqual(seededCounts);
+    expect(await countSeedRows(t.database.db)).toEqual(DEMO_SEED_ROWS);
 
     const user = await findUserByEmail(t.database.db, DEMO_USER.email);
     const organisations = await listTenantsOf(t.database.db, user?.id ?? '');
@@ -92,10 +65,10 @@ describe('seedDemo', () => {
             },
       ]);
       await expect(seedDemo(database.db, broken)).rejects.toThrow(/Demo address/);
-      expect(await rowCounts(database.db)).toEqual(emptyCounts);
+      expect(await countSeedRows(database.db)).toEqual(NO_SEED_ROWS);
 
       expect(await seedDemo(database.db)).toBe(true);
-      expect(await rowCounts(database.db)).toEqual(seededCounts);
+      expect(await countSeedRows(database.db)).toEqual(DEMO_SEED_ROWS);
     });
   });
 
@@ -107,7 +80,7 @@ describe('seedDemo', () => {
         password: 'a-real-secret',
       });
       expect(await seedDemo(database.db)).toBe(false);
-      expect(await rowCounts(database.db)).toEqual({ ...emptyCounts, users: 1 });
+      expect(await countSeedRows(database.db)).toEqual({ ...NO_SEED_ROWS, users: 1 });
     });
   });
 });

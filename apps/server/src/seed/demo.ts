@@ -14,7 +14,7 @@ export const DEMO_USER = { email: 'demo@fieldbook.example', password: 'fieldbook
 export const DEMO_TENANTS = DEMO_ORGANISATIONS.map(([name]) => name);
 
 // Any constant works; it only has to be the same in every process of this application.
-const SEED_LOCK = 7_283_140_022;
+export const SEED_LOCK = 7_283_140_022;
 
 /**
  * On the first start of an empty database (no user and no organisation), a demo user in two demo

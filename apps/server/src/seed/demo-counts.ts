@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { DEMO_ORGANISATIONS } from './demo-records.ts';
+
+/** How many rows of each kind the demo seed writes; for checking that a database is seeded wholly or not at all. */
+export interface SeedRowCounts {
+  users: number;
+  tenants: number;
+  memberships: number;
+  customers: number;
+  locations: number;
+  items: number;
+}
+
+export const NO_SEED_ROWS: SeedRowCounts = {
+  users: 0,
+  tenants: 0,
+  memberships: 0,
+  customers: 0,
+  locations: 0,
+  items: 0,
+};
+
+/** What a whole demo seed leaves in an empty database. */
+export const DEMO_SEED_ROWS: SeedRowCounts = (() => {
+  const organisations = DEMO_ORGANISATIONS.map(([, records]) => records);
+  const sum = (count: (o: (typeof organisations)[number]) => number) =>
+    organisations.reduce((total, o) => total + count(o), 0);
+  return {
+    users: 1,
+    tenants: organisations.length,
+    memberships: organisations.length,
+    customers: sum((o) => o.customers.length),
+    locations: sum((o) => o.customers.reduce((total, c) => total + (c.sites?.length ?? 1), 0)),
+    items: sum((o) => o.items.length),
+  };
+})();
+
+/** The rows a database holds of each kind the seed writes, across every tenant (read as the owner, past RLS). */
+export async function countSeedRows(db: Db): Promise<SeedRowCounts> {
+  const result = (await db.execute(sql`select
+    (select count(*)::int from users) as users, (select count(*)::int from tenants) as tenants,
+    (select count(*)::int from memberships) as memberships, (select count(*)::int from customers) as customers,
+    (select count(*)::int from locations) as locations, (select count(*)::int from items) as items`)) as {
+    rows: SeedRowCounts[];
+  };
+  const [counts] = result.rows;
+  if (!counts) throw new Error('No counts');
+  return counts;
+}
