@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { repairPgliteDataDir } from '../../apps/server/src/db/pglite-data-dir.ts';
+import { onServer } from '../../apps/server/src/db/server-statement.ts';
+import { countSeedRows, type SeedRowCounts } from '../../apps/server/src/seed/demo-counts.ts';
+import type { DatabaseSettings } from './servers.ts';
+
+export type DatabaseKind = DatabaseSettings['kind'];
+
+export interface FreshDatabase extends DatabaseSettings {
+  /**
+   * The demo seed's rows in the database as it is now, or undefined when it has no tables yet. Reads without
+   * changing anything (a PGlite directory is read through a copy), and only while no server has it open.
+   */
+  seedRows(): Promise<SeedRowCounts | undefined>;
+  drop(): Promise<void>;
+}
+
+/** Drops and removes what `freshDatabase` made and nobody dropped yet (a scenario that threw). */
+const undropped = new Set<() => Promise<void>>();
+
+export async function dropAllDatabases(): Promise<void> {
+  for (const drop of [...undropped]) await drop().catch(() => undefined);
+}
+
+/** A database nothing has used yet: a PGlite directory not yet created, or a new database on `serverUrl`. */
+export function freshDatabase(kind: DatabaseKind, serverUrl: string | undefined): Promise<FreshDatabase> {
+  if (kind === 'pglite') return freshPglite();
+  if (!serverUrl) throw new Error('PostgreSQL scenarios need FAULTS_DATABASE_URL');
+  return freshPostgres(serverUrl);
+}
+
+async function freshPglite(): Promise<FreshDatabase> {
+  const root = await mkdtemp(join(tmpdir(), 'fieldbook-faults-'));
+  const dataDir = join(root, 'data');
+  const drop = async () => {
+    undropped.delete(drop);
+    await rm(root, { recursive: true, force: true });
+  };
+  undropped.add(drop);
+  return {
+    kind: 'pglite',
+    env: { DATA_DIR: dataDir },
+    async seedRows() {
+      const copy = join(root, `inspect-${randomBytes(4).toString('hex')}`);
+      try {
+        await cp(dataDir, copy, { recursive: true }).catch(() => undefined);
+        repairPgliteDataDir(copy);
+        return await readSeedRows({ dataDir: copy });
+      } finally {
+        await rm(copy, { recursive: true, force: true });
+      }
+    },
+    drop,
+  };
+}
+
+async function freshPostgres(serverUrl: string): Promise<FreshDatabase> {
+  const name = `fieldbook_faults_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    undropped.delete(drop);
+    await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+  };
+  undropped.add(drop);
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    seedRows: () => readSeedRows({ url: url.toString() }),
+    drop,
+  };
+}
+
+async function readSeedRows(where: { url: string } | { dataDir: string }) {
+  // An empty PGlite directory would be created here (several seconds) only to say that it is empty.
+  if ('dataDir' in where && !existsSync(join(where.dataDir, 'PG_VERSION'))) return undefined;
+  const database = await openDatabase({ ...where, poolSize: 1 });
+  try {
+    const tables = (await database.db.execute(
+      sql`select to_regclass('public.customers') is not null as migrated`,
+    )) as { rows: { migrated: boolean }[] };
+    return tables.rows[0]?.migrated ? await countSeedRows(database.db) : undefined;
+  } finally {
+    await database.close();
+  }
+}
