@@ -21,12 +21,18 @@ export const theme = createTheme({
   },
 });
 
-/** Error text (under a field) and dimmed text (empty lists, descriptions) darkened to 4.5:1 on white. */
+/**
+ * Error text (under a field), dimmed text (empty lists, descriptions) and the hints inside empty inputs
+ * (placeholders) darkened to 4.5:1 or more on white and on the light grey of striped rows. Mantine's own are
+ * 3.28:1 (red 6), 3.32:1 (gray 6) and 2.07:1 (gray 5).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Between gray 6 and 7: 5.3:1 on white, lighter than typed text, so a hint does not look filled in.
+    '--mantine-color-placeholder': '#646c74',
   },
   dark: {},
 });
