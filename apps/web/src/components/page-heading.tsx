@@ -47,7 +47,7 @@ export function PageHeading({ children }: { children: string }) {
         mb="md"
         tabIndex={-1}
         {...{ [HEADING_ATTRIBUTE]: '' }}
-        style={{ overflowWrap: 'anywhere', outlineOffset: 4 }}
+        style={{ overflowWrap: 'anywhere' }}
       >
         {children}
       </Title>
