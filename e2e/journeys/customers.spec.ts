@@ -38,8 +38,8 @@ test('creates a customer, adds a location with the address search by keyboard, a
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Head office');
   const search = page.getByRole('combobox', { name: 'Address search' });
   await search.focus();
-  // Suggestions for a shorter text may show first (the list keeps the previous answer while the next loads):
-  // wait for the answer to the whole text before moving the highlight.
+  // Only the suggestions for the whole text can be highlighted (a shorter text's list stays dimmed while they
+  // load): wait for them before moving the highlight.
   const typed = '1 George St, Sydn';
   const answered = page.waitForResponse(
     (response) => new URL(response.url()).searchParams.get('q') === typed && response.ok(),
