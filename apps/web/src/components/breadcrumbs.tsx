@@ -20,11 +20,12 @@ export function PageBreadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
     >
       {crumbs.map((crumb) =>
         crumb.to === undefined ? (
-          <Text key={crumb.label} size="sm" aria-current="page">
+          <Text key="page" size="sm" aria-current="page">
             {crumb.label}
           </Text>
         ) : (
-          <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
+          // Keyed by where it goes: two crumbs may share a label (a customer's location named 'Home').
+          <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
             {crumb.label}
           </Anchor>
         ),
