@@ -95,7 +95,7 @@ for (const [device, viewport] of [
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect(page).toHaveURL(customerUrl);
-      await expect(page.getByText('Location deleted.')).toBeVisible();
+      await expect(page.getByText(`Location ${name} deleted.`)).toBeVisible();
       await expect(locations.getByText('No locations found.')).toBeVisible();
     });
   });

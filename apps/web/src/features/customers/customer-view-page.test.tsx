@@ -41,6 +41,11 @@ describe('CustomerViewPage', () => {
     renderViewer();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Customers']);
     expect(screen.getByRole('row', { name: 'Number 42' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /^Billing address PO Box 1/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'accounts@acme.example' })).toHaveAttribute(
@@ -120,7 +125,7 @@ describe('CustomerViewPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/customers/search'));
-    expect(screen.getByText('Customer deleted.')).toBeInTheDocument();
+    expect(screen.getByText('Customer Acme Plumbing and its location deleted.')).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`/customers/${acme.id}`]);
     // The deleted customer is not asked for again on the way out.
     expect(api.paths().filter((path) => path === `/customers/${acme.id}`)).toHaveLength(1);

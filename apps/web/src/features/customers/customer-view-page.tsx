@@ -2,7 +2,7 @@ import type { Customer } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { useNotify } from '../../components/notices';
+import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction } from '../../components/record-actions';
@@ -16,32 +16,48 @@ import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { CustomerLocations } from './customer-locations';
 
+/** Home › Customers › the customer. */
+const customerCrumbs = (name: string): Crumb[] => [
+  { label: 'Home', to: paths.home },
+  { label: 'Customers', to: paths.customers.search },
+  { label: name },
+];
+
 /** customers/{id}: the customer, its locations, jobs and invoices. The route's loader fetches them afresh. */
 export function CustomerViewPage() {
   const { id = '' } = useParams();
+  const loading = (
+    <>
+      <PageBreadcrumbs crumbs={customerCrumbs('Customer')} />
+      <PageHeading>Customer</PageHeading>
+    </>
+  );
   return (
-    <QueryBoundary query={useQuery(customerQueryOptions(id))} header={<PageHeading>Customer</PageHeading>}>
+    <QueryBoundary query={useQuery(customerQueryOptions(id))} header={loading}>
       {(customer) => <CustomerViewer customer={customer} />}
     </QueryBoundary>
   );
 }
 
 /**
- * The delete question: the server deletes the customer's locations with it, so it says how many go too
- * ('and any locations it has' while they are not known).
+ * The server deletes the customer's locations with it, so the question says how many go too ('Delete customer
+ * Acme and its 2 locations?', and the notice after it 'Customer Acme and its 2 locations deleted.').
  */
-function deleteCustomerQuestion(name: string, locations: { total: number } | undefined): string {
-  const question = `Delete customer ${name}`;
-  if (!locations) return `${question} and any locations it has?`;
-  if (locations.total === 0) return `${question}?`;
-  return locations.total === 1
-    ? `${question} and its location?`
-    : `${question} and its ${locations.total} locations?`;
+function customerDeletion(name: string, locations: { total: number } | undefined) {
+  const customer = `customer ${name}`;
+  if (!locations) {
+    return {
+      question: `Delete ${customer} and any locations it has?`,
+      deletedNotice: `Customer ${name} deleted.`,
+    };
+  }
+  const { total } = locations;
+  const goingWithIt = total === 0 ? '' : total === 1 ? ' and its location' : ` and its ${total} locations`;
+  return { question: `Delete ${customer}${goingWithIt}?` };
 }
 
 function CustomerViewer({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
-  const notify = useNotify();
   const deletion = useDeleteCustomer(customer.id);
   const locations = useQuery(customerLocationsQueryOptions(customer.id));
   const { id, name, number, billingAddress, billingEmail, billingPhone, billingFax, website, notes } =
@@ -49,15 +65,13 @@ function CustomerViewer({ customer }: { customer: Customer }) {
   return (
     <RecordViewer
       title={name}
+      breadcrumbs={customerCrumbs(name)}
       buttons={[editAction(paths.customers.edit.href(id))]}
       menu={[
         deleteAction({
-          question: deleteCustomerQuestion(name, locations.data),
+          ...customerDeletion(name, locations.data),
           deletion,
-          onDeleted: () => {
-            notify('Customer deleted.');
-            void navigate(paths.customers.search);
-          },
+          onDeleted: () => void navigate(paths.customers.search),
         }),
       ]}
       actionError={deletion.error}

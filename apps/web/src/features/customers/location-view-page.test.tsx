@@ -39,12 +39,20 @@ async function deleteFromMenu(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('LocationViewPage', () => {
-  it('shows the location, a link to its customer and Edit', async () => {
+  it('shows the location under its customer, with a link to it, and Edit', async () => {
     api.handle = respond();
     renderViewer();
 
     expect(await screen.findByRole('heading', { level: 1, name: "O'Brien & Sons yard" })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Acme Plumbing & Gas' })).toHaveAttribute(
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Customers', 'Acme Plumbing & Gas']);
+    expect(within(crumbs).getByText("O'Brien & Sons yard")).toHaveAttribute('aria-current', 'page');
+    const details = screen.getByRole('table');
+    expect(within(details).getByRole('link', { name: 'Acme Plumbing & Gas' })).toHaveAttribute(
       'href',
       `/customers/${acme.id}`,
     );
@@ -65,7 +73,7 @@ describe('LocationViewPage', () => {
     await deleteFromMenu(user);
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${acme.id}`));
-    expect(screen.getByText('Location deleted.')).toBeInTheDocument();
+    expect(screen.getByText("Location O'Brien & Sons yard deleted.")).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`/locations/${yard.id}`]);
   });
 
