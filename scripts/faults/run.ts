@@ -101,14 +101,14 @@ async function lane(kind: DatabaseKind): Promise<void> {
 }
 
 const lanes: DatabaseKind[] = options.serverUrl ? ['pglite', 'postgres'] : ['pglite'];
+const side =
+  lanes.length === 1 || flags.serial ? 'one scenario at a time' : 'PGlite and PostgreSQL side by side';
+console.log(`Fault suite: ${trials} trials per scenario, ${side}, Node ${process.version}`);
 if (!options.serverUrl) {
   for (const scenario of scenarios.filter((s) => s.database === 'postgres')) {
     console.log(`skipped  ${scenario.name}: FAULTS_DATABASE_URL is not set`);
   }
 }
-console.log(
-  `Fault suite: ${trials} trials per scenario, ${flags.serial ? 'one scenario at a time' : 'PGlite and PostgreSQL side by side'}, Node ${process.version}`,
-);
 try {
   // The two databases' scenarios share no server, database or port, so they run side by side: most of a trial is a
   // server process starting, which keeps one core busy.
