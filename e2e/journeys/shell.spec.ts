@@ -221,13 +221,13 @@ test.describe('editors and errors, by keyboard at 1440 × 900', () => {
       .click();
     await expect(page.getByRole('row', { name: 'Price $185.00 excl. GST' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    await page
-      .getByRole('dialog', { name: `Delete item ${code}?` })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    // Deleted by keyboard: the Actions menu, its Delete, the question's Delete.
+    await page.getByRole('button', { name: 'Actions' }).press('Enter');
+    await page.getByRole('menuitem', { name: 'Delete' }).press('Enter');
+    const deleteQuestion = page.getByRole('dialog', { name: `Delete item ${code}?` });
+    await deleteQuestion.getByRole('button', { name: 'Delete' }).press('Enter');
     await expect(page.getByRole('status').filter({ hasText: `Item ${code} deleted.` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Items' })).toBeFocused();
   });
 
   test('a save that cannot reach Fieldbook says nothing was saved, and Retry saves it', async ({ page }) => {
