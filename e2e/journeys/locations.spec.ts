@@ -61,7 +61,7 @@ for (const [device, viewport] of [
       await expect(page.getByRole('heading', { level: 1, name: '3/12 Illawarra Road' })).toBeVisible();
       await expect(page.getByRole('row', { name: 'Suburb Marrickville' })).toBeVisible();
       await expect(page.getByRole('row', { name: 'Postcode 2204' })).toBeVisible();
-      await expect(page.getByRole('link', { name: customer })).toHaveAttribute(
+      await expect(page.getByRole('row', { name: `Customer ${customer}` }).getByRole('link')).toHaveAttribute(
         'href',
         new URL(customerUrl).pathname,
       );
