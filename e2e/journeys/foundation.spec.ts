@@ -67,6 +67,8 @@ test('signs out and returns to the product home, which asks for sign-in again', 
   await expect(page.getByRole('heading', { name: DEMO_TENANTS[0] })).toBeVisible();
   await page.getByRole('button', { name: DEMO.name }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in again' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

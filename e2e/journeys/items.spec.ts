@@ -20,14 +20,14 @@ test('creates an item, finds it, edits it and deletes it', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'New item' })).toBeVisible();
   await fillItem(page, { code, description: 'Mixer tap, chrome', price: '149.9' });
   await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
-  await expect(page.getByRole('row', { name: 'Price 149.90' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Price $149.90 excl. GST' })).toBeVisible();
 
   await page.goto('/items');
   await page.getByRole('searchbox', { name: 'Search' }).fill(code);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/items\\?q=${code}&p=1&s=10$`));
   const table = page.getByRole('table', { name: 'Items' });
-  await expect(table.getByRole('row', { name: `${code} Mixer tap, chrome 149.90` })).toBeVisible();
+  await expect(table.getByRole('row', { name: `${code} Mixer tap, chrome $149.90` })).toBeVisible();
   await table.getByRole('link', { name: code }).click();
 
   await page.getByRole('link', { name: 'Edit' }).click();
@@ -35,7 +35,7 @@ test('creates an item, finds it, edits it and deletes it', async ({ page }) => {
   await expect(page.getByLabel('Price')).toHaveValue('149.90');
   await page.getByLabel('Price').fill('1234.5');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('row', { name: 'Price 1,234.50' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Price $1,234.50 excl. GST' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();

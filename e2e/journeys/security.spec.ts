@@ -45,6 +45,8 @@ test('signing in, working, reloading and signing out break no Content-Security-P
   await page.goto('/');
   await page.getByRole('button', { name: DEMO.name }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Signed out' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in again' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   expect(violations).toEqual([]);
 });
