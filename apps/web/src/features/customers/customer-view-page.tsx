@@ -3,6 +3,7 @@ import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
+import { AddressLink, EmailLink, PhoneLink } from '../../components/contact-links';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction } from '../../components/record-actions';
@@ -79,12 +80,9 @@ function CustomerViewer({ customer }: { customer: Customer }) {
       <RecordDetails
         rows={[
           { label: 'Number', value: number },
-          { label: 'Billing address', value: billingAddress },
-          {
-            label: 'Email',
-            value: billingEmail && <Anchor href={`mailto:${billingEmail}`}>{billingEmail}</Anchor>,
-          },
-          { label: 'Phone', value: billingPhone },
+          { label: 'Billing address', value: billingAddress && <AddressLink address={billingAddress} /> },
+          { label: 'Email', value: billingEmail && <EmailLink email={billingEmail} /> },
+          { label: 'Phone', value: billingPhone && <PhoneLink phone={billingPhone} /> },
           { label: 'Fax', value: billingFax, optional: true },
           { label: 'Website', value: website && <WebsiteLink url={website} />, optional: true },
           { label: 'Notes', value: notes, optional: true },
