@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
+/** The build to compress: `dist` by default, or the directory given (a build made with `--outDir`). */
+const dist = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 function* files(dir: string): Generator<string> {
