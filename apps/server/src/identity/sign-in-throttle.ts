@@ -145,12 +145,17 @@ async function countAttempt(tx: Tx, key: string, rule: ThrottleRule): Promise<bo
   return counted.length > 0;
 }
 
-/** now() plus the wait that `attempts` attempts earn under the rule. */
+/**
+ * When the next attempt under the rule may be taken after `attempts` attempts: now() plus the wait they earn, or
+ * '-infinity' while they earn none. (Not now() itself: now() is when a transaction began, so a concurrent
+ * attempt that began a moment earlier would find "not before now()" still in its future and be refused.)
+ */
 function retryAfter(attempts: SQL, rule: ThrottleRule): SQL {
   const free = sql`${rule.freeAttempts}::int`;
   const over = sql`least(${attempts} - ${free}, 20)`;
-  return sql`now() + make_interval(secs => case when ${attempts} >= ${free}
-    then least(${rule.maxDelay}::float8, ${rule.firstDelay}::float8 * power(2, ${over})) else 0 end)`;
+  return sql`case when ${attempts} >= ${free}
+    then now() + make_interval(secs => least(${rule.maxDelay}::float8, ${rule.firstDelay}::float8 * power(2, ${over})))
+    else '-infinity'::timestamptz end`;
 }
 
 /** Counts left alone for longer than the forgetting time are dropped (from the periodic maintenance). */
