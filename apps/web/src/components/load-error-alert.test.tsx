@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiFetch } from '../lib/api-client';
+import { apiFetch, NETWORK_FAILURE } from '../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse } from '../testing/api';
 import { renderWithProviders } from '../testing/render';
 import { LoadErrorAlert } from './load-error-alert';
@@ -26,7 +26,7 @@ function NoteList() {
 }
 
 describe('LoadErrorAlert', () => {
-  it('says the service is unavailable when there is no answer, and Retry loads again', async () => {
+  it('says the connection failed when there is no answer, and Retry loads again', async () => {
     let online = false;
     api.handle = () => {
       if (!online) throw new TypeError('Failed to fetch');
@@ -35,12 +35,24 @@ describe('LoadErrorAlert', () => {
     renderWithProviders(<Note />);
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Service unavailable. Please try again in a few minutes.');
+    expect(alert).toHaveTextContent(NETWORK_FAILURE);
+    expect(alert).toHaveTextContent('Fieldbook could not be reached. Check your connection, then try again.');
+    expect(alert).not.toHaveTextContent('Service unavailable');
     online = true;
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
 
     expect(await screen.findByText('Gas meter')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the service is unavailable when the server answers with a 5xx, with Retry', async () => {
+    api.handle = () => errorResponse('INTERNAL', 'Something went wrong on our side. Please try again.');
+    renderWithProviders(<NoteList />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Service unavailable. Please try again in a few minutes.');
+    expect(alert).not.toHaveTextContent(NETWORK_FAILURE);
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('by itself, Retry loads again what failed on the page (a 503)', async () => {

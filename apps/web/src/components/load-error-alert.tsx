@@ -1,17 +1,19 @@
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError, isRetryable } from '../lib/api-client';
+import { ApiRequestError, isRetryable, NETWORK_FAILURE, NetworkError } from '../lib/api-client';
 import { RetryButton } from './api-error-alert';
 
 export const INSUFFICIENT_PERMISSIONS = 'Insufficient permissions. Please contact your administrator.';
 export const SERVICE_UNAVAILABLE = 'Service unavailable. Please try again in a few minutes.';
 
 /**
- * What to say when a list or record fails to load: a 403 is a permission problem; a malformed search (400)
- * or a missing record (404) has the server's own message; anything else is the service being unavailable.
+ * What to say when a list or record fails to load: no answer at all is the connection (the user can act on
+ * that); a 403 is a permission problem; a malformed search (400) or a missing record (404) has the server's own
+ * message; anything else is the service being unavailable.
  */
 export function loadErrorMessage(error: unknown): string {
+  if (error instanceof NetworkError) return NETWORK_FAILURE;
   if (!(error instanceof ApiRequestError)) return SERVICE_UNAVAILABLE;
   if (error.status === 403) return INSUFFICIENT_PERMISSIONS;
   if ((error.status === 400 || error.status === 404) && typeof error.body !== 'string') {

@@ -116,19 +116,22 @@ describe('CustomerSearchPage', () => {
     );
   });
 
-  it.each([
-    [
-      'a server error',
-      () => errorResponse('INTERNAL', 'Something went wrong on our side. Please try again.'),
-    ],
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])('%s says the service is unavailable', async (_case, respond) => {
-    api.handle = respond;
+  it('a server error says the service is unavailable', async () => {
+    api.handle = () => errorResponse('INTERNAL', 'Something went wrong on our side. Please try again.');
     renderList();
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Service unavailable. Please try again in a few minutes.',
     );
+  });
+
+  it('a network failure says Fieldbook could not be reached, and offers Retry', async () => {
+    api.handle = () => Promise.reject(new TypeError('Failed to fetch'));
+    renderList();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Fieldbook could not be reached. Check your connection, then try again.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it("a malformed search shows the server's message", async () => {
