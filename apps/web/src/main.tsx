@@ -1,25 +1,34 @@
+import { returningFromSignOut } from './app/session-changes';
 import { createAuthClient } from './features/auth/auth-client';
+import { sessionHint } from './features/auth/session-hint';
 import { createUserManager } from './features/auth/user-manager';
 import { loadRuntimeConfig, type RuntimeConfig } from './lib/config';
 import { paths } from './lib/paths';
 
+const loadApp = () => import('./app/render-app');
+
 /**
  * Start-up: read /config.json, then either finish a silent or popup sign-in (inside the hidden iframe or
- * the popup, without rendering the app) or render the app, whose code downloads meanwhile. The API client is
- * configured by the app (`renderApp`), so its schemas stay out of this start-up chunk.
+ * the popup, without rendering the app) or render the app. The API client is configured by the app
+ * (`renderApp`), so its schemas stay out of this start-up chunk.
+ *
+ * A browser that has signed in before (`sessionHint`) downloads the app while the session is restored. A first
+ * visit to the home page restores the session first: with none, it goes straight to the sign-in page without
+ * downloading the app, so the sign-in page is the first thing a new user waits for.
  */
 async function start(): Promise<void> {
   const path = window.location.pathname;
   const isAuthFrame = path === paths.auth.silentCallback || path === paths.auth.popupCallback;
-  const app = isAuthFrame ? null : import('./app/render-app');
+  const signInFirst = path === paths.home && !sessionHint.present() && !returningFromSignOut();
+  const app = isAuthFrame || signInFirst ? null : loadApp();
 
   let config: RuntimeConfig;
   try {
     config = await loadRuntimeConfig();
   } catch (error) {
     console.error(error);
-    if (app) {
-      (await app).renderStartupFailure();
+    if (!isAuthFrame) {
+      (await (app ?? loadApp())).renderStartupFailure();
     }
     return;
   }
@@ -38,7 +47,11 @@ async function start(): Promise<void> {
     authErrorPath: config.authErrorPath,
     claimNamespace: config.claimNamespace,
   });
-  (await app)?.renderApp(config, auth);
+  if (signInFirst) {
+    // Resolves once signed in (or with the failure for the app to show); with no session the browser leaves.
+    await auth.ensureSignedIn(`${path}${window.location.search}${window.location.hash}`);
+  }
+  (await (app ?? loadApp())).renderApp(config, auth);
 }
 
 start().catch((error: unknown) => {

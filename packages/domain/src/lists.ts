@@ -1,17 +1,5 @@
 import { z } from 'zod';
-
-/** The largest page any list serves (the scheduler loads up to 1000 rows at once). */
-export const MAX_PAGE_SIZE = 1000;
-
-/** The default page size of each list, as the specification's screens show them. */
-export const PAGE_SIZES = {
-  customers: 15,
-  locations: 15,
-  items: 10,
-} as const;
-
-/** The query that matches everything; an empty search means this. */
-export const MATCH_ALL = '*';
+import { MAX_PAGE_SIZE } from './list-limits.ts';
 
 /**
  * The query string of every list. `p` and `s` stay text here: the server reads them itself so that a bad

@@ -1,4 +1,4 @@
-import { MATCH_ALL } from './lists.ts';
+import { MATCH_ALL } from './list-limits.ts';
 
 /** A word the list's query syntax reads as typed: letters, digits and a few marks, maybe `-` (not) first. */
 const BARE_WORD = /^(?:-(?!\p{N}))?[\p{L}\p{N}\p{M}_@#$?*][\p{L}\p{N}\p{M}_@#$?*.-]*$/u;

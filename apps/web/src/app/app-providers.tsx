@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider, Menu, Modal } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NoticesProvider } from '../components/notices';
@@ -16,8 +16,9 @@ import { ConfigContext } from '../lib/config-context';
 export const theme = createTheme({
   primaryShade: 8,
   components: {
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Plain objects, not `Menu.extend(…)`: naming the components here would download them with the first screen.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 

@@ -35,12 +35,21 @@ export function takeSwitchedTenant(storage: Storage = window.sessionStorage): st
   return tenantId;
 }
 
+/** Whether this page is the return from signing out (the mark stays: `takeSignedOut` removes it). */
+export function returningFromSignOut(
+  storage: Storage = window.sessionStorage,
+  now: () => number = Date.now,
+): boolean {
+  const askedAt = Number(storage.getItem(SIGNING_OUT));
+  return askedAt > 0 && now() - askedAt < SIGN_OUT_RETURN_MS;
+}
+
 /** Whether this page is the return from signing out, once (the mark is removed). */
 export function takeSignedOut(
   storage: Storage = window.sessionStorage,
   now: () => number = Date.now,
 ): boolean {
-  const askedAt = Number(storage.getItem(SIGNING_OUT));
+  const returning = returningFromSignOut(storage, now);
   storage.removeItem(SIGNING_OUT);
-  return askedAt > 0 && now() - askedAt < SIGN_OUT_RETURN_MS;
+  return returning;
 }

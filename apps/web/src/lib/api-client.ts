@@ -1,4 +1,4 @@
-import { type ErrorBody, type ErrorCode, errorBody, type FieldError } from '@fieldbook/domain';
+import { type ErrorBody, type ErrorCode, type FieldError, isErrorBody } from '@fieldbook/domain';
 
 /** A non-2xx API response. `body` is the API's error shape, or the raw text when it is not that shape. */
 export class ApiRequestError extends Error {
@@ -165,8 +165,7 @@ export function parseErrorBody(text: string): ErrorBody | string {
   } catch {
     return text;
   }
-  const parsed = errorBody.safeParse(value);
-  return parsed.success ? parsed.data : text;
+  return isErrorBody(value) ? value : text;
 }
 
 export function parseTotalCount(header: string | null): number | undefined {

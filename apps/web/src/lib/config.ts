@@ -1,36 +1,46 @@
-// zod/mini keeps the start-up chunk small; it parses exactly as zod does.
-import * as z from 'zod/mini';
+/**
+ * Settings the server publishes at /config.json, read once at start-up. Checked by hand rather than with zod:
+ * this runs before anything else, and zod would more than double what the first screen downloads.
+ */
+export interface RuntimeConfig {
+  issuer: string;
+  clientId: string;
+  apiBaseUrl: string;
+  claimNamespace: string;
+  scope: string;
+  helpUrl: string;
+  authErrorPath?: string | undefined;
+}
 
-// The Content-Security-Policy forbids eval, so zod's compiled parsers cannot run: it need not even probe for them.
-z.config({ jitless: true });
-
-const nonEmpty = () => z.string().check(z.minLength(1));
-
-const pathOrUrl = z
-  .string()
-  .check(
-    z.refine((value) => value.startsWith('/') || URL.canParse(value), 'must be an absolute URL or a path'),
-  );
-
-const runtimeConfigSchema = z.object({
-  issuer: z.url(),
-  clientId: nonEmpty(),
-  apiBaseUrl: pathOrUrl,
-  claimNamespace: nonEmpty(),
-  scope: nonEmpty(),
-  helpUrl: z.url(),
-  authErrorPath: z.optional(z.string().check(z.startsWith('/'))),
-});
-
-/** Settings the server publishes at /config.json, read once at start-up. */
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+const isUrl = (value: string) => URL.canParse(value);
+const isPath = (value: string) => value.startsWith('/');
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
-  const result = runtimeConfigSchema.safeParse(value);
-  if (!result.success) {
-    throw new Error(`Invalid /config.json: ${z.prettifyError(result.error)}`);
+  const settings = new Map(typeof value === 'object' && value !== null ? Object.entries(value) : []);
+  const problems: string[] = [];
+  /** The setting `name` when it is text that passes `valid`; otherwise its problem is noted. */
+  const read = (name: keyof RuntimeConfig, valid: (value: string) => boolean, problem: string): string => {
+    const setting = settings.get(name);
+    if (typeof setting === 'string' && setting !== '' && valid(setting)) return setting;
+    problems.push(`${name} ${problem}`);
+    return '';
+  };
+  const anyText = () => true;
+  const config: RuntimeConfig = {
+    issuer: read('issuer', isUrl, 'must be an absolute URL'),
+    clientId: read('clientId', anyText, 'must be a non-empty string'),
+    apiBaseUrl: read('apiBaseUrl', (v) => isPath(v) || isUrl(v), 'must be an absolute URL or a path'),
+    claimNamespace: read('claimNamespace', anyText, 'must be a non-empty string'),
+    scope: read('scope', anyText, 'must be a non-empty string'),
+    helpUrl: read('helpUrl', isUrl, 'must be an absolute URL'),
+  };
+  if (settings.get('authErrorPath') !== undefined) {
+    config.authErrorPath = read('authErrorPath', isPath, 'must be a path');
   }
-  return result.data;
+  if (problems.length > 0) {
+    throw new Error(`Invalid /config.json: ${problems.join('; ')}.`);
+  }
+  return config;
 }
 
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

@@ -2,6 +2,7 @@ import { ErrorResponse, ErrorTimeout, User, type UserManager } from 'oidc-client
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { idTokenClaims, testConfig } from '../../testing/fixtures';
 import { type AuthUserManager, createAuthClient } from './auth-client';
+import { sessionHint } from './session-hint';
 import { tenantMemory } from './tenant-memory';
 import { createUserManager } from './user-manager';
 
@@ -48,6 +49,7 @@ function fakeUserManager() {
 
 afterEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   vi.useRealTimers();
 });
 
@@ -190,6 +192,23 @@ describe('remembering the tenant across reloads', () => {
 
     await vi.waitFor(() => expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: '/' }));
     expect(tenantMemory.recall()).toBeUndefined();
+  });
+
+  it('leaves the hint that this browser has signed in until sign-out or an ended session', async () => {
+    const { userManager } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+    expect(sessionHint.present()).toBe(false);
+
+    await auth.ensureSignedIn('/customers/search');
+    expect(sessionHint.present()).toBe(true);
+
+    await auth.signOut();
+    expect(sessionHint.present()).toBe(false);
+
+    sessionHint.set();
+    userManager.signinSilent.mockRejectedValue(new ErrorResponse({ error: 'login_required' }));
+    void createAuthClient(userManager).ensureSignedIn('/');
+    await vi.waitFor(() => expect(sessionHint.present()).toBe(false));
   });
 
   it('forgets the tenant on sign-out', async () => {

@@ -1,5 +1,6 @@
 import { ErrorTimeout, type SigninRedirectArgs, type User, type UserManager } from 'oidc-client-ts';
 import { authErrorMessages, describeAuthError, isLoginRequired } from './auth-errors';
+import { sessionHint } from './session-hint';
 import { tenantMemory } from './tenant-memory';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'error';
@@ -79,6 +80,7 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     if (typeof tenantId === 'string') {
       tenantMemory.remember(tenantId);
     }
+    sessionHint.set();
     update({ status: 'authenticated', user, error: null });
   };
   const failed = (error: unknown) => update({ status: 'error', user: null, error: describeAuthError(error) });
@@ -88,6 +90,7 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
   userManager.events.addSilentRenewError(async (error) => {
     if (isLoginRequired(error)) {
       // The provider's session has ended: forget the tokens here and sign in again.
+      sessionHint.clear();
       await userManager.removeUser();
       await redirectToSignIn(currentPath());
     }
@@ -119,6 +122,7 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       }
     } catch (error) {
       if (isLoginRequired(error)) {
+        sessionHint.clear();
         await userManager.removeUser();
       }
       // Perhaps no longer a member of that tenant: the redirect login below lets the provider choose.
@@ -188,6 +192,7 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     },
     async signOut() {
       tenantMemory.forget();
+      sessionHint.clear();
       try {
         await userManager.signoutRedirect();
       } catch (error) {

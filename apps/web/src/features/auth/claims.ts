@@ -1,5 +1,3 @@
-import * as z from 'zod/mini';
-
 export interface Tenant {
   tenantId: string;
   tenantName: string;
@@ -19,14 +17,23 @@ export interface Tenancy {
   currentTenant: Tenant | undefined;
 }
 
-const tenantsClaimSchema = z.array(z.object({ tenantId: z.string(), tenantName: z.string() }));
+/** The tenants claim: a list of `{ tenantId, tenantName }` (zod is not downloaded for this one check). */
+function tenantsClaim(value: unknown): Tenant[] {
+  const isTenant = (item: unknown): item is Tenant =>
+    typeof item === 'object' &&
+    item !== null &&
+    typeof (item as Partial<Tenant>).tenantId === 'string' &&
+    typeof (item as Partial<Tenant>).tenantName === 'string';
+  return Array.isArray(value) && value.every(isTenant)
+    ? value.map(({ tenantId, tenantName }) => ({ tenantId, tenantName }))
+    : [];
+}
 
 /** Reads the tenant claims, which live under the product's namespace (`{namespace}tenantId`, `{namespace}tenants`). */
 export function readTenancy(claims: Record<string, unknown> | null | undefined, namespace: string): Tenancy {
   const rawTenantId = claims?.[`${namespace}tenantId`];
   const tenantId = typeof rawTenantId === 'string' && rawTenantId !== '' ? rawTenantId : undefined;
-  const parsed = tenantsClaimSchema.safeParse(claims?.[`${namespace}tenants`]);
-  const tenants = parsed.success ? parsed.data : [];
+  const tenants = tenantsClaim(claims?.[`${namespace}tenants`]);
   const currentTenant = tenants.find((tenant) => tenant.tenantId === tenantId);
   let status: TenancyStatus = 'ready';
   if (tenants.length === 0) {

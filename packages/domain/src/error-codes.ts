@@ -1,0 +1,50 @@
+import type { ErrorBody } from './api-errors.ts';
+
+// Free of zod, so the web app's first screens can read error responses without downloading it.
+
+/** The API's error codes and their HTTP statuses (architecture: API > Errors). */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  /** The database cannot be reached, or the server is too busy to take the request now: try again later. */
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Messages both sides show, so a test fake can only say what the server says. */
+export const apiMessages = {
+  invalidRequest: 'The request is not valid.',
+  /** `notFound('customer')` is "Customer not found.". */
+  notFound: (noun: string) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found.`,
+  /** A save over a version someone else has changed since it was read. */
+  staleSave: (noun: string) =>
+    `Someone else changed this ${noun}. Reload it to see their changes, then save again.`,
+  idMismatch: 'The id in the body must be the id in the path.',
+  databaseUnavailable: 'The service is currently unavailable. Please try again in a few minutes.',
+} as const;
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a parsed JSON value is the API's error body, checked as `errorBody.safeParse` checks it (a test holds
+ * the two to the same answers): for the web app, which reads error responses on every screen.
+ */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    isRecord(value) &&
+    isText(value.error) &&
+    Object.hasOwn(ERROR_STATUS, value.error) &&
+    isText(value.message) &&
+    Array.isArray(value.fieldErrors) &&
+    value.fieldErrors.every((item) => isRecord(item) && isText(item.field) && isText(item.message))
+  );
+}
