@@ -1,6 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
+import { TAP_TARGET } from './tap-targets';
 
 export interface Crumb {
   label: string;
@@ -25,7 +26,8 @@ export function PageBreadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
           </Text>
         ) : (
           // Keyed by where it goes: two crumbs may share a label (a customer's location named 'Home').
-          <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm">
+          // A finger hits it on a phone: 44 px high there.
+          <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm" className={TAP_TARGET}>
             {crumb.label}
           </Anchor>
         ),

@@ -5,6 +5,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeading } from '../../components/page-heading';
 import { RelatedRecords } from '../../components/related-records';
 import { SectionLoader } from '../../components/section-loader';
+import { TAP_TARGET } from '../../components/tap-targets';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../auth';
 import { recentCustomersQueryOptions } from './api/get-recent-customers';
@@ -54,6 +55,7 @@ function RecentCustomers() {
               <Anchor
                 component={Link}
                 to={paths.customers.view.href(customer.id)}
+                className={TAP_TARGET}
                 style={{ overflowWrap: 'anywhere' }}
               >
                 {customer.name}
