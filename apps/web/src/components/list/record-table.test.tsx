@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { RecordTable } from './record-table';
@@ -12,6 +12,7 @@ const columns = ['Job', 'Reference', 'Status', 'Priority', 'Customer', 'Location
 function renderJobsAt(scroll: number, client: number) {
   vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(scroll);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(client);
+  const scrollLeft = vi.spyOn(HTMLElement.prototype, 'scrollLeft', 'get').mockReturnValue(0);
   renderWithProviders(
     <RecordTable
       label="Jobs"
@@ -21,7 +22,15 @@ function renderJobsAt(scroll: number, client: number) {
       emptyText="No jobs found."
     />,
   );
+  /** Scrolls the table's box sideways to `left`, as a finger or the arrow keys do. */
+  return (left: number) => {
+    scrollLeft.mockReturnValue(left);
+    fireEvent.scroll(screen.getByRole('region', { name: 'Jobs' }));
+  };
 }
+
+/** The box around the scrolling table that draws a shadow on each edge with more columns beyond it. */
+const frame = () => screen.getByRole('table', { name: 'Jobs' }).closest('.record-table-frame');
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -35,10 +44,30 @@ describe('RecordTable', () => {
     expect(screen.getByRole('table', { name: 'Jobs' })).toBeInTheDocument();
   });
 
-  it('a table that fits is no extra stop for the keyboard', () => {
+  it('a table wider than the screen says it scrolls sideways, and shades the edge with more columns', () => {
+    const scrollTo = renderJobsAt(770, 358);
+
+    const hint = screen.getByText('Scroll sideways for more columns.');
+    expect(screen.getByRole('region', { name: 'Jobs' })).toHaveAccessibleDescription(hint.textContent);
+    expect(frame()).toHaveAttribute('data-more-after');
+    expect(frame()).not.toHaveAttribute('data-more-before');
+
+    scrollTo(200);
+    expect(frame()).toHaveAttribute('data-more-before');
+    expect(frame()).toHaveAttribute('data-more-after');
+
+    scrollTo(770 - 358);
+    expect(frame()).toHaveAttribute('data-more-before');
+    expect(frame()).not.toHaveAttribute('data-more-after');
+  });
+
+  it('a table that fits is no extra stop for the keyboard, and says nothing of scrolling', () => {
     renderJobsAt(1200, 1200);
 
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Jobs' }).closest('[tabindex]')).toBeNull();
+    expect(screen.queryByText('Scroll sideways for more columns.')).not.toBeInTheDocument();
+    expect(frame()).not.toHaveAttribute('data-more-before');
+    expect(frame()).not.toHaveAttribute('data-more-after');
   });
 });

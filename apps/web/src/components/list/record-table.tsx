@@ -1,5 +1,7 @@
 import { Table, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import '../tap-targets.css';
+import './record-table.css';
 
 /** Each column's least width before the table scrolls sideways: a phone shows 3 columns whole. */
 const MIN_COLUMN_WIDTH = 110;
@@ -28,53 +30,96 @@ export function RecordTable<T>(props: RecordTableProps<T>) {
   return <ScrollingTable {...props} />;
 }
 
+/** Where the scrolling box has more to show: columns before (scrolled away) and after (not yet reached). */
+interface Overflow {
+  scrolls: boolean;
+  before: boolean;
+  after: boolean;
+}
+
+const FITS: Overflow = { scrolls: false, before: false, after: false };
+
+/** Subpixel widths and zoom can leave a scroll position a fraction short of its end. */
+const EDGE = 1;
+
+function overflowOf(element: HTMLElement): Overflow {
+  const { scrollLeft, scrollWidth, clientWidth } = element;
+  if (scrollWidth <= clientWidth) return FITS;
+  return { scrolls: true, before: scrollLeft > EDGE, after: scrollLeft + clientWidth < scrollWidth - EDGE };
+}
+
+const sameOverflow = (a: Overflow, b: Overflow) =>
+  a.scrolls === b.scrolls && a.before === b.before && a.after === b.after;
+
 /**
- * A table narrower than its columns need scrolls sideways; then the keyboard can reach it (Tab, then the
- * arrow keys), and it is a region named like the table.
+ * A table narrower than its columns need scrolls sideways in its own box; then it shows so (a shadow on the edge
+ * with more columns, and a hint), the keyboard can reach it (Tab, then the arrow keys), and it is a region named
+ * like the table.
  */
 function ScrollingTable<T>({ columns, rows, rowKey, label }: RecordTableProps<T>) {
   const container = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
+  const hintId = useId();
+  const [overflow, setOverflow] = useState<Overflow>(FITS);
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const measure = () => {
+      const next = overflowOf(element);
+      setOverflow((current) => (sameOverflow(current, next) ? current : next));
+    };
     measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
+    element.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
   }, []);
+  const { scrolls } = overflow;
 
   return (
-    <Table.ScrollContainer
-      ref={container}
-      type="native"
-      minWidth={columns.length * MIN_COLUMN_WIDTH}
-      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label })}
-    >
-      <Table striped highlightOnHover aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.header} ta={column.align}>
-                {column.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.header} ta={column.align}>
-                  {column.cell(row)}
-                </Table.Td>
+    <div className="record-table">
+      {scrolls && (
+        <Text id={hintId} size="sm" c="dimmed" mb={4}>
+          Scroll sideways for more columns.
+        </Text>
+      )}
+      <div
+        className="record-table-frame"
+        data-more-before={overflow.before || undefined}
+        data-more-after={overflow.after || undefined}
+      >
+        <Table.ScrollContainer
+          ref={container}
+          type="native"
+          minWidth={columns.length * MIN_COLUMN_WIDTH}
+          {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label, 'aria-describedby': hintId })}
+        >
+          <Table striped highlightOnHover aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.header} ta={column.align}>
+                    {column.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.header} ta={column.align}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
               ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </div>
+    </div>
   );
 }
