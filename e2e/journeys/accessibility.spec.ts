@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import axe from 'axe-core';
 import { apiMessages, customerFields, fieldErrorsOf } from '../../packages/domain/src/index.ts';
 import { openSignedIn } from './sign-in.ts';
+import { CUSTOMER_LISTS, nameFirstCustomerOneLongWord, ONE_WORD_NAME } from './wide-table.ts';
 
 /**
  * Every screen through axe (WCAG 2.0 A and AA, 2.1 AA, colour contrast included), at a desktop's and a phone's
@@ -85,6 +86,11 @@ async function checkCustomerScreens(page: Page): Promise<void> {
   await page.goto('/customers/search');
   await expect(page.getByRole('table', { name: 'Customers' })).toBeVisible();
   await checkScreen(page, 'customers list');
+  await nameFirstCustomerOneLongWord(page);
+  await page.reload();
+  await expect(page.getByRole('link', { name: ONE_WORD_NAME })).toBeVisible();
+  await checkScreen(page, 'customers list with a name of one long word (on a phone, wider than the screen)');
+  await page.unroute(CUSTOMER_LISTS);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('Fish & Chips');
   await page.keyboard.press('Enter');
@@ -254,6 +260,11 @@ async function checkStateScreens(page: Page): Promise<void> {
   await page.goto('/items');
   await expect(page.getByRole('alert').getByRole('button', { name: 'Retry' })).toBeVisible();
   await checkScreen(page, 'items list that could not load');
+  await page.unroute(itemLists);
+  await page.route(itemLists, (route) => route.abort('internetdisconnected'));
+  await page.goto('/items');
+  await expect(page.getByRole('alert')).toContainText('Fieldbook could not be reached.');
+  await checkScreen(page, 'items list that could not reach Fieldbook');
   await page.unroute(itemLists);
 
   await page.goto('/');

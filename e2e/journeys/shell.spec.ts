@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_TENANTS, openSignedIn } from './sign-in.ts';
+import { nameFirstCustomerOneLongWord, ONE_WORD_NAME } from './wide-table.ts';
 
 /** Apple's and WCAG 2.5.5's least size of a control a finger hits. */
 const TAP_TARGET = 44;
@@ -50,6 +51,27 @@ async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
   expect
     .soft(scrollWidth, `${path} is ${scrollWidth} px wide on a ${innerWidth} px screen`)
     .toBeLessThanOrEqual(innerWidth);
+}
+
+/** At least 44 px high, where a finger hits it (a link may be wider than the screen's part of its table). */
+async function expectTallEnoughToTap(locator: Locator): Promise<void> {
+  const { height } = await box(locator);
+  expect.soft(height, `${locator} is tall enough to tap`).toBeGreaterThanOrEqual(TAP_TARGET);
+}
+
+/** The opacity of the shadow a table's frame draws on its left ('::before') or right ('::after') edge. */
+function edgeShadow(frame: Locator, edge: '::before' | '::after'): Promise<string> {
+  return frame.evaluate(
+    (element, pseudo) => element.ownerDocument.defaultView?.getComputedStyle(element, pseudo).opacity ?? '',
+    edge,
+  );
+}
+
+/** Two boxes on the page share no point. */
+function expectApart(a: { x: number; y: number; width: number; height: number }, b: typeof a, what: string) {
+  const apart =
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  expect.soft(apart, what).toBe(true);
 }
 
 const userMenu = (page: Page) => page.getByRole('banner').getByRole('button', { name: DEMO.name });
@@ -156,6 +178,95 @@ test.describe('the shell on a 390 × 844 phone', () => {
     await expect(page.getByRole('row', { name: /^Price \$[\d,]+\.\d\d excl\. GST$/ })).toBeVisible();
     await expectNoSidewaysScroll(page, 'an item');
   });
+
+  test('a list fits the screen; its links are 44 px; a table wider than the screen scrolls in its box and says so', async ({
+    page,
+  }) => {
+    await openSignedIn(page, '/customers/search');
+    const table = page.getByRole('table', { name: 'Customers' });
+    await expect(table).toBeVisible();
+    await expectNoSidewaysScroll(page, '/customers/search');
+    // The demo's customers fit (number and name): nothing says to scroll, and the table is no extra Tab stop.
+    await expect(page.getByText('Scroll sideways for more columns.')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Customers' })).toHaveCount(0);
+    await expectTappable(page, table.getByRole('link').first());
+    for (const link of (await table.getByRole('link').all()).slice(0, 5)) await expectTallEnoughToTap(link);
+
+    await page.goto('/items');
+    await expect(page.getByRole('table', { name: 'Items' })).toBeVisible();
+    await expectTappable(
+      page,
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+    );
+    await expectTallEnoughToTap(page.getByRole('table', { name: 'Items' }).getByRole('link').first());
+    await expectNoSidewaysScroll(page, '/items');
+
+    // A customer named as one long word (a web address) makes the table wider than the screen.
+    await nameFirstCustomerOneLongWord(page);
+    await page.goto('/customers/search');
+    const region = page.getByRole('region', { name: 'Customers' });
+    await expect(region.getByRole('link', { name: ONE_WORD_NAME })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'a customer list wider than the screen');
+    await expect(page.getByText('Scroll sideways for more columns.')).toBeVisible();
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await expect(region).toHaveAccessibleDescription('Scroll sideways for more columns.');
+    // A shadow on the right edge, where the columns go on; none on the left until it has scrolled.
+    const frame = page.locator('.record-table-frame').filter({ has: region });
+    await expect.poll(() => edgeShadow(frame, '::after')).toBe('1');
+    await expect.poll(() => edgeShadow(frame, '::before')).toBe('0');
+
+    // The keyboard scrolls it: now there is more on the left too.
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => edgeShadow(frame, '::before')).toBe('1');
+    await expect.poll(() => edgeShadow(frame, '::after')).toBe('1');
+    // At the end, only the left edge is shaded.
+    await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect.poll(() => edgeShadow(frame, '::after')).toBe('0');
+    await expect.poll(() => edgeShadow(frame, '::before')).toBe('1');
+  });
+
+  test('a notice sits at the bottom of the screen, clear of the heading and its buttons', async ({
+    page,
+  }) => {
+    const name = `Notice Plumbing ${randomBytes(3).toString('hex')}`;
+    await openSignedIn(page, '/customers/new');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Save' }).tap();
+
+    const heading = page.getByRole('heading', { level: 1, name });
+    await expect(heading).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: 'Customer saved.' });
+    await expect(notice).toBeVisible();
+    const noticeBox = await box(notice);
+    expectApart(noticeBox, await box(heading), 'the notice does not cover the heading');
+    expectApart(
+      noticeBox,
+      await box(page.getByRole('link', { name: 'Edit' })),
+      'the notice does not cover Edit',
+    );
+    // As wide as the screen but for a margin, at its bottom.
+    expect.soft(noticeBox.x).toBeGreaterThanOrEqual(8);
+    expect.soft(noticeBox.x + noticeBox.width).toBeLessThanOrEqual(390 - 8);
+    expect.soft(noticeBox.width).toBeGreaterThanOrEqual(390 - 2 * 16);
+    expect.soft(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(844);
+    expect.soft(noticeBox.y + noticeBox.height).toBeGreaterThanOrEqual(844 - 32);
+    await expectTappable(page, notice.getByRole('button', { name: 'Dismiss' }));
+  });
+
+  test("a customer's breadcrumbs and contact details are links 44 px high", async ({ page }) => {
+    await openSignedIn(page, '/customers/search?q=Fish');
+    await page.getByRole('table', { name: 'Customers' }).getByRole('link').first().tap();
+    await expect(page.getByRole('region', { name: 'Locations' })).toBeVisible();
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expectTappable(page, breadcrumb.getByRole('link', { name: 'Home' }));
+    await expectTappable(page, breadcrumb.getByRole('link', { name: 'Customers' }));
+    const contactLinks = await page
+      .locator('a[href^="tel:"], a[href^="mailto:"], a[href*="google.com/maps"]')
+      .all();
+    expect(contactLinks.length, 'the customer has a phone, an email or an address').toBeGreaterThan(0);
+    for (const link of contactLinks) await expectTallEnoughToTap(link);
+  });
 });
 
 test.describe('editors and errors, by keyboard at 1440 × 900', () => {
@@ -209,7 +320,12 @@ test.describe('editors and errors, by keyboard at 1440 × 900', () => {
     await page.getByLabel('Price').fill('185');
     await page.getByLabel('Price').press('Control+s');
     await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Item saved.' })).toBeVisible();
+    const saved = page.getByRole('status').filter({ hasText: 'Item saved.' });
+    await expect(saved).toBeVisible();
+    // On a desktop a notice is at the top right, under the header.
+    const savedBox = await box(saved);
+    expect.soft(savedBox.x + savedBox.width).toBeGreaterThan(1440 - 32);
+    expect.soft(savedBox.y).toBeLessThan(100);
     await expect(page.getByRole('row', { name: 'Price $185.00 excl. GST' })).toBeVisible();
 
     await page.getByRole('link', { name: 'Edit' }).click();

@@ -1,5 +1,6 @@
 import { Notification, Stack } from '@mantine/core';
 import { createContext, type ReactNode, use, useCallback, useRef, useState } from 'react';
+import './notices.css';
 
 /** How long a notice stays, unless dismissed first. */
 const NOTICE_MS = 6000;
@@ -12,8 +13,9 @@ interface Notice {
 const NotifyContext = createContext<((text: string) => void) | null>(null);
 
 /**
- * Short confirmations ("Customer saved.") at the top right, for a few seconds. They live above the router,
- * so a notice raised just before navigating shows on the next page; a reload does not bring it back.
+ * Short confirmations ("Customer saved.") for a few seconds: at the top right on a desktop, at the bottom of a
+ * phone's screen (`notices.css`), where they cover neither the page's heading nor its buttons. They live above
+ * the router, so a notice raised just before navigating shows on the next page; a reload does not bring it back.
  */
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -37,7 +39,7 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
     <NotifyContext value={notify}>
       {children}
       {notices.length > 0 && (
-        <Stack pos="fixed" top={72} right={16} w={320} gap="xs" style={{ zIndex: 400 }}>
+        <Stack className="notices" gap="xs">
           {notices.map((notice) => (
             <Notification
               key={notice.id}
