@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** One suggestion of the address autocomplete (spec section 3); parts that are not known are null. */
 export const addressSuggestion = z.object({

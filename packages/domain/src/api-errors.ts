@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './error-codes.ts';
+import { z } from './zod.ts';
 
 const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { saveOf } from './records.ts';
 import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
+import { z } from './zod.ts';
 
 export const customerMessages = {
   phone: 'Enter a phone number: digits, spaces, +, - and brackets, such as (02) 9876 5432.',

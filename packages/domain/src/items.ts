@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { moneyField } from './money.ts';
 import { saveOf } from './records.ts';
 import { requiredText } from './text-fields.ts';
+import { z } from './zod.ts';
 
 /** A catalogue item. */
 export const itemFields = z.object({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './list-limits.ts';
+import { z } from './zod.ts';
 
 /**
  * The query string of every list. `p` and `s` stay text here: the server reads them itself so that a bad

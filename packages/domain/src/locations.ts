@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { namedReference, recordReference, saveOf } from './records.ts';
 import { optionalText, requiredText } from './text-fields.ts';
+import { z } from './zod.ts';
 
 /** The states and territories, by the abbreviation Australia Post writes. */
 export const AUSTRALIAN_STATES = ['NSW', 'VIC', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT'] as const;

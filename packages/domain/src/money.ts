@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The largest amount a `numeric(12,2)` column holds. */
 export const MAX_MONEY = new Decimal('9999999999.99');

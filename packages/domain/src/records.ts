@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const UPDATED_MESSAGE = 'Send the updated timestamp of the record you read (ISO 8601).';
 /** No record was saved before 1970 or after 9999; outside that, a date is not one the server gave. */

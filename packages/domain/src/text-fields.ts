@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const tooLong = (max: number) => `Use at most ${max} characters.`;
 const NOT_TEXT = 'Remove the characters that are not text (such as a control character or a broken emoji).';

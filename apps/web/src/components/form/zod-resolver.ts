@@ -1,9 +1,6 @@
 import { fieldErrorsOf } from '@fieldbook/domain';
 import type { FormErrors } from '@mantine/form';
-import { config, type z } from 'zod';
-
-// The Content-Security-Policy forbids eval, so zod's compiled parsers cannot run: it need not even probe for them.
-config({ jitless: true });
+import type { z } from 'zod';
 
 /**
  * A `validate` for `@mantine/form` from a zod schema: each problem under its full dotted path
