@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.css';
 import './touch-and-focus.css';
 import { Container, MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';

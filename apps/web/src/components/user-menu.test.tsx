@@ -1,21 +1,31 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { acmePlumbing, bondiElectrical } from '../testing/fixtures';
 import { renderWithProviders } from '../testing/render';
 import { UserMenu } from './user-menu';
+import LoadedUserMenu from './user-menu-loaded';
+
+const buttonName = 'Acme Plumbing, signed in as Sam Citizen';
+
+/** Opens the menu: clicks its button (the loaded menu is rendered here; how it loads is tested below). */
+async function openMenu(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: buttonName }));
+}
 
 function renderMenu() {
   const onSwitchTenant = vi.fn();
   const onSignOut = vi.fn();
   renderWithProviders(
-    <UserMenu
+    <LoadedUserMenu
       userName="Sam Citizen"
       tenants={[acmePlumbing, bondiElectrical]}
       currentTenantId={acmePlumbing.tenantId}
       helpUrl="https://help.fieldbook.app"
       onSwitchTenant={onSwitchTenant}
       onSignOut={onSignOut}
+      opened={false}
+      focused={false}
     />,
   );
   return { onSwitchTenant, onSignOut, user: userEvent.setup() };
@@ -25,16 +35,20 @@ describe('UserMenu', () => {
   it('names the organisation the user is working in, and the user', () => {
     renderMenu();
 
-    const button = screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' });
+    const button = screen.getByRole('button', { name: buttonName });
     expect(button).toHaveTextContent('Acme PlumbingSam Citizen');
   });
 
   it("lists the account pages, the user's organisations with the current one marked, and help", async () => {
     const { user } = renderMenu();
 
-    await user.click(screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' }));
+    await user.click(screen.getByRole('button', { name: buttonName }));
 
-    expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account');
+    // The menu's code loads when the button is reached; the click opens it once it has arrived.
+    expect(await screen.findByRole('menuitem', { name: 'Account' }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      '/account',
+    );
     expect(screen.getByRole('menuitem', { name: 'Organisations' })).toHaveAttribute(
       'href',
       '/account/organisations',
@@ -49,7 +63,7 @@ describe('UserMenu', () => {
   it('switches to another organisation chosen by name', async () => {
     const { user, onSwitchTenant } = renderMenu();
 
-    await user.click(screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' }));
+    await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: 'Bondi Electrical' }));
 
     expect(onSwitchTenant).toHaveBeenCalledWith('t-bondi');
@@ -58,10 +72,56 @@ describe('UserMenu', () => {
   it('does not switch when the current organisation is chosen again', async () => {
     const { user, onSwitchTenant } = renderMenu();
 
-    await user.click(screen.getByRole('button', { name: 'Acme Plumbing, signed in as Sam Citizen' }));
+    await openMenu(user);
     await user.click(screen.getByRole('menuitem', { name: 'Acme Plumbing' }));
 
     expect(onSwitchTenant).not.toHaveBeenCalled();
+  });
+
+  /** The menu with its code held back until `arrive()`. */
+  function renderLoadingMenu() {
+    let arrive: () => void = () => undefined;
+    const loadMenu = () =>
+      new Promise<typeof LoadedUserMenu>((resolve) => {
+        arrive = () => resolve(LoadedUserMenu);
+      });
+    renderWithProviders(
+      <UserMenu
+        userName="Sam Citizen"
+        tenants={[acmePlumbing]}
+        currentTenantId={acmePlumbing.tenantId}
+        helpUrl="https://help.fieldbook.app"
+        onSwitchTenant={vi.fn()}
+        onSignOut={vi.fn()}
+        loadMenu={loadMenu}
+      />,
+    );
+    return { user: userEvent.setup(), arrive: () => act(() => arrive()) };
+  }
+
+  it('keeps the focus on its button while the menu loads, then opens with Enter', async () => {
+    const { user, arrive } = renderLoadingMenu();
+
+    await user.tab();
+    const standIn = screen.getByRole('button', { name: buttonName });
+    expect(standIn).toHaveFocus();
+    await arrive();
+
+    // The loaded menu's button has taken the stand-in's place, and the focus with it.
+    expect(screen.getByRole('button', { name: buttonName })).not.toBe(standIn);
+    expect(screen.getByRole('button', { name: buttonName })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+  });
+
+  it('opens once loaded when clicked while the menu is still loading', async () => {
+    const { user, arrive } = renderLoadingMenu();
+
+    await user.click(screen.getByRole('button', { name: buttonName }));
+    expect(screen.queryByRole('menuitem', { name: 'Account' })).not.toBeInTheDocument();
+    await arrive();
+
+    expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeVisible();
   });
 
   it('signs out, using only the keyboard', async () => {
@@ -69,7 +129,7 @@ describe('UserMenu', () => {
 
     await user.tab();
     await user.keyboard('{Enter}');
-    const signOut = await screen.findByRole('menuitem', { name: 'Sign out' });
+    const signOut = await screen.findByRole('menuitem', { name: 'Sign out' }, { timeout: 5000 });
     signOut.focus();
     await user.keyboard('{Enter}');
 

@@ -1,13 +1,12 @@
-import { Box, Menu, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
-import { paths } from '../lib/paths';
+import { useRef, useState } from 'react';
+import { UserMenuButton } from './user-menu-button';
 
 export interface UserMenuTenant {
   tenantId: string;
   tenantName: string;
 }
 
-interface UserMenuProps {
+export interface UserMenuProps {
   userName: string;
   tenants: readonly UserMenuTenant[];
   currentTenantId: string | undefined;
@@ -16,103 +15,59 @@ interface UserMenuProps {
   onSignOut: () => void;
 }
 
-/** A tick beside the organisation the user is in; the item's aria-current says it to screen readers. */
-function CurrentMark({ visible }: { visible: boolean }) {
-  return (
-    <span
-      aria-hidden="true"
-      style={{ display: 'inline-block', width: '1em', visibility: visible ? 'visible' : 'hidden' }}
-    >
-      ✓
-    </span>
-  );
-}
+type LoadedUserMenuComponent = typeof import('./user-menu-loaded').default;
 
-const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+let loading: Promise<LoadedUserMenuComponent> | undefined;
+const loadUserMenu = () => {
+  loading ??= import('./user-menu-loaded').then((module) => module.default);
+  return loading;
+};
 
 /**
- * The signed-in user's menu: account pages, the organisations to switch between, help and sign out. Its
- * button names the organisation the user is working in and the user, on every page and at every width
- * (each cut short with an ellipsis on a narrow phone).
+ * The signed-in user's menu in the header. Its button shows at once; the menu itself (with the positioning
+ * library it needs, about a tenth of the first screen's code) loads when the pointer, a finger or the keyboard
+ * reaches the button, usually before the click. The button stays until the menu has arrived; a click meanwhile
+ * opens it then, and the focus moves to the loaded menu's button.
  */
 export function UserMenu({
-  userName,
-  tenants,
-  currentTenantId,
-  helpUrl,
-  onSwitchTenant,
-  onSignOut,
-}: UserMenuProps) {
-  const organisation = tenants.find((tenant) => tenant.tenantId === currentTenantId)?.tenantName;
+  loadMenu = loadUserMenu,
+  ...props
+}: UserMenuProps & {
+  /** Where the menu's code comes from (a test holds it back to see what happens while it loads). */
+  loadMenu?: () => Promise<LoadedUserMenuComponent>;
+}) {
+  const [Loaded, setLoaded] = useState<{ Menu: LoadedUserMenuComponent } | null>(null);
+  const standIn = useRef<HTMLButtonElement>(null);
+  const clicked = useRef(false);
+  const focused = useRef(false);
+  const organisation = props.tenants.find((tenant) => tenant.tenantId === props.currentTenantId)?.tenantName;
+
+  const load = () => {
+    void loadMenu().then((Menu) => {
+      focused.current = document.activeElement === standIn.current;
+      setLoaded({ Menu });
+    });
+  };
+  const press = () => {
+    clicked.current = true;
+    load();
+  };
+  if (Loaded) {
+    return <Loaded.Menu {...props} opened={clicked.current} focused={focused.current} />;
+  }
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
-      <Menu.Target>
-        <UnstyledButton
-          className="user-menu-button"
-          aria-label={organisation ? `${organisation}, signed in as ${userName}` : userName}
-          mih={44}
-          px="xs"
-          miw={0}
-          maw={{ base: 200, xs: 280 }}
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 6,
-            borderRadius: 'var(--mantine-radius-sm)',
-            textAlign: 'right',
-          }}
-        >
-          <Box miw={0} style={{ flex: '1 1 auto' }}>
-            {organisation && (
-              <Text size="sm" fw={600} lh={1.3} style={oneLine}>
-                {organisation}
-              </Text>
-            )}
-            <Text
-              size={organisation ? 'xs' : 'sm'}
-              c={organisation ? 'dimmed' : undefined}
-              lh={1.3}
-              style={oneLine}
-            >
-              {userName}
-            </Text>
-          </Box>
-          <span aria-hidden="true">▾</span>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item component={Link} to={paths.account.root}>
-          Account
-        </Menu.Item>
-        <Menu.Item component={Link} to={paths.account.organisations}>
-          Organisations
-        </Menu.Item>
-        {tenants.length > 0 && (
-          <>
-            <Menu.Divider />
-            <Menu.Label>Switch organisation</Menu.Label>
-            {tenants.map((tenant) => {
-              const current = tenant.tenantId === currentTenantId;
-              return (
-                <Menu.Item
-                  key={tenant.tenantId}
-                  aria-current={current ? 'true' : undefined}
-                  leftSection={<CurrentMark visible={current} />}
-                  fw={current ? 600 : undefined}
-                  onClick={current ? undefined : () => onSwitchTenant(tenant.tenantId)}
-                >
-                  {tenant.tenantName}
-                </Menu.Item>
-              );
-            })}
-          </>
-        )}
-        <Menu.Divider />
-        <Menu.Item component="a" href={helpUrl} target="_blank" rel="noopener noreferrer">
-          Help
-        </Menu.Item>
-        <Menu.Item onClick={onSignOut}>Sign out</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UserMenuButton
+      ref={standIn}
+      userName={props.userName}
+      organisation={organisation}
+      aria-expanded={false}
+      onPointerEnter={load}
+      onTouchStart={load}
+      onFocus={load}
+      // Pressed (pointer down, or Enter on the focused button): open when loaded. The press may end on the
+      // loaded button, which then gets no click of its own.
+      onPointerDown={press}
+      onClick={press}
+    />
   );
 }

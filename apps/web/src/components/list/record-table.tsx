@@ -90,13 +90,13 @@ function ScrollingTable<T>({ columns, rows, rowKey, label }: RecordTableProps<T>
         data-more-before={overflow.before || undefined}
         data-more-after={overflow.after || undefined}
       >
-        <Table.ScrollContainer
+        {/* A plain box, not Table.ScrollContainer: that one brings ScrollArea and its positioning library along. */}
+        <div
           ref={container}
-          type="native"
-          minWidth={columns.length * MIN_COLUMN_WIDTH}
+          className="record-table-scroll"
           {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label, 'aria-describedby': hintId })}
         >
-          <Table striped highlightOnHover aria-label={label}>
+          <Table striped highlightOnHover aria-label={label} miw={columns.length * MIN_COLUMN_WIDTH}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
@@ -118,7 +118,7 @@ function ScrollingTable<T>({ columns, rows, rowKey, label }: RecordTableProps<T>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       </div>
     </div>
   );
