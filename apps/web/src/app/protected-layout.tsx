@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShellLayout } from '../components/app-shell-layout';
 import { AuthErrorScreen } from '../components/auth-error-screen';
@@ -8,9 +8,15 @@ import { UserMenu } from '../components/user-menu';
 import { useAuth } from '../features/auth/auth-context';
 import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
 import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
-import { NoOrganisationScreen } from '../features/organisations/no-organisation-screen';
 import { useConfig } from '../lib/config-context';
 import { takeSwitchedTenant } from './session-changes';
+
+/** Seen once by a new user (the form that creates an organisation): not part of every first screen. */
+const NoOrganisationScreen = lazy(() =>
+  import('../features/organisations/no-organisation-screen').then((module) => ({
+    default: module.NoOrganisationScreen,
+  })),
+);
 
 /** The frame of every guarded page: sign-in state first, then the user's organisation, then the shell. */
 export function ProtectedLayout() {
@@ -45,7 +51,11 @@ export function ProtectedLayout() {
     return <FullPageLoader />;
   }
   if (auth.tenancy.status === 'needs-organisation') {
-    return <NoOrganisationScreen onSignOut={() => void auth.signOut()} />;
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <NoOrganisationScreen onSignOut={() => void auth.signOut()} />
+      </Suspense>
+    );
   }
   if (auth.tenancy.status === 'missing-tenant') {
     return <MissingTenantClaim onSignInAgain={() => void auth.signIn(here)} />;

@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import '../tap-targets.css';
 import './record-table.css';
@@ -90,34 +90,41 @@ function ScrollingTable<T>({ columns, rows, rowKey, label }: RecordTableProps<T>
         data-more-before={overflow.before || undefined}
         data-more-after={overflow.after || undefined}
       >
-        {/* A plain box, not Table.ScrollContainer: that one brings ScrollArea and its positioning library along. */}
+        {/*
+          A plain table, not Mantine's: its Table brings ScrollArea and a positioning library (a tenth of a list
+          screen's code) for a scroll container this box does itself. It looks the same (record-table.css).
+        */}
         <div
           ref={container}
           className="record-table-scroll"
           {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': label, 'aria-describedby': hintId })}
         >
-          <Table striped highlightOnHover aria-label={label} miw={columns.length * MIN_COLUMN_WIDTH}>
-            <Table.Thead>
-              <Table.Tr>
+          <table
+            className="record-table-grid"
+            aria-label={label}
+            style={{ minWidth: columns.length * MIN_COLUMN_WIDTH }}
+          >
+            <thead>
+              <tr>
                 {columns.map((column) => (
-                  <Table.Th key={column.header} ta={column.align}>
+                  <th key={column.header} style={{ textAlign: column.align }}>
                     {column.header}
-                  </Table.Th>
+                  </th>
                 ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+              </tr>
+            </thead>
+            <tbody>
               {rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <Table.Td key={column.header} ta={column.align}>
+                    <td key={column.header} style={{ textAlign: column.align }}>
                       {column.cell(row)}
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </div>
       </div>
     </div>
