@@ -9,21 +9,42 @@ export type MoneyReading = { ok: true; value: string } | { ok: false; message: s
 // Plain decimals only: `1e3`, `0x10`, `Infinity` and thousands separators are refused, not reinterpreted.
 const plainDecimal = /^(\d+(\.\d*)?|\.\d+)$/;
 
+/** How a decimal field reads: its decimal places, its largest value, and an example for the message. */
+export interface DecimalRule {
+  places: number;
+  max: Decimal;
+  example: string;
+}
+
 /**
- * Reads a money amount typed as text or sent as a JSON number: non-negative, at most 2 decimal places,
- * within `numeric(12,2)`. Returns it as text with exactly 2 decimals ("12.50"); never a float.
+ * Reads a non-negative decimal typed as text or sent as a JSON number, with at most `rule.places` decimals and
+ * at most `rule.max`. Returns the exact value (never a float) or the message for the field.
  */
-export function readMoney(input: string | number, what = 'amount'): MoneyReading {
+export function readDecimal(
+  input: string | number,
+  what: string,
+  rule: DecimalRule,
+): { ok: true; value: Decimal } | { ok: false; message: string } {
   // A JSON number is already a double; its shortest round-trip text is what the client wrote (12.5, 0.1).
   const text = (typeof input === 'number' ? String(input) : input).trim();
   if (text === '') return { ok: false, message: `Enter the ${what}.` };
   if (text.startsWith('-')) return { ok: false, message: `The ${what} cannot be negative.` };
   if (!plainDecimal.test(text))
-    return { ok: false, message: `Enter the ${what} as a number, such as 12.50.` };
+    return { ok: false, message: `Enter the ${what} as a number, such as ${rule.example}.` };
   const value = new Decimal(text);
-  if (value.decimalPlaces() > 2) return { ok: false, message: `Use at most 2 decimal places.` };
-  if (value.greaterThan(MAX_MONEY)) return { ok: false, message: `The ${what} is too large.` };
-  return { ok: true, value: value.toFixed(2) };
+  if (value.decimalPlaces() > rule.places)
+    return { ok: false, message: `Use at most ${rule.places} decimal places.` };
+  if (value.greaterThan(rule.max)) return { ok: false, message: `The ${what} is too large.` };
+  return { ok: true, value };
+}
+
+/**
+ * Reads a money amount typed as text or sent as a JSON number: non-negative, at most 2 decimal places,
+ * within `numeric(12,2)`. Returns it as text with exactly 2 decimals ("12.50"); never a float.
+ */
+export function readMoney(input: string | number, what = 'amount'): MoneyReading {
+  const reading = readDecimal(input, what, { places: 2, max: MAX_MONEY, example: '12.50' });
+  return reading.ok ? { ok: true, value: reading.value.toFixed(2) } : reading;
 }
 
 /** A money field of a request: text ("12.50") or a JSON number (12.5); the output is text with 2 decimals. */

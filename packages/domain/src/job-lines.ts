@@ -1,0 +1,125 @@
+import { Decimal } from 'decimal.js';
+import { type DecimalRule, MAX_MONEY, moneyField, readDecimal } from './money.ts';
+import { optionalText, requiredText } from './text-fields.ts';
+import { z } from './zod.ts';
+
+/** Quantities: up to 4 decimals, below 100,000 (`numeric(9,4)`). */
+export const QUANTITY: DecimalRule = { places: 4, max: new Decimal('99999.9999'), example: '2.5' };
+/**
+ * Unit prices: 4 decimals as accounting products keep them; up to 7 when a price derived from an amount needs
+ * them (a quantity of 100 or more), so the amount reads back unchanged (`numeric(17,7)`).
+ */
+export const UNIT_PRICE: DecimalRule = {
+  places: 7,
+  max: new Decimal('9999999999.9999999'),
+  example: '12.50',
+};
+const PRICE_PLACES = 4;
+
+/** A quantity as text: its own decimals without trailing zeros ("3", "2.5", "0.125"). */
+export const quantityText = (value: Decimal.Value) => new Decimal(value).toFixed();
+
+/** A unit price as text: at least 2 decimals, more only when it has them ("12.50", "33.3333"). */
+export function priceText(value: Decimal.Value): string {
+  const price = new Decimal(value);
+  return price.toFixed(Math.max(2, price.decimalPlaces()));
+}
+
+const decimalField = (what: string, rule: DecimalRule, text: (value: Decimal) => string) =>
+  z
+    .union([z.string(), z.number()], { error: `Enter the ${what}.` })
+    .transform((input, context) => {
+      const reading = readDecimal(input, what, rule);
+      if (reading.ok) return text(reading.value);
+      context.addIssue({ code: 'custom', message: reading.message, input });
+      return z.NEVER;
+    })
+    .nullish()
+    .transform((value) => value ?? null);
+
+/**
+ * A job's line as a user edits it: a catalogue item's code and description, or a typed description. When both
+ * quantity and price are given the server computes the amount from them; the amount sent counts only when one of
+ * them is missing (a lump sum).
+ */
+export const lineFields = z
+  .object({
+    code: optionalText(50),
+    description: requiredText('Enter the description.', 1000, { multiLine: true }),
+    quantity: decimalField('quantity', QUANTITY, quantityText),
+    price: decimalField('price', UNIT_PRICE, priceText),
+    amount: moneyField('amount')
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .superRefine((line, context) => {
+    if (!fitsMoney(lineAmount(line)))
+      context.addIssue({ code: 'custom', path: ['amount'], message: 'The amount is too large.' });
+  });
+
+export type LineFields = z.output<typeof lineFields>;
+
+/** A line as the API returns it: quantity and price as their text, the amount with 2 decimals. */
+export const lineRecord = z.object({
+  code: z.string().nullable(),
+  description: z.string(),
+  quantity: z.string().nullable(),
+  price: z.string().nullable(),
+  amount: z.string(),
+});
+
+export type JobLine = z.infer<typeof lineRecord>;
+
+/** Whether an amount fits a money column; a line whose quantity × price does not is refused. */
+const fitsMoney = (amount: string) => new Decimal(amount).lessThanOrEqualTo(MAX_MONEY);
+
+const isNumber = (value: string | null | undefined): value is string =>
+  value !== null && value !== undefined && value.trim() !== '' && Decimal(value.trim()).isFinite();
+
+/** quantity × price rounded half-up to cents, as text with 2 decimals ("100.00"). */
+export function lineAmountOf(quantity: Decimal.Value, price: Decimal.Value): string {
+  return new Decimal(quantity).times(price).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/**
+ * The one rule for a line's amount, on both sides: quantity × price (half-up to cents) when both are given,
+ * otherwise the amount given (a lump sum), otherwise 0.00.
+ */
+export function lineAmount(line: {
+  quantity?: string | null;
+  price?: string | null;
+  amount?: string | null;
+}): string {
+  if (isNumber(line.quantity) && isNumber(line.price)) return lineAmountOf(line.quantity, line.price);
+  if (isNumber(line.amount))
+    return new Decimal(line.amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  return '0.00';
+}
+
+/**
+ * The unit price for an amount a user typed: amount / quantity to 4 decimals, or to the fewest more (up to 7)
+ * that give the amount back, so the amount never drifts (100.00 over 3 is 33.3333, and 3 × 33.3333 is 100.00).
+ * Undefined when the quantity is missing or 0 (no price gives the amount).
+ */
+export function priceFromAmount(amount: Decimal.Value, quantity: Decimal.Value): string | undefined {
+  const wanted = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const count = new Decimal(quantity);
+  if (count.isZero() || !count.isFinite()) return undefined;
+  for (let places = PRICE_PLACES; places <= UNIT_PRICE.places; places += 1) {
+    const price = wanted.dividedBy(count).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+    if (lineAmountOf(count, price) === wanted.toFixed(2)) return priceText(price);
+  }
+  return undefined;
+}
+
+export interface JobTotals {
+  subtotal: string;
+  tax: string;
+  total: string;
+}
+
+/** A job's totals: the sum of its line amounts; a job carries no tax (spec section 5), so total = subtotal. */
+export function jobTotals(lines: readonly { amount: string }[]): JobTotals {
+  const subtotal = lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0)).toFixed(2);
+  return { subtotal, tax: '0.00', total: subtotal };
+}
