@@ -13,6 +13,26 @@ test('signs in with the demo user through the real flow and shows the organisati
   await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
 });
 
+test('a first visit goes to the sign-in page without downloading the app; a live session comes straight back', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(scripts.filter((path) => path.includes('render-app'))).toEqual([]);
+
+  await signInAs(page);
+  await expect(page.getByRole('heading', { name: DEMO_TENANTS[0] })).toBeVisible();
+  // The browser forgets that it has signed in (the hint in localStorage); the provider's session is still alive.
+  await page.evaluate('localStorage.clear()');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: DEMO_TENANTS[0] })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toHaveCount(0);
+});
+
 test('a wrong password is refused without saying whether the email exists', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, { email: DEMO.email, password: 'not-the-password' });

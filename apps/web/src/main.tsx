@@ -12,9 +12,10 @@ const loadApp = () => import('./app/render-app');
  * the popup, without rendering the app) or render the app. The API client is configured by the app
  * (`renderApp`), so its schemas stay out of this start-up chunk.
  *
- * A browser that has signed in before (`sessionHint`) downloads the app while the session is restored. A first
- * visit to the home page restores the session first: with none, it goes straight to the sign-in page without
- * downloading the app, so the sign-in page is the first thing a new user waits for.
+ * A browser that has signed in before (`sessionHint`) downloads the app while the session is restored silently.
+ * A first visit to the home page goes straight to the identity provider without downloading the app (nor trying
+ * a silent sign-in in a hidden frame first): the sign-in page is the first thing a new user waits for, and a
+ * user whose provider session is still alive comes straight back signed in.
  */
 async function start(): Promise<void> {
   const path = window.location.pathname;
@@ -48,8 +49,9 @@ async function start(): Promise<void> {
     claimNamespace: config.claimNamespace,
   });
   if (signInFirst) {
-    // Resolves once signed in (or with the failure for the app to show); with no session the browser leaves.
-    await auth.ensureSignedIn(`${path}${window.location.search}${window.location.hash}`);
+    await auth.signIn(`${path}${window.location.search}${window.location.hash}`);
+    // The browser is on its way to the sign-in page, unless the redirect could not start: then the app says so.
+    if (auth.getSnapshot().status !== 'error') return;
   }
   (await (app ?? loadApp())).renderApp(config, auth);
 }
