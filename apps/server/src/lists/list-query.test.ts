@@ -161,6 +161,21 @@ describe('field:value', () => {
     });
   });
 
+  it('timestamp: a range of dates or date-times, each end included or not, or open', () => {
+    const C = '"customers"."created"';
+    expect(where('created:[2026-11-23 TO 2026-11-29]')).toEqual({
+      sql: `(${C} >= $1 and ${C} < $2)`,
+      params: ['2026-11-23', '2026-11-30'],
+    });
+    expect(where('created:{2026-11-23T00:00:00Z TO "2026-11-30T00:00:00+11:00"}')).toEqual({
+      sql: `(${C} > $1 and ${C} < $2)`,
+      params: ['2026-11-23T00:00:00Z', '2026-11-30T00:00:00+11:00'],
+    });
+    expect(where('created:[2026-11-23 TO *]')).toEqual({ sql: `${C} >= $1`, params: ['2026-11-23'] });
+    expect(where('"created:[2026-11-23 TO *]"')?.sql).not.toContain('>='); // a phrase stays a phrase
+    expect(() => where('created:[2026-11-31 TO 2026-12-01]')).toThrow(/expects an ISO date/);
+  });
+
   it('field:* means present', () => {
     expect(where('name:*')).toEqual({ sql: `(${N} is not null and ${N} <> '')`, params: [] });
     expect(where('price:*')).toEqual({ sql: '"customers"."price" is not null', params: [] });

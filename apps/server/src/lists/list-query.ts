@@ -1,6 +1,7 @@
 import { MATCH_ALL } from '@fieldbook/domain';
 import type { SQL } from 'drizzle-orm';
 import { SyntaxError as LiqeSyntaxError, type ParserAst, parse } from 'liqe';
+import { dateRangesAsComparisons } from './date-ranges.ts';
 import { invalidQuery, type ListResource } from './list-resource.ts';
 import { listQueryToSql } from './query-to-sql.ts';
 
@@ -26,7 +27,7 @@ export function parseListQuery(q: string | undefined): LiqeAst | null {
   if (query.includes('\u0000')) throw invalidQuery('remove the NUL character');
   let ast: ParserAst;
   try {
-    ast = parse(query);
+    ast = parse(dateRangesAsComparisons(query));
   } catch (error) {
     throw invalidQuery(parseFailure(error, query));
   }
