@@ -23,6 +23,7 @@ import { createIdentityProvider, publicKeys, signingKeys } from './identity/prov
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './identity/tenant-claims.ts';
 import { registerItemRoutes } from './items/routes.ts';
+import { registerJobRoutes } from './jobs/routes.ts';
 import { DEMO_USER } from './seed/demo.ts';
 import { registerAccountRoutes, registerTenantRoutes } from './tenants/routes.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -133,6 +134,7 @@ export async function buildApp({
     registerCustomerRoutes(api, db);
     registerLocationRoutes(api, db);
     registerItemRoutes(api, db);
+    registerJobRoutes(api, db);
     registerAddressRoutes(api, suggester);
   });
   await registerWebApp(app, config);

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { type DecimalRule, MAX_MONEY, moneyField, readDecimal } from './money.ts';
+import { type DecimalRule, MAX_MONEY, readDecimal } from './money.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
 
@@ -25,17 +25,25 @@ export function priceText(value: Decimal.Value): string {
   return price.toFixed(Math.max(2, price.decimalPlaces()));
 }
 
+/** An optional decimal of a line: text or a JSON number, absent or null; the output is its text or null. */
 const decimalField = (what: string, rule: DecimalRule, text: (value: Decimal) => string) =>
   z
     .union([z.string(), z.number()], { error: `Enter the ${what}.` })
+    // The OpenAPI document needs a type beside `nullable`: text is what the API gives back.
+    .meta({
+      type: 'string',
+      description: `The ${what} as text, such as "${rule.example}" (or a JSON number).`,
+    })
+    .nullish()
     .transform((input, context) => {
+      if (input === null || input === undefined) return null;
       const reading = readDecimal(input, what, rule);
       if (reading.ok) return text(reading.value);
       context.addIssue({ code: 'custom', message: reading.message, input });
       return z.NEVER;
-    })
-    .nullish()
-    .transform((value) => value ?? null);
+    });
+
+const MONEY: DecimalRule = { places: 2, max: MAX_MONEY, example: '12.50' };
 
 /**
  * A job's line as a user edits it: a catalogue item's code and description, or a typed description. When both
@@ -48,9 +56,7 @@ export const lineFields = z
     description: requiredText('Enter the description.', 1000, { multiLine: true }),
     quantity: decimalField('quantity', QUANTITY, quantityText),
     price: decimalField('price', UNIT_PRICE, priceText),
-    amount: moneyField('amount')
-      .nullish()
-      .transform((value) => value ?? null),
+    amount: decimalField('amount', MONEY, (value) => value.toFixed(2)),
   })
   .superRefine((line, context) => {
     if (!fitsMoney(lineAmount(line)))

@@ -8,6 +8,8 @@ export const PAGE_SIZES = {
   customers: 15,
   locations: 15,
   items: 10,
+  jobs: 10,
+  territories: 15,
 } as const;
 
 /** The query that matches everything; an empty search means this. */

@@ -4,7 +4,6 @@ import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import { createCustomers, createLocations } from '../test-support/record-factories.ts';
-import { standInReferences } from '../test-support/stand-in-references.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 
@@ -308,11 +307,10 @@ describe('PUT and DELETE /api/locations/{id}', () => {
   });
 
   it('refuses to delete a location while jobs refer to it', async () => {
-    // Jobs will reference locations with ON DELETE RESTRICT; this stands in for them.
-    const jobs = await standInReferences(t, 'locations');
     const api = apiAs(t, a.token);
     const location = (await api.post('/api/locations', site(customerOfA.id))).json();
-    await jobs.refer(a.tenant.tenantId, location.id);
+    const job = { customer: { id: customerOfA.id }, location: { id: location.id } };
+    const created = (await api.post('/api/jobs', job)).json();
 
     const refused = await api.delete(`/api/locations/${location.id}`);
     expect(refused.statusCode).toBe(409);
@@ -321,7 +319,7 @@ describe('PUT and DELETE /api/locations/{id}', () => {
       message: 'This location has jobs, so it cannot be deleted.',
       fieldErrors: [],
     });
-    await jobs.release();
+    expect((await api.delete(`/api/jobs/${created.id}`)).statusCode).toBe(204);
     expect((await api.delete(`/api/locations/${location.id}`)).statusCode).toBe(204);
   });
 });

@@ -34,13 +34,17 @@ const knownTenantTables = [
   'customers',
   'idempotency_keys',
   'items',
+  'job_lines',
+  'job_priorities',
+  'jobs',
   'locations',
   'memberships',
   'tenant_counters',
+  'territories',
 ];
 
 /** Column values for the seed rows where a type's default (see `seedValue`) does not satisfy a table's checks. */
-const seedOverrides: Record<string, Record<string, string>> = {};
+const seedOverrides: Record<string, Record<string, string>> = { jobs: { status: 'OPEN_NEW' } };
 
 const database = await openTestDatabase();
 afterAll(() => database.drop());
@@ -311,7 +315,13 @@ describe('the catalogue', () => {
   it('has the tenant tables and search views this test is known to cover', () => {
     expect(tenantTables).toEqual(expect.arrayContaining(knownTenantTables));
     expect(searchViews).toEqual(
-      expect.arrayContaining(['visible_customers', 'visible_items', 'visible_locations']),
+      expect.arrayContaining([
+        'visible_customers',
+        'visible_items',
+        'visible_jobs',
+        'visible_locations',
+        'visible_territories',
+      ]),
     );
   });
 

@@ -50,6 +50,10 @@ const tags = [
   { name: 'customers', description: 'Customers: who the work is for and who is billed.' },
   { name: 'locations', description: "Customers' sites, where the work happens." },
   { name: 'items', description: 'The catalogue of labour, parts and services.' },
+  {
+    name: 'jobs',
+    description: 'Jobs (work orders), their workflow and line items, priorities and territories.',
+  },
   { name: 'addresses', description: 'Address suggestions for the location editor.' },
 ];
 

@@ -19,6 +19,8 @@ const demoCustomer = z.object({
 });
 
 const demoOrganisation = z.object({
+  /** The regions of the organisation's city its jobs are divided into. */
+  territories: z.array(z.string()).min(1),
   customers: z.array(demoCustomer),
   /** [code, description, price]. */
   items: z.array(z.tuple([z.string(), z.string(), z.string()])),

@@ -32,7 +32,11 @@ export function seedDemo(db: Db, organisations = DEMO_ORGANISATIONS): Promise<bo
     if (!empty.rows[0]?.empty) return false;
     const user = await createUser(tx, { ...DEMO_USER, name: 'Dana Demo' });
     for (const [name, records] of organisations) {
-      const { tenantId } = await createTenant(tx, { name, creatorSubject: user.id });
+      const { tenantId } = await createTenant(tx, {
+        name,
+        creatorSubject: user.id,
+        territories: records.territories,
+      });
       await inTenantWithin(tx, tenantId, (scoped) => seedRecords(scoped, tenantId, records));
     }
     return true;

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/database.ts';
 import { memberships, tenants } from '../db/schema.ts';
+import { seedReferenceData } from '../jobs/reference-data.ts';
 
 /** A tenant as the identity claims carry it. */
 export interface TenantEntry {
@@ -9,16 +10,20 @@ export interface TenantEntry {
   tenantName: string;
 }
 
-/** Creates a tenant with its creator as the first member, in one transaction. */
+/**
+ * Creates a tenant with its creator as the first member and its reference data (job priorities, territories:
+ * `territories` or one default), in one transaction.
+ */
 export async function createTenant(
   db: Db,
-  input: { name: string; creatorSubject: string },
+  input: { name: string; creatorSubject: string; territories?: readonly string[] },
 ): Promise<TenantEntry> {
   const id = uuidv7();
   const name = input.name.trim();
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values({ id, name });
     await tx.insert(memberships).values({ tenantId: id, subject: input.creatorSubject });
+    await seedReferenceData(tx, id, input.territories);
   });
   return { tenantId: id, tenantName: name };
 }

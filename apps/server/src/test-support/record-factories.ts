@@ -1,9 +1,18 @@
-import type { Customer, CustomerFields, CustomerLocation, Item, LocationFields } from '@fieldbook/domain';
-import { customerFields, itemFields, locationFields } from '@fieldbook/domain';
+import type {
+  Customer,
+  CustomerFields,
+  CustomerLocation,
+  Item,
+  Job,
+  JobFields,
+  LocationFields,
+} from '@fieldbook/domain';
+import { customerFields, itemFields, jobFields, locationFields } from '@fieldbook/domain';
 import { createCustomer } from '../customers/customers.ts';
 import { createLocation } from '../customers/locations.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { createItem } from '../items/items.ts';
+import { createJob } from '../jobs/jobs.ts';
 import type { TestApp } from './test-app.ts';
 
 // Records made directly in the tenant's transaction, through the same commands the API runs, for tests
@@ -47,6 +56,19 @@ export function createItems(
   return inTenant(t.database.db, tenantId, async (tx) => {
     const made: Item[] = [];
     for (const input of inputs) made.push(await createItem(tx, tenantId, itemFields.parse(input)));
+    return made;
+  });
+}
+
+/** Jobs of the tenant's customers (`customer: { id }` in each), with numbers 1, 2, 3, … on a new tenant. */
+export function createJobs(
+  t: TestApp,
+  tenantId: string,
+  inputs: (Input<JobFields> & { customer: { id: string } })[],
+): Promise<Job[]> {
+  return inTenant(t.database.db, tenantId, async (tx) => {
+    const made: Job[] = [];
+    for (const input of inputs) made.push(await createJob(tx, tenantId, jobFields.parse(input)));
     return made;
   });
 }

@@ -1,0 +1,243 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiAs, fieldsOf } from '../test-support/api-client.ts';
+import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { describeRecordEndpoints } from '../test-support/record-contract.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
+import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+let worldA: JobWorld;
+let worldB: JobWorld;
+
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
+});
+
+beforeAll(async () => {
+  worldA = await jobWorld(t, a, 'A');
+  worldB = await jobWorld(t, b, 'B');
+});
+
+const UNKNOWN = '01900000-0000-7000-8000-000000000000';
+
+describeRecordEndpoints(() => ({ t, a, b }), {
+  path: '/api/jobs',
+  noun: 'job',
+  valid: () => fullJob(worldA),
+  change: {
+    body: { reference: '  Burst pipe ', rag: 'RED', assignee: '' },
+    expected: { reference: 'Burst pipe', rag: 'RED', assignee: null },
+  },
+  invalid: {
+    body: {
+      customer: { id: 'nope' },
+      location: { id: UNKNOWN },
+      territory: { id: UNKNOWN },
+      priority: { id: UNKNOWN },
+      status: 'OPEN_NEW',
+      rag: 'BLUE',
+    },
+    fields: ['customer.id', 'rag'],
+  },
+});
+
+describe('GET /api/job-priorities and /api/territories', () => {
+  it('lists the priorities lowest first, and the default territory of a new organisation', async () => {
+    const api = apiAs(t, a.token);
+    const priorities = await api.get('/api/job-priorities');
+    expect(priorities.statusCode).toBe(200);
+    expect(priorities.json().map((p: { name: string }) => p.name)).toEqual([
+      'Low',
+      'Normal',
+      'High',
+      'Urgent',
+    ]);
+    const territories = await api.get('/api/territories?q=*&p=1&s=100');
+    expect(territories.json()).toEqual([{ id: expect.any(String), name: 'Local area' }]);
+    expect(territories.headers['total-count']).toBe('1');
+    expect(territories.headers.link).toContain('rel="first"');
+    expect((await api.get('/api/territories?q=nowhere')).json()).toEqual([]);
+    expect(worldA.priorities.map((p) => p.id)).not.toEqual(worldB.priorities.map((p) => p.id));
+  });
+
+  it('is 401 without a token', async () => {
+    const anonymous = apiAs(t, undefined);
+    expect((await anonymous.get('/api/job-priorities')).statusCode).toBe(401);
+    expect((await anonymous.get('/api/territories')).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/jobs', () => {
+  it('returns the whole job: number, New, nested names, lines with amounts, and totals', async () => {
+    const { token, tenant } = await createTenantWithUser(t);
+    const world = await jobWorld(t, { token, tenant } as TenantWithUser, 'N');
+    const response = await apiAs(t, token).post('/api/jobs/', {
+      ...fullJob(world),
+      status: 'CLOSED_COMPLETED',
+      items: [
+        { code: 'LAB', description: 'Labour', quantity: '3', price: '33.3333', amount: '1.00' },
+        { description: 'Tap washers', quantity: 0.1, price: 3 },
+        { description: 'Copper pipe', quantity: '1.005', price: '1000' },
+        { description: 'Call-out fee', amount: '85.5' },
+      ],
+      subtotal: '999.99',
+      total: '999.99',
+    });
+    expect(response.statusCode).toBe(201);
+    const job = response.json();
+    expect(job).toEqual({
+      id: expect.any(String),
+      number: 1,
+      reference: 'PO 4471',
+      customer: world.customer,
+      location: world.location,
+      territory: world.territories[0],
+      priority: world.priorities[1],
+      status: 'OPEN_NEW',
+      rag: 'GREEN',
+      due: '2026-11-27T06:00:00.000Z',
+      scheduledStart: null,
+      scheduledFinish: null,
+      actualStart: null,
+      actualFinish: null,
+      assignee: 'SE01',
+      items: [
+        { code: 'LAB', description: 'Labour', quantity: '3', price: '33.3333', amount: '100.00' },
+        { code: null, description: 'Tap washers', quantity: '0.1', price: '3.00', amount: '0.30' },
+        { code: null, description: 'Copper pipe', quantity: '1.005', price: '1000.00', amount: '1005.00' },
+        { code: null, description: 'Call-out fee', quantity: null, price: null, amount: '85.50' },
+      ],
+      subtotal: '1190.80',
+      tax: '0.00',
+      total: '1190.80',
+      created: expect.any(String),
+      updated: job.created,
+    });
+  });
+
+  it('needs only the customer', async () => {
+    const response = await apiAs(t, a.token).post('/api/jobs', { customer: { id: worldA.customer.id } });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ location: null, territory: null, priority: null, items: [] });
+    const missing = await apiAs(t, a.token).post('/api/jobs', {});
+    expect(missing.statusCode).toBe(400);
+    expect(fieldsOf(missing)).toEqual(['customer']);
+  });
+
+  it("refuses another tenant's customer, location, territory and priority, each on its field", async () => {
+    const response = await apiAs(t, a.token).post(
+      '/api/jobs',
+      fullJob(worldA, {
+        customer: { id: worldB.customer.id },
+        location: { id: worldB.location.id },
+        territory: { id: worldB.territories[0]?.id },
+        priority: { id: worldB.priorities[0]?.id },
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([
+      { field: 'customer.id', message: 'Choose an existing customer.' },
+      { field: 'location.id', message: 'Choose an existing location.' },
+      { field: 'territory.id', message: 'Choose an existing territory.' },
+      { field: 'priority.id', message: 'Choose an existing priority.' },
+    ]);
+  });
+
+  it('refuses a location of another customer', async () => {
+    const response = await apiAs(t, a.token).post(
+      '/api/jobs',
+      fullJob(worldA, { location: { id: worldA.otherLocation.id } }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([
+      { field: 'location.id', message: "Choose one of the customer's locations." },
+    ]);
+  });
+
+  it('refuses bad lines, dates and a finish before its start', async () => {
+    const api = apiAs(t, a.token);
+    const lines = await api.post('/api/jobs', {
+      customer: { id: worldA.customer.id },
+      items: [{ description: '', quantity: '1.23456', price: 'ten' }],
+      due: 'tomorrow',
+    });
+    expect(fieldsOf(lines)).toEqual(['due', 'items.0.description', 'items.0.quantity', 'items.0.price']);
+    const backwards = await api.post('/api/jobs', {
+      customer: { id: worldA.customer.id },
+      actualStart: '2026-11-23T10:00:00+11:00',
+      actualFinish: '2026-11-23T09:59:59+11:00',
+    });
+    expect(backwards.json().fieldErrors).toEqual([
+      { field: 'actualFinish', message: 'The finish cannot be before the start.' },
+    ]);
+  });
+
+  it('gives 50 concurrent creates 50 distinct numbers', async () => {
+    const { token, tenant } = await createTenantWithUser(t);
+    const world = await jobWorld(t, { token, tenant } as TenantWithUser, 'C');
+    const api = apiAs(t, token);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => api.post('/api/jobs', { customer: { id: world.customer.id } })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(201));
+    const numbers = responses.map((response) => response.json().number).sort((x, y) => x - y);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});
+
+describe('PUT /api/jobs/{id}', () => {
+  it('needs customer, location, territory and priority, and refuses a client total', async () => {
+    const api = apiAs(t, a.token);
+    const job = (await api.post('/api/jobs', { customer: { id: worldA.customer.id } })).json();
+    const missing = await api.put(`/api/jobs/${job.id}`, {
+      customer: job.customer,
+      status: 'OPEN_NEW',
+      updated: job.updated,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(fieldsOf(missing)).toEqual(['location', 'territory', 'priority']);
+
+    const saved = await api.put(`/api/jobs/${job.id}`, {
+      ...fullJob(worldA),
+      status: 'OPEN_NEW',
+      updated: job.updated,
+      items: [{ description: 'Labour', quantity: '3', price: '33.3333', amount: '99.99' }],
+      total: '1.00',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ subtotal: '100.00', total: '100.00', tax: '0.00' });
+    expect(saved.json().items).toEqual([
+      { code: null, description: 'Labour', quantity: '3', price: '33.3333', amount: '100.00' },
+    ]);
+  });
+
+  it('refuses a location of another customer on a save', async () => {
+    const api = apiAs(t, a.token);
+    const job = (await api.post('/api/jobs', fullJob(worldA))).json();
+    const response = await api.put(`/api/jobs/${job.id}`, {
+      ...fullJob(worldA, { location: { id: worldA.otherLocation.id } }),
+      status: 'OPEN_NEW',
+      updated: job.updated,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toEqual(['location.id']);
+  });
+});
+
+describe('DELETE /api/jobs/{id}', () => {
+  it('deletes one job; the customer keeps its other jobs', async () => {
+    const api = apiAs(t, a.token);
+    const { token, tenant } = await createTenantWithUser(t);
+    const world = await jobWorld(t, { token, tenant } as TenantWithUser, 'D');
+    const own = apiAs(t, token);
+    const first = (await own.post('/api/jobs', { customer: { id: world.customer.id } })).json();
+    await own.post('/api/jobs', { customer: { id: world.customer.id } });
+    expect((await own.delete(`/api/jobs/${first.id}`)).statusCode).toBe(204);
+    const left = await own.get(`/api/jobs?q=customer.id:${world.customer.id}`);
+    expect(left.headers['total-count']).toBe('1');
+    expect((await api.get(`/api/jobs/${first.id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,225 @@
+import {
+  apiMessages,
+  canChangeJobStatus,
+  type FieldError,
+  isUuid,
+  JOB_STATUSES,
+  type Job,
+  type JobFields,
+  type JobStatus,
+  type JobUpdate,
+  jobStatusRefusal,
+  lineAmount,
+  RAGS,
+  statusStamps,
+} from '@fieldbook/domain';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Tx } from '../db/database.ts';
+import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
+import { customers, locations } from '../db/schema.ts';
+import { conflict, notFound, validationFailed } from '../http/errors.ts';
+import type { ListResource } from '../lists/list-query.ts';
+import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { deleteRow, findRow, saveVersion } from '../records/record-rows.ts';
+import { allocateNumber } from '../records/tenant-counters.ts';
+import { jobColumns, joinsOf, toJob } from './job-rows.ts';
+import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
+
+const NOUN = 'job';
+
+/** The job number as text, so bare words match it like the other columns (trigram-indexed). */
+const numberText = sql`(${visible.number}::text)`;
+
+/** What `q` may search on the job list; bare words match number, reference, customer name and location name. */
+export const jobList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: visible.id, uuid: true },
+    number: { kind: 'number', column: visible.number, integer: true },
+    reference: { kind: 'text', column: visible.reference },
+    'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
+    'location.id': { kind: 'exact', column: visible.locationId, uuid: true },
+    'territory.id': { kind: 'exact', column: visible.territoryId, uuid: true },
+    'priority.id': { kind: 'exact', column: visible.priorityId, uuid: true },
+    status: { kind: 'exact', column: visible.status, values: JOB_STATUSES },
+    rag: { kind: 'exact', column: visible.rag, values: RAGS },
+    assignee: { kind: 'text', column: visible.assignee },
+    due: { kind: 'timestamp', column: visible.due },
+    scheduledStart: { kind: 'timestamp', column: visible.scheduledStart },
+    scheduledFinish: { kind: 'timestamp', column: visible.scheduledFinish },
+    actualStart: { kind: 'timestamp', column: visible.actualStart },
+    actualFinish: { kind: 'timestamp', column: visible.actualFinish },
+  },
+  searchable: [numberText, visible.reference, customers.name, locations.name],
+};
+
+const messages = {
+  customer: 'Choose an existing customer.',
+  location: 'Choose an existing location.',
+  locationOfCustomer: "Choose one of the customer's locations.",
+  territory: 'Choose an existing territory.',
+  priority: 'Choose an existing priority.',
+} as const;
+
+/**
+ * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
+ * one), and the location must be the customer's. All problems at once, as field errors.
+ */
+async function checkReferences(tx: Tx, tenantId: string, fields: JobFields): Promise<void> {
+  const problems: FieldError[] = [];
+  const customer = await findRow(tx, customers, tenantId, fields.customer.id);
+  if (!customer) problems.push({ field: 'customer.id', message: messages.customer });
+  if (fields.location) {
+    const location = await findRow(tx, locations, tenantId, fields.location.id);
+    if (!location) problems.push({ field: 'location.id', message: messages.location });
+    else if (customer && location.customerId !== customer.id)
+      problems.push({ field: 'location.id', message: messages.locationOfCustomer });
+  }
+  if (fields.territory && !(await findRow(tx, territories, tenantId, fields.territory.id)))
+    problems.push({ field: 'territory.id', message: messages.territory });
+  if (fields.priority && !(await findRow(tx, jobPriorities, tenantId, fields.priority.id)))
+    problems.push({ field: 'priority.id', message: messages.priority });
+  if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
+}
+
+/** Runs a write; a record deleted between the check and the write is reported like a missing one. */
+async function withReferences<T>(tx: Tx, tenantId: string, fields: JobFields, write: () => Promise<T>) {
+  await checkReferences(tx, tenantId, fields);
+  try {
+    return await write();
+  } catch (error) {
+    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) await checkReferences(tx, tenantId, fields);
+    throw error;
+  }
+}
+
+const timeOf = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The job's own columns from its fields. */
+function jobValues(
+  fields: JobFields,
+  status: JobStatus,
+  stamps: { actualStart: string | null; actualFinish: string | null },
+) {
+  return {
+    reference: fields.reference,
+    customerId: fields.customer.id,
+    locationId: fields.location?.id ?? null,
+    territoryId: fields.territory?.id ?? null,
+    priorityId: fields.priority?.id ?? null,
+    status,
+    rag: fields.rag,
+    due: timeOf(fields.due),
+    scheduledStart: timeOf(fields.scheduledStart),
+    scheduledFinish: timeOf(fields.scheduledFinish),
+    actualStart: timeOf(stamps.actualStart),
+    actualFinish: timeOf(stamps.actualFinish),
+    assignee: fields.assignee,
+  };
+}
+
+/** Writes the job's lines, each amount computed here (a client's amounts and totals are never trusted). */
+async function insertLines(
+  tx: Tx,
+  tenantId: string,
+  jobId: string,
+  items: JobFields['items'],
+): Promise<void> {
+  if (items.length === 0) return;
+  await tx.insert(jobLines).values(
+    items.map((line, position) => ({
+      tenantId,
+      jobId,
+      position,
+      code: line.code,
+      description: line.description,
+      quantity: line.quantity,
+      price: line.price,
+      amount: lineAmount(line),
+    })),
+  );
+}
+
+/**
+ * Jobs with the names of what they refer to and their lines, in one statement. Single reads go through the search
+ * view too: it is the table filtered by the same tenant setting as row-level security.
+ */
+function selectJobs(tx: Tx, total: SQL<number> = sql<number>`0`) {
+  const joins = joinsOf(visible);
+  return tx
+    .select({ ...jobColumns(visible), total })
+    .from(visible)
+    .innerJoin(customers, joins.customer)
+    .leftJoin(locations, joins.location)
+    .leftJoin(territories, joins.territory)
+    .leftJoin(jobPriorities, joins.priority);
+}
+
+/** The job with the names of what it refers to and its lines; 404 when this tenant has no such job. */
+export async function findJob(tx: Tx, tenantId: string, id: string): Promise<Job> {
+  const [row] = isUuid(id)
+    ? await selectJobs(tx).where(and(eq(visible.tenantId, tenantId), eq(visible.id, id)))
+    : [];
+  if (!row) throw notFound(NOUN);
+  return toJob(row);
+}
+
+/** Creates a job with the tenant's next job number; a new job is New whatever status was sent. */
+export async function createJob(tx: Tx, tenantId: string, fields: JobFields): Promise<Job> {
+  const id = uuidv7();
+  await withReferences(tx, tenantId, fields, async () => {
+    const number = await allocateNumber(tx, tenantId, 'job');
+    await tx.insert(jobs).values({ tenantId, id, number, ...jobValues(fields, 'OPEN_NEW', fields) });
+    await insertLines(tx, tenantId, id, fields.items);
+  });
+  return findJob(tx, tenantId, id);
+}
+
+/**
+ * Saves the whole job over the version the client read (404, or 409 when someone saved it since). The status
+ * moves only as `jobTransitions` allows (409 naming both statuses); In progress and Completed record the actual
+ * start and finish when they are empty. The lines are replaced.
+ */
+export async function updateJob(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  { id: _id, updated, ...fields }: JobUpdate,
+): Promise<Job> {
+  const current = await findRow(tx, jobs, tenantId, id);
+  if (!current) throw notFound(NOUN);
+  const from = current.status as JobStatus;
+  if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
+  const stamps = statusStamps(from, fields.status, fields, new Date());
+  await withReferences(tx, tenantId, fields, async () => {
+    await saveVersion(tx, jobs, { tenantId, id, updated }, NOUN, jobValues(fields, fields.status, stamps));
+    await tx.delete(jobLines).where(and(eq(jobLines.tenantId, tenantId), eq(jobLines.jobId, id)));
+    await insertLines(tx, tenantId, id, fields.items);
+  });
+  return findJob(tx, tenantId, id);
+}
+
+/** Deletes the job and its lines; the customer keeps its other jobs. */
+export function deleteJob(tx: Tx, tenantId: string, id: string): Promise<void> {
+  return deleteRow(tx, jobs, tenantId, id, {
+    noun: NOUN,
+    stillReferenced: 'This job has invoices, so it cannot be deleted.',
+  });
+}
+
+/** One page of the jobs `q` matches, newest number first, and how many match in all. */
+export async function listJobs(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<Job>> {
+  const where = listWhere(visible, tenantId, q, jobList);
+  const joins = joinsOf(visible);
+  const { rows, total } = await readPage(
+    page,
+    tx
+      .select({ total: count() })
+      .from(visible)
+      .innerJoin(customers, joins.customer)
+      .leftJoin(locations, joins.location)
+      .where(where),
+    (total) => selectJobs(tx, total).where(where).orderBy(desc(visible.number)),
+  );
+  return { rows: rows.map(toJob), total };
+}

@@ -1,0 +1,81 @@
+import { jobFields, jobRecord, jobUpdate, namedReference, PAGE_SIZES } from '@fieldbook/domain';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { Api } from '../http/api-scopes.ts';
+import { tenantErrors } from '../http/error-responses.ts';
+import { replyCreated } from '../http/idempotency.ts';
+import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
+import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
+import { listRequestOf, sendPage } from '../lists/paged-list.ts';
+import { createJob, deleteJob, findJob, listJobs, updateJob } from './jobs.ts';
+import { listJobPriorities, listTerritories } from './reference-data.ts';
+
+const tags = ['jobs'];
+
+export function registerJobRoutes(api: Api, db: Db): void {
+  const create = {
+    operationId: 'createJob',
+    summary: 'Create a job',
+    description:
+      "The job gets the organisation's next job number and starts New. Only the customer is required; the server computes every line amount and the totals. Honours `Idempotency-Key`.",
+    tags,
+  };
+  api.post('/jobs', createSchema(create, jobFields, jobRecord), (request, reply) =>
+    replyCreated(db, request, reply, (tx, tenantId) => createJob(tx, tenantId, request.body)),
+  );
+
+  const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };
+  api.get('/jobs/:id', readSchema(read, jobRecord), (request) =>
+    inRequestTenant(db, request, (tx, tenantId) => findJob(tx, tenantId, request.params.id)),
+  );
+
+  const save = {
+    operationId: 'updateJob',
+    summary: 'Save a whole job',
+    description:
+      'Customer, location, territory and priority are required. The status moves only as the workflow allows (409 naming both statuses); Scheduled needs a scheduled start and finish.',
+    tags,
+  };
+  api.put('/jobs/:id', updateSchema(save, jobUpdate, jobRecord), (request) => {
+    samePathId(request.params.id, request.body);
+    return inRequestTenant(db, request, (tx, tenantId) =>
+      updateJob(tx, tenantId, request.params.id, request.body),
+    );
+  });
+
+  const remove = { operationId: 'deleteJob', summary: 'Delete a job and its line items', tags };
+  api.delete('/jobs/:id', deleteSchema(remove), async (request, reply) => {
+    await inRequestTenant(db, request, (tx, tenantId) => deleteJob(tx, tenantId, request.params.id));
+    return reply.code(204).send(null);
+  });
+
+  const list = {
+    operationId: 'listJobs',
+    summary: 'List or search jobs',
+    description:
+      'Newest first. `q` fields: `customer.id`, `location.id`, `territory.id`, `priority.id`, `status`, `rag`, `assignee`, `reference`, `number`, and the times `due`, `scheduledStart` (`scheduledStart:*`, `scheduledStart:[2026-11-23 TO 2026-11-29]`), `scheduledFinish`, `actualStart`, `actualFinish`; bare words match the number, reference, customer name and location name.',
+    tags,
+  };
+  api.get('/jobs', listSchema(list, jobRecord), async (request, reply) => {
+    const asked = listRequestOf(request.query, PAGE_SIZES.jobs);
+    const page = await inRequestTenant(db, request, (tx, tenantId) => listJobs(tx, tenantId, asked));
+    return sendPage(request, reply, asked.page, page);
+  });
+
+  const priorities = {
+    operationId: 'getJobPriorities',
+    summary: "The organisation's job priorities, lowest first",
+    tags,
+    response: { 200: z.array(namedReference), ...tenantErrors.with() },
+  };
+  api.get('/job-priorities', { schema: priorities }, (request) =>
+    inRequestTenant(db, request, (tx, tenantId) => listJobPriorities(tx, tenantId)),
+  );
+
+  const regions = { operationId: 'listTerritories', summary: 'List or search territories', tags };
+  api.get('/territories', listSchema(regions, namedReference), async (request, reply) => {
+    const asked = listRequestOf(request.query, PAGE_SIZES.territories);
+    const page = await inRequestTenant(db, request, (tx, tenantId) => listTerritories(tx, tenantId, asked));
+    return sendPage(request, reply, asked.page, page);
+  });
+}
