@@ -32,7 +32,7 @@ const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...accountRoutes,
   ...organisationRoutes,
   ...schedulerRoutes,
-  ...jobRoutes,
+  ...jobRoutes(queryClient),
   ...salesRoutes,
   ...invoiceRoutes,
   ...customerRoutes(queryClient),

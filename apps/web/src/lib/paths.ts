@@ -30,6 +30,8 @@ export const paths = {
     root: '/jobs',
     search: '/jobs/search',
     new: '/jobs/new',
+    view: recordPath('/jobs', 'id'),
+    edit: recordPath('/jobs', 'id', '/edit'),
   },
   sales: {
     root: '/sales',

@@ -4,6 +4,7 @@ import {
   type CustomerLocation,
   customerFields,
   type Item,
+  type Job,
 } from '@fieldbook/domain';
 
 let sequence = 0;
@@ -44,6 +45,36 @@ export function item(overrides: Partial<Item> = {}): Item {
     code: 'LAB-HR',
     description: 'Labour, per hour',
     price: '95.00',
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+/** A job as the API returns it: new, for Acme Plumbing's head office, with one line (2 h at $95.00). */
+export function job(overrides: Partial<Job> = {}): Job {
+  return {
+    id: nextId(),
+    number: 1,
+    reference: 'Leaking tap',
+    customer: { id: nextId(), name: 'Acme Plumbing' },
+    location: { id: nextId(), name: 'Head office' },
+    territory: { id: nextId(), name: 'Inner West' },
+    priority: { id: nextId(), name: 'Normal' },
+    status: 'OPEN_NEW',
+    rag: null,
+    due: null,
+    scheduledStart: null,
+    scheduledFinish: null,
+    actualStart: null,
+    actualFinish: null,
+    assignee: null,
+    items: [
+      { code: 'LAB-HR', description: 'Labour, per hour', quantity: '2', price: '95.00', amount: '190.00' },
+    ],
+    subtotal: '190.00',
+    tax: '0.00',
+    total: '190.00',
     created: STAMP,
     updated: STAMP,
     ...overrides,

@@ -1,9 +1,9 @@
-import { apiMessages, type CustomerLocation } from '@fieldbook/domain';
+import { apiMessages, type CustomerLocation, type Job } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
-import { customer, customerLocation } from '../../testing/records';
+import { customer, customerLocation, job } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { customerRoutes } from './routes';
 
@@ -22,9 +22,11 @@ const headOffice = customerLocation({ customer: { id: acme.id, name: acme.name }
 function respond(
   onDelete: () => Response = () => new Response(null, { status: 204 }),
   locations: CustomerLocation[] = [headOffice],
+  jobs: Job[] = [],
 ) {
   return (request: RecordedRequest) => {
     if (request.method === 'DELETE') return onDelete();
+    if (request.path.startsWith('/jobs')) return jsonResponse(jobs, { total: jobs.length });
     if (request.path.startsWith('/locations')) return jsonResponse(locations, { total: locations.length });
     if (request.path.startsWith('/customers?')) return jsonResponse([], { total: 0 });
     return jsonResponse(acme);
@@ -83,17 +85,25 @@ describe('CustomerViewPage', () => {
       'href',
       `/sales/invoices/new?customerId=${acme.id}`,
     );
-    expect(api.paths()).toEqual([`/customers/${acme.id}`, `/locations?q=customer.id:${acme.id}&p=1&s=100`]);
+    expect(api.paths()).toEqual([
+      `/customers/${acme.id}`,
+      `/locations?q=customer.id:${acme.id}&p=1&s=100`,
+      `/jobs?q=customer.id:${acme.id}&p=1&s=100`,
+    ]);
   });
 
   it('asks for the customer and its locations together', async () => {
     // The customer never arrives: its locations are asked for all the same, not after it.
     api.handle = (request) =>
-      request.path.startsWith('/locations') ? respond()(request) : new Promise<Response>(() => undefined);
+      request.path.startsWith('/customers/') ? new Promise<Response>(() => undefined) : respond()(request);
     renderViewer();
 
     await vi.waitFor(() =>
-      expect(api.paths()).toEqual([`/customers/${acme.id}`, `/locations?q=customer.id:${acme.id}&p=1&s=100`]),
+      expect(api.paths()).toEqual([
+        `/customers/${acme.id}`,
+        `/locations?q=customer.id:${acme.id}&p=1&s=100`,
+        `/jobs?q=customer.id:${acme.id}&p=1&s=100`,
+      ]),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
   });
@@ -161,6 +171,26 @@ describe('CustomerViewPage', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([]);
+  });
+
+  it("lists the customer's jobs with their status and flag, each a link to the job", async () => {
+    const leak = job({
+      number: 7,
+      reference: "O'Brien's leaking tap",
+      customer: { id: acme.id, name: acme.name },
+      status: 'OPEN_READY_TO_BE_SCHEDULED',
+      rag: 'RED',
+      due: '2026-11-24T09:00:00+11:00',
+    });
+    api.handle = respond(undefined, [headOffice], [leak]);
+    renderViewer();
+
+    const jobs = await screen.findByRole('region', { name: 'Jobs' });
+    const row = (await within(jobs).findByRole('link', { name: '7' })).closest('tr') as HTMLElement;
+    expect(within(jobs).getByRole('link', { name: '7' })).toHaveAttribute('href', `/jobs/${leak.id}`);
+    expect(row).toHaveTextContent("O'Brien's leaking tap");
+    expect(row).toHaveTextContent('Red:Ready to be scheduled');
+    expect(row).toHaveTextContent(/24 Nov 2026, 9:00\s?am/i);
   });
 
   it('a customer with jobs or invoices is kept, with the reason in a red alert', async () => {

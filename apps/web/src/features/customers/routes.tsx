@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { customerJobsQueryOptions } from '../jobs';
 import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { locationQueryOptions } from './api/get-location';
@@ -24,10 +25,11 @@ export function customerRoutes(queryClient: QueryClient): RouteObject[] {
     },
     {
       path: paths.customers.view.pattern,
-      // Re-evaluated on every visit: the customer and its locations, fetched afresh, together.
+      // Re-evaluated on every visit: the customer, its locations and its jobs, fetched afresh, together.
       loader: ({ params: { id = '' } }) => {
         startQuery(queryClient, customerQueryOptions(id), FRESH);
         startQuery(queryClient, customerLocationsQueryOptions(id), FRESH);
+        startQuery(queryClient, customerJobsQueryOptions(id), FRESH);
         return null;
       },
       lazy: async () => ({ Component: (await import('./customer-view-page')).CustomerViewPage }),

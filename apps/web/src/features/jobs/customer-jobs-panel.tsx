@@ -1,16 +1,31 @@
-import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { RecordTable } from '../../components/list/record-table';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { RelatedRecords } from '../../components/related-records';
+import { SectionLoader } from '../../components/section-loader';
 import { paths, withQuery } from '../../lib/paths';
+import { customerJobsQueryOptions } from './api/get-jobs';
+import { jobColumns } from './job-columns';
 
-/**
- * A customer's jobs (up to 100), for the customer viewer. The jobs API does not exist yet: the jobs issue wires
- * this table to GET /jobs?q=customer.id:{id}&s=100 and exports its query options for the viewer's loader.
- * Until then it shows the empty state and calls nothing.
- */
+/** A customer's jobs (up to 100), for the customer viewer, with 'New job' for that customer. */
 export function CustomerJobsPanel({ customerId }: { customerId: string }) {
+  // The viewer's route loader starts this query with the customer's (customerJobsQueryOptions).
+  const jobs = useQuery(customerJobsQueryOptions(customerId));
   return (
     <RelatedRecords title="Jobs" action={{ label: 'New job', to: withQuery(paths.jobs.new, { customerId }) }}>
-      <Text c="dimmed">No jobs found.</Text>
+      {jobs.isPending ? (
+        <SectionLoader />
+      ) : jobs.isError ? (
+        <LoadErrorAlert error={jobs.error} />
+      ) : (
+        <RecordTable
+          label="Jobs"
+          columns={jobColumns}
+          rows={jobs.data.items}
+          rowKey={(job) => job.id}
+          emptyText="No jobs found."
+        />
+      )}
     </RelatedRecords>
   );
 }

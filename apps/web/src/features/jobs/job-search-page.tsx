@@ -1,6 +1,25 @@
-import { PageHeading } from '../../components/page-heading';
+import { PAGE_SIZES } from '@fieldbook/domain';
+import { PageBreadcrumbs } from '../../components/breadcrumbs';
+import { ListScreen } from '../../components/list/list-screen';
+import { useListQuery } from '../../components/list/use-list-params';
+import { paths } from '../../lib/paths';
+import { jobsQueryOptions } from './api/get-jobs';
+import { jobColumns } from './job-columns';
 
-/** Placeholder until this screen is built. */
+/** jobs/search: every job; q, p and s live in the URL. */
 export function JobSearchPage() {
-  return <PageHeading>Jobs</PageHeading>;
+  return (
+    <>
+      <PageBreadcrumbs crumbs={[{ label: 'Home', to: paths.home }, { label: 'Jobs' }]} />
+      <ListScreen
+        title="Jobs"
+        path={paths.jobs.search}
+        list={useListQuery(jobsQueryOptions, PAGE_SIZES.jobs)}
+        searchPlaceholder="Job number, reference, customer or location"
+        newRecord={{ label: 'New job', to: paths.jobs.new }}
+        columns={jobColumns}
+        emptyText="No jobs found."
+      />
+    </>
+  );
 }

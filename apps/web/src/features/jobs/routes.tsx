@@ -1,11 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
+import { FRESH, startQuery } from '../../lib/route-loaders';
+import { jobQueryOptions } from './api/get-job';
 
-export const jobRoutes: RouteObject[] = [
-  redirectRoute(paths.jobs.root, paths.jobs.search),
-  {
-    path: paths.jobs.search,
-    lazy: async () => ({ Component: (await import('./job-search-page')).JobSearchPage }),
-  },
-];
+/** The job screens; loaders start each page's query with its code download (see customers/routes.tsx). */
+export function jobRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    redirectRoute(paths.jobs.root, paths.jobs.search),
+    {
+      path: paths.jobs.search,
+      lazy: async () => ({ Component: (await import('./job-search-page')).JobSearchPage }),
+    },
+    {
+      path: paths.jobs.view.pattern,
+      // Re-evaluated on every visit.
+      loader: ({ params: { id = '' } }) => startQuery(queryClient, jobQueryOptions(id), FRESH),
+      lazy: async () => ({ Component: (await import('./job-view-page')).JobViewPage }),
+    },
+  ];
+}

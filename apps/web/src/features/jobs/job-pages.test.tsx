@@ -1,0 +1,184 @@
+import { type Job, jobStatusRefusal } from '@fieldbook/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { job } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { jobRoutes } from './routes';
+
+const api = installFakeApi();
+
+describe('JobSearchPage', () => {
+  it('lists the columns of the specification, 10 to a page, the flag readable without colour', async () => {
+    const leak = job({
+      number: 12,
+      reference: "O'Brien & Sons: leaking tap",
+      status: 'OPEN_READY_TO_BE_SCHEDULED',
+      rag: 'AMBER',
+      due: '2026-11-24T14:30:00+11:00',
+    });
+    api.handle = () =>
+      jsonResponse([leak, job({ number: 13, location: null, priority: null })], { total: 2 });
+    renderRoutes(jobRoutes, { route: '/jobs' });
+
+    const table = await screen.findByRole('table', { name: 'Jobs' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Job', 'Reference', 'Status', 'Priority', 'Customer', 'Location', 'Due']);
+    const row = within(table).getByRole('link', { name: '12' }).closest('tr') as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '12',
+      "O'Brien & Sons: leaking tap",
+      'AAmber:Ready to be scheduled',
+      'Normal',
+      'Acme Plumbing',
+      'Head office',
+      expect.stringMatching(/^24 Nov 2026, 2:30\s?pm$/i),
+    ]);
+    expect(within(row).getByTitle('Amber')).toHaveTextContent('A');
+    expect(within(table).getByRole('link', { name: '12' })).toHaveAttribute('href', `/jobs/${leak.id}`);
+    expect(api.paths()).toEqual(['/jobs?q=*&p=1&s=10']);
+    expect(screen.getByRole('link', { name: 'New job' })).toHaveAttribute('href', '/jobs/new');
+  });
+
+  it("says 'No jobs found.' when nothing matches", async () => {
+    api.handle = () => jsonResponse([], { total: 0 });
+    renderRoutes(jobRoutes, { route: '/jobs/search?q=zzz' });
+
+    expect(await screen.findByText('No jobs found.')).toBeInTheDocument();
+    expect(api.paths()).toEqual(['/jobs?q=zzz&p=1&s=10']);
+  });
+});
+
+/** The fake server of one job: GET answers the job as it now is; PUT saves it (or answers `onSave`). */
+function serveJob(start: Job, onSave?: (request: RecordedRequest) => Response | undefined) {
+  let current = start;
+  api.handle = (request) => {
+    if (request.method === 'PUT') {
+      const refused = onSave?.(request);
+      if (refused) return refused;
+      const body = request.body as Job;
+      current = { ...current, status: body.status, updated: '2026-11-23T10:00:00.000Z' };
+      return jsonResponse(current);
+    }
+    if (request.method === 'DELETE') return new Response(null, { status: 204 });
+    return jsonResponse(current);
+  };
+  return { change: (next: Partial<Job>) => (current = { ...current, ...next }) };
+}
+
+describe('JobViewPage', () => {
+  it('shows the job, its line items and totals, and the buttons of its status', async () => {
+    const leak = job({
+      number: 12,
+      reference: 'Leaking tap',
+      rag: 'RED',
+      items: [
+        {
+          code: 'LAB-HR',
+          description: 'Labour, per hour',
+          quantity: '3',
+          price: '33.3333',
+          amount: '100.00',
+        },
+        { code: null, description: 'Call-out fee', quantity: null, price: null, amount: '85.00' },
+      ],
+      subtotal: '185.00',
+      total: '185.00',
+    });
+    serveJob(leak);
+    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Job 12: Leaking tap' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acme Plumbing' })).toHaveAttribute(
+      'href',
+      `/customers/${leak.customer.id}`,
+    );
+    const lines = screen.getByRole('table', { name: 'Line items' });
+    expect(
+      within(lines).getByRole('row', { name: /Labour, per hour 3 \$33\.33 \$100\.00/ }),
+    ).toBeInTheDocument();
+    expect(within(lines).getByRole('row', { name: 'Call-out fee $85.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Subtotal $185.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Tax $0.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Total $185.00' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/jobs/${leak.id}/edit`);
+    expect(screen.getByRole('button', { name: 'Booking required' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ready to be scheduled' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelled' })).not.toBeInTheDocument();
+  });
+
+  it('a status button reloads the job, saves it whole with the new status, and shows the next buttons', async () => {
+    const leak = job({ number: 12 });
+    serveJob(leak);
+    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Ready to be scheduled' }));
+
+    expect(await screen.findByRole('button', { name: 'Cancelled' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Booking required' })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /^Status/ })).toHaveTextContent('Ready to be scheduled');
+    expect(await screen.findByText('Job 12 saved: Ready to be scheduled.')).toBeInTheDocument();
+    const put = api.requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/jobs/${leak.id}`);
+    expect(put?.body).toMatchObject({
+      id: leak.id,
+      updated: leak.updated,
+      status: 'OPEN_READY_TO_BE_SCHEDULED',
+      customer: { id: leak.customer.id },
+      location: { id: leak.location?.id },
+      items: leak.items,
+    });
+    // Reloaded first: the GET just before the PUT.
+    const methods = api.requests.map((request) => request.method);
+    expect(methods.slice(methods.indexOf('PUT') - 1, methods.indexOf('PUT') + 1)).toEqual(['GET', 'PUT']);
+  });
+
+  it('a refused move says why and shows the job as it is now', async () => {
+    const leak = job({ number: 12 });
+    const server = serveJob(leak, () =>
+      errorResponse('CONFLICT', jobStatusRefusal('CLOSED_CANCELLED', 'OPEN_BOOKING_REQUIRED')),
+    );
+    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Booking required' });
+    // Someone else cancels it meanwhile.
+    server.change({ status: 'CLOSED_CANCELLED' });
+
+    await user.click(screen.getByRole('button', { name: 'Booking required' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'A job that is Cancelled (Closed) cannot be moved to Booking required.',
+    );
+    await screen.findByText('Cancelled (Closed)');
+    expect(screen.queryByRole('button', { name: 'Booking required' })).not.toBeInTheDocument();
+  });
+
+  it('copies to a new invoice, and deletes after a question naming the job', async () => {
+    const leak = job({ number: 12 });
+    serveJob(leak);
+    const { router } = renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    expect(screen.getByRole('menuitem', { name: 'Copy to invoice' })).toHaveAttribute(
+      'href',
+      `/sales/invoices/new?fromJob=${leak.id}`,
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Delete job' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete job 12?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete job' }));
+
+    expect(await screen.findByText('Job 12 deleted.')).toBeInTheDocument();
+    expect(api.paths('DELETE')).toEqual([`/jobs/${leak.id}`]);
+    expect(router.state.location.pathname).toBe('/jobs/search');
+  });
+});
