@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { JOB_PRIORITY_NAMES } from '../jobs/reference-data.ts';
 import { DEMO_ORGANISATIONS } from './demo-records.ts';
 
 /** How many rows of each kind the demo seed writes; for checking that a database is seeded wholly or not at all. */
@@ -10,6 +11,8 @@ export interface SeedRowCounts {
   customers: number;
   locations: number;
   items: number;
+  territories: number;
+  jobPriorities: number;
 }
 
 export const NO_SEED_ROWS: SeedRowCounts = {
@@ -19,6 +22,8 @@ export const NO_SEED_ROWS: SeedRowCounts = {
   customers: 0,
   locations: 0,
   items: 0,
+  territories: 0,
+  jobPriorities: 0,
 };
 
 /** What a whole demo seed leaves in an empty database. */
@@ -33,6 +38,8 @@ export const DEMO_SEED_ROWS: SeedRowCounts = (() => {
     customers: sum((o) => o.customers.length),
     locations: sum((o) => o.customers.reduce((total, c) => total + (c.sites?.length ?? 1), 0)),
     items: sum((o) => o.items.length),
+    territories: sum((o) => o.territories.length),
+    jobPriorities: organisations.length * JOB_PRIORITY_NAMES.length,
   };
 })();
 
@@ -41,7 +48,9 @@ export async function countSeedRows(db: Db): Promise<SeedRowCounts> {
   const result = (await db.execute(sql`select
     (select count(*)::int from users) as users, (select count(*)::int from tenants) as tenants,
     (select count(*)::int from memberships) as memberships, (select count(*)::int from customers) as customers,
-    (select count(*)::int from locations) as locations, (select count(*)::int from items) as items`)) as {
+    (select count(*)::int from locations) as locations, (select count(*)::int from items) as items,
+    (select count(*)::int from territories) as territories,
+    (select count(*)::int from job_priorities) as "jobPriorities"`)) as {
     rows: SeedRowCounts[];
   };
   const [counts] = result.rows;

@@ -47,6 +47,9 @@ describe('seedDemo', () => {
       const items = await api.get('/api/items?s=100');
       expect(items.json()).toHaveLength(25);
       for (const item of items.json()) expect(item.price).toMatch(/^\d+\.\d{2}$/);
+      const territories = (await api.get('/api/territories?s=100')).json();
+      expect(territories.length).toBeGreaterThanOrEqual(6);
+      expect(territories.map((territory: { name: string }) => territory.name)).not.toContain('Local area');
     }
   });
 

@@ -4,7 +4,6 @@ import type {
   CustomerLocation,
   Item,
   Job,
-  JobFields,
   LocationFields,
 } from '@fieldbook/domain';
 import { customerFields, itemFields, jobFields, locationFields } from '@fieldbook/domain';
@@ -64,7 +63,7 @@ export function createItems(
 export function createJobs(
   t: TestApp,
   tenantId: string,
-  inputs: (Input<JobFields> & { customer: { id: string } })[],
+  inputs: (Record<string, unknown> & { customer: { id: string } })[],
 ): Promise<Job[]> {
   return inTenant(t.database.db, tenantId, async (tx) => {
     const made: Job[] = [];

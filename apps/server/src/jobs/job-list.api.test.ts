@@ -1,0 +1,101 @@
+import type { Job } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, apiAs } from '../test-support/api-client.ts';
+import { createTenantWithUser } from '../test-support/factories.ts';
+import { createJobs } from '../test-support/record-factories.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
+import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
+
+let t: TestApp;
+let api: ApiClient;
+let world: JobWorld;
+let made: Job[];
+
+withTwoTenants((env) => {
+  t = env.t;
+});
+
+beforeAll(async () => {
+  const tenant = await createTenantWithUser(t);
+  api = apiAs(t, tenant.token);
+  world = await jobWorld(t, tenant, 'L');
+  const [low, , high] = world.priorities;
+  made = await createJobs(t, tenant.tenant.tenantId, [
+    { customer: { id: world.customer.id }, reference: 'Burst pipe', rag: 'RED', assignee: 'SE01' },
+    // Its own customer's site, the first territory, a high priority, scheduled on 24 November.
+    fullJob(world, {
+      priority: { id: high?.id },
+      scheduledStart: '2026-11-24T09:00:00+11:00',
+      scheduledFinish: '2026-11-24T10:00:00+11:00',
+      rag: 'AMBER',
+      assignee: null,
+    }),
+    {
+      customer: { id: world.otherCustomer.id },
+      location: { id: world.otherLocation.id },
+      priority: { id: low?.id },
+      reference: 'Oven gas check',
+      scheduledStart: '2026-12-02T09:00:00+11:00',
+      scheduledFinish: '2026-12-02T11:00:00+11:00',
+      assignee: 'SE02',
+    },
+  ]);
+  // The third is ready to be scheduled (straight in the table: the workflow has its own tests).
+  await t.database.db.execute(
+    sql`update jobs set status = 'OPEN_READY_TO_BE_SCHEDULED' where id = ${made[2]?.id ?? ''}`,
+  );
+});
+
+const numbers = async (q: string) => {
+  const response = await api.get(`/api/jobs?q=${encodeURIComponent(q)}`);
+  expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+  expect(response.headers['total-count']).toBe(String(response.json().length));
+  return (response.json() as Job[]).map((job) => job.number);
+};
+
+describe('GET /api/jobs', () => {
+  it('lists newest first, 10 to a page, with Total-Count and Link, and the whole record', async () => {
+    const response = await api.get('/api/jobs');
+    expect(response.json().map((job: Job) => job.number)).toEqual([3, 2, 1]);
+    expect(response.headers['total-count']).toBe('3');
+    expect(response.headers.link).toContain('rel="last"');
+    expect(response.json()[1]).toEqual(made[1]);
+    const page = await api.get('/api/jobs?q=*&p=2&s=2');
+    expect(page.json().map((job: Job) => job.number)).toEqual([1]);
+    expect(page.headers['total-count']).toBe('3');
+  });
+
+  it.each([
+    ['customer.id', (): string => `customer.id:${world.customer.id}`, [2, 1]],
+    ['status', (): string => 'status:OPEN_READY_TO_BE_SCHEDULED', [3]],
+    ['status (New)', (): string => 'status:OPEN_NEW', [2, 1]],
+    ['scheduledStart:*', (): string => 'scheduledStart:*', [3, 2]],
+    ['a week of scheduledStart', (): string => 'scheduledStart:[2026-11-23 TO 2026-11-29]', [2]],
+    [
+      'a range of date-times',
+      (): string => 'scheduledStart:["2026-11-24T00:00:00+11:00" TO "2026-12-03T00:00:00+11:00"]',
+      [3, 2],
+    ],
+    ['rag', (): string => 'rag:RED', [1]],
+    ['priority.id', (): string => `priority.id:${world.priorities[2]?.id}`, [2]],
+    ['territory.id', (): string => `territory.id:${world.territories[0]?.id}`, [2]],
+    ['assignee', (): string => 'assignee:SE02', [3]],
+    ['a word of the reference', (): string => 'burst', [1]],
+    ['the number', (): string => '3', [3]],
+    ["a word of the customer's name", (): string => 'bakery', [3]],
+    ["a word of the location's name", (): string => 'kirribilli', [2]],
+    ['a combination', (): string => `customer.id:${world.customer.id} AND NOT rag:RED`, [2]],
+  ] as const)('filters by %s', async (_label, q, expected) => {
+    expect(await numbers(q())).toEqual(expected);
+  });
+
+  it('refuses an unknown field, a status that is not one, and a bad date with 400 on q', async () => {
+    for (const q of ['colour:red', 'status:OPEN', 'rag:BLUE', 'scheduledStart:[2026-02-30 TO 2026-03-01]']) {
+      const response = await api.get(`/api/jobs?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, q).toBe(400);
+      expect(response.json().fieldErrors[0].field).toBe('q');
+    }
+  });
+});
