@@ -128,11 +128,15 @@ describe('the job workflow', () => {
     expect(finished.json()).toMatchObject({ actualStart: started, actualFinish: '2026-11-24T11:00:00.000Z' });
   });
 
-  it('refuses a stale save with 409, whatever the status', async () => {
+  it('refuses a stale save with 409 asking to reload, before judging its status', async () => {
     const job = await jobIn('OPEN_NEW');
     expect((await move(job, 'OPEN_BOOKING_REQUIRED')).statusCode).toBe(200);
-    const stale = await move(job, 'OPEN_BOOKING_REQUIRED');
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toMatch(/changed/i);
+    for (const status of ['OPEN_BOOKING_REQUIRED', 'CLOSED_COMPLETED'] as const) {
+      const stale = await move(job, status);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toBe(
+        'Someone else changed this job. Reload it to see their changes, then save again.',
+      );
+    }
   });
 });

@@ -214,6 +214,23 @@ describe('PUT /api/jobs/{id}', () => {
     ]);
   });
 
+  it("refuses another tenant's references on a save, and leaves the job as it was", async () => {
+    const api = apiAs(t, a.token);
+    const job = (await api.post('/api/jobs', fullJob(worldA))).json();
+    const response = await api.put(`/api/jobs/${job.id}`, {
+      ...fullJob(worldA, {
+        location: { id: worldB.location.id },
+        territory: { id: worldB.territories[0]?.id },
+        priority: { id: worldB.priorities[0]?.id },
+      }),
+      status: 'OPEN_NEW',
+      updated: job.updated,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toEqual(['location.id', 'territory.id', 'priority.id']);
+    expect((await api.get(`/api/jobs/${job.id}`)).json()).toEqual(job);
+  });
+
   it('refuses a location of another customer on a save', async () => {
     const api = apiAs(t, a.token);
     const job = (await api.post('/api/jobs', fullJob(worldA))).json();

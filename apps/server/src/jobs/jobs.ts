@@ -188,6 +188,8 @@ export async function updateJob(
 ): Promise<Job> {
   const current = await findRow(tx, jobs, tenantId, id);
   if (!current) throw notFound(NOUN);
+  // A stale save is told to reload before anything else: the status it moves from may be out of date.
+  if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
   const from = current.status as JobStatus;
   if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
   const stamps = statusStamps(from, fields.status, fields, new Date());
