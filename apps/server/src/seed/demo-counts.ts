@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { JOB_PRIORITY_NAMES } from '../jobs/reference-data.ts';
+import { DEMO_JOBS_PER_ORGANISATION } from './demo-jobs.ts';
 import { DEMO_ORGANISATIONS } from './demo-records.ts';
 
 /** How many rows of each kind the demo seed writes; for checking that a database is seeded wholly or not at all. */
@@ -13,6 +14,7 @@ export interface SeedRowCounts {
   items: number;
   territories: number;
   jobPriorities: number;
+  jobs: number;
 }
 
 export const NO_SEED_ROWS: SeedRowCounts = {
@@ -24,6 +26,7 @@ export const NO_SEED_ROWS: SeedRowCounts = {
   items: 0,
   territories: 0,
   jobPriorities: 0,
+  jobs: 0,
 };
 
 /** What a whole demo seed leaves in an empty database. */
@@ -40,6 +43,7 @@ export const DEMO_SEED_ROWS: SeedRowCounts = (() => {
     items: sum((o) => o.items.length),
     territories: sum((o) => o.territories.length),
     jobPriorities: organisations.length * JOB_PRIORITY_NAMES.length,
+    jobs: organisations.length * DEMO_JOBS_PER_ORGANISATION,
   };
 })();
 
@@ -50,7 +54,7 @@ export async function countSeedRows(db: Db): Promise<SeedRowCounts> {
     (select count(*)::int from memberships) as memberships, (select count(*)::int from customers) as customers,
     (select count(*)::int from locations) as locations, (select count(*)::int from items) as items,
     (select count(*)::int from territories) as territories,
-    (select count(*)::int from job_priorities) as "jobPriorities"`)) as {
+    (select count(*)::int from job_priorities) as "jobPriorities", (select count(*)::int from jobs) as jobs`)) as {
     rows: SeedRowCounts[];
   };
   const [counts] = result.rows;

@@ -50,6 +50,13 @@ describe('seedDemo', () => {
       const territories = (await api.get('/api/territories?s=100')).json();
       expect(territories.length).toBeGreaterThanOrEqual(6);
       expect(territories.map((territory: { name: string }) => territory.name)).not.toContain('Local area');
+      for (const status of ['OPEN_NEW', 'OPEN_READY_TO_BE_SCHEDULED', 'OPEN_SCHEDULED', 'CLOSED_COMPLETED']) {
+        const found = await api.get(`/api/jobs?q=status:${status}&s=1`);
+        expect(Number(found.headers['total-count']), status).toBeGreaterThan(0);
+      }
+      const [job] = (await api.get('/api/jobs?q=scheduledStart:*&s=1')).json();
+      expect(job.items.length).toBeGreaterThan(0);
+      expect(job.total).toMatch(/^\d+\.\d{2}$/);
     }
   });
 

@@ -7,6 +7,7 @@ import { inTenantWithin } from '../db/tenant-scope.ts';
 import { createUser } from '../identity/accounts.ts';
 import { createItem } from '../items/items.ts';
 import { createTenant } from '../tenants/tenants.ts';
+import { type DemoSite, seedDemoJobs } from './demo-jobs.ts';
 import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 
 /** Shown in the README and on the embedded sign-in page. */
@@ -56,8 +57,9 @@ function siteAddress(address: string) {
   };
 }
 
-/** Customers with their sites, and the catalogue, through the same functions the API uses. */
+/** Customers with their sites, the catalogue and jobs, through the same functions the API uses. */
 async function seedRecords(tx: Tx, tenantId: string, records: DemoOrganisation): Promise<void> {
+  const sites: DemoSite[] = [];
   for (const demo of records.customers) {
     const customer = await createCustomer(tx, tenantId, {
       name: demo.name,
@@ -69,15 +71,18 @@ async function seedRecords(tx: Tx, tenantId: string, records: DemoOrganisation):
       notes: demo.notes ?? null,
     });
     for (const [name, address] of demo.sites ?? [['Home', demo.address]]) {
-      await createLocation(tx, tenantId, {
+      const location = await createLocation(tx, tenantId, {
         customer: { id: customer.id },
         name,
         ...siteAddress(address),
         country: 'Australia',
       });
+      sites.push({ customerId: customer.id, locationId: location.id });
     }
   }
+  const catalogue = [];
   for (const [code, description, price] of records.items) {
-    await createItem(tx, tenantId, { code, description, price });
+    catalogue.push(await createItem(tx, tenantId, { code, description, price }));
   }
+  await seedDemoJobs(tx, tenantId, sites, catalogue);
 }

@@ -1,0 +1,115 @@
+import type { Item, JobFields, JobStatus, Rag } from '@fieldbook/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/database.ts';
+import { jobPriorities, territories } from '../db/schema.ts';
+import { importJobs, type JobImport } from '../jobs/jobs.ts';
+
+/** How many jobs each demo organisation gets: over the last four months and the coming three weeks. */
+export const DEMO_JOBS_PER_ORGANISATION = 240;
+
+/** The scheduler's five resources (spec section 9). */
+const CREWS = ['SE01', 'SE02', 'SE03', 'SE04', 'SE05'];
+const DAY = 86_400_000;
+
+/** A site of a demo customer: what a job names. */
+export interface DemoSite {
+  customerId: string;
+  locationId: string;
+}
+
+/** The same sequence on every seed, so the demo reads the same (a small linear congruential generator). */
+function sequence(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  return {
+    next,
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+    between: (low: number, high: number) => low + Math.floor(next() * (high - low + 1)),
+  };
+}
+
+/** Sydney's and Melbourne's offset from UTC on a day: daylight saving from October to March (near enough). */
+const localOffset = (day: Date) => ([3, 4, 5, 6, 7, 8].includes(day.getUTCMonth()) ? 10 : 11);
+
+/** `hour` o'clock local time on the day `days` from today. */
+function localTime(today: Date, days: number, hour: number): Date {
+  const day = new Date(today.getTime() + days * DAY);
+  day.setUTCHours(hour - localOffset(day), 0, 0, 0);
+  return day;
+}
+
+/** What happened to a job scheduled `days` from today, by the demo's story. */
+function statusOf(days: number, roll: number): JobStatus {
+  if (days < -2)
+    return roll < 0.72 ? 'CLOSED_COMPLETED' : roll < 0.88 ? 'OPEN_COMPLETED' : 'CLOSED_CANCELLED';
+  if (days < 0) return roll < 0.6 ? 'OPEN_COMPLETED' : 'CLOSED_COMPLETED';
+  if (days === 0) return roll < 0.5 ? 'OPEN_IN_PROGRESS' : 'OPEN_SCHEDULED';
+  return 'OPEN_SCHEDULED';
+}
+
+/**
+ * A few hundred jobs in every status: most scheduled (the past ones completed, closed or cancelled, today's in
+ * progress, the coming weeks' scheduled, some this week), the rest new, waiting for a booking or ready to be
+ * scheduled; each with lines from the catalogue. Brought in at once by `importJobs`, already where the story has
+ * them (past the workflow, which the API tests walk).
+ */
+export async function seedDemoJobs(
+  tx: Tx,
+  tenantId: string,
+  sites: readonly DemoSite[],
+  catalogue: readonly Item[],
+  now = new Date(),
+): Promise<void> {
+  const random = sequence(tenantId.charCodeAt(35) + 17);
+  const owned = (table: typeof territories | typeof jobPriorities) =>
+    tx.select({ id: table.id, name: table.name }).from(table).where(eq(table.tenantId, tenantId));
+  const regions = await owned(territories);
+  const priorities = await owned(jobPriorities);
+  const normal = priorities.find((priority) => priority.name === 'Normal') ?? priorities[0];
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+  const made: JobImport[] = [];
+  for (let index = 0; index < DEMO_JOBS_PER_ORGANISATION; index += 1) {
+    const site = random.pick(sites);
+    const scheduled = random.next() < 0.85;
+    const days = scheduled ? random.between(-120, 21) : random.between(2, 30);
+    const start = localTime(today, days, random.between(7, 15));
+    const status: JobStatus = scheduled
+      ? statusOf(days, random.next())
+      : random.pick(['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'] as const);
+    const lines = Array.from({ length: random.between(1, 3) }, () => {
+      const item = random.pick(catalogue);
+      const quantity = random.pick(['1', '1', '2', '0.5', '1.5', '3']);
+      return { code: item.code, description: item.description, quantity, price: item.price, amount: null };
+    });
+    const fields: JobFields = {
+      reference: random.next() < 0.4 ? `PO ${4000 + index * 7}` : null,
+      customer: { id: site.customerId },
+      location: { id: site.locationId },
+      territory: { id: random.pick(regions).id },
+      priority: { id: (random.next() < 0.6 ? normal : random.pick(priorities))?.id ?? '' },
+      rag: random.pick<Rag | null>([null, 'GREEN', 'GREEN', 'AMBER', 'RED']),
+      due: localTime(today, days + random.between(0, 5), 17).toISOString(),
+      scheduledStart: scheduled ? start.toISOString() : null,
+      scheduledFinish: scheduled
+        ? new Date(start.getTime() + random.between(1, 4) * 3_600_000).toISOString()
+        : null,
+      actualStart: null,
+      actualFinish: null,
+      assignee: scheduled ? random.pick(CREWS) : null,
+      items: lines,
+    };
+    const started = ['OPEN_IN_PROGRESS', 'OPEN_COMPLETED', 'CLOSED_COMPLETED'].includes(status);
+    const finished = status === 'OPEN_COMPLETED' || status === 'CLOSED_COMPLETED';
+    made.push({
+      fields,
+      status,
+      actualStart: started ? start.toISOString() : null,
+      actualFinish: finished ? fields.scheduledFinish : null,
+    });
+  }
+  await importJobs(tx, tenantId, made);
+}
