@@ -1,9 +1,10 @@
 import { type Job, type JobStatus, jobTotals, priceText, quantityText, type Rag } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { customers, locations } from '../db/schema.ts';
+import { visibleCustomers as customers, visibleLocations as locations } from '../db/schema.ts';
 import { jobLines, jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
 
-// How a job is read back: its row, the names of what it refers to, and its lines, in one statement.
+// How a job is read back: its row, the names of what it refers to, and its lines, in one statement. Customers and
+// locations through their search views (docs/data.md), so a word search over their names can use their indexes.
 
 type JobSource = typeof jobs | typeof visibleJobs;
 

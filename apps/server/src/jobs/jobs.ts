@@ -17,7 +17,7 @@ import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { customers, locations } from '../db/schema.ts';
+import { customers, locations, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
@@ -50,7 +50,7 @@ export const jobList: ListResource = {
     actualStart: { kind: 'timestamp', column: visible.actualStart },
     actualFinish: { kind: 'timestamp', column: visible.actualFinish },
   },
-  searchable: [numberText, visible.reference, customers.name, locations.name],
+  searchable: [numberText, visible.reference, visibleCustomers.name, visibleLocations.name],
 };
 
 const messages = {
@@ -150,8 +150,8 @@ function selectJobs(tx: Tx, total: SQL<number> = sql<number>`0`) {
   return tx
     .select({ ...jobColumns(visible), total })
     .from(visible)
-    .innerJoin(customers, joins.customer)
-    .leftJoin(locations, joins.location)
+    .innerJoin(visibleCustomers, joins.customer)
+    .leftJoin(visibleLocations, joins.location)
     .leftJoin(territories, joins.territory)
     .leftJoin(jobPriorities, joins.priority);
 }
@@ -248,8 +248,8 @@ export async function listJobs(tx: Tx, tenantId: string, { q, page }: ListReques
     tx
       .select({ total: count() })
       .from(visible)
-      .innerJoin(customers, joins.customer)
-      .leftJoin(locations, joins.location)
+      .innerJoin(visibleCustomers, joins.customer)
+      .leftJoin(visibleLocations, joins.location)
       .where(where),
     (total) => selectJobs(tx, total).where(where).orderBy(desc(visible.number)),
   );
