@@ -36,7 +36,9 @@ const decimalField = (what: string, rule: DecimalRule, text: (value: Decimal) =>
     })
     .nullish()
     .transform((input, context) => {
-      if (input === null || input === undefined) return null;
+      // An empty box is no value, as absent or null is.
+      if (input === null || input === undefined || (typeof input === 'string' && input.trim() === ''))
+        return null;
       const reading = readDecimal(input, what, rule);
       if (reading.ok) return text(reading.value);
       context.addIssue({ code: 'custom', message: reading.message, input });

@@ -78,15 +78,18 @@ const jobShape = z.object({
 /** A job as a user edits it (spec section 3); on create only the customer is required. */
 export const jobFields = jobShape.superRefine(checkTimes);
 
+const savedJobShape = jobShape.extend({
+  location: recordReference(jobMessages.location),
+  territory: recordReference(jobMessages.territory),
+  priority: recordReference(jobMessages.priority),
+  status: z.enum(JOB_STATUSES, { error: jobMessages.status }),
+});
+
+/** A saved job's fields as a user edits them: customer, location, territory and priority required. */
+export const savedJobFields = savedJobShape.superRefine(checkTimes);
+
 /** A save of a job: the whole job and the `updated` read; customer, location, territory and priority required. */
-export const jobUpdate = saveOf(
-  jobShape.extend({
-    location: recordReference(jobMessages.location),
-    territory: recordReference(jobMessages.territory),
-    priority: recordReference(jobMessages.priority),
-    status: z.enum(JOB_STATUSES, { error: jobMessages.status }),
-  }),
-).superRefine(checkTimes);
+export const jobUpdate = saveOf(savedJobShape).superRefine(checkTimes);
 
 export type JobFields = z.output<typeof jobFields>;
 export type JobUpdate = z.output<typeof jobUpdate>;

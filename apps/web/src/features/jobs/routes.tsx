@@ -14,10 +14,19 @@ export function jobRoutes(queryClient: QueryClient): RouteObject[] {
       lazy: async () => ({ Component: (await import('./job-search-page')).JobSearchPage }),
     },
     {
+      path: paths.jobs.new,
+      lazy: async () => ({ Component: (await import('./job-editor-pages')).NewJobPage }),
+    },
+    {
       path: paths.jobs.view.pattern,
       // Re-evaluated on every visit.
       loader: ({ params: { id = '' } }) => startQuery(queryClient, jobQueryOptions(id), FRESH),
       lazy: async () => ({ Component: (await import('./job-view-page')).JobViewPage }),
+    },
+    {
+      path: paths.jobs.edit.pattern,
+      loader: ({ params: { id = '' } }) => startQuery(queryClient, jobQueryOptions(id)),
+      lazy: async () => ({ Component: (await import('./job-editor-pages')).EditJobPage }),
     },
   ];
 }

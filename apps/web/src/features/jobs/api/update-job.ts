@@ -1,6 +1,7 @@
-import type { Job, JobStatus, JobUpdate } from '@fieldbook/domain';
+import type { Job, JobFields, JobStatus, JobUpdate } from '@fieldbook/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client';
+import { useUpdateRecord } from '../../../lib/record-mutations';
 import { getJob } from './get-job';
 import { jobKeys } from './job-keys';
 
@@ -20,6 +21,12 @@ export type JobSaveBody = Omit<JobUpdate, 'location' | 'territory' | 'priority'>
 export function updateJob(id: string, job: JobSaveBody): Promise<Job> {
   return apiFetch<Job>(`/jobs/${encodeURIComponent(id)}`, { method: 'PUT', json: job });
 }
+
+/** The job editor's save over `read`, the job as it started editing (its version, and its status unless changed). */
+export const useUpdateJob = (read: Job) =>
+  useUpdateRecord<JobFields, Job>(jobKeys, read, (id, fields) =>
+    updateJob(id, { ...fields, status: fields.status ?? read.status }),
+  );
 
 const byId = (reference: Reference): Reference => (reference ? { id: reference.id } : null);
 

@@ -1,0 +1,134 @@
+import { apiMessages } from '@fieldbook/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { customer, customerLocation, item, job } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { jobRoutes } from './routes';
+
+const api = installFakeApi();
+
+const acme = customer({ name: "O'Brien & Sons Plumbing" });
+const site = customerLocation({ customer: { id: acme.id, name: acme.name }, name: '12 Wattle St' });
+const innerWest = { id: '00000000-0000-7000-8000-00000000aa01', name: 'Inner West' };
+const high = { id: '00000000-0000-7000-8000-00000000bb03', name: 'High' };
+const tap = item({ code: 'PL-TAP', description: 'Mixer tap, chrome', price: '149.90' });
+
+/** The reference data and lookups every editor test needs; `save` answers the POST or PUT. */
+function serve(save: (request: RecordedRequest) => Response, stored = job()) {
+  api.handle = (request) => {
+    if (request.method !== 'GET') return save(request);
+    if (request.path.startsWith('/job-priorities')) return jsonResponse([{ id: 'p1', name: 'Low' }, high]);
+    if (request.path.startsWith('/territories')) return jsonResponse([innerWest], { total: 1 });
+    if (request.path.startsWith('/locations')) return jsonResponse([site], { total: 1 });
+    if (request.path.startsWith('/items')) return jsonResponse([tap], { total: 1 });
+    if (request.path.startsWith(`/customers/${acme.id}`)) return jsonResponse(acme);
+    if (request.path.startsWith('/customers')) return jsonResponse([acme], { total: 1 });
+    return jsonResponse(stored);
+  };
+}
+
+describe('Job editor', () => {
+  it('creates a job for the customer it came from, with a catalogue line and a typed one whose amount sets its price', async () => {
+    const created = job({ customer: { id: acme.id, name: acme.name } });
+    serve(() => jsonResponse(created, { status: 201 }), created);
+    const { router } = renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('combobox', { name: 'Customer' })).toHaveValue("O'Brien & Sons Plumbing");
+    await user.selectOptions(
+      await screen.findByLabelText('Location'),
+      await screen.findByRole('option', { name: '12 Wattle St' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Territory'),
+      await screen.findByRole('option', { name: 'Inner West' }),
+    );
+    await user.selectOptions(
+      screen.getByLabelText('Priority'),
+      await screen.findByRole('option', { name: 'High' }),
+    );
+
+    await user.type(screen.getByRole('combobox', { name: 'Add from the catalogue' }), 'PL-TAP');
+    await user.click(await screen.findByRole('option', { name: /PL-TAP/ }));
+    const first = screen.getByRole('group', { name: 'Line 1' });
+    expect(within(first).getByLabelText('Amount')).toHaveValue('149.90');
+
+    await user.click(screen.getByRole('button', { name: 'Add a line' }));
+    const second = screen.getByRole('group', { name: 'Line 2' });
+    await user.type(within(second).getByLabelText(/^Description/), 'Replace washer');
+    await user.clear(within(second).getByLabelText('Quantity'));
+    await user.type(within(second).getByLabelText('Quantity'), '3');
+    await user.type(within(second).getByLabelText('Amount'), '100');
+    expect(within(second).getByLabelText('Price')).toHaveValue('33.3333');
+    expect(screen.getAllByText('$249.90')).toHaveLength(2); // subtotal and total
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Job saved.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Job 1: Leaking tap' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/jobs/${created.id}`);
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/jobs');
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(post?.body).toMatchObject({
+      customer: { id: acme.id },
+      location: { id: site.id },
+      territory: { id: innerWest.id },
+      priority: { id: high.id },
+      items: [
+        {
+          code: 'PL-TAP',
+          description: 'Mixer tap, chrome',
+          quantity: '1',
+          price: '149.90',
+          amount: '149.90',
+        },
+        { code: null, description: 'Replace washer', quantity: '3', price: '33.3333', amount: '100.00' },
+      ],
+    });
+    // A long journey through the form: generous on a busy 2-core machine.
+  }, 30_000);
+
+  it('needs a customer before sending anything', async () => {
+    serve(() => jsonResponse(job(), { status: 201 }));
+    renderRoutes(jobRoutes, { route: '/jobs/new' });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Choose the customer.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.paths('POST')).toEqual([]);
+  });
+
+  it('saves over the version it read; a stale save keeps what was typed and says so', async () => {
+    const leak = job({
+      customer: { id: acme.id, name: acme.name },
+      location: { id: site.id, name: site.name },
+      territory: innerWest,
+      priority: high,
+      status: 'OPEN_BOOKING_REQUIRED',
+    });
+    serve(() => errorResponse('CONFLICT', apiMessages.staleSave('job')), leak);
+    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}/edit` });
+    const user = userEvent.setup();
+
+    const reference = await screen.findByLabelText('Reference');
+    await user.clear(reference);
+    await user.type(reference, 'Urgent: burst pipe');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('job'));
+    expect(screen.getByLabelText('Reference')).toHaveValue('Urgent: burst pipe');
+    const put = api.requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/jobs/${leak.id}`);
+    expect(put?.body).toMatchObject({
+      id: leak.id,
+      updated: leak.updated,
+      status: 'OPEN_BOOKING_REQUIRED',
+      reference: 'Urgent: burst pipe',
+    });
+  });
+});

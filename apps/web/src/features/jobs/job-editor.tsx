@@ -1,0 +1,231 @@
+import { type Job, type JobFields, jobFields, RAGS, type Rag, savedJobFields } from '@fieldbook/domain';
+import { Grid, NativeSelect, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { EditorFrame } from '../../components/editor/editor-frame';
+import type { Crumb } from '../../components/editor/editor-header';
+import { DateTimeInput } from '../../components/form/date-time-input';
+import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
+import { paths } from '../../lib/paths';
+import { CustomerPicker, customerLocationsQueryOptions } from '../customers';
+import { jobPrioritiesQueryOptions, territoriesQueryOptions } from './api/reference-data';
+import { LineItemsEditor, type LineValues } from './line-items-editor';
+
+const labels = {
+  reference: 'Reference',
+  'customer.id': 'Customer',
+  'location.id': 'Location',
+  location: 'Location',
+  'territory.id': 'Territory',
+  territory: 'Territory',
+  'priority.id': 'Priority',
+  priority: 'Priority',
+  status: 'Status',
+  rag: 'Flag',
+  due: 'Due',
+  scheduledStart: 'Scheduled start',
+  scheduledFinish: 'Scheduled finish',
+  actualStart: 'Actual start',
+  actualFinish: 'Actual finish',
+  assignee: 'Assignee',
+  items: 'Line items',
+} as const;
+
+type Reference = { id: string } | null;
+
+interface JobValues extends Record<string, unknown> {
+  reference: string;
+  customer: { id: string };
+  location: Reference;
+  territory: Reference;
+  priority: Reference;
+  status?: Job['status'];
+  rag: Rag | null;
+  due: string | null;
+  scheduledStart: string | null;
+  scheduledFinish: string | null;
+  actualStart: string | null;
+  actualFinish: string | null;
+  assignee: string;
+  items: LineValues[];
+}
+
+const byId = (reference: Reference): Reference => (reference ? { id: reference.id } : null);
+const text = (value: string | null) => value ?? '';
+
+function formValues(job: Job | undefined, customerId: string | undefined): JobValues {
+  return {
+    reference: text(job?.reference ?? null),
+    customer: { id: job?.customer.id ?? customerId ?? '' },
+    location: byId(job?.location ?? null),
+    territory: byId(job?.territory ?? null),
+    priority: byId(job?.priority ?? null),
+    ...(job && { status: job.status }),
+    rag: job?.rag ?? null,
+    due: job?.due ?? null,
+    scheduledStart: job?.scheduledStart ?? null,
+    scheduledFinish: job?.scheduledFinish ?? null,
+    actualStart: job?.actualStart ?? null,
+    actualFinish: job?.actualFinish ?? null,
+    assignee: text(job?.assignee ?? null),
+    items: (job?.items ?? []).map((line) => ({
+      code: text(line.code),
+      description: line.description,
+      quantity: text(line.quantity),
+      price: text(line.price),
+      amount: line.amount,
+    })),
+  };
+}
+
+interface JobEditorProps {
+  title: string;
+  breadcrumbs: readonly Crumb[];
+  /** The job being edited; absent when creating. */
+  job?: Job;
+  /** A new job's customer, chosen where the user came from (the customer's page). */
+  customer?: { id: string; name: string };
+  save: SaveMutation<JobFields, Job>;
+}
+
+/** A choice of one record by id from a list ('' for none). */
+function ReferenceSelect({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  required,
+  loading,
+}: {
+  label: string;
+  options: readonly { id: string; name: string }[] | undefined;
+  value: Reference;
+  onChange: (value: Reference) => void;
+  error?: React.ReactNode;
+  required?: boolean;
+  loading?: boolean;
+}) {
+  return (
+    <NativeSelect
+      label={label}
+      required={required}
+      value={value?.id ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value ? { id: event.currentTarget.value } : null)}
+      data={[
+        { value: '', label: loading ? 'Loading…' : `Choose the ${label.toLowerCase()}` },
+        ...(options ?? []).map((option) => ({ value: option.id, label: option.name })),
+      ]}
+      error={error}
+    />
+  );
+}
+
+/**
+ * The job editor: the customer (picked by name, number, email or phone), its location, territory, priority,
+ * flag, reference, the dates, and the line items with live totals. A new job needs only its customer; a saved
+ * one needs its location, territory and priority too. A save opens the job.
+ */
+export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditorProps) {
+  const navigate = useNavigate();
+  const { form, editor } = useRecordEditor({
+    schema: job ? savedJobFields : jobFields,
+    initialValues: formValues(job, customer?.id),
+    labels,
+    save,
+    savedNotice: 'Job saved.',
+    onSaved: (saved) => void navigate(paths.jobs.view.href(saved.id)),
+  });
+  const [chosen, setChosen] = useState(job ? job.customer : (customer ?? null));
+  const values = form.getValues();
+  const customerId = values.customer.id;
+  const locations = useQuery({ ...customerLocationsQueryOptions(customerId), enabled: customerId !== '' });
+  const territories = useQuery(territoriesQueryOptions());
+  const priorities = useQuery(jobPrioritiesQueryOptions());
+  const error = (path: string) => form.getInputProps(path).error;
+  const required = job !== undefined;
+
+  return (
+    <EditorFrame breadcrumbs={breadcrumbs} title={title} editor={editor}>
+      <div data-path="customer.id">
+        <CustomerPicker
+          chosen={chosen}
+          required
+          error={error('customer.id') ?? error('customer')}
+          onPick={(picked) => {
+            setChosen(picked);
+            form.setFieldValue('customer', { id: picked.id });
+            // Another customer's locations are not this one's.
+            if (picked.id !== customerId) form.setFieldValue('location', null);
+            form.clearFieldError('customer.id');
+          }}
+        />
+      </div>
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6 }} data-path="location.id">
+          <ReferenceSelect
+            label={labels.location}
+            required={required}
+            options={locations.data?.items}
+            loading={locations.isFetching}
+            value={values.location}
+            onChange={(value) => form.setFieldValue('location', value)}
+            error={error('location.id') ?? error('location')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label={labels.reference} {...form.getInputProps('reference')} />
+        </Grid.Col>
+        {(
+          [
+            ['territory', territories],
+            ['priority', priorities],
+          ] as const
+        ).map(([field, choices]) => (
+          <Grid.Col key={field} span={{ base: 12, sm: 4 }} data-path={`${field}.id`}>
+            <ReferenceSelect
+              label={labels[field]}
+              required={required}
+              options={choices.data}
+              loading={choices.isPending}
+              value={values[field]}
+              onChange={(value) => form.setFieldValue(field, value)}
+              error={error(`${field}.id`) ?? error(field)}
+            />
+          </Grid.Col>
+        ))}
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <NativeSelect
+            label={labels.rag}
+            value={values.rag ?? ''}
+            onChange={(event) => {
+              const picked = event.currentTarget.value;
+              form.setFieldValue('rag', RAGS.find((rag) => rag === picked) ?? null);
+            }}
+            data={[
+              { value: '', label: 'None' },
+              ...RAGS.map((rag) => ({ value: rag, label: ragLabel(rag) })),
+            ]}
+            error={error('rag')}
+          />
+        </Grid.Col>
+        {(['due', 'scheduledStart', 'scheduledFinish', 'actualStart', 'actualFinish'] as const).map(
+          (field) => (
+            <Grid.Col key={field} span={{ base: 12, sm: field === 'due' ? 12 : 6 }} data-path={field}>
+              <DateTimeInput
+                label={labels[field]}
+                value={values[field]}
+                onChange={(value) => form.setFieldValue(field, value)}
+                error={error(field)}
+              />
+            </Grid.Col>
+          ),
+        )}
+      </Grid>
+      <LineItemsEditor form={form} />
+    </EditorFrame>
+  );
+}
+
+const ragLabel = (rag: Rag) => `${rag.charAt(0)}${rag.slice(1).toLowerCase()}`;
