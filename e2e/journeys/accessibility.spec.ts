@@ -285,6 +285,24 @@ async function checkStateScreens(page: Page): Promise<void> {
   await checkScreen(page, 'signed out');
 }
 
+/** The jobs list, a demo job's viewer, its editor with a line, and a new job with its errors. */
+async function checkJobScreens(page: Page): Promise<void> {
+  await page.goto('/jobs/search');
+  await expect(page.getByRole('table', { name: 'Jobs' })).toBeVisible();
+  await checkScreen(page, 'jobs list');
+  await page.getByRole('table', { name: 'Jobs' }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Job \d+/ })).toBeVisible();
+  await checkScreen(page, 'job');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit job' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  await checkScreen(page, 'job editor');
+  await page.goto('/jobs/new');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Choose the customer.')).toBeVisible();
+  await checkScreen(page, 'new job, refused');
+}
+
 for (const [device, viewport] of [
   ['desktop', { width: 1440, height: 900 }],
   ['phone', { width: 390, height: 844 }],
@@ -306,6 +324,13 @@ for (const [device, viewport] of [
       }
       await checkCustomerScreens(page);
       await checkItemScreens(page);
+    });
+
+    test(`jobs have no serious axe violations (${device})`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await openSignedIn(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkJobScreens(page);
     });
 
     test(`the shell, the other pages and the states of errors and notices have no serious axe violations (${device})`, async ({
