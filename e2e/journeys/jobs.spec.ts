@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn } from './sign-in.ts';
+import { openSignedIn, signUpWithNewOrganisation } from './sign-in.ts';
 
 /** The status buttons the job viewer shows (Edit and Actions aside), in order. */
 async function statusButtons(page: Page): Promise<string[]> {
@@ -73,4 +74,32 @@ test("creates a job from a customer's page with two lines, walks it through its 
     .click();
   await expect(page.getByText(`Job ${number} deleted.`)).toBeVisible();
   await expect(page).toHaveURL(/\/jobs\/search$/);
+});
+
+test('a new organisation numbers its jobs from 1 and has priorities and a territory to choose', async ({
+  page,
+}) => {
+  await signUpWithNewOrganisation(page, randomBytes(4).toString('hex'));
+  await page.goto('/customers/new');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bondi Beach Café');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bondi Beach Café' })).toBeVisible();
+
+  await page.getByRole('region', { name: 'Jobs' }).getByRole('link', { name: 'New job' }).click();
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toHaveValue('Bondi Beach Café');
+  await expect(page.getByLabel('Priority').getByRole('option')).toHaveText([
+    'Choose the priority',
+    'Low',
+    'Normal',
+    'High',
+    'Urgent',
+  ]);
+  expect(await page.getByLabel('Territory').getByRole('option').count()).toBeGreaterThan(1);
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Job 1' })).toBeVisible();
+  await page.getByRole('link', { name: 'Bondi Beach Café' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Jobs' }).getByRole('link', { name: '1', exact: true }),
+  ).toBeVisible();
 });
