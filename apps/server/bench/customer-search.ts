@@ -24,6 +24,7 @@ import { createUser } from '../src/identity/accounts.ts';
 import { parsePage } from '../src/lists/pagination.ts';
 import { createTenant } from '../src/tenants/tenants.ts';
 import { bearer, signAccessToken } from '../src/test-support/factories.ts';
+import { time } from './bench-kit.ts';
 import { fakeCustomers } from './fake-customers.ts';
 
 const COUNT = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -43,21 +44,6 @@ const SEARCHES: [string, string][] = [
   ['* page 1', '*'],
   [`* page ${lastPage - 1}`, `*&p=${lastPage - 1}`],
 ];
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-async function time(run: () => Promise<unknown>, runs: number, deadline: number) {
-  for (let i = 0; i < 2; i++) await run();
-  const samples: number[] = [];
-  while (samples.length < runs && performance.now() < deadline) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  return { median: percentile(samples, 50), p95: percentile(samples, 95), runs: samples.length };
-}
 
 async function main(): Promise<void> {
   const dataDir = process.env.DATABASE_URL ? undefined : mkdtempSync(join(tmpdir(), 'fieldbook-bench-'));

@@ -117,7 +117,7 @@ const PLACES = [
 ];
 
 /** A small, seeded generator (mulberry32): the data set is the same every run. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;

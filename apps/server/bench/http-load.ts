@@ -17,20 +17,12 @@
  * The load generator runs in a worker thread so that it does not share the server's event loop (PGlite runs
  * on that loop too); BENCH_WORKERS=0 runs it on the main thread instead, to compare.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
+import type { Database } from '../src/db/database.ts';
 import { customers, tenantCounters } from '../src/db/schema.ts';
-import { onServer } from '../src/db/server-statement.ts';
 import { bearer, createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
+import { serveThrowaway } from './bench-kit.ts';
 import { fakeCustomers } from './fake-customers.ts';
 
 const setting = (name: string, fallback: number) => {
@@ -100,32 +92,6 @@ function searchWords(rows: ReturnType<typeof fakeCustomers>) {
   return { none, common };
 }
 
-/** A throwaway database on the PostgreSQL server at `serverUrl`, or a temporary PGlite folder. */
-async function openThrowaway(serverUrl: string | undefined) {
-  if (!serverUrl) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fieldbook-load-'));
-    try {
-      const database = await openDatabase({ dataDir });
-      return { database, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-    } catch (error) {
-      rmSync(dataDir, { recursive: true, force: true });
-      throw error;
-    }
-  }
-  const name = `bench_load_${randomBytes(6).toString('hex')}`;
-  const admin = (statement: string) => onServer(serverUrl, statement);
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString() });
-    return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
-  } catch (error) {
-    await admin(`drop database if exists ${name} with (force)`);
-    throw error;
-  }
-}
-
 async function seed(database: Database, tenantId: string, rows: ReturnType<typeof fakeCustomers>) {
   const ids = rows.map(() => uuidv7());
   for (let from = 0; from < rows.length; from += BATCH) {
@@ -144,21 +110,9 @@ const fixed = (value: number, digits = 0) => value.toFixed(digits);
 async function main(): Promise<void> {
   const { default: autocannon } = (await import('autocannon' as string)) as { default: Autocannon };
   const serverUrl = process.env.DATABASE_URL || undefined;
-  const { database, drop } = await openThrowaway(serverUrl);
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const served = await serveThrowaway(serverUrl, 'load');
+  const { database, base, testApp } = served;
   try {
-    await migrate(database);
-    const config = loadConfig({
-      PUBLIC_URL: 'http://localhost:3000',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-    });
-    app = await buildApp({ config, database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
-    const testApp = { app, database, config, close: async () => {} };
-
     const { tenant, user } = await createTenantWithUser(testApp, 'Load benchmark organisation');
     const rows = fakeCustomers(COUNT);
     const seedStart = performance.now();
@@ -266,9 +220,7 @@ async function main(): Promise<void> {
     for (const row of table) console.log(line(row));
     for (const { scenario } of results) if (scenario.note) console.log(`${scenario.name}: ${scenario.note}`);
   } finally {
-    await app?.close();
-    await database.close();
-    await drop();
+    await served.close();
   }
 }
 

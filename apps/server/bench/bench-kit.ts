@@ -1,0 +1,83 @@
+/** What the benchmarks share: timing runs, and a throwaway database to seed. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { onServer } from '../src/db/server-statement.ts';
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/** Median and p95 of `runs` timed runs after 2 warm-up runs; the runs stop at `deadline` (performance.now()). */
+export async function time(run: () => Promise<unknown>, runs: number, deadline: number) {
+  for (let i = 0; i < 2; i++) await run();
+  const samples: number[] = [];
+  while (samples.length < runs && performance.now() < deadline) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: percentile(samples, 50), p95: percentile(samples, 95), runs: samples.length };
+}
+
+/** A throwaway database on the PostgreSQL server at `serverUrl`, or a temporary PGlite folder. */
+export async function openThrowaway(serverUrl: string | undefined, prefix: string) {
+  if (!serverUrl) {
+    const dataDir = mkdtempSync(join(tmpdir(), `fieldbook-${prefix}-`));
+    try {
+      const database = await openDatabase({ dataDir });
+      return { database, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const name = `bench_${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = (statement: string) => onServer(serverUrl, statement);
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.toString() });
+    return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
+  } catch (error) {
+    await admin(`drop database if exists ${name} with (force)`);
+    throw error;
+  }
+}
+
+/**
+ * The real app (embedded issuer, SEED_DEMO=false, logger off) over a migrated throwaway database (see
+ * `openThrowaway`), listening on 127.0.0.1 on a free port. `close` stops it and drops the database.
+ */
+export async function serveThrowaway(serverUrl: string | undefined, prefix: string) {
+  const { database, drop } = await openThrowaway(serverUrl, prefix);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const close = async () => {
+    await app?.close();
+    await database.close();
+    await drop();
+  };
+  try {
+    await migrate(database);
+    const config = loadConfig({
+      PUBLIC_URL: 'http://localhost:3000',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    });
+    app = await buildApp({ config, database, logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const testApp = { app, database, config, close: async () => {} };
+    return { database, app, testApp, base: `http://127.0.0.1:${port}`, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
