@@ -1,6 +1,6 @@
 /** What the benchmarks share: timing runs, and a throwaway database to seed. */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,28 +26,48 @@ export async function time(run: () => Promise<unknown>, runs: number, deadline: 
   return { median: percentile(samples, 50), p95: percentile(samples, 95), runs: samples.length };
 }
 
-/** A throwaway database on the PostgreSQL server at `serverUrl`, or a temporary PGlite folder. */
+/**
+ * A throwaway database on the PostgreSQL server at `serverUrl`, or a temporary PGlite folder. With BENCH_KEEP
+ * set (a name), the database (or folder) is named by it, kept afterwards and opened again by the next run, so a
+ * benchmark seeds it once: `kept` says whether it already existed. Drop it (or delete the folder) by hand.
+ */
 export async function openThrowaway(serverUrl: string | undefined, prefix: string) {
+  const keep = process.env.BENCH_KEEP?.replace(/[^a-z0-9_]/gi, '').toLowerCase();
   if (!serverUrl) {
-    const dataDir = mkdtempSync(join(tmpdir(), `fieldbook-${prefix}-`));
+    const kept = keep ? join(tmpdir(), `fieldbook-${prefix}-${keep}`) : undefined;
+    const existed = kept !== undefined && existsSync(kept);
+    const dataDir = kept ?? mkdtempSync(join(tmpdir(), `fieldbook-${prefix}-`));
+    const drop = async () => {
+      if (kept) console.log(`Kept the PGlite database in ${kept}`);
+      else rmSync(dataDir, { recursive: true, force: true });
+    };
     try {
       const database = await openDatabase({ dataDir });
-      return { database, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+      return { database, drop, kept: existed };
     } catch (error) {
-      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
       throw error;
     }
   }
-  const name = `bench_${prefix}_${randomBytes(6).toString('hex')}`;
+  const name = `bench_${prefix}_${keep ?? randomBytes(6).toString('hex')}`;
   const admin = (statement: string) => onServer(serverUrl, statement);
-  await admin(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  let existed = false;
+  try {
+    await admin(`create database ${name}`);
+  } catch (error) {
+    if (!keep) throw error;
+    existed = true;
+  }
+  const drop = keep
+    ? async () => console.log(`Kept the database ${url}`)
+    : () => admin(`drop database if exists ${name} with (force)`);
   try {
     const database = await openDatabase({ url: url.toString() });
-    return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
+    return { database, drop, kept: existed };
   } catch (error) {
-    await admin(`drop database if exists ${name} with (force)`);
+    await drop();
     throw error;
   }
 }
@@ -57,7 +77,7 @@ export async function openThrowaway(serverUrl: string | undefined, prefix: strin
  * `openThrowaway`), listening on 127.0.0.1 on a free port. `close` stops it and drops the database.
  */
 export async function serveThrowaway(serverUrl: string | undefined, prefix: string) {
-  const { database, drop } = await openThrowaway(serverUrl, prefix);
+  const { database, drop, kept } = await openThrowaway(serverUrl, prefix);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const close = async () => {
     await app?.close();
@@ -75,7 +95,7 @@ export async function serveThrowaway(serverUrl: string | undefined, prefix: stri
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
     const testApp = { app, database, config, close: async () => {} };
-    return { database, app, testApp, base: `http://127.0.0.1:${port}`, close };
+    return { database, app, testApp, base: `http://127.0.0.1:${port}`, close, kept };
   } catch (error) {
     await close();
     throw error;

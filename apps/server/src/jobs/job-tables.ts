@@ -1,6 +1,7 @@
 import { JOB_STATUSES, RAGS } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   foreignKey,
   index,
@@ -103,13 +104,50 @@ export const jobs = pgTable('jobs', jobColumns(), (t) => [
   }).onDelete('restrict'),
   check('jobs_status_check', sql`${t.status} in ${oneOf(JOB_STATUSES)}`),
   check('jobs_rag_check', sql`${t.rag} in ${oneOf(RAGS)}`),
+  // Each list filter's index ends with the number, so a page (newest number first) and its count can be read
+  // from the index alone (docs/server.md, "Fast lists").
   index('jobs_customer_idx').on(t.tenantId, t.customerId, t.number),
-  index('jobs_location_idx').on(t.tenantId, t.locationId),
+  index('jobs_location_idx').on(t.tenantId, t.locationId, t.number),
   index('jobs_status_idx').on(t.tenantId, t.status, t.number),
-  index('jobs_scheduled_start_idx').on(t.tenantId, t.scheduledStart),
+  index('jobs_scheduled_start_idx').on(t.tenantId, t.scheduledStart, t.number),
   trigram('jobs_reference_trgm', t.reference),
-  trigram('jobs_number_trgm', sql`(${t.number}::text)`),
 ]);
+
+/**
+ * How many jobs a tenant has in each status, kept by statement triggers on `jobs` (migration 0010), so the whole
+ * list and a status's list are counted without reading a million index entries. Read-only to the application.
+ */
+export const jobCounts = pgTable(
+  'job_counts',
+  {
+    tenantId: tenantId(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+);
+
+/** What `job_site_counts.location_id` holds for the jobs with no location (a key column cannot be null). */
+export const NO_LOCATION = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * How many jobs a tenant has at each customer's each location (`NO_LOCATION` for none), kept by the same
+ * triggers: a word that matches customers' and locations' names is counted from these few rows. A job's location
+ * is always its customer's, so a row counts once whether its customer or its location matched.
+ */
+export const jobSiteCounts = pgTable(
+  'job_site_counts',
+  {
+    tenantId: tenantId(),
+    customerId: uuid('customer_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.customerId, t.locationId] }),
+    index('job_site_counts_location_idx').on(t.tenantId, t.locationId),
+  ],
+);
 
 /** A job's line items, in the order the user gave them. Part of the job: they go with it. */
 export const jobLines = pgTable(

@@ -1,5 +1,6 @@
-import type { SQLWrapper } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import { type ApiError, validationFailed } from '../http/errors.ts';
+import type { TextTerm } from './field-values.ts';
 
 /**
  * How one allow-listed field of a list may be searched with `field:value`.
@@ -21,12 +22,18 @@ export type ListField =
   /** Comparisons on ISO dates or date-times; a bare date means that whole day. */
   | { kind: 'timestamp'; column: SQLWrapper };
 
+/** A bare word's own condition on a list, or undefined where the word cannot match (letters for a number). */
+export type SearchMatch = (term: TextTerm) => SQL | undefined;
+
 /** What `q` may touch on one list endpoint. */
 export interface ListResource {
   /** Field names as users type them; they may contain dots (`customer.id`). */
   fields: Record<string, ListField>;
-  /** Columns bare words and phrases are matched against (served by trigram indexes). */
-  searchable: SQLWrapper[];
+  /**
+   * Where bare words and phrases are matched: columns (contains, served by trigram indexes), or a `SearchMatch`
+   * that writes its own condition (`search-matches.ts`).
+   */
+  searchable: (SQLWrapper | SearchMatch)[];
 }
 
 /** Every problem with `q` is reported the same way: a 400 with a field error on `q`. */

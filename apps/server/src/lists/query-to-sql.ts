@@ -125,7 +125,7 @@ const NUMBER_LETTER = /(?<=\p{N})[\s-]*(?=\p{L})|(?<=\p{L})[\s-]*(?=\p{N})/u;
  * its unit match however they are spaced, as tradespeople write them: `15mm` finds "Copper pipe 15 mm" and
  * `15 mm` finds "15mm".
  */
-function matchText(column: SQLWrapper, term: TextTerm): SQL {
+export function matchText(column: SQLWrapper, term: TextTerm): SQL {
   const parts = term.text.split(new RegExp(NUMBER_LETTER, 'gu'));
   if (!term.prefix && parts.length === 1) return sql`${column} ilike ${`%${escapeLike(term.text)}%`}`;
   // \m anchors at the start of a word, which needs the term to start with a word character.
@@ -136,16 +136,20 @@ function matchText(column: SQLWrapper, term: TextTerm): SQL {
   return sql`${column} ~* ${anchor + before + parts.map(escapeRegex).join('[[:space:]-]*') + after}`;
 }
 
-/** Bare words and phrases: a match in any of the resource's searchable columns. */
+/** Bare words and phrases: a match in any of the resource's searchable columns or matches. */
 function searchSql(literal: LiteralExpressionToken, resource: ListResource): SQL {
   if (!literal.quoted && literalText(literal) === '*') return sql`true`;
   const term = textTerm(literal, 'search term', true);
   if (resource.searchable.length === 0) {
     throw invalidQuery('this list has no free-text search; use field:value');
   }
-  const matches = resource.searchable.map((column) => matchText(column, term));
+  const matches = resource.searchable.flatMap((target) => {
+    const match = typeof target === 'function' ? target(term) : matchText(target, term);
+    return match ? [match] : [];
+  });
   const [only] = matches;
-  return matches.length === 1 && only ? only : sql`(${sql.join(matches, sql` or `)})`;
+  if (!only) return sql`false`;
+  return matches.length === 1 ? only : sql`(${sql.join(matches, sql` or `)})`;
 }
 
 function requireLiteral(tag: TagToken, label: string, kind: string): LiteralExpressionToken {

@@ -1,0 +1,175 @@
+import { type Job, jobFields } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inTenant } from '../db/tenant-scope.ts';
+import { type ApiClient, apiAs } from '../test-support/api-client.ts';
+import type { TenantWithUser } from '../test-support/factories.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
+import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
+import { importJobs } from './jobs.ts';
+
+// The job list counts `*`, a status and a lone word from counts kept by triggers (migration 0010, docs/server.md
+// "Fast lists"). These tests hold the kept counts to the jobs themselves through every kind of write, and the
+// counts the list gives to the ones it counts row by row.
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+let world: JobWorld;
+let api: ApiClient;
+
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
+});
+
+beforeAll(async () => {
+  world = await jobWorld(t, a, 'K');
+  api = apiAs(t, a.token);
+});
+
+type Rows = Record<string, unknown>[];
+const rowsOf = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: Rows }).rows;
+
+/** The kept counts of tenant A (zeros left out) and the same counted from its jobs: they must be equal. */
+async function keptAndCounted() {
+  const tenantId = a.tenant.tenantId;
+  const nil = '00000000-0000-0000-0000-000000000000';
+  return {
+    kept: {
+      statuses: await rowsOf(sql`select status, count::int from job_counts
+        where tenant_id = ${tenantId} and count <> 0 order by 1`),
+      sites: await rowsOf(sql`select customer_id, location_id, count::int from job_site_counts
+        where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
+    },
+    counted: {
+      statuses: await rowsOf(sql`select status, count(*)::int as count from jobs
+        where tenant_id = ${tenantId} group by 1 order by 1`),
+      sites: await rowsOf(sql`select customer_id, coalesce(location_id, ${nil}::uuid) as location_id,
+        count(*)::int as count from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
+    },
+  };
+}
+
+const expectCountsKept = async () => {
+  const { kept, counted } = await keptAndCounted();
+  expect(kept).toEqual(counted);
+};
+
+const totalOf = async (q: string) => {
+  const response = await api.get(`/api/jobs?q=${encodeURIComponent(q)}&s=1`);
+  expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+  return Number(response.headers['total-count']);
+};
+
+describe('the kept job counts', () => {
+  it('follow creates, status changes, moves to another customer or site, deletes and imports', async () => {
+    await expectCountsKept();
+    const created: Job[] = [];
+    for (const body of [
+      fullJob(world),
+      fullJob(world, { location: null }),
+      { customer: { id: world.otherCustomer.id }, location: { id: world.otherLocation.id } },
+    ]) {
+      const response = await api.post('/api/jobs', body);
+      expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
+      created.push(response.json());
+    }
+    await expectCountsKept();
+
+    const [first, second, third] = created as [Job, Job, Job];
+    const booked = await api.put(`/api/jobs/${first.id}`, {
+      ...fullJob(world),
+      status: 'OPEN_BOOKING_REQUIRED',
+      updated: first.updated,
+    });
+    expect(booked.statusCode, JSON.stringify(booked.json())).toBe(200);
+    await expectCountsKept();
+
+    // To the other customer's site, and from no site to one.
+    const moved = await api.put(`/api/jobs/${second.id}`, {
+      ...fullJob(world, {
+        customer: { id: world.otherCustomer.id },
+        location: { id: world.otherLocation.id },
+      }),
+      status: 'OPEN_NEW',
+      updated: second.updated,
+    });
+    expect(moved.statusCode, JSON.stringify(moved.json())).toBe(200);
+    await expectCountsKept();
+
+    expect((await api.delete(`/api/jobs/${third.id}`)).statusCode).toBe(204);
+    await expectCountsKept();
+
+    const tenantId = a.tenant.tenantId;
+    await inTenant(t.database.db, tenantId, (tx) =>
+      importJobs(
+        tx,
+        tenantId,
+        Array.from({ length: 25 }, (_, index) => ({
+          fields: jobFields.parse(fullJob(world, { reference: `Imported ${index}` })),
+          status: index % 2 === 0 ? 'CLOSED_COMPLETED' : 'OPEN_SCHEDULED',
+          actualStart: null,
+          actualFinish: null,
+        })),
+      ),
+    );
+    await expectCountsKept();
+  });
+
+  it("are the caller's tenant's only: another tenant's jobs change none of them", async () => {
+    const before = await keptAndCounted();
+    const other = await jobWorld(t, b, 'KB');
+    const response = await apiAs(t, b.token).post('/api/jobs', fullJob(other));
+    expect(response.statusCode).toBe(201);
+    expect(await keptAndCounted()).toEqual(before);
+  });
+
+  it('give the list the totals it would count row by row', async () => {
+    // Parentheses make the same search one the kept counts do not answer, so the list counts it from the jobs.
+    for (const q of [
+      '*',
+      'status:OPEN_NEW',
+      'status:CLOSED_COMPLETED',
+      'bakery',
+      'bakehouse',
+      'imported',
+      '"PO 4471"',
+    ]) {
+      const counted = q === '*' ? await totalOf('(status:* OR NOT status:*)') : await totalOf(`(${q})`);
+      expect(await totalOf(q), q).toBe(counted);
+    }
+    expect(await totalOf('*')).toBeGreaterThan(25);
+  });
+});
+
+describe('a word on the job list', () => {
+  it('finds a number whole, or by its first digits with *, besides the references that have the digits', async () => {
+    const found = async (q: string) =>
+      ((await api.get(`/api/jobs?q=${encodeURIComponent(q)}&s=100`)).json() as Job[]).map(
+        (job) => job.number,
+      );
+    const all = (await api.get('/api/jobs?s=100')).json() as Job[];
+    const expected = (number: (n: number) => boolean, reference: RegExp) =>
+      all.filter((job) => number(job.number) || reference.test(job.reference ?? '')).map((job) => job.number);
+    expect(await found('2')).toEqual(expected((n) => n === 2, /2/));
+    expect(await found('1*')).toEqual(expected((n) => String(n).startsWith('1'), /\b1/));
+    expect(await found('000002')).toEqual(expected((n) => n === 2, /000002/));
+    expect(await found('99999999999')).toEqual([]);
+    // 12 has a 2 in it, but a number is found whole.
+    expect(all.some((job) => job.number === 12 && !/2/.test(job.reference ?? ''))).toBe(true);
+    expect(await found('2')).not.toContain(12);
+  });
+
+  it('reads the right page of a few matches and of many', async () => {
+    const page = async (q: string, p: number) =>
+      ((await api.get(`/api/jobs?q=${encodeURIComponent(q)}&s=5&p=${p}`)).json() as Job[]).map(
+        (job) => job.number,
+      );
+    const every = ((await api.get('/api/jobs?q=imported&s=100')).json() as Job[]).map((job) => job.number);
+    expect(every).toHaveLength(25);
+    expect([...(await page('imported', 1)), ...(await page('imported', 2))]).toEqual(every.slice(0, 10));
+    expect(await page('imported', 6)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { TextTerm } from './field-values.ts';
+import type { SearchMatch } from './list-resource.ts';
+import { matchText } from './query-to-sql.ts';
+
+// Bare-word matches that a plain "contains" on a column would make slow on a big table (docs/server.md, "Fast
+// lists"). Each gives a condition that one b-tree index serves, so a list can OR them into one bitmap scan.
+
+/** The largest integer column value (PostgreSQL `integer`). */
+const INTEGER_MAX = 2_147_483_647;
+
+/**
+ * A record's number, as the list shows it: a word of digits finds that number (`1042`), and `104*` the numbers
+ * that start with those digits (104, 1040 to 1049, 10400 to 10499, …) as index ranges. Other words match nothing
+ * here. Containment (`04` finding 1042) is not offered: on a million numbers every short run of digits is in
+ * thousands of them, which no index serves, and people look a job up by its number, not by part of it.
+ */
+export const wholeNumber =
+  (column: SQLWrapper): SearchMatch =>
+  ({ text, prefix }) => {
+    if (!/^\d{1,10}$/.test(text)) return undefined;
+    const value = Number(text);
+    if (value > INTEGER_MAX || (prefix && text.startsWith('0'))) return undefined;
+    if (!prefix) return sql`${column} = ${value}`;
+    const ranges: SQL[] = [sql`${column} = ${value}`];
+    for (let scale = 10; value * scale <= INTEGER_MAX; scale *= 10) {
+      ranges.push(
+        sql`${column} between ${value * scale} and ${Math.min(INTEGER_MAX, (value + 1) * scale - 1)}`,
+      );
+    }
+    return sql`(${sql.join(ranges, sql` or `)})`;
+  };
+
+/** A table whose names a list's bare words also search (a job's customers). */
+export interface Named {
+  table: SQLWrapper;
+  id: SQLWrapper;
+  name: SQLWrapper;
+}
+
+/** The ids of the records of `named` whose name the word matches, as an array, found through its trigram index. */
+export const idsNamed = (named: Named, term: TextTerm): SQL =>
+  sql`array(select ${named.id} from ${named.table} where ${matchText(named.name, term)})`;
+
+/**
+ * A word in the name of the record a foreign key points at (a job's customer): the key is one of the ids whose
+ * name matches, found first through the named table's own trigram index, and the list's rows through the index
+ * on the key, so neither table is read whole and the list needs no join to count.
+ */
+export const nameOf =
+  (key: SQLWrapper, named: Named): SearchMatch =>
+  (term) =>
+    sql`${key} = any(${idsNamed(named, term)})`;
