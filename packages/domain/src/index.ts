@@ -13,4 +13,5 @@ export * from './locations.ts';
 export * from './money.ts';
 export * from './records.ts';
 export * from './search-text.ts';
+export * from './tax-rates.ts';
 export * from './text-fields.ts';

@@ -10,6 +10,7 @@ export const PAGE_SIZES = {
   items: 10,
   jobs: 10,
   territories: 15,
+  taxRates: 100,
 } as const;
 
 /** The query that matches everything; an empty search means this. */
