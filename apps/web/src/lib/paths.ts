@@ -62,6 +62,9 @@ export const paths = {
     organisation: '/settings/organisation',
     users: '/settings/users',
     taxes: '/settings/taxes',
+    newTax: '/settings/taxes/new',
+    tax: recordPath('/settings/taxes', 'id'),
+    editTax: recordPath('/settings/taxes', 'id', '/edit'),
     templates: '/settings/templates',
   },
   errors: {
