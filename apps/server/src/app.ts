@@ -25,6 +25,7 @@ import { tenantClaimNames } from './identity/tenant-claims.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { DEMO_USER } from './seed/demo.ts';
+import { registerTaxRateRoutes } from './tax-rates/routes.ts';
 import { registerAccountRoutes, registerTenantRoutes } from './tenants/routes.ts';
 import { registerWebApp } from './web/web-app.ts';
 
@@ -134,6 +135,7 @@ export async function buildApp({
     registerCustomerRoutes(api, db);
     registerLocationRoutes(api, db);
     registerItemRoutes(api, db);
+    registerTaxRateRoutes(api, db);
     registerJobRoutes(api, db);
     registerAddressRoutes(api, suggester);
   });

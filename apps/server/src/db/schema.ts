@@ -7,4 +7,5 @@ export * from '../identity/identity-tables.ts';
 export * from '../items/item-tables.ts';
 export * from '../jobs/job-tables.ts';
 export * from '../records/tenant-counter-table.ts';
+export * from '../tax-rates/tax-rate-tables.ts';
 export * from '../tenants/tenant-tables.ts';

@@ -70,6 +70,7 @@ describe('the OpenAPI document', () => {
       'GET /api/customers',
       'GET /api/locations',
       'GET /api/items',
+      'GET /api/tax-rates',
       'GET /api/jobs',
       'GET /api/territories',
     ]);

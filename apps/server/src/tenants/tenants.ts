@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/database.ts';
 import { memberships, tenants } from '../db/schema.ts';
 import { seedReferenceData } from '../jobs/reference-data.ts';
+import { seedTaxRates } from '../tax-rates/tax-rates.ts';
 
 /** A tenant as the identity claims carry it. */
 export interface TenantEntry {
@@ -12,7 +13,7 @@ export interface TenantEntry {
 
 /**
  * Creates a tenant with its creator as the first member and its reference data (job priorities, territories:
- * `territories` or one default), in one transaction.
+ * `territories` or one default; GST and GST Free), in one transaction.
  */
 export async function createTenant(
   db: Db,
@@ -24,6 +25,7 @@ export async function createTenant(
     await tx.insert(tenants).values({ id, name });
     await tx.insert(memberships).values({ tenantId: id, subject: input.creatorSubject });
     await seedReferenceData(tx, id, input.territories);
+    await seedTaxRates(tx, id);
   });
   return { tenantId: id, tenantName: name };
 }
