@@ -3,6 +3,8 @@ export * from './api-errors.ts';
 export * from './customers.ts';
 export * from './error-codes.ts';
 export * from './ids.ts';
+export * from './invoice-lines.ts';
+export * from './invoices.ts';
 export * from './items.ts';
 export * from './job-lines.ts';
 export * from './job-statuses.ts';
