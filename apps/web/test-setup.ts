@@ -3,7 +3,10 @@ import { afterEach } from 'vitest';
 
 // Pure-logic tests run in node (`// @vitest-environment node` at the top of the file): no DOM to set up.
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // findBy… waits up to 5 s, not 1: a page's first lazy import is transformed on demand, which on a busy 2-core
+  // machine (CI running beside other work) took longer than a second. A missing element still fails the test.
+  configure({ asyncUtilTimeout: 5_000 });
   // Vitest runs without globals, so Testing Library cannot register its own cleanup.
   afterEach(() => {
     cleanup();
