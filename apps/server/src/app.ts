@@ -22,6 +22,7 @@ import { registerInteractions } from './identity/interactions.ts';
 import { createIdentityProvider, publicKeys, signingKeys } from './identity/provider.ts';
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './identity/tenant-claims.ts';
+import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
 import { DEMO_USER } from './seed/demo.ts';
@@ -137,6 +138,7 @@ export async function buildApp({
     registerItemRoutes(api, db);
     registerTaxRateRoutes(api, db);
     registerJobRoutes(api, db);
+    registerInvoiceRoutes(api, db);
     registerAddressRoutes(api, suggester);
   });
   await registerWebApp(app, config);

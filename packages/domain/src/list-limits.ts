@@ -9,6 +9,7 @@ export const PAGE_SIZES = {
   locations: 15,
   items: 10,
   jobs: 10,
+  invoices: 10,
   territories: 15,
   taxRates: 100,
 } as const;

@@ -1,5 +1,5 @@
 import { SQL, sql } from 'drizzle-orm';
-import { type ExtraConfigColumn, index, uuid } from 'drizzle-orm/pg-core';
+import { type ExtraConfigColumn, index, integer, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/tenant-tables.ts';
 
 export { created, updated } from './timestamps.ts';
@@ -19,3 +19,20 @@ export const trigram = (name: string, column: ExtraConfigColumn | SQL) =>
   index(name)
     .using('gin', column instanceof SQL ? sql`${column} gin_trgm_ops` : column.op('gin_trgm_ops'))
     .with({ fastupdate: false });
+
+/** `('A', 'B')`: the domain's own list of codes, written into a check constraint. */
+export const oneOf = (codes: readonly string[]) =>
+  sql.raw(`(${codes.map((code) => `'${code}'`).join(', ')})`);
+
+/**
+ * The columns every line of a job or an invoice has, in the order the user gave them: quantities to 4 decimals,
+ * unit prices to 7 (`UNIT_PRICE`), amounts in cents.
+ */
+export const lineColumns = () => ({
+  position: integer('position').notNull(),
+  code: text('code'),
+  description: text('description').notNull(),
+  quantity: numeric('quantity', { precision: 9, scale: 4 }),
+  price: numeric('price', { precision: 17, scale: 7 }),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+});

@@ -4,6 +4,7 @@
 export * from '../customers/customer-tables.ts';
 export * from '../http/idempotency-keys.ts';
 export * from '../identity/identity-tables.ts';
+export * from '../invoices/invoice-tables.ts';
 export * from '../items/item-tables.ts';
 export * from '../jobs/job-tables.ts';
 export * from '../records/tenant-counter-table.ts';

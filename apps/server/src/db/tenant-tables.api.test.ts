@@ -35,6 +35,8 @@ const expectedPrivileges: Record<string, string[]> = {
 const knownTenantTables = [
   'customers',
   'idempotency_keys',
+  'invoice_lines',
+  'invoices',
   'items',
   'job_counts',
   'job_lines',
@@ -43,12 +45,18 @@ const knownTenantTables = [
   'jobs',
   'locations',
   'memberships',
+  'tax_rates',
   'tenant_counters',
   'territories',
 ];
 
 /** Column values for the seed rows where a type's default (see `seedValue`) does not satisfy a table's checks. */
-const seedOverrides: Record<string, Record<string, string>> = { jobs: { status: 'OPEN_NEW' } };
+const seedOverrides: Record<string, Record<string, string>> = {
+  jobs: { status: 'OPEN_NEW' },
+  invoices: { status: 'OPEN_DRAFT' },
+  // A line with a tax rate keeps its name and rate (invoice_lines_tax_check).
+  invoice_lines: { tax_name: 'GST', tax_rate: '10' },
+};
 
 /** Tables only triggers write (migration 0010): their one row per tenant is the count of that tenant's seeded job. */
 const keptByTriggers = ['job_counts', 'job_site_counts'];
@@ -254,7 +262,9 @@ function seedInsert(table: string, tenantId: string): SQL {
   const cols = columnsOf(table);
   for (const column of cols) {
     if (values.has(column.name) || column.generated) continue;
-    if (column.notNull && !column.hasDefault) values.set(column.name, seedValue(table, column));
+    const overridden = seedOverrides[table]?.[column.name] !== undefined;
+    if ((column.notNull && !column.hasDefault) || overridden)
+      values.set(column.name, seedValue(table, column));
   }
   const names = [...values.keys()];
   const typeOf = (name: string) => cols.find((c) => c.name === name)?.type as string;

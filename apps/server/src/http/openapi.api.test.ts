@@ -73,6 +73,7 @@ describe('the OpenAPI document', () => {
       'GET /api/tax-rates',
       'GET /api/jobs',
       'GET /api/territories',
+      'GET /api/sales/invoices',
     ]);
     for (const { operation } of lists) {
       expect(Object.keys(operation.responses['200']?.headers ?? {})).toEqual(['Total-Count', 'Link']);

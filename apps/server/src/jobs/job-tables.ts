@@ -6,7 +6,6 @@ import {
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   pgView,
   primaryKey,
@@ -15,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, tenantId, trigram, updated } from '../db/columns.ts';
+import { created, lineColumns, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
 import { customers, locations } from '../db/schema.ts';
 
 /** Job priorities of a tenant (Low, Normal, High, Urgent), listed by `rank`. */
@@ -50,9 +49,6 @@ export const territories = pgTable('territories', territoryColumns(), (t) => [
   index('territories_name_idx').on(t.tenantId, t.name),
   trigram('territories_name_trgm', t.name),
 ]);
-
-/** `('A', 'B')`: the domain's own list of codes, written into a check constraint. */
-const oneOf = (codes: readonly string[]) => sql.raw(`(${codes.map((code) => `'${code}'`).join(', ')})`);
 
 /** A job's times: millisecond precision, as the API shows them. */
 const jobTime = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
@@ -155,12 +151,7 @@ export const jobLines = pgTable(
   {
     tenantId: tenantId(),
     jobId: uuid('job_id').notNull(),
-    position: integer('position').notNull(),
-    code: text('code'),
-    description: text('description').notNull(),
-    quantity: numeric('quantity', { precision: 9, scale: 4 }),
-    price: numeric('price', { precision: 17, scale: 7 }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    ...lineColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.jobId, t.position] }),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { tenantCounters } from '../db/schema.ts';
 
-export type CounterName = 'customer' | 'job';
+export type CounterName = 'customer' | 'job' | 'invoice';
 
 /**
  * The next human number (1, 2, 3, …) of a kind within one tenant. It runs in the inserting transaction:

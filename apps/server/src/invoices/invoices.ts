@@ -1,0 +1,281 @@
+import {
+  apiMessages,
+  type FieldError,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceFields,
+  type InvoiceStatus,
+  type InvoiceUpdate,
+  invoiceMessages,
+  invoiceTotals,
+  isUuid,
+  lineAmount,
+  priceText,
+  quantityText,
+  rateText,
+} from '@fieldbook/domain';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Tx } from '../db/database.ts';
+import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
+import { customers, visibleCustomers } from '../db/schema.ts';
+import { conflict, notFound, validationFailed } from '../http/errors.ts';
+import type { ListResource } from '../lists/list-query.ts';
+import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { nameOf, wholeNumber } from '../lists/search-matches.ts';
+import { findRow, saveVersion } from '../records/record-rows.ts';
+import { allocateNumber } from '../records/tenant-counters.ts';
+import { taxRates } from '../tax-rates/tax-rate-tables.ts';
+import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
+
+const NOUN = 'invoice';
+
+/** What `q` may search on the invoice list; bare words match the number (whole), reference and customer name. */
+export const invoiceList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: visible.id, uuid: true },
+    number: { kind: 'number', column: visible.number, integer: true },
+    reference: { kind: 'text', column: visible.reference },
+    'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
+    status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES },
+    date: { kind: 'timestamp', column: visible.date },
+    due: { kind: 'timestamp', column: visible.due },
+  },
+  searchable: [
+    wholeNumber(visible.number),
+    visible.reference,
+    nameOf(visible.customerId, {
+      table: visibleCustomers,
+      id: visibleCustomers.id,
+      name: visibleCustomers.name,
+    }),
+  ],
+};
+
+/** A line as the statement gives it: every number as text, never a float. */
+interface LineRow {
+  code: string | null;
+  description: string;
+  quantity: string | null;
+  price: string | null;
+  amount: string;
+  taxRateId: string | null;
+  taxName: string | null;
+  taxRate: string | null;
+}
+
+/** The invoice's lines in order, as one JSON array (numbers as text). */
+const linesOf = sql<LineRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'code', ${invoiceLines.code}, 'description', ${invoiceLines.description},
+    'quantity', ${invoiceLines.quantity}::text, 'price', ${invoiceLines.price}::text,
+    'amount', ${invoiceLines.amount}::text, 'taxRateId', ${invoiceLines.taxRateId},
+    'taxName', ${invoiceLines.taxName}, 'taxRate', ${invoiceLines.taxRate}::text) order by ${invoiceLines.position}), '[]')
+  from ${invoiceLines}
+  where ${invoiceLines.tenantId} = ${visible.tenantId} and ${invoiceLines.invoiceId} = ${visible.id})`;
+
+/** Invoices with their customer's name and their lines, in one statement. */
+function selectInvoices(tx: Tx, total: SQL<number> = sql<number>`0`) {
+  return tx
+    .select({
+      id: visible.id,
+      number: visible.number,
+      reference: visible.reference,
+      customerId: visible.customerId,
+      customerName: visibleCustomers.name,
+      status: visible.status,
+      date: visible.date,
+      due: visible.due,
+      amountsIncludeTax: visible.amountsIncludeTax,
+      lines: linesOf,
+      created: visible.created,
+      updated: visible.updated,
+      total,
+    })
+    .from(visible)
+    .innerJoin(
+      visibleCustomers,
+      and(eq(visibleCustomers.tenantId, visible.tenantId), eq(visibleCustomers.id, visible.customerId)),
+    );
+}
+
+type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
+
+/** An invoice as the API returns it, its totals computed from its lines by the domain's one function. */
+function toInvoice(row: Omit<InvoiceRow, 'total'>): Invoice {
+  const lineItems = row.lines.map((line) => ({
+    code: line.code,
+    description: line.description,
+    quantity: line.quantity === null ? null : quantityText(line.quantity),
+    price: line.price === null ? null : priceText(line.price),
+    taxRate:
+      line.taxRateId === null || line.taxName === null || line.taxRate === null
+        ? null
+        : { id: line.taxRateId, name: line.taxName, rate: rateText(line.taxRate) },
+    amount: line.amount,
+  }));
+  const totals = invoiceTotals(
+    lineItems.map((line) => ({ amount: line.amount, rate: line.taxRate?.rate ?? null })),
+    row.amountsIncludeTax,
+  );
+  return {
+    id: row.id,
+    number: row.number,
+    reference: row.reference,
+    status: row.status as InvoiceStatus,
+    customer: { id: row.customerId, name: row.customerName },
+    date: row.date,
+    due: row.due,
+    lineItems,
+    amountsEnteredIncludeTax: row.amountsIncludeTax,
+    ...totals,
+    created: row.created.toISOString(),
+    updated: row.updated.toISOString(),
+  };
+}
+
+/** The invoice; 404 when this tenant has no such invoice. */
+export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise<Invoice> {
+  const [row] = isUuid(id)
+    ? await selectInvoices(tx).where(and(eq(visible.tenantId, tenantId), eq(visible.id, id)))
+    : [];
+  if (!row) throw notFound(NOUN);
+  return toInvoice(row);
+}
+
+type RateSnapshot = Map<string, { name: string; rate: string }>;
+
+/**
+ * The customer and every tax rate the lines name must be the caller's tenant's (another tenant's id is no
+ * different from a missing one). All problems at once, as field errors. Gives the rates as they are now, which
+ * the lines keep.
+ */
+async function checkReferences(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<RateSnapshot> {
+  const problems: FieldError[] = [];
+  if (!(await findRow(tx, customers, tenantId, fields.customer.id)))
+    problems.push({ field: 'customer.id', message: 'Choose an existing customer.' });
+  const ids = [...new Set(fields.lineItems.flatMap((line) => (line.taxRate ? [line.taxRate.id] : [])))];
+  const found: RateSnapshot = new Map();
+  if (ids.length > 0) {
+    const rows = await tx
+      .select({ id: taxRates.id, name: taxRates.name, rate: taxRates.rate })
+      .from(taxRates)
+      .where(and(eq(taxRates.tenantId, tenantId), inArray(taxRates.id, ids)));
+    for (const row of rows) found.set(row.id, { name: row.name, rate: row.rate });
+  }
+  fields.lineItems.forEach((line, index) => {
+    if (line.taxRate && !found.has(line.taxRate.id))
+      problems.push({ field: `lineItems.${index}.taxRate.id`, message: 'Choose an existing tax rate.' });
+  });
+  if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
+  return found;
+}
+
+/** Runs a write; a record deleted between the check and the write is reported like a missing one. */
+async function withReferences<T>(
+  tx: Tx,
+  tenantId: string,
+  fields: InvoiceFields,
+  write: (rates: RateSnapshot) => Promise<T>,
+): Promise<T> {
+  const rates = await checkReferences(tx, tenantId, fields);
+  try {
+    return await write(rates);
+  } catch (error) {
+    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) await checkReferences(tx, tenantId, fields);
+    throw error;
+  }
+}
+
+/** The invoice's own columns from its fields. */
+const invoiceValues = (fields: InvoiceFields) => ({
+  reference: fields.reference,
+  customerId: fields.customer.id,
+  status: fields.status,
+  date: fields.date,
+  due: fields.due,
+  amountsIncludeTax: fields.amountsEnteredIncludeTax,
+});
+
+/** Writes the invoice's lines, each amount computed here and each with its rate as it is now. */
+async function insertLines(
+  tx: Tx,
+  tenantId: string,
+  invoiceId: string,
+  lines: InvoiceFields['lineItems'],
+  rates: RateSnapshot,
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(invoiceLines).values(
+    lines.map((line, position) => {
+      const rate = line.taxRate ? rates.get(line.taxRate.id) : undefined;
+      return {
+        tenantId,
+        invoiceId,
+        position,
+        code: line.code,
+        description: line.description,
+        quantity: line.quantity,
+        price: line.price,
+        amount: lineAmount(line),
+        taxRateId: rate ? (line.taxRate?.id ?? null) : null,
+        taxName: rate?.name ?? null,
+        taxRate: rate?.rate ?? null,
+      };
+    }),
+  );
+}
+
+/** Creates an invoice with the tenant's next invoice number. */
+export async function createInvoice(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<Invoice> {
+  const id = uuidv7();
+  await withReferences(tx, tenantId, fields, async (rates) => {
+    const number = await allocateNumber(tx, tenantId, 'invoice');
+    await tx.insert(invoices).values({ tenantId, id, number, ...invoiceValues(fields) });
+    await insertLines(tx, tenantId, id, fields.lineItems, rates);
+  });
+  return findInvoice(tx, tenantId, id);
+}
+
+/** Saves the whole invoice over the version the client read (404, or 409 when someone saved it since). */
+export async function updateInvoice(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  { id: _id, updated, ...fields }: InvoiceUpdate,
+): Promise<Invoice> {
+  const current = await findRow(tx, invoices, tenantId, id);
+  if (!current) throw notFound(NOUN);
+  if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
+  await withReferences(tx, tenantId, fields, async (rates) => {
+    await saveVersion(tx, invoices, { tenantId, id, updated }, NOUN, invoiceValues(fields));
+    await tx
+      .delete(invoiceLines)
+      .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, id)));
+    await insertLines(tx, tenantId, id, fields.lineItems, rates);
+  });
+  return findInvoice(tx, tenantId, id);
+}
+
+/** Deletes a draft and its lines; an issued invoice is kept (409: cancel it instead). */
+export async function deleteInvoice(tx: Tx, tenantId: string, id: string): Promise<void> {
+  const current = await findRow(tx, invoices, tenantId, id);
+  if (!current) throw notFound(NOUN);
+  if (current.status !== 'OPEN_DRAFT') throw conflict(invoiceMessages.onlyDraftsDeleted);
+  await tx.delete(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
+}
+
+/** One page of the invoices `q` matches, newest number first, and how many match in all. */
+export async function listInvoices(
+  tx: Tx,
+  tenantId: string,
+  { q, page }: ListRequest,
+): Promise<ListPage<Invoice>> {
+  const where = listWhere(visible, tenantId, q, invoiceList);
+  const { rows, total } = await readPage(
+    page,
+    tx.select({ total: count() }).from(visible).where(where),
+    (total) => selectInvoices(tx, total).where(where).orderBy(desc(visible.number)),
+  );
+  return { rows: rows.map(toInvoice), total };
+}

@@ -1,0 +1,71 @@
+import { invoiceFields, invoiceRecord, invoiceUpdate, PAGE_SIZES } from '@fieldbook/domain';
+import type { Db } from '../db/database.ts';
+import type { Api } from '../http/api-scopes.ts';
+import { replyCreated } from '../http/idempotency.ts';
+import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
+import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
+import { listRequestOf, sendPage } from '../lists/paged-list.ts';
+import { createInvoice, deleteInvoice, findInvoice, listInvoices, updateInvoice } from './invoices.ts';
+
+const tags = ['invoices'];
+const totals =
+  'The server computes every line amount and the subtotal, tax and total (`invoiceTotals` in the domain ' +
+  'package); totals a client sends are ignored. Lines keep their tax rate as it was when the invoice was saved.';
+
+export function registerInvoiceRoutes(api: Api, db: Db): void {
+  const create = {
+    operationId: 'createInvoice',
+    summary: 'Create a sales invoice',
+    description: `Numbered per organisation. ${totals} Honours \`Idempotency-Key\`.`,
+    tags,
+  };
+  api.post('/sales/invoices', createSchema(create, invoiceFields, invoiceRecord), (request, reply) =>
+    replyCreated(db, request, reply, (tx, tenantId) => createInvoice(tx, tenantId, request.body)),
+  );
+
+  api.get(
+    '/sales/invoices/:id',
+    readSchema({ operationId: 'getInvoice', summary: 'Get a sales invoice', tags }, invoiceRecord),
+    (request) => inRequestTenant(db, request, (tx, tenantId) => findInvoice(tx, tenantId, request.params.id)),
+  );
+
+  const save = { operationId: 'updateInvoice', summary: 'Save a sales invoice', description: totals, tags };
+  api.put('/sales/invoices/:id', updateSchema(save, invoiceUpdate, invoiceRecord), (request) => {
+    samePathId(request.params.id, request.body);
+    return inRequestTenant(db, request, (tx, tenantId) =>
+      updateInvoice(tx, tenantId, request.params.id, request.body),
+    );
+  });
+
+  const remove = {
+    operationId: 'deleteInvoice',
+    summary: 'Delete a draft sales invoice',
+    description:
+      'Only a draft can be deleted: any other status is refused with 409 (cancel the invoice instead).',
+    tags,
+  };
+  api.delete('/sales/invoices/:id', deleteSchema(remove), async (request, reply) => {
+    await inRequestTenant(db, request, (tx, tenantId) => deleteInvoice(tx, tenantId, request.params.id));
+    return reply.code(204).send(null);
+  });
+
+  api.get(
+    '/sales/invoices',
+    listSchema(
+      {
+        operationId: 'listInvoices',
+        summary: 'List or search the sales invoices, newest first',
+        description:
+          '`q` takes `customer.id`, `status`, `reference`, `number`, and `date` and `due` (dates and ranges); ' +
+          'bare words match the number whole, the reference and the customer name.',
+        tags,
+      },
+      invoiceRecord,
+    ),
+    async (request, reply) => {
+      const asked = listRequestOf(request.query, PAGE_SIZES.invoices);
+      const page = await inRequestTenant(db, request, (tx, tenantId) => listInvoices(tx, tenantId, asked));
+      return sendPage(request, reply, asked.page, page);
+    },
+  );
+}
