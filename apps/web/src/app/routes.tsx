@@ -38,7 +38,7 @@ const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...customerRoutes(queryClient),
   ...itemRoutes(queryClient),
   ...settingsRoutes,
-  ...taxRoutes,
+  ...taxRoutes(queryClient),
   ...templateRoutes,
   { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
 ];

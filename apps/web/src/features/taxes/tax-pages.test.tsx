@@ -201,7 +201,12 @@ describe('Tax editor', () => {
   it('edits a tax, sending the updated it read, and opens it', async () => {
     const existing = taxRate({ name: 'Reduced rate', rate: '12.5', updated: '2025-04-01T00:00:00.000Z' });
     const saved = { ...existing, name: 'Reduced rate (WA)', rate: '7.25' };
-    api.handle = (request) => jsonResponse(request.method === 'PUT' ? saved : existing);
+    // The view reloads the tax on arrival (FRESH): after the save, the server has the saved one.
+    let current = existing;
+    api.handle = (request) => {
+      if (request.method === 'PUT') current = saved;
+      return jsonResponse(current);
+    };
     const { router } = renderRoutes(taxRoutes, { route: `/settings/taxes/${existing.id}/edit` });
     const user = userEvent.setup();
 
