@@ -20,7 +20,11 @@ export async function openSignedIn(page: Page, path = '/'): Promise<void> {
   await signInAs(page);
 }
 
-/** Signs up a new user and creates their first organisation; returns its name. */
+/**
+ * Signs up a new user and creates their first organisation; returns its name. One network address may make 5
+ * accounts before it is made to wait (`SIGN_IN_RULES.signUp`), and every journey runs from 127.0.0.1: a journey
+ * that needs no new organisation uses the demo one (`openSignedIn`).
+ */
 export async function signUpWithNewOrganisation(page: Page, suffix: string): Promise<string> {
   const organisation = `Sparks Electrical ${suffix}`;
   await page.goto('/');
