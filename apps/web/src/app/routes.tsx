@@ -34,7 +34,7 @@ const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...schedulerRoutes,
   ...jobRoutes(queryClient),
   ...salesRoutes,
-  ...invoiceRoutes,
+  ...invoiceRoutes(queryClient),
   ...customerRoutes(queryClient),
   ...itemRoutes(queryClient),
   ...settingsRoutes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDateTime } from './date-display';
+import { displayDate, displayDateTime } from './date-display';
 
 describe('displayDateTime', () => {
   it('shows a medium date and a short time in en-AU, in the browser time zone', () => {
@@ -12,5 +12,17 @@ describe('displayDateTime', () => {
     expect(displayDateTime(null)).toBe('');
     expect(displayDateTime('')).toBe('');
     expect(displayDateTime('soon')).toBe('soon');
+  });
+});
+
+describe('displayDate', () => {
+  it('shows a date-only string as a medium en-AU date, the same day whatever the time zone', () => {
+    expect(displayDate('2026-11-23')).toBe('23 Nov 2026');
+    expect(displayDate('2026-01-01')).toBe('1 Jan 2026');
+  });
+
+  it('shows nothing for no date, and text that is not a date as it came', () => {
+    expect(displayDate(null)).toBe('');
+    expect(displayDate('soon')).toBe('soon');
   });
 });

@@ -38,6 +38,8 @@ export const paths = {
     invoices: '/sales/invoices',
     invoicesSearch: '/sales/invoices/search',
     newInvoice: '/sales/invoices/new',
+    invoice: recordPath('/sales/invoices', 'id'),
+    editInvoice: recordPath('/sales/invoices', 'id', '/edit'),
   },
   customers: {
     root: '/customers',

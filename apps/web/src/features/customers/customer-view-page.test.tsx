@@ -27,6 +27,7 @@ function respond(
   return (request: RecordedRequest) => {
     if (request.method === 'DELETE') return onDelete();
     if (request.path.startsWith('/jobs')) return jsonResponse(jobs, { total: jobs.length });
+    if (request.path.startsWith('/sales/invoices')) return jsonResponse([], { total: 0 });
     if (request.path.startsWith('/locations')) return jsonResponse(locations, { total: locations.length });
     if (request.path.startsWith('/customers?')) return jsonResponse([], { total: 0 });
     return jsonResponse(acme);
@@ -89,6 +90,7 @@ describe('CustomerViewPage', () => {
       `/customers/${acme.id}`,
       `/locations?q=customer.id:${acme.id}&p=1&s=100`,
       `/jobs?q=customer.id:${acme.id}&p=1&s=100`,
+      `/sales/invoices?q=customer.id:${acme.id}&p=1&s=100`,
     ]);
   });
 
@@ -103,6 +105,7 @@ describe('CustomerViewPage', () => {
         `/customers/${acme.id}`,
         `/locations?q=customer.id:${acme.id}&p=1&s=100`,
         `/jobs?q=customer.id:${acme.id}&p=1&s=100`,
+        `/sales/invoices?q=customer.id:${acme.id}&p=1&s=100`,
       ]),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('Loading...');

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { customerInvoicesQueryOptions } from '../invoices';
 import { customerJobsQueryOptions } from '../jobs';
 import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
@@ -30,6 +31,7 @@ export function customerRoutes(queryClient: QueryClient): RouteObject[] {
         startQuery(queryClient, customerQueryOptions(id), FRESH);
         startQuery(queryClient, customerLocationsQueryOptions(id), FRESH);
         startQuery(queryClient, customerJobsQueryOptions(id), FRESH);
+        startQuery(queryClient, customerInvoicesQueryOptions(id), FRESH);
         return null;
       },
       lazy: async () => ({ Component: (await import('./customer-view-page')).CustomerViewPage }),

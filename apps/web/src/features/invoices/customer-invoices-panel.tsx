@@ -1,19 +1,34 @@
-import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { RecordTable } from '../../components/list/record-table';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { RelatedRecords } from '../../components/related-records';
+import { SectionLoader } from '../../components/section-loader';
 import { paths, withQuery } from '../../lib/paths';
+import { customerInvoicesQueryOptions } from './api/get-invoices';
+import { customerInvoiceColumns } from './invoice-columns';
 
-/**
- * A customer's invoices (up to 100), for the customer viewer. The invoices API does not exist yet: the invoices
- * issue wires this table to GET /sales/invoices?q=customer.id:{id}&s=100 and exports its query options for the
- * viewer's loader. Until then it shows the empty state and calls nothing.
- */
+/** A customer's invoices (up to 100), for the customer viewer, with 'New invoice' for that customer. */
 export function CustomerInvoicesPanel({ customerId }: { customerId: string }) {
+  // The viewer's route loader starts this query with the customer's (customerInvoicesQueryOptions).
+  const invoices = useQuery(customerInvoicesQueryOptions(customerId));
   return (
     <RelatedRecords
       title="Invoices"
       action={{ label: 'New invoice', to: withQuery(paths.sales.newInvoice, { customerId }) }}
     >
-      <Text c="dimmed">No invoices found.</Text>
+      {invoices.isPending ? (
+        <SectionLoader />
+      ) : invoices.isError ? (
+        <LoadErrorAlert error={invoices.error} />
+      ) : (
+        <RecordTable
+          label="Invoices"
+          columns={customerInvoiceColumns}
+          rows={invoices.data.items}
+          rowKey={(invoice) => invoice.id}
+          emptyText="No invoices found."
+        />
+      )}
     </RelatedRecords>
   );
 }

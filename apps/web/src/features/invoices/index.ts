@@ -1,2 +1,4 @@
 // The invoices feature's public entry: what other features may use. Everything else in this folder is internal.
+
+export { customerInvoicesQueryOptions } from './api/get-invoices';
 export { CustomerInvoicesPanel } from './customer-invoices-panel';

@@ -1,11 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
+import { FRESH, startQuery } from '../../lib/route-loaders';
+import { invoiceQueryOptions } from './api/get-invoice';
 
-export const invoiceRoutes: RouteObject[] = [
-  redirectRoute(paths.sales.invoices, paths.sales.invoicesSearch),
-  {
-    path: paths.sales.invoicesSearch,
-    lazy: async () => ({ Component: (await import('./invoice-search-page')).InvoiceSearchPage }),
-  },
-];
+/** The invoice screens; loaders start each page's query with its code download (see customers/routes.tsx). */
+export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    redirectRoute(paths.sales.invoices, paths.sales.invoicesSearch),
+    {
+      path: paths.sales.invoicesSearch,
+      lazy: async () => ({ Component: (await import('./invoice-search-page')).InvoiceSearchPage }),
+    },
+    {
+      path: paths.sales.invoice.pattern,
+      // Re-evaluated on every visit.
+      loader: ({ params: { id = '' } }) => startQuery(queryClient, invoiceQueryOptions(id), FRESH),
+      lazy: async () => ({ Component: (await import('./invoice-view-page')).InvoiceViewPage }),
+    },
+  ];
+}

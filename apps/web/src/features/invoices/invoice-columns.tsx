@@ -1,0 +1,52 @@
+import { INVOICE_STATUS_NAMES, type Invoice } from '@fieldbook/domain';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Column } from '../../components/list/record-table';
+import { displayDate } from '../../lib/date-display';
+import { displayMoney } from '../../lib/money-display';
+import { paths } from '../../lib/paths';
+
+/** What is still owed: the total, nothing once paid or cancelled. */
+export const amountDue = (invoice: Invoice) =>
+  invoice.status.startsWith('CLOSED_') ? '0.00' : invoice.total;
+
+const numberColumn: Column<Invoice> = {
+  header: 'Invoice',
+  cell: (invoice) => (
+    <Anchor component={Link} to={paths.sales.invoice.href(invoice.id)}>
+      {invoice.number}
+    </Anchor>
+  ),
+};
+const referenceColumn: Column<Invoice> = { header: 'Reference', cell: (invoice) => invoice.reference };
+const statusColumn: Column<Invoice> = {
+  header: 'Status',
+  cell: (invoice) => INVOICE_STATUS_NAMES[invoice.status],
+};
+const dateColumn: Column<Invoice> = { header: 'Date', cell: (invoice) => displayDate(invoice.date) };
+const amountColumn: Column<Invoice> = {
+  header: 'Amount',
+  cell: (invoice) => displayMoney(invoice.total),
+  align: 'right',
+};
+
+/** The columns of the invoices list (spec section 2). */
+export const invoiceColumns: Column<Invoice>[] = [
+  numberColumn,
+  referenceColumn,
+  { header: 'Customer', cell: (invoice) => invoice.customer.name },
+  statusColumn,
+  dateColumn,
+  { header: 'Due', cell: (invoice) => displayDate(invoice.due) },
+  amountColumn,
+  { header: 'Amount due', cell: (invoice) => displayMoney(amountDue(invoice)), align: 'right' },
+];
+
+/** The customer viewer's Invoices table: the customer is the page's. */
+export const customerInvoiceColumns: Column<Invoice>[] = [
+  numberColumn,
+  referenceColumn,
+  statusColumn,
+  dateColumn,
+  amountColumn,
+];

@@ -1,0 +1,254 @@
+import { type Invoice, invoiceMessages } from '@fieldbook/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { renderRoutes } from '../../testing/render';
+import { CustomerInvoicesPanel } from './customer-invoices-panel';
+import { invoiceRoutes } from './routes';
+
+const api = installFakeApi();
+
+let sequence = 0;
+const STAMP = '2026-11-23T09:30:00.000Z';
+const gst = { id: '00000000-0000-7000-8000-00000000a001', name: 'GST', rate: '10' };
+const customerId = '00000000-0000-7000-8000-00000000c001';
+
+/** An invoice as the API returns it. */
+function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  sequence += 1;
+  return {
+    id: `00000000-0000-7000-8000-${String(sequence).padStart(12, '0')}`,
+    number: sequence,
+    reference: null,
+    status: 'OPEN_DRAFT',
+    customer: { id: customerId, name: "O'Brien & Sons Plumbing" },
+    date: '2026-11-23',
+    due: '2026-12-07',
+    lineItems: [],
+    amountsEnteredIncludeTax: false,
+    subtotal: '0.00',
+    tax: '0.00',
+    total: '0.00',
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('InvoiceSearchPage', () => {
+  it('lists the columns of the specification, 10 to a page: statuses by name, dates, money and amount due', async () => {
+    const sent = invoice({ number: 12, reference: 'PO 7731', status: 'OPEN_SENT', total: '1234.5' });
+    const paid = invoice({
+      number: 11,
+      status: 'CLOSED_PAID',
+      date: '2026-11-01',
+      due: '2026-11-15',
+      total: '85.00',
+    });
+    api.handle = () => jsonResponse([sent, paid], { total: 2 });
+    renderRoutes(invoiceRoutes, { route: '/sales/invoices' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Invoice', 'Reference', 'Customer', 'Status', 'Date', 'Due', 'Amount', 'Amount due']);
+    expect(cells(within(table).getByRole('link', { name: '12' }).closest('tr') as HTMLElement)).toEqual([
+      '12',
+      'PO 7731',
+      "O'Brien & Sons Plumbing",
+      'Sent',
+      '23 Nov 2026',
+      '7 Dec 2026',
+      '$1,234.50',
+      '$1,234.50',
+    ]);
+    expect(cells(within(table).getByRole('link', { name: '11' }).closest('tr') as HTMLElement)).toEqual([
+      '11',
+      '',
+      "O'Brien & Sons Plumbing",
+      'Paid',
+      '1 Nov 2026',
+      '15 Nov 2026',
+      '$85.00',
+      '$0.00',
+    ]);
+    expect(within(table).getByRole('link', { name: '12' })).toHaveAttribute(
+      'href',
+      `/sales/invoices/${sent.id}`,
+    );
+    expect(api.paths()).toEqual(['/sales/invoices?q=*&p=1&s=10']);
+    expect(screen.getByRole('link', { name: 'New invoice' })).toHaveAttribute('href', '/sales/invoices/new');
+  });
+
+  it("says 'No invoices found.' when nothing matches, and a search sends q", async () => {
+    api.handle = () => jsonResponse([], { total: 0 });
+    renderRoutes(invoiceRoutes, { route: '/sales/invoices/search' });
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('No invoices found.')).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    await user.clear(box);
+    await user.type(box, 'status:OPEN_SENT{Enter}');
+
+    await screen.findByText('No invoices found.');
+    expect(api.paths().at(-1)).toBe('/sales/invoices?q=status:OPEN_SENT&p=1&s=10');
+  });
+
+  it('says so when the list is forbidden', async () => {
+    api.handle = () => errorResponse('FORBIDDEN', 'Forbidden.');
+    renderRoutes(invoiceRoutes, { route: '/sales/invoices/search' });
+
+    expect(
+      await screen.findByText('Insufficient permissions. Please contact your administrator.'),
+    ).toBeInTheDocument();
+  });
+});
+
+/** The fake server of one invoice: GET answers it; DELETE answers `onDelete`. */
+function serveInvoice(current: Invoice, onDelete = () => new Response(null, { status: 204 })) {
+  api.handle = (request) => {
+    if (request.method === 'DELETE') return onDelete();
+    if (request.path.startsWith('/sales/invoices?')) return jsonResponse([], { total: 0 });
+    return jsonResponse(current);
+  };
+}
+
+describe('InvoiceViewPage', () => {
+  it('shows the invoice, its lines with their tax rates, and the totals as the API gave them', async () => {
+    const repair = invoice({
+      number: 12,
+      reference: 'Leaking tap',
+      status: 'OPEN_SENT',
+      amountsEnteredIncludeTax: true,
+      lineItems: [
+        {
+          code: 'LAB-HR',
+          description: 'Labour, per hour',
+          quantity: '1.5',
+          price: '110',
+          taxRate: gst,
+          amount: '165.00',
+        },
+        { code: null, description: 'Disposal', quantity: null, price: null, taxRate: null, amount: '20.00' },
+      ],
+      subtotal: '185.00',
+      tax: '15.00',
+      total: '185.00',
+    });
+    serveInvoice(repair);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${repair.id}` });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invoice 12: Leaking tap' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Sales', 'Invoices']);
+    expect(screen.getByRole('link', { name: "O'Brien & Sons Plumbing" })).toHaveAttribute(
+      'href',
+      `/customers/${customerId}`,
+    );
+    expect(screen.getByRole('row', { name: 'Status Sent' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Date 23 Nov 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Due date 7 Dec 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Amounts Amounts include tax' })).toBeInTheDocument();
+    const lines = screen.getByRole('table', { name: 'Line items' });
+    expect(
+      within(lines)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Description', 'Quantity', 'Price', 'Tax rate', 'Amount']);
+    expect(
+      within(lines).getByRole('row', { name: 'Labour, per hour 1.5 $110.00 GST $165.00' }),
+    ).toBeInTheDocument();
+    expect(within(lines).getByRole('row', { name: 'Disposal $20.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Subtotal $185.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Tax $15.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Total $185.00' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      `/sales/invoices/${repair.id}/edit`,
+    );
+  });
+
+  it('deletes a draft after a question naming it, and returns to the list with a notice', async () => {
+    const draft = invoice({ number: 12 });
+    serveInvoice(draft);
+    const { router } = renderRoutes(invoiceRoutes, { route: `/sales/invoices/${draft.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete invoice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete invoice 12?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete invoice' }));
+
+    expect(await screen.findByText('Invoice 12 deleted.')).toBeInTheDocument();
+    expect(api.paths('DELETE')).toEqual([`/sales/invoices/${draft.id}`]);
+    expect(router.state.location.pathname).toBe('/sales/invoices/search');
+  });
+
+  it("shows the server's 409 on deleting a sent invoice, which stays", async () => {
+    const sent = invoice({ number: 13, status: 'OPEN_SENT' });
+    serveInvoice(sent, () => errorResponse('CONFLICT', invoiceMessages.onlyDraftsDeleted));
+    const { router } = renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete invoice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete invoice 13?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete invoice' }));
+
+    expect(
+      await screen.findByText(
+        'Only a draft invoice can be deleted. Cancel this invoice instead: an issued tax invoice is kept.',
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/sales/invoices/${sent.id}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Invoice 13' })).toBeInTheDocument();
+    expect(screen.queryByText('Invoice 13 deleted.')).not.toBeInTheDocument();
+  });
+});
+
+describe('CustomerInvoicesPanel', () => {
+  it("lists the customer's invoices (up to 100) with 'New invoice' for that customer", async () => {
+    const sent = invoice({ number: 21, reference: 'PO 9', status: 'OPEN_SENT', total: '99' });
+    api.handle = () => jsonResponse([sent], { total: 1 });
+    renderRoutes([{ path: '/c', element: <CustomerInvoicesPanel customerId={customerId} /> }], {
+      route: '/c',
+    });
+
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(cells(within(table).getByRole('link', { name: '21' }).closest('tr') as HTMLElement)).toEqual([
+      '21',
+      'PO 9',
+      'Sent',
+      '23 Nov 2026',
+      '$99.00',
+    ]);
+    expect(api.paths()).toEqual([`/sales/invoices?q=customer.id:${customerId}&p=1&s=100`]);
+    expect(screen.getByRole('link', { name: 'New invoice' })).toHaveAttribute(
+      'href',
+      `/sales/invoices/new?customerId=${customerId}`,
+    );
+  });
+
+  it("says 'No invoices found.' for a customer with none", async () => {
+    api.handle = () => jsonResponse([], { total: 0 });
+    renderRoutes([{ path: '/c', element: <CustomerInvoicesPanel customerId={customerId} /> }], {
+      route: '/c',
+    });
+
+    expect(await screen.findByText('No invoices found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { INVOICE_STATUS_NAMES, type Invoice, type InvoiceLine } from '@fieldbook/domain';
+import { Anchor, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
+import { type Column, RecordTable } from '../../components/list/record-table';
+import { PageHeading } from '../../components/page-heading';
+import { QueryBoundary } from '../../components/query-boundary';
+import { deleteAction, editAction } from '../../components/record-actions';
+import { RecordDetails } from '../../components/record-details';
+import { RecordViewer } from '../../components/record-viewer';
+import { displayDate } from '../../lib/date-display';
+import { displayMoney } from '../../lib/money-display';
+import { paths } from '../../lib/paths';
+import { useDeleteInvoice } from './api/delete-invoice';
+import { invoiceQueryOptions } from './api/get-invoice';
+
+/** Home › Sales › Invoices › the invoice. */
+const invoiceCrumbs = (title: string): Crumb[] => [
+  { label: 'Home', to: paths.home },
+  { label: 'Sales', to: paths.sales.root },
+  { label: 'Invoices', to: paths.sales.invoicesSearch },
+  { label: title },
+];
+
+/** sales/invoices/{id}: the invoice, its lines with their tax rates, and its totals. The loader fetches it afresh. */
+export function InvoiceViewPage() {
+  const { id = '' } = useParams();
+  const loading = (
+    <>
+      <PageBreadcrumbs crumbs={invoiceCrumbs('Invoice')} />
+      <PageHeading>Invoice</PageHeading>
+    </>
+  );
+  return (
+    <QueryBoundary query={useQuery(invoiceQueryOptions(id))} header={loading}>
+      {(invoice) => <InvoiceViewer invoice={invoice} />}
+    </QueryBoundary>
+  );
+}
+
+const lineColumns: Column<InvoiceLine>[] = [
+  { header: 'Description', cell: (line) => line.description },
+  // A quantity with 0 to 4 decimals, as it was entered ("2", "1.5", "0.3333").
+  { header: 'Quantity', cell: (line) => line.quantity ?? '', align: 'right' },
+  { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },
+  { header: 'Tax rate', cell: (line) => line.taxRate?.name },
+  { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
+];
+
+function InvoiceViewer({ invoice }: { invoice: Invoice }) {
+  const navigate = useNavigate();
+  const deletion = useDeleteInvoice(invoice.id);
+  const title = `Invoice ${invoice.number}`;
+  return (
+    <RecordViewer
+      title={invoice.reference ? `${title}: ${invoice.reference}` : title}
+      breadcrumbs={invoiceCrumbs(title)}
+      buttons={[editAction(paths.sales.editInvoice.href(invoice.id))]}
+      menu={[
+        // Only a draft goes; any other invoice stays, with the server's message (an issued tax invoice is kept).
+        deleteAction({
+          question: `Delete invoice ${invoice.number}?`,
+          label: 'Delete invoice',
+          deletion,
+          onDeleted: () => void navigate(paths.sales.invoicesSearch),
+        }),
+      ]}
+      actionError={deletion.error}
+    >
+      <RecordDetails
+        rows={[
+          { label: 'Number', value: invoice.number },
+          { label: 'Reference', value: invoice.reference },
+          {
+            label: 'Customer',
+            value: (
+              <Anchor component={Link} to={paths.customers.view.href(invoice.customer.id)}>
+                {invoice.customer.name}
+              </Anchor>
+            ),
+          },
+          { label: 'Status', value: INVOICE_STATUS_NAMES[invoice.status] },
+          { label: 'Date', value: displayDate(invoice.date) },
+          { label: 'Due date', value: displayDate(invoice.due) },
+          {
+            label: 'Amounts',
+            value: invoice.amountsEnteredIncludeTax ? 'Amounts include tax' : 'Amounts exclude tax',
+          },
+        ]}
+      />
+      <Title order={2} size="h3" mb="sm">
+        Line items
+      </Title>
+      <RecordTable
+        label="Line items"
+        columns={lineColumns}
+        rows={invoice.lineItems}
+        rowKey={(line) => `${invoice.lineItems.indexOf(line)}`}
+        emptyText="No line items."
+      />
+      <RecordDetails
+        rows={[
+          { label: 'Subtotal', value: displayMoney(invoice.subtotal) },
+          { label: 'Tax', value: displayMoney(invoice.tax) },
+          { label: 'Total', value: displayMoney(invoice.total) },
+        ]}
+      />
+    </RecordViewer>
+  );
+}
