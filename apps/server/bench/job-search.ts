@@ -18,7 +18,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Database } from '../src/db/database.ts';
 import { customers, locations, tenantCounters, territories } from '../src/db/schema.ts';
 import { inTenant } from '../src/db/tenant-scope.ts';
-import { listJobs } from '../src/jobs/jobs.ts';
+import { listJobs } from '../src/jobs/job-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
 import { bearer, createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, time } from './bench-kit.ts';

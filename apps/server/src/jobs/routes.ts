@@ -7,7 +7,8 @@ import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
-import { createJob, deleteJob, findJob, listJobs, updateJob } from './jobs.ts';
+import { listJobs } from './job-list.ts';
+import { createJob, deleteJob, findJob, updateJob } from './jobs.ts';
 import { listJobPriorities, listTerritories } from './reference-data.ts';
 
 const tags = ['jobs'];
