@@ -1,9 +1,10 @@
 import { INVOICE_STATUS_NAMES, type Invoice, type InvoiceLine } from '@fieldbook/domain';
-import { Anchor, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
-import { type Column, RecordTable } from '../../components/list/record-table';
+import { LineItems } from '../../components/line-items';
+import type { Column } from '../../components/list/record-table';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction } from '../../components/record-actions';
@@ -89,23 +90,7 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
           },
         ]}
       />
-      <Title order={2} size="h3" mb="sm">
-        Line items
-      </Title>
-      <RecordTable
-        label="Line items"
-        columns={lineColumns}
-        rows={invoice.lineItems}
-        rowKey={(line) => `${invoice.lineItems.indexOf(line)}`}
-        emptyText="No line items."
-      />
-      <RecordDetails
-        rows={[
-          { label: 'Subtotal', value: displayMoney(invoice.subtotal) },
-          { label: 'Tax', value: displayMoney(invoice.tax) },
-          { label: 'Total', value: displayMoney(invoice.total) },
-        ]}
-      />
+      <LineItems lines={invoice.lineItems} columns={lineColumns} totals={invoice} />
     </RecordViewer>
   );
 }

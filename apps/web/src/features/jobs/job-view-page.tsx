@@ -1,9 +1,10 @@
 import { type Job, type JobLine, statusButtons } from '@fieldbook/domain';
-import { Anchor, Title } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
-import { type Column, RecordTable } from '../../components/list/record-table';
+import { LineItems } from '../../components/line-items';
+import type { Column } from '../../components/list/record-table';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction, type RecordAction } from '../../components/record-actions';
@@ -105,23 +106,7 @@ function JobViewer({ job }: { job: Job }) {
           { label: 'Assignee', value: job.assignee, optional: true },
         ]}
       />
-      <Title order={2} size="h3" mb="sm">
-        Line items
-      </Title>
-      <RecordTable
-        label="Line items"
-        columns={lineColumns}
-        rows={job.items}
-        rowKey={(line) => `${job.items.indexOf(line)}`}
-        emptyText="No line items."
-      />
-      <RecordDetails
-        rows={[
-          { label: 'Subtotal', value: displayMoney(job.subtotal) },
-          { label: 'Tax', value: displayMoney(job.tax) },
-          { label: 'Total', value: displayMoney(job.total) },
-        ]}
-      />
+      <LineItems lines={job.items} columns={lineColumns} totals={job} />
     </RecordViewer>
   );
 }
