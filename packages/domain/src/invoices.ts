@@ -17,6 +17,7 @@ export const INVOICE_STATUS_NAMES: Record<InvoiceStatus, string> = {
 
 export const invoiceMessages = {
   customer: 'Choose the customer.',
+  job: 'Choose an existing job, or none.',
   status: `Choose the status: ${INVOICE_STATUSES.join(', ')}.`,
   date: 'Enter the invoice date as a date, such as 2026-11-23.',
   due: 'Enter the due date as a date, such as 2026-12-07.',
@@ -32,6 +33,10 @@ const invoiceShape = z.object({
   reference: optionalText(100),
   status: z.enum(INVOICE_STATUSES, { error: invoiceMessages.status }).default('OPEN_DRAFT'),
   customer: recordReference(invoiceMessages.customer),
+  /** The job the invoice bills, when it was made from one (Copy to invoice). */
+  job: recordReference(invoiceMessages.job)
+    .nullish()
+    .transform((value) => value ?? null),
   date: dateOnly(invoiceMessages.date),
   due: dateOnly(invoiceMessages.due),
   lineItems: z.array(invoiceLineFields).max(500, { error: 'Use at most 500 line items.' }).default([]),
@@ -61,6 +66,7 @@ export const invoiceRecord = z.object({
   reference: z.string().nullable(),
   status: z.enum(INVOICE_STATUSES),
   customer: namedReference,
+  job: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
   date: z.string(),
   due: z.string(),
   lineItems: z.array(invoiceLineRecord),

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { created, lineColumns, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
 import { customers } from '../db/schema.ts';
+import { jobs } from '../jobs/job-tables.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 
 const invoiceColumns = () => ({
@@ -25,6 +26,7 @@ const invoiceColumns = () => ({
   number: integer('number').notNull(),
   reference: text('reference'),
   customerId: uuid('customer_id').notNull(),
+  jobId: uuid('job_id'),
   status: text('status').notNull(),
   date: date('date').notNull(),
   due: date('due').notNull(),
@@ -34,7 +36,8 @@ const invoiceColumns = () => ({
 });
 
 /**
- * A sales invoice. A customer with invoices cannot be deleted (RESTRICT). Totals are not stored: they are computed
+ * A sales invoice, and the job it was made from, if any. A customer or a job with invoices cannot be deleted
+ * (RESTRICT). Totals are not stored: they are computed
  * from the lines by the domain's `invoiceTotals` on every read, so they cannot disagree with the lines.
  */
 export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
@@ -45,6 +48,12 @@ export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
     columns: [t.tenantId, t.customerId],
     foreignColumns: [customers.tenantId, customers.id],
   }).onDelete('restrict'),
+  foreignKey({
+    name: 'invoices_job_fk',
+    columns: [t.tenantId, t.jobId],
+    foreignColumns: [jobs.tenantId, jobs.id],
+  }).onDelete('restrict'),
+  index('invoices_job_idx').on(t.tenantId, t.jobId),
   check('invoices_status_check', sql`${t.status} in ${oneOf(INVOICE_STATUSES)}`),
   check('invoices_due_check', sql`${t.due} >= ${t.date}`),
   // As for jobs (docs/server.md, "Fast lists"): each filter's index ends with the number.

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import type { TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
-import { createCustomers } from '../test-support/record-factories.ts';
+import { createCustomers, createJobs } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 
@@ -215,6 +215,24 @@ describe('tax rates and invoices', () => {
     expect(removed.statusCode).toBe(409);
     expect(removed.json().error).toBe('CONFLICT');
     expect((await api.get(`/api/tax-rates/${rate.id}`)).statusCode).toBe(200);
+  });
+
+  it('links the invoice to the job it bills; the job cannot go while it has invoices', async () => {
+    const [job] = await createJobs(t, a.tenant.tenantId, [{ customer: { id: customer.id } }]);
+    const [theirJob] = await createJobs(t, b.tenant.tenantId, [{ customer: otherTenantsCustomer }]);
+    if (!job || !theirJob) throw new Error('No jobs');
+    const made = await api.post('/api/sales/invoices', invoice({ job: { id: job.id } }));
+    expect(made.statusCode).toBe(201);
+    expect((made.json() as Invoice).job).toEqual({ id: job.id, number: job.number });
+    expect((await api.post('/api/sales/invoices', invoice())).json().job).toBeNull();
+    const theirs = await api.post('/api/sales/invoices', invoice({ job: { id: theirJob.id } }));
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().fieldErrors).toEqual([
+      { field: 'job.id', message: 'Choose an existing job, or none.' },
+    ]);
+    const removed = await api.delete(`/api/jobs/${job.id}`);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe('This job has invoices, so it cannot be deleted.');
   });
 
   it('refuses to delete a customer that has invoices', async () => {

@@ -20,6 +20,7 @@ import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
+import { jobs } from '../jobs/job-tables.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { nameOf, wholeNumber } from '../lists/search-matches.ts';
@@ -74,6 +75,10 @@ const linesOf = sql<LineRow[]>`(
   from ${invoiceLines}
   where ${invoiceLines.tenantId} = ${visible.tenantId} and ${invoiceLines.invoiceId} = ${visible.id})`;
 
+/** The number of the job the invoice was made from (null for none). */
+const jobNumberOf = sql<number | null>`(
+  select ${jobs.number} from ${jobs} where ${jobs.tenantId} = ${visible.tenantId} and ${jobs.id} = ${visible.jobId})`;
+
 /** Invoices with their customer's name and their lines, in one statement. */
 function selectInvoices(tx: Tx, total: SQL<number> = sql<number>`0`) {
   return tx
@@ -83,6 +88,8 @@ function selectInvoices(tx: Tx, total: SQL<number> = sql<number>`0`) {
       reference: visible.reference,
       customerId: visible.customerId,
       customerName: visibleCustomers.name,
+      jobId: visible.jobId,
+      jobNumber: jobNumberOf,
       status: visible.status,
       date: visible.date,
       due: visible.due,
@@ -124,6 +131,7 @@ function toInvoice(row: Omit<InvoiceRow, 'total'>): Invoice {
     reference: row.reference,
     status: row.status as InvoiceStatus,
     customer: { id: row.customerId, name: row.customerName },
+    job: row.jobId === null || row.jobNumber === null ? null : { id: row.jobId, number: row.jobNumber },
     date: row.date,
     due: row.due,
     lineItems,
@@ -146,7 +154,7 @@ export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise
 type RateSnapshot = Map<string, { name: string; rate: string }>;
 
 /**
- * The customer and every tax rate the lines name must be the caller's tenant's (another tenant's id is no
+ * The customer, the job if any, and every tax rate the lines name must be the caller's tenant's (another tenant's id is no
  * different from a missing one). All problems at once, as field errors. Gives the rates as they are now, which
  * the lines keep.
  */
@@ -154,6 +162,8 @@ async function checkReferences(tx: Tx, tenantId: string, fields: InvoiceFields):
   const problems: FieldError[] = [];
   if (!(await findRow(tx, customers, tenantId, fields.customer.id)))
     problems.push({ field: 'customer.id', message: 'Choose an existing customer.' });
+  if (fields.job && !(await findRow(tx, jobs, tenantId, fields.job.id)))
+    problems.push({ field: 'job.id', message: invoiceMessages.job });
   const ids = [...new Set(fields.lineItems.flatMap((line) => (line.taxRate ? [line.taxRate.id] : [])))];
   const found: RateSnapshot = new Map();
   if (ids.length > 0) {
@@ -191,6 +201,7 @@ async function withReferences<T>(
 const invoiceValues = (fields: InvoiceFields) => ({
   reference: fields.reference,
   customerId: fields.customer.id,
+  jobId: fields.job?.id ?? null,
   status: fields.status,
   date: fields.date,
   due: fields.due,

@@ -23,6 +23,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     reference: null,
     status: 'OPEN_DRAFT',
     customer: { id: customerId, name: "O'Brien & Sons Plumbing" },
+    job: null,
     date: '2026-11-23',
     due: '2026-12-07',
     lineItems: [],
