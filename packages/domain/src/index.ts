@@ -1,5 +1,6 @@
 export * from './addresses.ts';
 export * from './api-errors.ts';
+export * from './calendar-dates.ts';
 export * from './customers.ts';
 export * from './error-codes.ts';
 export * from './ids.ts';

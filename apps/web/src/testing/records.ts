@@ -3,8 +3,10 @@ import {
   type Customer,
   type CustomerLocation,
   customerFields,
+  type Invoice,
   type Item,
   type Job,
+  type TaxRate,
 } from '@fieldbook/domain';
 
 let sequence = 0;
@@ -75,6 +77,36 @@ export function job(overrides: Partial<Job> = {}): Job {
     subtotal: '190.00',
     tax: '0.00',
     total: '190.00',
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+/** A tax rate as the API returns it (GST, 10 %). */
+export function taxRate(overrides: Partial<TaxRate> = {}): TaxRate {
+  return { id: nextId(), name: 'GST', rate: '10', created: STAMP, updated: STAMP, ...overrides };
+}
+
+let invoiceNumber = 0;
+
+/** An invoice as the API returns it: a draft with no lines, numbered 1, 2, 3, … unless told. */
+export function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  invoiceNumber += 1;
+  return {
+    id: nextId(),
+    number: invoiceNumber,
+    reference: null,
+    status: 'OPEN_DRAFT',
+    customer: { id: nextId(), name: "O'Brien & Sons Plumbing" },
+    job: null,
+    date: '2026-11-23',
+    due: '2026-12-07',
+    lineItems: [],
+    amountsEnteredIncludeTax: false,
+    subtotal: '0.00',
+    tax: '0.00',
+    total: '0.00',
     created: STAMP,
     updated: STAMP,
     ...overrides,

@@ -3,39 +3,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { invoice as invoiceRecord } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { CustomerInvoicesPanel } from './customer-invoices-panel';
 import { invoiceRoutes } from './routes';
 
 const api = installFakeApi();
 
-let sequence = 0;
-const STAMP = '2026-11-23T09:30:00.000Z';
 const gst = { id: '00000000-0000-7000-8000-00000000a001', name: 'GST', rate: '10' };
 const customerId = '00000000-0000-7000-8000-00000000c001';
+const acme = { id: customerId, name: "O'Brien & Sons Plumbing" };
 
-/** An invoice as the API returns it. */
-function invoice(overrides: Partial<Invoice> = {}): Invoice {
-  sequence += 1;
-  return {
-    id: `00000000-0000-7000-8000-${String(sequence).padStart(12, '0')}`,
-    number: sequence,
-    reference: null,
-    status: 'OPEN_DRAFT',
-    customer: { id: customerId, name: "O'Brien & Sons Plumbing" },
-    job: null,
-    date: '2026-11-23',
-    due: '2026-12-07',
-    lineItems: [],
-    amountsEnteredIncludeTax: false,
-    subtotal: '0.00',
-    tax: '0.00',
-    total: '0.00',
-    created: STAMP,
-    updated: STAMP,
-    ...overrides,
-  };
-}
+/** An invoice of the one customer these tests use. */
+const invoice = (overrides: Partial<Invoice> = {}) => invoiceRecord({ customer: acme, ...overrides });
 
 const cells = (row: HTMLElement) =>
   within(row)

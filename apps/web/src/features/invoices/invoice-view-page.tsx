@@ -81,6 +81,15 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
               </Anchor>
             ),
           },
+          {
+            label: 'Job',
+            optional: true,
+            value: invoice.job && (
+              <Anchor component={Link} to={paths.jobs.view.href(invoice.job.id)}>
+                Job {invoice.job.number}
+              </Anchor>
+            ),
+          },
           { label: 'Status', value: INVOICE_STATUS_NAMES[invoice.status] },
           { label: 'Date', value: displayDate(invoice.date) },
           { label: 'Due date', value: displayDate(invoice.due) },

@@ -14,10 +14,19 @@ export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
       lazy: async () => ({ Component: (await import('./invoice-search-page')).InvoiceSearchPage }),
     },
     {
+      path: paths.sales.newInvoice,
+      lazy: async () => ({ Component: (await import('./invoice-editor-pages')).NewInvoicePage }),
+    },
+    {
       path: paths.sales.invoice.pattern,
       // Re-evaluated on every visit.
       loader: ({ params: { id = '' } }) => startQuery(queryClient, invoiceQueryOptions(id), FRESH),
       lazy: async () => ({ Component: (await import('./invoice-view-page')).InvoiceViewPage }),
+    },
+    {
+      path: paths.sales.editInvoice.pattern,
+      loader: ({ params: { id = '' } }) => startQuery(queryClient, invoiceQueryOptions(id)),
+      lazy: async () => ({ Component: (await import('./invoice-editor-pages')).EditInvoicePage }),
     },
   ];
 }

@@ -1,4 +1,12 @@
-import { type Job, type JobFields, jobFields, RAGS, type Rag, savedJobFields } from '@fieldbook/domain';
+import {
+  type Job,
+  type JobFields,
+  jobFields,
+  jobTotals,
+  RAGS,
+  type Rag,
+  savedJobFields,
+} from '@fieldbook/domain';
 import { Grid, NativeSelect, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,10 +15,17 @@ import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
 import { DateTimeInput } from '../../components/form/date-time-input';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
+import {
+  emptyLine,
+  LineItemsEditor,
+  type LineValues,
+  lineFromItem,
+  readableAmount,
+} from '../../components/line-items-editor';
 import { paths } from '../../lib/paths';
 import { CustomerPicker, customerLocationsQueryOptions } from '../customers';
+import { ItemPicker } from '../items';
 import { jobPrioritiesQueryOptions, territoriesQueryOptions } from './api/reference-data';
-import { LineItemsEditor, type LineValues } from './line-items-editor';
 
 const labels = {
   reference: 'Reference',
@@ -223,7 +238,13 @@ export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditor
           ),
         )}
       </Grid>
-      <LineItemsEditor form={form} />
+      <LineItemsEditor
+        form={form}
+        field="items"
+        newLine={(from) => ({ ...(from ?? emptyLine) })}
+        picker={(add) => <ItemPicker onPick={(item) => add(lineFromItem(item))} />}
+        totals={jobTotals(values.items.map((line) => ({ amount: readableAmount(line) })))}
+      />
     </EditorFrame>
   );
 }

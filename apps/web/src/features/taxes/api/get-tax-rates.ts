@@ -17,3 +17,9 @@ export function taxRatesQueryOptions(params: ListParams) {
     staleTime: 0,
   });
 }
+
+/** An invoice line's rate is chosen from up to this many (an organisation has a handful). */
+const TAX_RATE_CHOICES = 100;
+
+/** The organisation's tax rates, by name, as an invoice line's choices. */
+export const taxRateChoicesQueryOptions = () => taxRatesQueryOptions({ q: '*', p: 1, s: TAX_RATE_CHOICES });

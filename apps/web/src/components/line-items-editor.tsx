@@ -1,8 +1,8 @@
-import { jobTotals, lineAmount, priceFromAmount } from '@fieldbook/domain';
+import { lineAmount, priceFromAmount } from '@fieldbook/domain';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { displayMoney } from '../../lib/money-display';
-import { ItemPicker } from '../items';
+import type { ReactNode } from 'react';
+import { displayMoney } from '../lib/money-display';
 
 /** A line as its boxes hold it: text throughout ('' for nothing). */
 export interface LineValues {
@@ -15,31 +15,61 @@ export interface LineValues {
 
 export const emptyLine: LineValues = { code: '', description: '', quantity: '1', price: '', amount: '' };
 
-// The form's values beyond the lines do not matter here.
-type LinesForm = UseFormReturnType<{ items: LineValues[] } & Record<string, unknown>, unknown>;
+/** A catalogue item as a new line takes it: its code, description and price, quantity 1. */
+export const lineFromItem = (item: { code: string; description: string; price: string }): LineValues => ({
+  code: item.code,
+  description: item.description,
+  quantity: '1',
+  price: item.price,
+  amount: item.price,
+});
+
+// The form's values beyond the lines do not matter here; the lines are at `field`.
+type LinesForm = UseFormReturnType<Record<string, unknown>, unknown>;
+
+interface LineItemsEditorProps<Line extends LineValues> {
+  form: LinesForm;
+  /** Where the form keeps the lines: a job's `items`, an invoice's `lineItems`. */
+  field: string;
+  /** A new typed line, and a line from a catalogue item (both with any fields beyond `LineValues`). */
+  newLine: (from?: LineValues) => Line;
+  /** The catalogue picker, given what adds a picked item as a line. */
+  picker: (add: (line: LineValues) => void) => ReactNode;
+  /** The totals of the lines as they are now (the domain's arithmetic, the server's own). */
+  totals: { subtotal: string; tax: string; total: string };
+  /** More boxes of a line (an invoice line's tax rate), after its amount. */
+  more?: (index: number) => ReactNode;
+}
 
 /**
- * The job's line items: add from the catalogue or type a free line; quantity, price and amount, where a typed
- * amount sets the price (to 4 decimals, or as many more as keep the amount); live subtotal, tax and total with
- * the domain's arithmetic, the server's own.
+ * A record's line items: add from the catalogue or type a free line; quantity, price and amount, where a typed
+ * amount sets the price (to 4 decimals, or as many more as keep the amount); live subtotal, tax and total.
  */
-export function LineItemsEditor({ form }: { form: LinesForm }) {
-  const lines = form.getValues().items;
-  const totals = jobTotals(lines.map((line) => ({ amount: safeLineAmount(line) ?? '0.00' })));
+export function LineItemsEditor<Line extends LineValues>({
+  form,
+  field,
+  newLine,
+  picker,
+  totals,
+  more,
+}: LineItemsEditorProps<Line>) {
+  const linesOf = () => (form.getValues()[field] ?? []) as Line[];
+  const lines = linesOf();
+  const path = (index: number, name: keyof LineValues) => `${field}.${index}.${name}`;
 
   const setAmount = (index: number, amount: string) => {
-    form.setFieldValue(`items.${index}.amount`, amount);
+    form.setFieldValue(path(index, 'amount'), amount);
     const quantity = lines[index]?.quantity ?? '';
     const price = amount.trim() && quantity.trim() ? safePriceFromAmount(amount, quantity) : undefined;
-    if (price !== undefined) form.setFieldValue(`items.${index}.price`, price);
+    if (price !== undefined) form.setFieldValue(path(index, 'price'), price);
   };
   // Quantity or price typed: the amount follows them.
   const recompute = (index: number, changed: 'quantity' | 'price', value: string) => {
-    form.setFieldValue(`items.${index}.${changed}`, value);
-    const line = { ...(form.getValues().items[index] ?? emptyLine), [changed]: value };
+    form.setFieldValue(path(index, changed), value);
+    const line = { ...(linesOf()[index] ?? emptyLine), [changed]: value };
     if (line.quantity.trim() && line.price.trim()) {
       const amount = safeLineAmount(line);
-      if (amount !== undefined) form.setFieldValue(`items.${index}.amount`, amount);
+      if (amount !== undefined) form.setFieldValue(path(index, 'amount'), amount);
     }
   };
 
@@ -48,20 +78,10 @@ export function LineItemsEditor({ form }: { form: LinesForm }) {
       <Text component="h2" fw={700} size="lg">
         Line items
       </Text>
-      <ItemPicker
-        onPick={(item) =>
-          form.insertListItem('items', {
-            code: item.code,
-            description: item.description,
-            quantity: '1',
-            price: item.price,
-            amount: item.price,
-          })
-        }
-      />
+      {picker((line) => form.insertListItem(field, newLine(line)))}
       {lines.map((line, index) => (
         <Paper
-          key={form.key(`items.${index}`)}
+          key={form.key(`${field}.${index}`)}
           withBorder
           p="sm"
           component="fieldset"
@@ -69,14 +89,14 @@ export function LineItemsEditor({ form }: { form: LinesForm }) {
         >
           <Stack gap="xs">
             <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-              <TextInput label="Code" maw={160} {...form.getInputProps(`items.${index}.code`)} />
+              <TextInput label="Code" maw={160} {...form.getInputProps(path(index, 'code'))} />
               <Textarea
                 label="Description"
                 required
                 autosize
                 minRows={1}
                 miw={220}
-                {...form.getInputProps(`items.${index}.description`)}
+                {...form.getInputProps(path(index, 'description'))}
               />
             </Group>
             <Group align="flex-start" wrap="wrap">
@@ -84,7 +104,7 @@ export function LineItemsEditor({ form }: { form: LinesForm }) {
                 label="Quantity"
                 inputMode="decimal"
                 maw={120}
-                {...form.getInputProps(`items.${index}.quantity`)}
+                {...form.getInputProps(path(index, 'quantity'))}
                 onChange={(event) => recompute(index, 'quantity', event.currentTarget.value)}
               />
               <TextInput
@@ -92,7 +112,7 @@ export function LineItemsEditor({ form }: { form: LinesForm }) {
                 inputMode="decimal"
                 maw={160}
                 leftSection={<span aria-hidden="true">$</span>}
-                {...form.getInputProps(`items.${index}.price`)}
+                {...form.getInputProps(path(index, 'price'))}
                 onChange={(event) => recompute(index, 'price', event.currentTarget.value)}
               />
               <TextInput
@@ -100,15 +120,16 @@ export function LineItemsEditor({ form }: { form: LinesForm }) {
                 inputMode="decimal"
                 maw={160}
                 leftSection={<span aria-hidden="true">$</span>}
-                {...form.getInputProps(`items.${index}.amount`)}
+                {...form.getInputProps(path(index, 'amount'))}
                 value={line.amount}
                 onChange={(event) => setAmount(index, event.currentTarget.value)}
               />
+              {more?.(index)}
               <Button
                 variant="subtle"
                 color="red"
                 mt={24}
-                onClick={() => form.removeListItem('items', index)}
+                onClick={() => form.removeListItem(field, index)}
                 aria-label={`Remove line ${index + 1}`}
               >
                 Remove
@@ -118,7 +139,7 @@ export function LineItemsEditor({ form }: { form: LinesForm }) {
         </Paper>
       ))}
       <Group>
-        <Button variant="default" onClick={() => form.insertListItem('items', { ...emptyLine })}>
+        <Button variant="default" onClick={() => form.insertListItem(field, newLine())}>
           Add a line
         </Button>
       </Group>
@@ -139,6 +160,9 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
     </Group>
   );
 }
+
+/** A line's amount by the server's rule, for the live totals: '0.00' while its numbers are half typed. */
+export const readableAmount = (line: LineValues): string => safeLineAmount(line) ?? '0.00';
 
 /** The amount of a line whose numbers may be half typed ("1.", "abc"): undefined until they read. */
 function safeLineAmount(line: LineValues): string | undefined {

@@ -1,0 +1,179 @@
+import {
+  calendarDateIn,
+  type Invoice,
+  type Job,
+  ORGANISATION_TIME_ZONE,
+  type TaxRate,
+} from '@fieldbook/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import type { Crumb } from '../../components/breadcrumbs';
+import { EditRecord } from '../../components/editor/edit-record';
+import { EditorHeader } from '../../components/editor/editor-header';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { SectionLoader } from '../../components/section-loader';
+import { ApiRequestError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { customerQueryOptions } from '../customers';
+import { jobQueryOptions } from '../jobs';
+import { taxRateChoicesQueryOptions } from '../taxes';
+import { useCreateInvoice } from './api/create-invoice';
+import { invoiceQueryOptions } from './api/get-invoice';
+import { useUpdateInvoice } from './api/update-invoice';
+import { defaultRate, InvoiceEditor, type InvoiceValues, lineValues, savedValues } from './invoice-editor';
+
+const NEW = 'New invoice';
+const EDIT = 'Edit invoice';
+
+/** Home › Sales › Invoices › the invoice (when editing one) › this page. */
+function crumbs(title: string, invoice?: { id: string; number?: number }): Crumb[] {
+  return [
+    { label: 'Home', to: paths.home },
+    { label: 'Sales', to: paths.sales.root },
+    { label: 'Invoices', to: paths.sales.invoicesSearch },
+    ...(invoice
+      ? [
+          {
+            label: invoice.number === undefined ? 'Invoice' : `Invoice ${invoice.number}`,
+            to: paths.sales.invoice.href(invoice.id),
+          },
+        ]
+      : []),
+    { label: title },
+  ];
+}
+
+/** A new invoice: today's date (the organisation's), due today, amounts excluding tax, no lines. */
+function newValues(more: Partial<InvoiceValues> = {}): InvoiceValues {
+  const today = calendarDateIn(ORGANISATION_TIME_ZONE);
+  return {
+    reference: '',
+    customer: { id: '' },
+    job: null,
+    status: 'OPEN_DRAFT',
+    date: today,
+    due: today,
+    amountsEnteredIncludeTax: false,
+    lineItems: [],
+    ...more,
+  };
+}
+
+/**
+ * sales/invoices/new: the invoice editor, creating. `?fromJob={id}` copies the job (Copy to invoice);
+ * `?customerId={id}` chooses the customer (the customer viewer's New invoice).
+ */
+export function NewInvoicePage() {
+  const [search] = useSearchParams();
+  const fromJob = search.get('fromJob');
+  const customerId = search.get('customerId');
+  if (fromJob) return <NewInvoiceFromJob jobId={fromJob} />;
+  if (customerId) return <NewInvoiceForCustomer customerId={customerId} />;
+  return <CreateInvoice values={newValues()} customer={null} />;
+}
+
+function CreateInvoice({
+  values,
+  customer,
+  job,
+  notice,
+}: {
+  values: InvoiceValues;
+  customer: { id: string; name: string } | null;
+  job?: { id: string; number: number };
+  notice?: string;
+}) {
+  return (
+    <InvoiceEditor
+      title={NEW}
+      breadcrumbs={crumbs(NEW)}
+      initialValues={values}
+      customer={customer}
+      job={job}
+      notice={notice}
+      save={useCreateInvoice()}
+    />
+  );
+}
+
+function NewInvoiceForCustomer({ customerId }: { customerId: string }) {
+  return (
+    <EditRecord query={useQuery(customerQueryOptions(customerId))} title={NEW} breadcrumbs={crumbs(NEW)}>
+      {(customer) => (
+        <CreateInvoice
+          values={newValues({ customer: { id: customer.id } })}
+          customer={{ id: customer.id, name: customer.name }}
+        />
+      )}
+    </EditRecord>
+  );
+}
+
+/** The job's customer, reference and lines, each line at the organisation's default rate (GST). */
+function fromJobValues(job: Job, rates: readonly TaxRate[]): InvoiceValues {
+  const rate = defaultRate(rates);
+  return newValues({
+    reference: job.reference ?? '',
+    customer: { id: job.customer.id },
+    job: { id: job.id },
+    lineItems: lineValues(job.items, () => rate),
+  });
+}
+
+export const JOB_NOT_FOUND =
+  'The job to copy was not found: it may have been deleted, or belong to another organisation. This new invoice starts empty.';
+
+/**
+ * Copy to invoice: the job and the tax rates load first. A job that is not there (deleted, another
+ * organisation's, a mistyped id) says so above an empty editor; a failed load (no connection) offers Retry.
+ */
+function NewInvoiceFromJob({ jobId }: { jobId: string }) {
+  const job = useQuery({ ...jobQueryOptions(jobId), retry: false });
+  const rates = useQuery(taxRateChoicesQueryOptions());
+  if (job.error instanceof ApiRequestError && job.error.status === 404)
+    return <CreateInvoice values={newValues()} customer={null} notice={JOB_NOT_FOUND} />;
+  if (job.isSuccess && rates.isSuccess)
+    return (
+      <CreateInvoice
+        values={fromJobValues(job.data, rates.data.items)}
+        customer={job.data.customer}
+        job={{ id: job.data.id, number: job.data.number }}
+      />
+    );
+  const failed = job.isError ? job : rates.isError ? rates : undefined;
+  return (
+    <>
+      <EditorHeader breadcrumbs={crumbs(NEW)} title={NEW} />
+      {failed ? <LoadErrorAlert error={failed.error} onRetry={failed.refetch} /> : <SectionLoader />}
+    </>
+  );
+}
+
+/** sales/invoices/{id}/edit: the invoice editor, editing the invoice as it was when the page loaded. */
+export function EditInvoicePage() {
+  const { id = '' } = useParams();
+  return (
+    <EditRecord query={useQuery(invoiceQueryOptions(id))} title={EDIT} breadcrumbs={crumbs(EDIT, { id })}>
+      {(invoice) => <UpdateInvoice invoice={invoice} />}
+    </EditRecord>
+  );
+}
+
+function UpdateInvoice({ invoice }: { invoice: Invoice }) {
+  const savedRates = new Map(
+    invoice.lineItems.flatMap((line) =>
+      line.taxRate ? [[line.taxRate.id, line.taxRate.rate] as const] : [],
+    ),
+  );
+  return (
+    <InvoiceEditor
+      title={EDIT}
+      breadcrumbs={crumbs(EDIT, invoice)}
+      initialValues={savedValues(invoice)}
+      customer={invoice.customer}
+      job={invoice.job}
+      savedRates={savedRates}
+      save={useUpdateInvoice(invoice)}
+    />
+  );
+}

@@ -1,0 +1,214 @@
+import { apiMessages, invoiceMessages } from '@fieldbook/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { customer, invoice, item, job, taxRate } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { JOB_NOT_FOUND } from './invoice-editor-pages';
+import { invoiceRoutes } from './routes';
+
+const api = installFakeApi();
+
+const acme = customer({ name: "O'Brien & Sons Plumbing" });
+const gst = taxRate({ name: 'GST', rate: '10' });
+const gstFree = taxRate({ name: 'GST Free', rate: '0' });
+const tap = item({ code: 'PL-TAP', description: 'Mixer tap, chrome', price: '149.90' });
+const repair = job({
+  number: 41,
+  reference: 'Burst pipe & tap',
+  customer: { id: acme.id, name: acme.name },
+  items: [
+    { code: 'LAB-HR', description: 'Labour, per hour', quantity: '2', price: '95.00', amount: '190.00' },
+    { code: null, description: 'Call-out fee', quantity: null, price: null, amount: '80.00' },
+  ],
+});
+
+/** The lookups every editor test needs; `save` answers the POST or PUT. */
+function serve(save: (request: RecordedRequest) => Response, stored = invoice()) {
+  api.handle = (request) => {
+    if (request.method !== 'GET') return save(request);
+    if (request.path.startsWith('/tax-rates')) return jsonResponse([gst, gstFree], { total: 2 });
+    if (request.path.startsWith('/items')) return jsonResponse([tap], { total: 1 });
+    if (request.path.startsWith(`/jobs/${repair.id}`)) return jsonResponse(repair);
+    if (request.path.startsWith('/jobs/')) return errorResponse('NOT_FOUND', 'Job not found.');
+    if (request.path.startsWith(`/customers/${acme.id}`)) return jsonResponse(acme);
+    if (request.path.startsWith('/customers')) return jsonResponse([acme], { total: 1 });
+    return jsonResponse(stored);
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Invoice editor', () => {
+  it("starts today in Melbourne, adds lines at GST, and shows the domain's totals exclusive then inclusive of tax", async () => {
+    // 23 Nov 2026 22:30 UTC is already 24 Nov in Melbourne.
+    vi.useFakeTimers({ now: new Date('2026-11-23T22:30:00Z'), toFake: ['Date'] });
+    const created = invoice({ customer: { id: acme.id, name: acme.name } });
+    serve(() => jsonResponse(created, { status: 201 }), created);
+    const { router } = renderRoutes(invoiceRoutes, { route: `/sales/invoices/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'New invoice' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Customer' })).toHaveValue("O'Brien & Sons Plumbing");
+    expect(screen.getByLabelText(/^Date/)).toHaveValue('2026-11-24');
+    expect(screen.getByLabelText(/^Due date/)).toHaveValue('2026-11-24');
+    expect(screen.getByLabelText('Status')).toHaveValue('OPEN_DRAFT');
+
+    await user.type(screen.getByRole('combobox', { name: 'Add from the catalogue' }), 'PL-TAP');
+    await user.click(await screen.findByRole('option', { name: /PL-TAP/ }));
+    const first = screen.getByRole('group', { name: 'Line 1' });
+    expect(within(first).getByLabelText('Tax rate')).toHaveValue(gst.id);
+
+    await user.click(screen.getByRole('button', { name: 'Add a line' }));
+    const second = screen.getByRole('group', { name: 'Line 2' });
+    await user.type(within(second).getByLabelText(/^Description/), 'Call-out fee');
+    await user.clear(within(second).getByLabelText('Quantity'));
+    await user.type(within(second).getByLabelText('Amount'), '50');
+    await user.selectOptions(within(second).getByLabelText('Tax rate'), gstFree.id);
+
+    // 149.90 + 50.00; GST 14.99 on the tap only.
+    const totals = () =>
+      ['Subtotal', 'Tax', 'Total'].map(
+        (label) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent,
+      );
+    expect(totals()).toEqual(['$199.90', '$14.99', '$214.89']);
+    await user.click(screen.getByRole('switch', { name: /Amounts include tax/ }));
+    // 149.90 − 149.90 / 1.1 = 13.627… → 13.63; the total is the amounts as entered.
+    expect(totals()).toEqual(['$199.90', '$13.63', '$199.90']);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Invoice saved.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/sales/invoices/${created.id}`));
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.path).toBe('/sales/invoices');
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(post?.body).toEqual({
+      reference: null,
+      status: 'OPEN_DRAFT',
+      customer: { id: acme.id },
+      job: null,
+      date: '2026-11-24',
+      due: '2026-11-24',
+      amountsEnteredIncludeTax: true,
+      lineItems: [
+        {
+          code: 'PL-TAP',
+          description: 'Mixer tap, chrome',
+          quantity: '1',
+          price: '149.90',
+          amount: '149.90',
+          taxRate: { id: gst.id },
+        },
+        {
+          code: null,
+          description: 'Call-out fee',
+          quantity: null,
+          price: null,
+          amount: '50.00',
+          taxRate: { id: gstFree.id },
+        },
+      ],
+    });
+    // A long journey through the form: generous on a busy 2-core machine.
+  }, 30_000);
+
+  it("copies a job: its customer, reference and lines, each at GST, and names the job; Save sends the job's id", async () => {
+    const created = invoice({ customer: { id: acme.id, name: acme.name } });
+    serve(() => jsonResponse(created, { status: 201 }), created);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/new?fromJob=${repair.id}` });
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('link', { name: 'job 41' })).toHaveAttribute('href', `/jobs/${repair.id}`);
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue("O'Brien & Sons Plumbing");
+    expect(screen.getByLabelText('Reference')).toHaveValue('Burst pipe & tap');
+    const lines = screen.getAllByRole('group', { name: /^Line \d/ });
+    expect(lines.map((line) => within(line).getByLabelText(/^Description/))).toHaveLength(2);
+    expect(within(lines[0] as HTMLElement).getByLabelText('Tax rate')).toHaveValue(gst.id);
+    expect(within(lines[1] as HTMLElement).getByLabelText('Amount')).toHaveValue('80.00');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Invoice saved.')).toBeInTheDocument();
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      reference: 'Burst pipe & tap',
+      customer: { id: acme.id },
+      job: { id: repair.id },
+      lineItems: [
+        { code: 'LAB-HR', quantity: '2', price: '95.00', amount: '190.00', taxRate: { id: gst.id } },
+        { code: null, description: 'Call-out fee', amount: '80.00', taxRate: { id: gst.id } },
+      ],
+    });
+  });
+
+  it('says so when the job to copy is not there, and starts an empty invoice', async () => {
+    serve(() => jsonResponse(invoice(), { status: 201 }));
+    renderRoutes(invoiceRoutes, {
+      route: '/sales/invoices/new?fromJob=00000000-0000-7000-8000-0000000fffff',
+    });
+
+    expect(await screen.findByText(JOB_NOT_FOUND)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'New invoice' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Customer' })).toHaveValue('');
+    expect(screen.queryByRole('group', { name: /^Line/ })).not.toBeInTheDocument();
+  });
+
+  it('refuses a due date before the date on the form, sending nothing', async () => {
+    serve(() => jsonResponse(invoice(), { status: 201 }));
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+
+    const due = await screen.findByLabelText(/^Due date/);
+    await user.clear(due);
+    await user.type(due, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(invoiceMessages.dueBeforeDate)).toBeInTheDocument();
+    expect(api.paths('POST')).toEqual([]);
+  });
+
+  it('saves over the version it read; a stale save keeps what was typed and says so', async () => {
+    const sent = invoice({
+      customer: { id: acme.id, name: acme.name },
+      status: 'OPEN_SENT',
+      job: { id: repair.id, number: 41 },
+      lineItems: [
+        {
+          code: null,
+          description: 'Labour',
+          quantity: '1',
+          price: '100.00',
+          amount: '100.00',
+          taxRate: { id: gst.id, name: 'GST', rate: '10' },
+        },
+      ],
+      subtotal: '100.00',
+      tax: '10.00',
+      total: '110.00',
+    });
+    serve(() => errorResponse('CONFLICT', apiMessages.staleSave('invoice')), sent);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}/edit` });
+    const user = userEvent.setup();
+
+    const reference = await screen.findByLabelText('Reference');
+    expect(screen.getByRole('link', { name: 'job 41' })).toBeInTheDocument();
+    await user.type(reference, 'PO 7781');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('invoice'));
+    expect(screen.getByLabelText('Reference')).toHaveValue('PO 7781');
+    const put = api.requests.find((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/sales/invoices/${sent.id}`);
+    expect(put?.body).toMatchObject({
+      id: sent.id,
+      updated: sent.updated,
+      status: 'OPEN_SENT',
+      reference: 'PO 7781',
+      job: { id: repair.id },
+      lineItems: [{ description: 'Labour', amount: '100.00', taxRate: { id: gst.id } }],
+    });
+  });
+});
