@@ -143,7 +143,7 @@ export function LineItemsEditor<Line extends LineValues>({
           Add a line
         </Button>
       </Group>
-      <Stack gap={2} aria-live="polite" maw={320} ml="auto">
+      <Stack gap={2} role="group" aria-label="Totals" aria-live="polite" maw={320} ml="auto">
         <TotalRow label="Subtotal" value={totals.subtotal} />
         <TotalRow label="Tax" value={totals.tax} />
         <TotalRow label="Total" value={totals.total} strong />
