@@ -4,11 +4,12 @@ import { invoiceFields, invoiceUpdate } from './invoices.ts';
 const customer = { id: '01a20a36-3609-77cd-a15e-4c1fb226dc03' };
 
 describe('invoice fields', () => {
-  it('default to a draft with amounts excluding tax and no lines', () => {
+  it('default to a draft with amounts excluding tax, no lines and no job', () => {
     expect(invoiceFields.parse({ customer, date: '2026-11-23', due: '2026-11-23' })).toEqual({
       reference: null,
       status: 'OPEN_DRAFT',
       customer,
+      job: null,
       date: '2026-11-23',
       due: '2026-11-23',
       lineItems: [],
