@@ -1,3 +1,4 @@
+import { type LineFields, lineAmount } from '@fieldbook/domain';
 import { SQL, sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, integer, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/tenant-tables.ts';
@@ -35,4 +36,14 @@ export const lineColumns = () => ({
   quantity: numeric('quantity', { precision: 9, scale: 4 }),
   price: numeric('price', { precision: 17, scale: 7 }),
   amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+});
+
+/** A line's `lineColumns` values, its amount computed here by the domain's rule (a client's amounts are not trusted). */
+export const lineValues = (line: LineFields, position: number) => ({
+  position,
+  code: line.code,
+  description: line.description,
+  quantity: line.quantity,
+  price: line.price,
+  amount: lineAmount(line),
 });

@@ -9,13 +9,13 @@ import {
   invoiceMessages,
   invoiceTotals,
   isUuid,
-  lineAmount,
   priceText,
   quantityText,
   rateText,
 } from '@fieldbook/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { lineValues } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, visibleCustomers } from '../db/schema.ts';
@@ -151,7 +151,8 @@ export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise
   return toInvoice(row);
 }
 
-type RateSnapshot = Map<string, { name: string; rate: string }>;
+/** The tenant's rates by id as they are now, which saved lines keep. */
+export type RateSnapshot = Map<string, { name: string; rate: string }>;
 
 /**
  * The customer, the job if any, and every tax rate the lines name must be the caller's tenant's (another tenant's id is no
@@ -198,7 +199,7 @@ async function withReferences<T>(
 }
 
 /** The invoice's own columns from its fields. */
-const invoiceValues = (fields: InvoiceFields) => ({
+export const invoiceValues = (fields: InvoiceFields) => ({
   reference: fields.reference,
   customerId: fields.customer.id,
   jobId: fields.job?.id ?? null,
@@ -208,7 +209,27 @@ const invoiceValues = (fields: InvoiceFields) => ({
   amountsIncludeTax: fields.amountsEnteredIncludeTax,
 });
 
-/** Writes the invoice's lines, each amount computed here and each with its rate as it is now. */
+/** The rows of an invoice's lines, each amount computed here and each with its rate as it is now. */
+export function lineRows(
+  tenantId: string,
+  invoiceId: string,
+  lines: InvoiceFields['lineItems'],
+  rates: RateSnapshot,
+) {
+  return lines.map((line, position) => {
+    const rate = line.taxRate ? rates.get(line.taxRate.id) : undefined;
+    return {
+      tenantId,
+      invoiceId,
+      ...lineValues(line, position),
+      taxRateId: rate ? (line.taxRate?.id ?? null) : null,
+      taxName: rate?.name ?? null,
+      taxRate: rate?.rate ?? null,
+    };
+  });
+}
+
+/** Writes the invoice's lines. */
 async function insertLines(
   tx: Tx,
   tenantId: string,
@@ -216,25 +237,7 @@ async function insertLines(
   lines: InvoiceFields['lineItems'],
   rates: RateSnapshot,
 ): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.insert(invoiceLines).values(
-    lines.map((line, position) => {
-      const rate = line.taxRate ? rates.get(line.taxRate.id) : undefined;
-      return {
-        tenantId,
-        invoiceId,
-        position,
-        code: line.code,
-        description: line.description,
-        quantity: line.quantity,
-        price: line.price,
-        amount: lineAmount(line),
-        taxRateId: rate ? (line.taxRate?.id ?? null) : null,
-        taxName: rate?.name ?? null,
-        taxRate: rate?.rate ?? null,
-      };
-    }),
-  );
+  if (lines.length > 0) await tx.insert(invoiceLines).values(lineRows(tenantId, invoiceId, lines, rates));
 }
 
 /** Creates an invoice with the tenant's next invoice number. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { JOB_PRIORITY_NAMES } from '../jobs/reference-data.ts';
+import { DEMO_INVOICES_PER_ORGANISATION } from './demo-invoices.ts';
 import { DEMO_JOBS_PER_ORGANISATION } from './demo-jobs.ts';
 import { DEMO_ORGANISATIONS } from './demo-records.ts';
 
@@ -15,6 +16,7 @@ export interface SeedRowCounts {
   territories: number;
   jobPriorities: number;
   jobs: number;
+  invoices: number;
 }
 
 export const NO_SEED_ROWS: SeedRowCounts = {
@@ -27,6 +29,7 @@ export const NO_SEED_ROWS: SeedRowCounts = {
   territories: 0,
   jobPriorities: 0,
   jobs: 0,
+  invoices: 0,
 };
 
 /** What a whole demo seed leaves in an empty database. */
@@ -44,6 +47,7 @@ export const DEMO_SEED_ROWS: SeedRowCounts = (() => {
     territories: sum((o) => o.territories.length),
     jobPriorities: organisations.length * JOB_PRIORITY_NAMES.length,
     jobs: organisations.length * DEMO_JOBS_PER_ORGANISATION,
+    invoices: organisations.length * DEMO_INVOICES_PER_ORGANISATION,
   };
 })();
 
@@ -54,7 +58,8 @@ export async function countSeedRows(db: Db): Promise<SeedRowCounts> {
     (select count(*)::int from memberships) as memberships, (select count(*)::int from customers) as customers,
     (select count(*)::int from locations) as locations, (select count(*)::int from items) as items,
     (select count(*)::int from territories) as territories,
-    (select count(*)::int from job_priorities) as "jobPriorities", (select count(*)::int from jobs) as jobs`)) as {
+    (select count(*)::int from job_priorities) as "jobPriorities", (select count(*)::int from jobs) as jobs,
+    (select count(*)::int from invoices) as invoices`)) as {
     rows: SeedRowCounts[];
   };
   const [counts] = result.rows;

@@ -17,8 +17,13 @@ export interface DemoSite {
   locationId: string;
 }
 
+/** A demo job as it was brought in: its id, fields and where its workflow has got to. */
+export interface DemoJob extends JobImport {
+  id: string;
+}
+
 /** The same sequence on every seed, so the demo reads the same (a small linear congruential generator). */
-function sequence(seed: number) {
+export function sequence(seed: number) {
   let state = seed;
   const next = () => {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -54,7 +59,7 @@ function statusOf(days: number, roll: number): JobStatus {
  * A few hundred jobs in every status: most scheduled (the past ones completed, closed or cancelled, today's in
  * progress, the coming weeks' scheduled, some this week), the rest new, waiting for a booking or ready to be
  * scheduled; each with lines from the catalogue. Brought in at once by `importJobs`, already where the story has
- * them (past the workflow, which the API tests walk).
+ * them (past the workflow, which the API tests walk). Gives the jobs, for the invoices of those finished.
  */
 export async function seedDemoJobs(
   tx: Tx,
@@ -62,7 +67,7 @@ export async function seedDemoJobs(
   sites: readonly DemoSite[],
   catalogue: readonly Item[],
   now = new Date(),
-): Promise<void> {
+): Promise<DemoJob[]> {
   const random = sequence(tenantId.charCodeAt(35) + 17);
   const owned = (table: typeof territories | typeof jobPriorities) =>
     tx.select({ id: table.id, name: table.name }).from(table).where(eq(table.tenantId, tenantId));
@@ -111,5 +116,6 @@ export async function seedDemoJobs(
       actualFinish: finished ? fields.scheduledFinish : null,
     });
   }
-  await importJobs(tx, tenantId, made);
+  const ids = await importJobs(tx, tenantId, made);
+  return made.map((job, index) => ({ ...job, id: ids[index] ?? '' }));
 }

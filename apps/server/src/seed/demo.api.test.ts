@@ -1,12 +1,14 @@
+import { INVOICE_STATUSES, type Invoice, invoiceTotals, type Job } from '@fieldbook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserByEmail } from '../identity/accounts.ts';
 import { listTenantsOf } from '../tenants/tenants.ts';
-import { apiAs } from '../test-support/api-client.ts';
+import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { signAccessToken } from '../test-support/factories.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { DEMO_TENANTS, DEMO_USER, seedDemo } from './demo.ts';
 import { countSeedRows, DEMO_SEED_ROWS, NO_SEED_ROWS } from './demo-counts.ts';
+import { DEMO_INVOICES_PER_ORGANISATION } from './demo-invoices.ts';
 import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 
 let t: TestApp;
@@ -15,6 +17,52 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/**
+ * The organisation's invoices: every status, many from its finished jobs (the job's customer, lines at GST),
+ * totals by `invoiceTotals`, numbered in date order; the next invoice made follows the last.
+ */
+async function expectDemoInvoices(api: ApiClient): Promise<void> {
+  const all = await api.get('/api/sales/invoices?s=100');
+  expect(Number(all.headers['total-count'])).toBe(DEMO_INVOICES_PER_ORGANISATION);
+  for (const status of INVOICE_STATUSES) {
+    const found = await api.get(`/api/sales/invoices?q=status:${status}&s=1`);
+    expect(Number(found.headers['total-count']), status).toBeGreaterThan(0);
+  }
+  const invoices = [
+    ...(all.json() as Invoice[]),
+    ...((await api.get('/api/sales/invoices?s=100&p=2')).json() as Invoice[]),
+  ];
+  const byNumber = [...invoices].sort((a, b) => a.number - b.number);
+  expect(byNumber.map((invoice) => invoice.date)).toEqual(byNumber.map((invoice) => invoice.date).sort());
+  const fromJobs = invoices.filter((invoice) => invoice.job !== null);
+  expect(fromJobs.length).toBeGreaterThan(DEMO_INVOICES_PER_ORGANISATION / 4);
+  for (const invoice of fromJobs.slice(0, 5)) {
+    const job = (await api.get(`/api/jobs/${invoice.job?.id}`)).json() as Job;
+    expect(['CLOSED_COMPLETED', 'OPEN_COMPLETED']).toContain(job.status);
+    expect(invoice.customer).toEqual(job.customer);
+    expect(invoice.lineItems.map((line) => line.amount)).toEqual(job.items.map((line) => line.amount));
+    expect(invoice.lineItems.every((line) => line.taxRate?.name === 'GST')).toBe(true);
+  }
+  expect(invoices.some((invoice) => invoice.amountsEnteredIncludeTax)).toBe(true);
+  expect(
+    invoices.some((invoice) => invoice.lineItems.some((line) => line.taxRate?.name === 'GST Free')),
+  ).toBe(true);
+  for (const invoice of invoices) {
+    const lines = invoice.lineItems.map((line) => ({ amount: line.amount, rate: line.taxRate?.rate }));
+    expect(invoiceTotals(lines, invoice.amountsEnteredIncludeTax)).toEqual({
+      subtotal: invoice.subtotal,
+      tax: invoice.tax,
+      total: invoice.total,
+    });
+  }
+  const next = await api.post('/api/sales/invoices', {
+    customer: invoices[0]?.customer,
+    date: '2026-11-24',
+    due: '2026-11-24',
+  });
+  expect((next.json() as Invoice).number).toBe(DEMO_INVOICES_PER_ORGANISATION + 1);
+}
 
 async function withEmptyDatabase(fn: (database: TestDatabase) => Promise<void>): Promise<void> {
   const database = await openTestDatabase();
@@ -57,6 +105,7 @@ describe('seedDemo', () => {
       const [job] = (await api.get('/api/jobs?q=scheduledStart:*&s=1')).json();
       expect(job.items.length).toBeGreaterThan(0);
       expect(job.total).toMatch(/^\d+\.\d{2}$/);
+      await expectDemoInvoices(api);
     }
   });
 

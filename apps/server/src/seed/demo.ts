@@ -7,6 +7,7 @@ import { inTenantWithin } from '../db/tenant-scope.ts';
 import { createUser } from '../identity/accounts.ts';
 import { createItem } from '../items/items.ts';
 import { createTenant } from '../tenants/tenants.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
 import { type DemoSite, seedDemoJobs } from './demo-jobs.ts';
 import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 
@@ -57,7 +58,7 @@ function siteAddress(address: string) {
   };
 }
 
-/** Customers with their sites, the catalogue and jobs, through the same functions the API uses. */
+/** Customers with their sites, the catalogue, jobs and invoices, through the same functions the API uses. */
 async function seedRecords(tx: Tx, tenantId: string, records: DemoOrganisation): Promise<void> {
   const sites: DemoSite[] = [];
   for (const demo of records.customers) {
@@ -84,5 +85,6 @@ async function seedRecords(tx: Tx, tenantId: string, records: DemoOrganisation):
   for (const [code, description, price] of records.items) {
     catalogue.push(await createItem(tx, tenantId, { code, description, price }));
   }
-  await seedDemoJobs(tx, tenantId, sites, catalogue);
+  const jobs = await seedDemoJobs(tx, tenantId, sites, catalogue);
+  await seedDemoInvoices(tx, tenantId, jobs, sites, catalogue);
 }

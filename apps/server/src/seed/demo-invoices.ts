@@ -1,0 +1,128 @@
+import {
+  calendarDateIn,
+  type InvoiceFields,
+  type InvoiceStatus,
+  type Item,
+  ORGANISATION_TIME_ZONE,
+  STARTING_TAX_RATES,
+} from '@fieldbook/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/database.ts';
+import { importInvoices } from '../invoices/invoice-import.ts';
+import { taxRates } from '../tax-rates/tax-rate-tables.ts';
+import { type DemoJob, type DemoSite, sequence } from './demo-jobs.ts';
+
+/** How many invoices each demo organisation gets: one for most finished jobs, the rest made by hand. */
+export const DEMO_INVOICES_PER_ORGANISATION = 200;
+
+const DAY = 86_400_000;
+
+/** The calendar date `days` after a calendar date ("2026-11-23" + 14). */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
+
+/** Fees passed on at cost, without GST (the demo's GST-free lines). */
+const GST_FREE_FEES = [
+  { description: 'Council plumbing inspection fee', amount: '96.50' },
+  { description: 'Water authority connection fee', amount: '152.00' },
+  { description: 'Permit lodgement fee', amount: '65.20' },
+] as const;
+
+/**
+ * An invoice's status by its age, as a small trade business's ledger reads: old ones mostly paid (a few
+ * cancelled, a few still owing), last month's paid or sent, this fortnight's sent, some still drafts.
+ */
+function statusOf(age: number, roll: number): InvoiceStatus {
+  if (age > 45) return roll < 0.88 ? 'CLOSED_PAID' : roll < 0.94 ? 'CLOSED_CANCELLED' : 'OPEN_SENT';
+  if (age > 14) return roll < 0.6 ? 'CLOSED_PAID' : 'OPEN_SENT';
+  return roll < 0.55 ? 'OPEN_SENT' : roll < 0.8 ? 'CLOSED_PAID' : 'OPEN_DRAFT';
+}
+
+/**
+ * The demo organisation's invoices: one for each closed job (dated the day it finished or soon after, the job's
+ * customer, reference and lines at GST) and a draft for half of those finished but not yet closed; then, to
+ * `DEMO_INVOICES_PER_ORGANISATION`, invoices made by hand over the last four months, some with a GST-free fee.
+ * Every status, some with amounts that include tax; numbered in date order, so the next one made follows on.
+ */
+export async function seedDemoInvoices(
+  tx: Tx,
+  tenantId: string,
+  jobs: readonly DemoJob[],
+  sites: readonly DemoSite[],
+  catalogue: readonly Item[],
+  now = new Date(),
+): Promise<void> {
+  const random = sequence(tenantId.charCodeAt(34) + 29);
+  const rates = await tx
+    .select({ id: taxRates.id, name: taxRates.name })
+    .from(taxRates)
+    .where(eq(taxRates.tenantId, tenantId));
+  const rateNamed = (name: string) => {
+    const rate = rates.find((candidate) => candidate.name === name);
+    return rate ? { id: rate.id } : null;
+  };
+  const [gst, gstFree] = STARTING_TAX_RATES.map((rate) => rateNamed(rate.name));
+  const today = calendarDateIn(ORGANISATION_TIME_ZONE, now);
+  const invoice = (
+    fields: Omit<InvoiceFields, 'status' | 'due' | 'amountsEnteredIncludeTax'>,
+    status?: InvoiceStatus,
+  ): InvoiceFields => ({
+    ...fields,
+    status: status ?? statusOf(daysBetween(fields.date, today), random.next()),
+    due: addDays(fields.date, random.pick([7, 14, 14, 14, 30])),
+    amountsEnteredIncludeTax: random.next() < 0.15,
+  });
+
+  const made: InvoiceFields[] = [];
+  for (const job of jobs) {
+    if (made.length === DEMO_INVOICES_PER_ORGANISATION) break;
+    const closed = job.status === 'CLOSED_COMPLETED';
+    if (!job.actualFinish || !(closed || (job.status === 'OPEN_COMPLETED' && random.next() < 0.5))) continue;
+    const finished = calendarDateIn(ORGANISATION_TIME_ZONE, new Date(job.actualFinish));
+    const date = addDays(finished, random.between(0, 2));
+    made.push(
+      invoice(
+        {
+          reference: job.fields.reference,
+          customer: job.fields.customer,
+          job: { id: job.id },
+          date: date > today ? today : date,
+          lineItems: job.fields.items.map((line) => ({ ...line, taxRate: gst ?? null })),
+        },
+        closed ? undefined : 'OPEN_DRAFT',
+      ),
+    );
+  }
+  while (made.length < DEMO_INVOICES_PER_ORGANISATION) {
+    const lines: InvoiceFields['lineItems'] = Array.from({ length: random.between(1, 3) }, () => {
+      const item = random.pick(catalogue);
+      const quantity = random.pick(['1', '1', '2', '0.5', '1.5', '4']);
+      return {
+        code: item.code,
+        description: item.description,
+        quantity,
+        price: item.price,
+        amount: null,
+        taxRate: gst ?? null,
+      };
+    });
+    if (random.next() < 0.25) {
+      const fee = random.pick(GST_FREE_FEES);
+      lines.push({ code: null, quantity: null, price: null, ...fee, taxRate: gstFree ?? null });
+    }
+    made.push(
+      invoice({
+        reference: random.next() < 0.3 ? `PO ${7000 + made.length * 3}` : null,
+        customer: { id: random.pick(sites).customerId },
+        job: null,
+        date: addDays(today, -random.between(0, 120)),
+        lineItems: lines,
+      }),
+    );
+  }
+  made.sort((a, b) => a.date.localeCompare(b.date));
+  await importInvoices(tx, tenantId, made);
+}
