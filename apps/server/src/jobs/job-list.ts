@@ -1,9 +1,18 @@
-import { JOB_STATUSES, type Job, type JobStatus, RAGS } from '@fieldbook/domain';
+import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
-import { literalText, type TextTerm, textTerm } from '../lists/field-values.ts';
+import type { TextTerm } from '../lists/field-values.ts';
 import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from '../lists/list-query.ts';
+import {
+  countedValues,
+  loneWord,
+  type NumberedView,
+  numberedWhere,
+  pageNumbers,
+  rawTotal,
+  totalOf,
+} from '../lists/numbered-lists.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
@@ -62,58 +71,15 @@ export const jobList: ListResource = {
  * The jobs with these numbers, whole, newest first. A named statement: the same text every time, so each
  * connection plans it once rather than on every page (its joins and lines take longer to plan than to run).
  */
+const numbered: NumberedView = { view: visible, tenantId: visible.tenantId, number: visible.number };
+
 function jobsNumbered(tx: Tx, tenantId: string, numbers: number[]) {
   return selectJobs(tx)
-    .where(
-      and(
-        eq(visible.tenantId, sql.placeholder('tenantId')),
-        sql`${visible.number} = any(${sql.placeholder('numbers')}::int[])`,
-      ),
-    )
+    .where(numberedWhere(numbered))
     .orderBy(desc(visible.number))
     .prepare('jobs_numbered')
     .execute({ tenantId, numbers });
 }
-
-/**
- * The statuses `q` asks for when it asks for nothing else (every status for no `q`), so the count kept in
- * `job_counts` answers it; undefined for any other search.
- */
-function countedStatuses(ast: LiqeAst | null): readonly string[] | undefined {
-  if (ast === null) return JOB_STATUSES;
-  if (ast.type !== 'Tag' || ast.field.type !== 'Field' || ast.field.name !== 'status') return undefined;
-  const { expression, operator } = ast;
-  if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
-  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
-  return JOB_STATUSES.includes(expression.value as JobStatus) ? [expression.value] : undefined;
-}
-
-/** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */
-function loneWord(ast: LiqeAst | null): TextTerm | undefined {
-  if (ast?.type !== 'Tag' || ast.field.type !== 'ImplicitField') return undefined;
-  const { expression } = ast;
-  if (expression.type !== 'LiteralExpression' || (!expression.quoted && literalText(expression) === '*'))
-    return;
-  return textTerm(expression, 'search term', true);
-}
-
-/** Whether `q` has a bare word anywhere: the planner can only guess how many jobs such a search matches. */
-const hasWord = (ast: LiqeAst): boolean => {
-  switch (ast.type) {
-    case 'Tag':
-      return ast.field.type === 'ImplicitField';
-    case 'LogicalExpression':
-      return hasWord(ast.left) || hasWord(ast.right);
-    case 'ParenthesizedExpression':
-      return hasWord(ast.expression);
-    case 'UnaryOperator':
-      return hasWord(ast.operand);
-    default:
-      return false;
-  }
-};
-
-const totalOf = async (query: PromiseLike<{ total: number }[]>) => Number((await query)[0]?.total ?? 0);
 
 /**
  * How many jobs a lone word matches: the jobs of the customers and locations it names, from the kept site counts
@@ -138,7 +104,7 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
         and not (${visible.customerId} = any(named.customers)
           or coalesce(${visible.locationId} = any(named.locations), false))
     ) as total`);
-  return Number((result as unknown as { rows: { total: string | number }[] }).rows[0]?.total ?? 0);
+  return rawTotal(result);
 }
 
 /**
@@ -146,7 +112,7 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
  * of a million jobs is not counted row by row), else counted through the search's indexes.
  */
 function countJobs(tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | undefined) {
-  const statuses = countedStatuses(ast);
+  const statuses = countedValues(ast, 'status', JOB_STATUSES);
   if (statuses)
     return totalOf(
       tx
@@ -160,13 +126,6 @@ function countJobs(tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | u
 }
 
 /**
- * Up to this many matches of a search with a bare word, a page is read from all of them, sorted; beyond it, by
- * walking the jobs newest first until the page is full. The planner cannot tell which is quicker (it cannot know
- * how many customers a word names), and a wrong guess costs seconds at a million jobs (docs/server.md).
- */
-const FEW_MATCHES = 2000;
-
-/**
  * One page of the jobs `q` matches, newest number first, and how many match in all: the count, then the page's
  * job numbers (from the indexes alone where they can), then those jobs whole with the names of what they refer to
  * and their lines.
@@ -175,18 +134,7 @@ export async function listJobs(tx: Tx, tenantId: string, { q, page }: ListReques
   const ast = parseListQuery(q);
   const where = and(eq(visible.tenantId, tenantId), listQueryToSql(ast, jobList));
   const total = await countJobs(tx, tenantId, ast, where);
-  if (total <= page.offset) return { rows: [], total };
-  // `number + 0` is no index's order, so the planner reads the matches and sorts them.
-  const sorted = ast !== null && hasWord(ast) && total <= FEW_MATCHES;
-  const numbers = (
-    await tx
-      .select({ number: visible.number })
-      .from(visible)
-      .where(where)
-      .orderBy(desc(sorted ? sql`${visible.number} + 0` : visible.number))
-      .limit(page.limit)
-      .offset(page.offset)
-  ).map((row) => row.number);
+  const numbers = await pageNumbers(tx, numbered, where, ast, total, { page });
   if (numbers.length === 0) return { rows: [], total };
   return { rows: (await jobsNumbered(tx, tenantId, numbers)).map(toJob), total };
 }

@@ -1,0 +1,106 @@
+import { and, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn, PgView } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/database.ts';
+import { literalText, type TextTerm, textTerm } from './field-values.ts';
+import type { LiqeAst } from './list-query.ts';
+import type { ListRequest } from './paged-list.ts';
+
+// The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
+// "Fast lists"): which searches a kept count answers, and the page read as numbers first, then whole records.
+
+/**
+ * The values of `field` that `q` asks for when it asks for nothing else (every value for no `q`), so a count kept
+ * per value answers it; undefined for any other search.
+ */
+export function countedValues<Value extends string>(
+  ast: LiqeAst | null,
+  field: string,
+  values: readonly Value[],
+): readonly Value[] | undefined {
+  if (ast === null) return values;
+  if (ast.type !== 'Tag' || ast.field.type !== 'Field' || ast.field.name !== field) return undefined;
+  const { expression, operator } = ast;
+  if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
+  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
+  const value = values.find((candidate) => candidate === expression.value);
+  return value === undefined ? undefined : [value];
+}
+
+/** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */
+export function loneWord(ast: LiqeAst | null): TextTerm | undefined {
+  if (ast?.type !== 'Tag' || ast.field.type !== 'ImplicitField') return undefined;
+  const { expression } = ast;
+  if (expression.type !== 'LiteralExpression' || (!expression.quoted && literalText(expression) === '*'))
+    return;
+  return textTerm(expression, 'search term', true);
+}
+
+/** Whether `q` has a bare word anywhere: the planner can only guess how many records such a search matches. */
+export const hasWord = (ast: LiqeAst): boolean => {
+  switch (ast.type) {
+    case 'Tag':
+      return ast.field.type === 'ImplicitField';
+    case 'LogicalExpression':
+      return hasWord(ast.left) || hasWord(ast.right);
+    case 'ParenthesizedExpression':
+      return hasWord(ast.expression);
+    case 'UnaryOperator':
+      return hasWord(ast.operand);
+    default:
+      return false;
+  }
+};
+
+/** The one number a count statement gives. */
+export const totalOf = async (query: PromiseLike<{ total: number | string }[]>) =>
+  Number((await query)[0]?.total ?? 0);
+
+/** The `total` of a raw statement's one row. */
+export const rawTotal = (result: unknown) =>
+  Number((result as { rows: { total: string | number }[] }).rows[0]?.total ?? 0);
+
+/**
+ * Up to this many matches of a search with a bare word, a page is read from all of them, sorted; beyond it, by
+ * walking the records newest first until the page is full. The planner cannot tell which is quicker (it cannot
+ * know how many customers a word names), and a wrong guess costs seconds at a million rows (docs/server.md).
+ */
+const FEW_MATCHES = 2000;
+
+/** A numbered list's view: its tenant and number columns. */
+export interface NumberedView {
+  view: PgView;
+  tenantId: PgColumn;
+  number: PgColumn;
+}
+
+/**
+ * The numbers of one page of the records `where` matches, newest first, read from the indexes alone where they
+ * can be (each filter's index ends with the number). `total` is how many match, counted already.
+ */
+export async function pageNumbers(
+  tx: Tx,
+  { view, number }: NumberedView,
+  where: SQL | undefined,
+  ast: LiqeAst | null,
+  total: number,
+  { page }: Pick<ListRequest, 'page'>,
+): Promise<number[]> {
+  if (total <= page.offset) return [];
+  // `number + 0` is no index's order, so the planner reads the matches and sorts them.
+  const sorted = ast !== null && hasWord(ast) && total <= FEW_MATCHES;
+  const rows = await tx
+    .select({ number })
+    .from(view)
+    .where(where)
+    .orderBy(desc(sorted ? sql`${number} + 0` : number))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => Number(row.number));
+}
+
+/** `tenant = :tenantId and number = any(:numbers)`: the records of a page, for a named statement. */
+export const numberedWhere = ({ tenantId, number }: NumberedView): SQL | undefined =>
+  and(
+    sql`${tenantId as SQLWrapper} = ${sql.placeholder('tenantId')}`,
+    sql`${number as SQLWrapper} = any(${sql.placeholder('numbers')}::int[])`,
+  );
