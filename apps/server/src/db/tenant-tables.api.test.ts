@@ -28,6 +28,8 @@ const expectedPrivileges: Record<string, string[]> = {
   tenant_counters: ['SELECT', 'INSERT', 'UPDATE'],
   job_counts: ['SELECT'],
   job_site_counts: ['SELECT'],
+  invoice_counts: ['SELECT'],
+  invoice_customer_counts: ['SELECT'],
   memberships: [],
 };
 
@@ -35,6 +37,8 @@ const expectedPrivileges: Record<string, string[]> = {
 const knownTenantTables = [
   'customers',
   'idempotency_keys',
+  'invoice_counts',
+  'invoice_customer_counts',
   'invoice_lines',
   'invoices',
   'items',
@@ -58,8 +62,11 @@ const seedOverrides: Record<string, Record<string, string>> = {
   invoice_lines: { tax_name: 'GST', tax_rate: '10' },
 };
 
-/** Tables only triggers write (migration 0010): their one row per tenant is the count of that tenant's seeded job. */
-const keptByTriggers = ['job_counts', 'job_site_counts'];
+/**
+ * Tables only triggers write (migrations 0010 and 0014): their one row per tenant is the count of that tenant's
+ * seeded job or invoice.
+ */
+const keptByTriggers = ['job_counts', 'job_site_counts', 'invoice_counts', 'invoice_customer_counts'];
 
 const database = await openTestDatabase();
 afterAll(() => database.drop());

@@ -1,6 +1,7 @@
 import { INVOICE_STATUSES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -97,6 +98,34 @@ export const invoiceLines = pgTable(
       sql`(${t.taxRateId} is null) = (${t.taxName} is null) and (${t.taxName} is null) = (${t.taxRate} is null)`,
     ),
   ],
+);
+
+/**
+ * How many invoices a tenant has in each status, kept by statement triggers on `invoices` (migration 0014), so
+ * the whole list and a status's list are counted without reading every index entry. Read-only to the application.
+ */
+export const invoiceCounts = pgTable(
+  'invoice_counts',
+  {
+    tenantId: tenantId(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+);
+
+/**
+ * How many invoices a tenant has for each customer, kept by the same triggers: a word that matches customers'
+ * names is counted from these few rows.
+ */
+export const invoiceCustomerCounts = pgTable(
+  'invoice_customer_counts',
+  {
+    tenantId: tenantId(),
+    customerId: uuid('customer_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.customerId] })],
 );
 
 /** The current tenant's invoices, for list searches (see `visibleCustomers`). */

@@ -1,7 +1,6 @@
 import {
   apiMessages,
   type FieldError,
-  INVOICE_STATUSES,
   type Invoice,
   type InvoiceFields,
   type InvoiceStatus,
@@ -13,7 +12,7 @@ import {
   quantityText,
   rateText,
 } from '@fieldbook/domain';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { lineValues } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
@@ -21,37 +20,12 @@ import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { jobs } from '../jobs/job-tables.ts';
-import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
-import { nameOf, wholeNumber } from '../lists/search-matches.ts';
 import { findRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
 
 const NOUN = 'invoice';
-
-/** What `q` may search on the invoice list; bare words match the number (whole), reference and customer name. */
-export const invoiceList: ListResource = {
-  fields: {
-    id: { kind: 'exact', column: visible.id, uuid: true },
-    number: { kind: 'number', column: visible.number, integer: true },
-    reference: { kind: 'text', column: visible.reference },
-    'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
-    status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES },
-    date: { kind: 'timestamp', column: visible.date },
-    due: { kind: 'timestamp', column: visible.due },
-  },
-  searchable: [
-    wholeNumber(visible.number),
-    visible.reference,
-    nameOf(visible.customerId, {
-      table: visibleCustomers,
-      id: visibleCustomers.id,
-      name: visibleCustomers.name,
-    }),
-  ],
-};
 
 /** A line as the statement gives it: every number as text, never a float. */
 interface LineRow {
@@ -80,7 +54,7 @@ const jobNumberOf = sql<number | null>`(
   select ${jobs.number} from ${jobs} where ${jobs.tenantId} = ${visible.tenantId} and ${jobs.id} = ${visible.jobId})`;
 
 /** Invoices with their customer's name and their lines, in one statement. */
-function selectInvoices(tx: Tx, total: SQL<number> = sql<number>`0`) {
+export function selectInvoices(tx: Tx) {
   return tx
     .select({
       id: visible.id,
@@ -97,7 +71,6 @@ function selectInvoices(tx: Tx, total: SQL<number> = sql<number>`0`) {
       lines: linesOf,
       created: visible.created,
       updated: visible.updated,
-      total,
     })
     .from(visible)
     .innerJoin(
@@ -109,7 +82,7 @@ function selectInvoices(tx: Tx, total: SQL<number> = sql<number>`0`) {
 type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
 
 /** An invoice as the API returns it, its totals computed from its lines by the domain's one function. */
-function toInvoice(row: Omit<InvoiceRow, 'total'>): Invoice {
+export function toInvoice(row: InvoiceRow): Invoice {
   const lineItems = row.lines.map((line) => ({
     code: line.code,
     description: line.description,
@@ -277,19 +250,4 @@ export async function deleteInvoice(tx: Tx, tenantId: string, id: string): Promi
   if (!current) throw notFound(NOUN);
   if (current.status !== 'OPEN_DRAFT') throw conflict(invoiceMessages.onlyDraftsDeleted);
   await tx.delete(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
-}
-
-/** One page of the invoices `q` matches, newest number first, and how many match in all. */
-export async function listInvoices(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<Invoice>> {
-  const where = listWhere(visible, tenantId, q, invoiceList);
-  const { rows, total } = await readPage(
-    page,
-    tx.select({ total: count() }).from(visible).where(where),
-    (total) => selectInvoices(tx, total).where(where).orderBy(desc(visible.number)),
-  );
-  return { rows: rows.map(toInvoice), total };
 }

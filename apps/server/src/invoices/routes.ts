@@ -5,7 +5,8 @@ import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
-import { createInvoice, deleteInvoice, findInvoice, listInvoices, updateInvoice } from './invoices.ts';
+import { listInvoices } from './invoice-list.ts';
+import { createInvoice, deleteInvoice, findInvoice, updateInvoice } from './invoices.ts';
 
 const tags = ['invoices'];
 const totals =

@@ -1,15 +1,16 @@
 import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { count, desc, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
-import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from '../lists/list-query.ts';
+import type { LiqeAst, ListResource } from '../lists/list-query.ts';
 import {
   countedValues,
+  keptTotal,
+  listNumbered,
   loneWord,
   type NumberedView,
   numberedWhere,
-  pageNumbers,
   rawTotal,
   totalOf,
 } from '../lists/numbered-lists.ts';
@@ -113,28 +114,17 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
  */
 function countJobs(tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | undefined) {
   const statuses = countedValues(ast, 'status', JOB_STATUSES);
-  if (statuses)
-    return totalOf(
-      tx
-        .select({ total: sql<number>`coalesce(sum(${jobCounts.count}), 0)` })
-        .from(jobCounts)
-        .where(and(eq(jobCounts.tenantId, tenantId), inArray(jobCounts.status, [...statuses]))),
-    );
+  if (statuses) return keptTotal(tx, jobCounts, tenantId, statuses);
   const word = loneWord(ast);
   if (word) return countWord(tx, tenantId, word);
   return totalOf(tx.select({ total: count() }).from(visible).where(where));
 }
 
-/**
- * One page of the jobs `q` matches, newest number first, and how many match in all: the count, then the page's
- * job numbers (from the indexes alone where they can), then those jobs whole with the names of what they refer to
- * and their lines.
- */
-export async function listJobs(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<Job>> {
-  const ast = parseListQuery(q);
-  const where = and(eq(visible.tenantId, tenantId), listQueryToSql(ast, jobList));
-  const total = await countJobs(tx, tenantId, ast, where);
-  const numbers = await pageNumbers(tx, numbered, where, ast, total, { page });
-  if (numbers.length === 0) return { rows: [], total };
-  return { rows: (await jobsNumbered(tx, tenantId, numbers)).map(toJob), total };
-}
+/** One page of the jobs `q` matches, newest number first, and how many match in all. */
+export const listJobs = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Job>> =>
+  listNumbered(tx, tenantId, request, {
+    resource: jobList,
+    numbered,
+    count: countJobs,
+    read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, tenantId, numbers)).map(toJob),
+  });

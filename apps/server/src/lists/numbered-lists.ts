@@ -1,9 +1,9 @@
-import { and, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgColumn, PgView } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.ts';
 import { literalText, type TextTerm, textTerm } from './field-values.ts';
-import type { LiqeAst } from './list-query.ts';
-import type { ListRequest } from './paged-list.ts';
+import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
+import type { ListPage, ListRequest } from './paged-list.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
 // "Fast lists"): which searches a kept count answers, and the page read as numbers first, then whole records.
@@ -104,3 +104,42 @@ export const numberedWhere = ({ tenantId, number }: NumberedView): SQL | undefin
     sql`${tenantId as SQLWrapper} = ${sql.placeholder('tenantId')}`,
     sql`${number as SQLWrapper} = any(${sql.placeholder('numbers')}::int[])`,
   );
+
+/** A table of counts kept per tenant and status by triggers (`job_counts`, `invoice_counts`). */
+export type StatusCounts = PgTable & { tenantId: PgColumn; status: PgColumn; count: PgColumn };
+
+/** How many records of the tenant have these statuses, from the kept counts. */
+export const keptTotal = (tx: Tx, counts: StatusCounts, tenantId: string, statuses: readonly string[]) =>
+  totalOf(
+    tx
+      .select({ total: sql<number>`coalesce(sum(${counts.count}), 0)` })
+      .from(counts)
+      .where(and(eq(counts.tenantId, tenantId), inArray(counts.status, [...statuses]))),
+  );
+
+/** What a numbered list is made of: what `q` searches, its view, how it counts, and how it reads a page. */
+export interface NumberedList<T> {
+  resource: ListResource;
+  numbered: NumberedView;
+  count: (tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | undefined) => Promise<number>;
+  /** The records with these numbers, whole, newest first. */
+  read: (tx: Tx, tenantId: string, numbers: number[]) => Promise<T[]>;
+}
+
+/**
+ * One page of the records `q` matches, newest number first, and how many match in all: the count, then the
+ * page's numbers (from the indexes alone where they can), then those records whole.
+ */
+export async function listNumbered<T>(
+  tx: Tx,
+  tenantId: string,
+  { q, page }: ListRequest,
+  list: NumberedList<T>,
+): Promise<ListPage<T>> {
+  const ast = parseListQuery(q);
+  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource));
+  const total = await list.count(tx, tenantId, ast, where);
+  const numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page });
+  if (numbers.length === 0) return { rows: [], total };
+  return { rows: await list.read(tx, tenantId, numbers), total };
+}

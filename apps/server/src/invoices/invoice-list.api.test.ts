@@ -1,0 +1,205 @@
+import { type Invoice, invoiceFields } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inTenant } from '../db/tenant-scope.ts';
+import { type ApiClient, apiAs } from '../test-support/api-client.ts';
+import type { TenantWithUser } from '../test-support/factories.ts';
+import { createCustomers } from '../test-support/record-factories.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
+import { importInvoices } from './invoice-import.ts';
+
+// The invoice list counts `*`, a status and a lone word from counts kept by triggers (migration 0014,
+// docs/server.md "Fast lists"), as the job list does. These tests hold the kept counts to the invoices through
+// every kind of write, and the totals the list gives to the ones it counts row by row.
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+let api: ApiClient;
+let bakery: { id: string };
+let plumbing: { id: string };
+
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
+});
+
+beforeAll(async () => {
+  api = apiAs(t, a.token);
+  const made = await createCustomers(t, a.tenant.tenantId, [
+    { name: 'Bondi Bakehouse & Café' },
+    { name: "O'Brien Plumbing Supplies" },
+  ]);
+  [bakery, plumbing] = made.map((customer) => ({ id: customer.id })) as [{ id: string }, { id: string }];
+});
+
+const invoice = (more: Record<string, unknown> = {}) => ({
+  customer: bakery,
+  date: '2026-11-02',
+  due: '2026-11-16',
+  lineItems: [{ description: 'Labour', amount: '100' }],
+  ...more,
+});
+
+type Rows = Record<string, unknown>[];
+const rowsOf = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: Rows }).rows;
+
+/** The kept counts of tenant A (zeros left out) and the same counted from its invoices: they must be equal. */
+async function keptAndCounted() {
+  const tenantId = a.tenant.tenantId;
+  return {
+    kept: {
+      statuses: await rowsOf(sql`select status, count::int from invoice_counts
+        where tenant_id = ${tenantId} and count <> 0 order by 1`),
+      customers: await rowsOf(sql`select customer_id, count::int from invoice_customer_counts
+        where tenant_id = ${tenantId} and count <> 0 order by 1`),
+    },
+    counted: {
+      statuses: await rowsOf(sql`select status, count(*)::int as count from invoices
+        where tenant_id = ${tenantId} group by 1 order by 1`),
+      customers: await rowsOf(sql`select customer_id, count(*)::int as count from invoices
+        where tenant_id = ${tenantId} group by 1 order by 1`),
+    },
+  };
+}
+
+const expectCountsKept = async () => {
+  const { kept, counted } = await keptAndCounted();
+  expect(kept).toEqual(counted);
+};
+
+const totalOf = async (q: string) => {
+  const response = await api.get(`/api/sales/invoices?q=${encodeURIComponent(q)}&s=1`);
+  expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+  return Number(response.headers['total-count']);
+};
+
+const numbersOf = async (q: string, size = 100, page = 1) =>
+  (
+    (await api.get(`/api/sales/invoices?q=${encodeURIComponent(q)}&s=${size}&p=${page}`)).json() as Invoice[]
+  ).map((found) => found.number);
+
+describe('the kept invoice counts', () => {
+  it('follow creates, status changes, moves to another customer, deletes and imports', async () => {
+    await expectCountsKept();
+    const created: Invoice[] = [];
+    for (const body of [invoice(), invoice({ reference: 'PO 4471' }), invoice({ customer: plumbing })]) {
+      const response = await api.post('/api/sales/invoices', body);
+      expect(response.statusCode, JSON.stringify(response.json())).toBe(201);
+      created.push(response.json());
+    }
+    await expectCountsKept();
+
+    const [first, second, third] = created as [Invoice, Invoice, Invoice];
+    const sent = await api.put(`/api/sales/invoices/${first.id}`, {
+      ...invoice(),
+      status: 'OPEN_SENT',
+      updated: first.updated,
+    });
+    expect(sent.statusCode, JSON.stringify(sent.json())).toBe(200);
+    await expectCountsKept();
+
+    const moved = await api.put(`/api/sales/invoices/${second.id}`, {
+      ...invoice({ customer: plumbing, status: 'CLOSED_PAID' }),
+      updated: second.updated,
+    });
+    expect(moved.statusCode, JSON.stringify(moved.json())).toBe(200);
+    await expectCountsKept();
+
+    expect((await api.delete(`/api/sales/invoices/${third.id}`)).statusCode).toBe(204);
+    await expectCountsKept();
+
+    const tenantId = a.tenant.tenantId;
+    await inTenant(t.database.db, tenantId, (tx) =>
+      importInvoices(
+        tx,
+        tenantId,
+        Array.from({ length: 25 }, (_, index) =>
+          invoiceFields.parse(
+            invoice({
+              reference: `Imported ${index}`,
+              status: index % 2 === 0 ? 'CLOSED_PAID' : 'OPEN_SENT',
+              date: `2026-10-${String(index + 1).padStart(2, '0')}`,
+              due: '2026-12-01',
+            }),
+          ),
+        ),
+      ),
+    );
+    await expectCountsKept();
+  });
+
+  it("are the caller's tenant's only: another tenant's invoices change none of them", async () => {
+    const before = await keptAndCounted();
+    const [theirs] = await createCustomers(t, b.tenant.tenantId, [{ name: 'Bondi Bakehouse' }]);
+    const response = await apiAs(t, b.token).post(
+      '/api/sales/invoices',
+      invoice({ customer: { id: theirs?.id } }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(await keptAndCounted()).toEqual(before);
+    const found = (await api.get('/api/sales/invoices?q=bakehouse&s=100')).json() as Invoice[];
+    expect(found.map((mine) => mine.id)).not.toContain((response.json() as Invoice).id);
+  });
+
+  it('give the list the totals it would count row by row', async () => {
+    // Parentheses make the same search one the kept counts do not answer, so the list counts it from the rows.
+    for (const q of [
+      '*',
+      'status:OPEN_SENT',
+      'status:CLOSED_PAID',
+      'bakehouse',
+      '"plumbing supplies"',
+      'imported',
+      '"PO 4471"',
+    ]) {
+      const counted = q === '*' ? await totalOf('(status:* OR NOT status:*)') : await totalOf(`(${q})`);
+      expect(await totalOf(q), q).toBe(counted);
+    }
+    expect(await totalOf('*')).toBeGreaterThan(25);
+  });
+});
+
+describe('the invoice list', () => {
+  it('filters by customer, status and date range, newest number first, with the right totals', async () => {
+    const all = (await api.get('/api/sales/invoices?s=100')).json() as Invoice[];
+    const expected = (keep: (found: Invoice) => boolean) => all.filter(keep).map((found) => found.number);
+    expect(all.map((found) => found.number)).toEqual(
+      [...all.map((found) => found.number)].sort((x, y) => y - x),
+    );
+    const cases: [string, (found: Invoice) => boolean][] = [
+      [`customer.id:${plumbing.id}`, (found) => found.customer.id === plumbing.id],
+      ['status:OPEN_SENT', (found) => found.status === 'OPEN_SENT'],
+      [
+        'date:[2026-10-05 TO 2026-10-09]',
+        (found) => found.date >= '2026-10-05' && found.date <= '2026-10-09',
+      ],
+      ['due:[2026-12-01 TO 2026-12-31]', (found) => found.due >= '2026-12-01'],
+      [
+        'bakehouse AND status:CLOSED_PAID',
+        (found) => found.customer.id === bakery.id && found.status === 'CLOSED_PAID',
+      ],
+    ];
+    for (const [q, keep] of cases) {
+      expect(await numbersOf(q), q).toEqual(expected(keep));
+      expect(await totalOf(q), q).toBe(expected(keep).length);
+    }
+    expect(await numbersOf('date:[2026-10-05 TO 2026-10-09]')).toHaveLength(5);
+  });
+
+  it('finds a number whole, and reads the right page of a few matches and of many', async () => {
+    const all = (await api.get('/api/sales/invoices?s=100')).json() as Invoice[];
+    const some = all[3] as Invoice;
+    expect(await numbersOf(String(some.number))).toContain(some.number);
+    expect(await numbersOf('99999999999')).toEqual([]);
+    const every = await numbersOf('imported');
+    expect(every).toHaveLength(25);
+    expect([...(await numbersOf('imported', 5, 1)), ...(await numbersOf('imported', 5, 2))]).toEqual(
+      every.slice(0, 10),
+    );
+    expect(await numbersOf('imported', 5, 6)).toEqual([]);
+    const newest = await numbersOf('*', 5, 2);
+    expect(newest).toEqual(all.slice(5, 10).map((found) => found.number));
+  });
+});

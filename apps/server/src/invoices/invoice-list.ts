@@ -1,0 +1,98 @@
+import { INVOICE_STATUSES, type Invoice } from '@fieldbook/domain';
+import { count, desc, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../db/database.ts';
+import { visibleCustomers } from '../db/schema.ts';
+import type { TextTerm } from '../lists/field-values.ts';
+import type { LiqeAst, ListResource } from '../lists/list-query.ts';
+import {
+  countedValues,
+  keptTotal,
+  listNumbered,
+  loneWord,
+  type NumberedView,
+  numberedWhere,
+  rawTotal,
+  totalOf,
+} from '../lists/numbered-lists.ts';
+import type { ListPage, ListRequest } from '../lists/paged-list.ts';
+import { matchText } from '../lists/query-to-sql.ts';
+import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
+import { invoiceCounts, invoiceCustomerCounts, visibleInvoices as visible } from './invoice-tables.ts';
+import { selectInvoices, toInvoice } from './invoices.ts';
+
+// The invoice list, fast at hundreds of thousands of invoices in one tenant, as the job list is (docs/server.md,
+// "Fast lists"): kept counts for the common totals, and the page read as numbers first, then whole invoices.
+
+const customerNames: Named = {
+  table: visibleCustomers,
+  id: visibleCustomers.id,
+  name: visibleCustomers.name,
+};
+
+/** What `q` may search on the invoice list; bare words match the number (whole), reference and customer name. */
+export const invoiceList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: visible.id, uuid: true },
+    number: { kind: 'number', column: visible.number, integer: true },
+    reference: { kind: 'text', column: visible.reference },
+    'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
+    'job.id': { kind: 'exact', column: visible.jobId, uuid: true },
+    status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES },
+    date: { kind: 'timestamp', column: visible.date },
+    due: { kind: 'timestamp', column: visible.due },
+  },
+  searchable: [wholeNumber(visible.number), visible.reference, nameOf(visible.customerId, customerNames)],
+};
+
+const numbered: NumberedView = { view: visible, tenantId: visible.tenantId, number: visible.number };
+
+/** The invoices with these numbers, whole, newest first: a named statement, planned once per connection. */
+function invoicesNumbered(tx: Tx, tenantId: string, numbers: number[]) {
+  return selectInvoices(tx)
+    .where(numberedWhere(numbered))
+    .orderBy(desc(visible.number))
+    .prepare('invoices_numbered')
+    .execute({ tenantId, numbers });
+}
+
+/**
+ * How many invoices a lone word matches: those of the customers it names, from the kept customer counts, and the
+ * others whose number or reference it matches, counted.
+ */
+async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<number> {
+  const elsewhere = [wholeNumber(visible.number)(term), matchText(visible.reference, term)].filter(
+    (match) => match !== undefined,
+  );
+  const result = await tx.execute(sql`
+    with named as materialized (select ${idsNamed(customerNames, term)} as customers)
+    select (
+      select coalesce(sum(${invoiceCustomerCounts.count}), 0) from ${invoiceCustomerCounts}, named
+      where ${invoiceCustomerCounts.tenantId} = ${tenantId} and ${invoiceCustomerCounts.customerId} = any(named.customers)
+    ) + (
+      select count(*) from ${visible}, named
+      where ${visible.tenantId} = ${tenantId} and ${or(...elsewhere)}
+        and not (${visible.customerId} = any(named.customers))
+    ) as total`);
+  return rawTotal(result);
+}
+
+/**
+ * How many invoices `q` matches: from the kept counts when `q` is nothing, a status or a lone word,
+ * else counted through the search's indexes.
+ */
+function countInvoices(tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | undefined) {
+  const statuses = countedValues(ast, 'status', INVOICE_STATUSES);
+  if (statuses) return keptTotal(tx, invoiceCounts, tenantId, statuses);
+  const word = loneWord(ast);
+  if (word) return countWord(tx, tenantId, word);
+  return totalOf(tx.select({ total: count() }).from(visible).where(where));
+}
+
+/** One page of the invoices `q` matches, newest number first, and how many match in all. */
+export const listInvoices = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Invoice>> =>
+  listNumbered(tx, tenantId, request, {
+    resource: invoiceList,
+    numbered,
+    count: countInvoices,
+    read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, tenantId, numbers)).map(toInvoice),
+  });
