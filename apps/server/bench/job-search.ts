@@ -14,27 +14,24 @@
  */
 import { JOB_STATUSES, type JobStatus, PAGE_SIZES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import type { Database } from '../src/db/database.ts';
-import { customers, locations, tenantCounters, territories } from '../src/db/schema.ts';
+import { tenantCounters } from '../src/db/schema.ts';
 import { inTenant } from '../src/db/tenant-scope.ts';
 import { listJobs } from '../src/jobs/job-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
 import { bearer, createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, time } from './bench-kit.ts';
-import { fakeCustomers, generator } from './fake-customers.ts';
+import { seedCustomers, textArray } from './bench-seed.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** Jobs per seeding statement. */
 const SEED_BATCH = 100_000;
-const BATCH = 1000;
 /** The measuring stops here even if runs remain, so the script always ends. */
 const MEASURE_BUDGET_MS = 10 * 60_000;
 const DAY = 86_400_000;
 
-const SITES = ['Head office', 'Warehouse', 'Shopfront', 'Rear yard', 'Unit 2', 'Plant room', 'Residence'];
 const WORK = [
   ['LAB-HR', 'Labour, per hour', '95.00'],
   ['CALL', 'Call-out fee', '120.00'],
@@ -47,19 +44,7 @@ const WORK = [
 ] as const;
 const QUANTITIES = ['1', '1', '2', '0.5', '1.5', '3', '2.25'];
 const CREWS = ['SE01', 'SE02', 'SE03', 'SE04', 'SE05', null];
-const REGIONS = ['Inner North', 'Inner South', 'Eastern Suburbs', 'Western Suburbs', 'Bayside', 'Hills'];
 const UNSCHEDULED: JobStatus[] = ['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'];
-
-const random = generator(20_261_123);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
-
-/** A SQL array literal of texts (nulls allowed), for the seeding statement's random picks. */
-const textArray = (values: readonly (string | null)[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}::text`),
-    sql`, `,
-  )}]`;
 
 /**
  * Inserts jobs `from`..`to` (their numbers) of the tenant and 1 to 3 lines each, in two statements run by the
@@ -129,37 +114,6 @@ async function seedJobs(db: Database['db'], tenantId: string, from: number, to: 
     from lines`);
 }
 
-/** Customers (with their numbers counted), 1 to 3 locations each, and the tenant's regions as territories. */
-async function seedCustomers(database: Database, tenantId: string) {
-  const { db } = database;
-  const rows = fakeCustomers(CUSTOMERS).map((row) => ({ ...row, tenantId, id: uuidv7() }));
-  const places = rows.flatMap((customer) =>
-    Array.from({ length: between(1, 3) }, (_, i) => {
-      const [street = '', place = ''] = customer.billingAddress.split(', ');
-      const [postcode = '', state = '', ...suburb] = place.split(' ').reverse();
-      const location = {
-        tenantId,
-        id: uuidv7(),
-        customerId: customer.id,
-        name: i === 0 ? customer.name : `${customer.name} ${pick(SITES)}`,
-        street1: street,
-        suburb: suburb.reverse().join(' '),
-        state,
-        postcode,
-        country: 'Australia',
-      };
-      return location;
-    }),
-  );
-  for (let from = 0; from < rows.length; from += BATCH)
-    await db.insert(customers).values(rows.slice(from, from + BATCH));
-  for (let from = 0; from < places.length; from += BATCH)
-    await db.insert(locations).values(places.slice(from, from + BATCH));
-  await db.insert(tenantCounters).values({ tenantId, name: 'customer', value: rows.length });
-  await db.insert(territories).values(REGIONS.map((name) => ({ tenantId, id: uuidv7(), name })));
-  return { rows, locations: places.length };
-}
-
 /** The Monday to Sunday (UTC dates) of this week, as the scheduler asks for it. */
 function thisWeek(now: Date) {
   const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -208,7 +162,7 @@ async function seed(
     `Seeding ${JOBS.toLocaleString('en-AU')} jobs for ${CUSTOMERS.toLocaleString('en-AU')} customers into ${database.kind}…`,
   );
   const seedStart = performance.now();
-  const seeded = await seedCustomers(database, tenantId);
+  const seeded = await seedCustomers(database, tenantId, CUSTOMERS);
   // Midnight in Melbourne (AEDT) today, so the week's jobs fall in working hours there.
   const today = new Date(new Date().setUTCHours(0, 0, 0, 0) - 11 * 3_600_000);
   for (let from = 1; from <= JOBS; from += SEED_BATCH) {

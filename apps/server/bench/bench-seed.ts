@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Database } from '../src/db/database.ts';
+import { customers, locations, tenantCounters, territories } from '../src/db/schema.ts';
+import { fakeCustomers, generator } from './fake-customers.ts';
+
+// What the list benchmarks (jobs, invoices) seed alike: customers with their locations, and SQL helpers for the
+// statements that generate the records in the database itself.
+
+const BATCH = 1000;
+const SITES = ['Head office', 'Warehouse', 'Shopfront', 'Rear yard', 'Unit 2', 'Plant room', 'Residence'];
+const REGIONS = ['Inner North', 'Inner South', 'Eastern Suburbs', 'Western Suburbs', 'Bayside', 'Hills'];
+
+const random = generator(20_261_123);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+
+/** A SQL array literal of texts (nulls allowed), for the seeding statement's random picks. */
+export const textArray = (values: readonly (string | null)[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}::text`),
+    sql`, `,
+  )}]`;
+
+/** Customers (with their numbers counted), 1 to 3 locations each, and the tenant's regions as territories. */
+export async function seedCustomers(database: Database, tenantId: string, count: number) {
+  const { db } = database;
+  const rows = fakeCustomers(count).map((row) => ({ ...row, tenantId, id: uuidv7() }));
+  const places = rows.flatMap((customer) =>
+    Array.from({ length: between(1, 3) }, (_, i) => {
+      const [street = '', place = ''] = customer.billingAddress.split(', ');
+      const [postcode = '', state = '', ...suburb] = place.split(' ').reverse();
+      const location = {
+        tenantId,
+        id: uuidv7(),
+        customerId: customer.id,
+        name: i === 0 ? customer.name : `${customer.name} ${pick(SITES)}`,
+        street1: street,
+        suburb: suburb.reverse().join(' '),
+        state,
+        postcode,
+        country: 'Australia',
+      };
+      return location;
+    }),
+  );
+  for (let from = 0; from < rows.length; from += BATCH)
+    await db.insert(customers).values(rows.slice(from, from + BATCH));
+  for (let from = 0; from < places.length; from += BATCH)
+    await db.insert(locations).values(places.slice(from, from + BATCH));
+  await db.insert(tenantCounters).values({ tenantId, name: 'customer', value: rows.length });
+  await db.insert(territories).values(REGIONS.map((name) => ({ tenantId, id: uuidv7(), name })));
+  return { rows, locations: places.length };
+}
