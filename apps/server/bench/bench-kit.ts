@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { onServer } from '../src/db/server-statement.ts';
+import { bearer } from '../src/test-support/factories.ts';
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -99,5 +100,54 @@ export async function serveThrowaway(serverUrl: string | undefined, prefix: stri
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/** The measuring stops here even if runs remain, so a benchmark always ends. */
+const MEASURE_BUDGET_MS = 10 * 60_000;
+
+/**
+ * Times each search of a list: the query alone (`query`, its page and count) and the whole GET `path?q=` request
+ * to the app at `base` with `token`; prints one row per search (label, matches, median and p95 of both).
+ */
+export async function timeSearches(options: {
+  searches: readonly [label: string, q: string][];
+  query: (q: string) => Promise<{ total: number }>;
+  base: string;
+  path: string;
+  token: string;
+  runs: number;
+}): Promise<void> {
+  const { searches, query, base, path, token, runs } = options;
+  const deadline = performance.now() + MEASURE_BUDGET_MS;
+  const ms = (value: number) => value.toFixed(1).padStart(7);
+  console.log(
+    'search                                          matches   query median / p95 (ms)   request median / p95 (ms)',
+  );
+  for (const [label, q] of searches) {
+    let total = 0;
+    const alone = await time(
+      async () => {
+        total = (await query(q)).total;
+      },
+      runs,
+      deadline,
+    );
+    const url = `${base}${path}?q=${encodeURIComponent(q)}`;
+    const request = await time(
+      async () => {
+        const response = await fetch(url, {
+          headers: bearer(token),
+          signal: AbortSignal.timeout(60_000),
+        });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body.slice(0, 500)}`);
+      },
+      runs,
+      deadline,
+    );
+    console.log(
+      `${`${label} (${q})`.padEnd(46).slice(0, 46)} ${String(total).padStart(9)}   ${ms(alone.median)} / ${ms(alone.p95)}         ${ms(request.median)} / ${ms(request.p95)}`,
+    );
   }
 }

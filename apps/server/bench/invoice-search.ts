@@ -20,8 +20,8 @@ import { tenantCounters } from '../src/db/schema.ts';
 import { inTenant } from '../src/db/tenant-scope.ts';
 import { listInvoices } from '../src/invoices/invoice-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
-import { bearer, createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
-import { serveThrowaway, time } from './bench-kit.ts';
+import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
+import { serveThrowaway, timeSearches } from './bench-kit.ts';
 import { seedCustomers, textArray } from './bench-seed.ts';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 300_000);
@@ -29,8 +29,6 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** Invoices per seeding statement. */
 const SEED_BATCH = 100_000;
-/** The measuring stops here even if runs remain, so the script always ends. */
-const MEASURE_BUDGET_MS = 10 * 60_000;
 /** The invoices are dated over this many days before today, the oldest first. */
 const SPAN_DAYS = 730;
 
@@ -189,34 +187,14 @@ async function main(): Promise<void> {
       ['last month', lastMonth('date', today)],
     ];
     const page = parsePage({}, { size: PAGE_SIZES.invoices });
-    const deadline = performance.now() + MEASURE_BUDGET_MS;
-    const ms = (value: number) => value.toFixed(1).padStart(7);
-    console.log(
-      'search                                          matches   query median / p95 (ms)   request median / p95 (ms)',
-    );
-    for (const [label, q] of searches) {
-      let total = 0;
-      const query = await time(
-        async () => {
-          total = (await inTenant(db, tenantId, (tx) => listInvoices(tx, tenantId, { q, page }))).total;
-        },
-        RUNS,
-        deadline,
-      );
-      const url = `${base}/api/sales/invoices?q=${encodeURIComponent(q)}`;
-      const request = await time(
-        async () => {
-          const response = await fetch(url, { headers: bearer(token), signal: AbortSignal.timeout(60_000) });
-          const body = await response.text();
-          if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body.slice(0, 500)}`);
-        },
-        RUNS,
-        deadline,
-      );
-      console.log(
-        `${`${label} (${q})`.padEnd(46).slice(0, 46)} ${String(total).padStart(9)}   ${ms(query.median)} / ${ms(query.p95)}         ${ms(request.median)} / ${ms(request.p95)}`,
-      );
-    }
+    await timeSearches({
+      searches,
+      query: (q) => inTenant(db, tenantId, (tx) => listInvoices(tx, tenantId, { q, page })),
+      base,
+      path: '/api/sales/invoices',
+      token,
+      runs: RUNS,
+    });
     console.log(`\n${RUNS} timed runs each after 2 warm-up runs; page size ${PAGE_SIZES.invoices}.`);
   } finally {
     await served.close();

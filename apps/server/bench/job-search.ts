@@ -19,8 +19,8 @@ import { tenantCounters } from '../src/db/schema.ts';
 import { inTenant } from '../src/db/tenant-scope.ts';
 import { listJobs } from '../src/jobs/job-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
-import { bearer, createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
-import { serveThrowaway, time } from './bench-kit.ts';
+import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
+import { serveThrowaway, timeSearches } from './bench-kit.ts';
 import { seedCustomers, textArray } from './bench-seed.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
@@ -28,8 +28,6 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** Jobs per seeding statement. */
 const SEED_BATCH = 100_000;
-/** The measuring stops here even if runs remain, so the script always ends. */
-const MEASURE_BUDGET_MS = 10 * 60_000;
 const DAY = 86_400_000;
 
 const WORK = [
@@ -209,34 +207,14 @@ async function main(): Promise<void> {
       ['a week', thisWeek(new Date())],
     ];
     const page = parsePage({}, { size: PAGE_SIZES.jobs });
-    const deadline = performance.now() + MEASURE_BUDGET_MS;
-    const ms = (value: number) => value.toFixed(1).padStart(7);
-    console.log(
-      'search                                          matches   query median / p95 (ms)   request median / p95 (ms)',
-    );
-    for (const [label, q] of searches) {
-      let total = 0;
-      const query = await time(
-        async () => {
-          total = (await inTenant(db, tenantId, (tx) => listJobs(tx, tenantId, { q, page }))).total;
-        },
-        RUNS,
-        deadline,
-      );
-      const url = `${base}/api/jobs?q=${encodeURIComponent(q)}`;
-      const request = await time(
-        async () => {
-          const response = await fetch(url, { headers: bearer(token), signal: AbortSignal.timeout(60_000) });
-          const body = await response.text();
-          if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body.slice(0, 500)}`);
-        },
-        RUNS,
-        deadline,
-      );
-      console.log(
-        `${`${label} (${q})`.padEnd(46).slice(0, 46)} ${String(total).padStart(9)}   ${ms(query.median)} / ${ms(query.p95)}         ${ms(request.median)} / ${ms(request.p95)}`,
-      );
-    }
+    await timeSearches({
+      searches,
+      query: (q) => inTenant(db, tenantId, (tx) => listJobs(tx, tenantId, { q, page })),
+      base,
+      path: '/api/jobs',
+      token,
+      runs: RUNS,
+    });
     console.log(
       `\n${RUNS} timed runs each after 2 warm-up runs; page size ${PAGE_SIZES.jobs}; statuses: ${JOB_STATUSES.length}.`,
     );

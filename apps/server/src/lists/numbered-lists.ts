@@ -51,6 +51,25 @@ export const hasWord = (ast: LiqeAst): boolean => {
   }
 };
 
+/** Whether `q` has a range anywhere (`date:[a TO b]`, `due:>x`): its matches may cluster among the numbers. */
+export const hasRange = (ast: LiqeAst): boolean => {
+  switch (ast.type) {
+    case 'Tag':
+      return (
+        ast.field.type === 'Field' &&
+        (ast.expression.type === 'RangeExpression' || !['::', ':', ':='].includes(ast.operator.operator))
+      );
+    case 'LogicalExpression':
+      return hasRange(ast.left) || hasRange(ast.right);
+    case 'ParenthesizedExpression':
+      return hasRange(ast.expression);
+    case 'UnaryOperator':
+      return hasRange(ast.operand);
+    default:
+      return false;
+  }
+};
+
 /** The one number a count statement gives. */
 export const totalOf = async (query: PromiseLike<{ total: number | string }[]>) =>
   Number((await query)[0]?.total ?? 0);
@@ -65,6 +84,13 @@ export const rawTotal = (result: unknown) =>
  * know how many customers a word names), and a wrong guess costs seconds at a million rows (docs/server.md).
  */
 const FEW_MATCHES = 2000;
+
+/**
+ * Up to this many matches of a search with a range, the page is read from all of them, sorted: dates follow the
+ * numbers, so last month's invoices are thousands of numbers back from the newest, and walking newest first
+ * skips every newer one (20 ms at 300,000 invoices, where sorting October's 12,700 took 6).
+ */
+const FEW_RANGE_MATCHES = 20_000;
 
 /** A numbered list's view: its tenant and number columns. */
 export interface NumberedView {
@@ -87,7 +113,8 @@ export async function pageNumbers(
 ): Promise<number[]> {
   if (total <= page.offset) return [];
   // `number + 0` is no index's order, so the planner reads the matches and sorts them.
-  const sorted = ast !== null && hasWord(ast) && total <= FEW_MATCHES;
+  const sorted =
+    ast !== null && ((hasWord(ast) && total <= FEW_MATCHES) || (hasRange(ast) && total <= FEW_RANGE_MATCHES));
   const rows = await tx
     .select({ number })
     .from(view)
