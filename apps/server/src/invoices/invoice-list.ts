@@ -44,7 +44,12 @@ export const invoiceList: ListResource = {
   searchable: [wholeNumber(visible.number), visible.reference, nameOf(visible.customerId, customerNames)],
 };
 
-const numbered: NumberedView = { view: visible, tenantId: visible.tenantId, number: visible.number };
+const numbered: NumberedView = {
+  view: visible,
+  tenantId: visible.tenantId,
+  number: visible.number,
+  rangesFollowNumbers: true,
+};
 
 /** The invoices with these numbers, whole, newest first: a named statement, planned once per connection. */
 function invoicesNumbered(tx: Tx, tenantId: string, numbers: number[]) {

@@ -86,9 +86,11 @@ export const rawTotal = (result: unknown) =>
 const FEW_MATCHES = 2000;
 
 /**
- * Up to this many matches of a search with a range, the page is read from all of them, sorted: dates follow the
- * numbers, so last month's invoices are thousands of numbers back from the newest, and walking newest first
- * skips every newer one (20 ms at 300,000 invoices, where sorting October's 12,700 took 6).
+ * Up to this many matches of a search with a range, in a list whose dates follow its numbers, the page is read
+ * from all of them, sorted: last month's invoices are thousands of numbers back from the newest, and walking
+ * newest first skips every newer one (20 ms at 300,000 invoices, where sorting October's 12,700 took 11). Jobs
+ * are scheduled in any order, so a week's jobs are spread among the numbers and the walk is short (15 ms for a
+ * week at 1,000,000 jobs, 19 sorted).
  */
 const FEW_RANGE_MATCHES = 20_000;
 
@@ -97,6 +99,11 @@ export interface NumberedView {
   view: PgView;
   tenantId: PgColumn;
   number: PgColumn;
+  /**
+   * Whether the dates its ranges search follow the numbers (an invoice's date does; a job's scheduled start does
+   * not): then a range's matches sit together among the numbers, and a page is read from them, sorted.
+   */
+  rangesFollowNumbers?: boolean;
 }
 
 /**
@@ -105,7 +112,7 @@ export interface NumberedView {
  */
 export async function pageNumbers(
   tx: Tx,
-  { view, number }: NumberedView,
+  { view, number, rangesFollowNumbers }: NumberedView,
   where: SQL | undefined,
   ast: LiqeAst | null,
   total: number,
@@ -114,7 +121,9 @@ export async function pageNumbers(
   if (total <= page.offset) return [];
   // `number + 0` is no index's order, so the planner reads the matches and sorts them.
   const sorted =
-    ast !== null && ((hasWord(ast) && total <= FEW_MATCHES) || (hasRange(ast) && total <= FEW_RANGE_MATCHES));
+    ast !== null &&
+    ((hasWord(ast) && total <= FEW_MATCHES) ||
+      (rangesFollowNumbers === true && hasRange(ast) && total <= FEW_RANGE_MATCHES));
   const rows = await tx
     .select({ number })
     .from(view)
