@@ -52,3 +52,34 @@ export async function seedCustomers(database: Database, tenantId: string, count:
   await db.insert(territories).values(REGIONS.map((name) => ({ tenantId, id: uuidv7(), name })));
   return { rows, locations: places.length };
 }
+
+/** What a list benchmark's timed searches need from a seeded database. */
+export interface Seeded {
+  tenantId: string;
+  userId: string;
+  /** The first customer: its id, and the last word of its name as the word searched for. */
+  customer: { id: string; name: string };
+}
+
+/**
+ * The benchmark's tenant in a kept database (BENCH_KEEP), if it was seeded whole: its records, summed from their
+ * kept counts (`counts`), must be the `expected` number.
+ */
+export async function seededBefore(
+  db: Database['db'],
+  { tenant, counts, expected, noun }: { tenant: string; counts: string; expected: number; noun: string },
+): Promise<Seeded | undefined> {
+  const result = await db.execute(sql`
+    select tenants.id as "tenantId", memberships.subject as "userId",
+      (select sum(count)::int from ${sql.identifier(counts)} where tenant_id = tenants.id) as records,
+      (select json_build_object('id', id, 'name', name) from customers
+        where tenant_id = tenants.id order by number limit 1) as customer
+    from tenants join memberships on memberships.tenant_id = tenants.id where tenants.name = ${tenant}`);
+  const [found] = (result as unknown as { rows: (Seeded & { records: number | null })[] }).rows;
+  if (!found) return undefined;
+  if (found.records !== expected)
+    throw new Error(
+      `The kept database has ${found.records ?? 0} ${noun}, not ${expected}: drop it, or name another one.`,
+    );
+  return found;
+}

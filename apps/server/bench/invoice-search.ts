@@ -22,7 +22,7 @@ import { listInvoices } from '../src/invoices/invoice-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, timeSearches } from './bench-kit.ts';
-import { seedCustomers, textArray } from './bench-seed.ts';
+import { type Seeded, seedCustomers, seededBefore, textArray } from './bench-seed.ts';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 300_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4000);
@@ -95,31 +95,6 @@ async function seedInvoices(db: Database['db'], tenantId: string, from: number, 
 
 const BENCH_TENANT = 'Invoices benchmark organisation';
 
-/** What the timed searches need from a seeded database. */
-interface Seeded {
-  tenantId: string;
-  userId: string;
-  /** The first customer: its id, and the last word of its name as the word searched for. */
-  customer: { id: string; name: string };
-}
-
-/** The benchmark's tenant in a kept database (BENCH_KEEP), if it was seeded whole with BENCH_INVOICES. */
-async function seededBefore(db: Database['db']): Promise<Seeded | undefined> {
-  const result = await db.execute(sql`
-    select tenants.id as "tenantId", memberships.subject as "userId",
-      (select sum(count)::int from invoice_counts where tenant_id = tenants.id) as invoices,
-      (select json_build_object('id', id, 'name', name) from customers
-        where tenant_id = tenants.id order by number limit 1) as customer
-    from tenants join memberships on memberships.tenant_id = tenants.id where tenants.name = ${BENCH_TENANT}`);
-  const [found] = (result as unknown as { rows: (Seeded & { invoices: number | null })[] }).rows;
-  if (!found) return undefined;
-  if (found.invoices !== INVOICES)
-    throw new Error(
-      `The kept database has ${found.invoices ?? 0} invoices, not ${INVOICES}: drop it, or name another one.`,
-    );
-  return found;
-}
-
 /** A new tenant with its customers and BENCH_INVOICES invoices, then VACUUM ANALYZE. */
 async function seed(
   database: Database,
@@ -173,7 +148,14 @@ async function main(): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
   try {
     const { db } = database;
-    const before = served.kept ? await seededBefore(db) : undefined;
+    const before = served.kept
+      ? await seededBefore(db, {
+          tenant: BENCH_TENANT,
+          counts: 'invoice_counts',
+          expected: INVOICES,
+          noun: 'invoices',
+        })
+      : undefined;
     if (before) console.log(`Reusing the kept database's ${INVOICES.toLocaleString('en-AU')} invoices.\n`);
     const { tenantId, userId, customer } = before ?? (await seed(database, testApp, today));
     const token = await signAccessToken(testApp, { sub: userId, tenantId, expiresIn: '1h' });

@@ -21,7 +21,7 @@ import { listJobs } from '../src/jobs/job-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, timeSearches } from './bench-kit.ts';
-import { seedCustomers, textArray } from './bench-seed.ts';
+import { type Seeded, seedCustomers, seededBefore, textArray } from './bench-seed.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4000);
@@ -123,31 +123,6 @@ function thisWeek(now: Date) {
 
 const BENCH_TENANT = 'Jobs benchmark organisation';
 
-/** What the timed searches need from a seeded database. */
-interface Seeded {
-  tenantId: string;
-  userId: string;
-  /** The first customer: its id, and the last word of its name as the word searched for. */
-  customer: { id: string; name: string };
-}
-
-/** The benchmark's tenant in a kept database (BENCH_KEEP), if it was seeded whole with BENCH_JOBS jobs. */
-async function seededBefore(db: Database['db']): Promise<Seeded | undefined> {
-  const result = await db.execute(sql`
-    select tenants.id as "tenantId", memberships.subject as "userId",
-      (select sum(count)::int from job_counts where tenant_id = tenants.id) as jobs,
-      (select json_build_object('id', id, 'name', name) from customers
-        where tenant_id = tenants.id order by number limit 1) as customer
-    from tenants join memberships on memberships.tenant_id = tenants.id where tenants.name = ${BENCH_TENANT}`);
-  const [found] = (result as unknown as { rows: (Seeded & { jobs: number | null })[] }).rows;
-  if (!found) return undefined;
-  if (found.jobs !== JOBS)
-    throw new Error(
-      `The kept database has ${found.jobs ?? 0} jobs, not ${JOBS}: drop it, or name another one.`,
-    );
-  return found;
-}
-
 /** A new tenant with its customers and BENCH_JOBS jobs, then VACUUM ANALYZE. */
 async function seed(
   database: Database,
@@ -193,7 +168,9 @@ async function main(): Promise<void> {
   const { database, base, testApp } = served;
   try {
     const { db } = database;
-    const before = served.kept ? await seededBefore(db) : undefined;
+    const before = served.kept
+      ? await seededBefore(db, { tenant: BENCH_TENANT, counts: 'job_counts', expected: JOBS, noun: 'jobs' })
+      : undefined;
     if (before) console.log(`Reusing the kept database's ${JOBS.toLocaleString('en-AU')} jobs.\n`);
     const { tenantId, userId, customer } = before ?? (await seed(database, testApp));
     const token = await signAccessToken(testApp, { sub: userId, tenantId, expiresIn: '1h' });

@@ -1,19 +1,10 @@
 import { INVOICE_STATUSES, type Invoice } from '@fieldbook/domain';
-import { count, desc, or, type SQL, sql } from 'drizzle-orm';
+import { desc, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
-import type { LiqeAst, ListResource } from '../lists/list-query.ts';
-import {
-  countedValues,
-  keptTotal,
-  listNumbered,
-  loneWord,
-  type NumberedView,
-  numberedWhere,
-  rawTotal,
-  totalOf,
-} from '../lists/numbered-lists.ts';
+import type { ListResource } from '../lists/list-query.ts';
+import { listNumbered, type NumberedView, numberedWhere, rawTotal } from '../lists/numbered-lists.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
@@ -81,23 +72,13 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
   return rawTotal(result);
 }
 
-/**
- * How many invoices `q` matches: from the kept counts when `q` is nothing, a status or a lone word,
- * else counted through the search's indexes.
- */
-function countInvoices(tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | undefined) {
-  const statuses = countedValues(ast, 'status', INVOICE_STATUSES);
-  if (statuses) return keptTotal(tx, invoiceCounts, tenantId, statuses);
-  const word = loneWord(ast);
-  if (word) return countWord(tx, tenantId, word);
-  return totalOf(tx.select({ total: count() }).from(visible).where(where));
-}
-
 /** One page of the invoices `q` matches, newest number first, and how many match in all. */
 export const listInvoices = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Invoice>> =>
   listNumbered(tx, tenantId, request, {
     resource: invoiceList,
     numbered,
-    count: countInvoices,
+    statusCounts: invoiceCounts,
+    statuses: INVOICE_STATUSES,
+    countWord,
     read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, tenantId, numbers)).map(toInvoice),
   });

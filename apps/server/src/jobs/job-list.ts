@@ -1,19 +1,10 @@
 import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
-import { count, desc, or, type SQL, sql } from 'drizzle-orm';
+import { desc, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
-import type { LiqeAst, ListResource } from '../lists/list-query.ts';
-import {
-  countedValues,
-  keptTotal,
-  listNumbered,
-  loneWord,
-  type NumberedView,
-  numberedWhere,
-  rawTotal,
-  totalOf,
-} from '../lists/numbered-lists.ts';
+import type { ListResource } from '../lists/list-query.ts';
+import { listNumbered, type NumberedView, numberedWhere, rawTotal } from '../lists/numbered-lists.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
@@ -108,23 +99,13 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
   return rawTotal(result);
 }
 
-/**
- * How many jobs `q` matches: from the kept counts when `q` is nothing, a status, or a lone word (so the whole list
- * of a million jobs is not counted row by row), else counted through the search's indexes.
- */
-function countJobs(tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | undefined) {
-  const statuses = countedValues(ast, 'status', JOB_STATUSES);
-  if (statuses) return keptTotal(tx, jobCounts, tenantId, statuses);
-  const word = loneWord(ast);
-  if (word) return countWord(tx, tenantId, word);
-  return totalOf(tx.select({ total: count() }).from(visible).where(where));
-}
-
 /** One page of the jobs `q` matches, newest number first, and how many match in all. */
 export const listJobs = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Job>> =>
   listNumbered(tx, tenantId, request, {
     resource: jobList,
     numbered,
-    count: countJobs,
+    statusCounts: jobCounts,
+    statuses: JOB_STATUSES,
+    countWord,
     read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, tenantId, numbers)).map(toJob),
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.ts';
 import { literalText, type TextTerm, textTerm } from './field-values.ts';
@@ -153,13 +153,35 @@ export const keptTotal = (tx: Tx, counts: StatusCounts, tenantId: string, status
       .where(and(eq(counts.tenantId, tenantId), inArray(counts.status, [...statuses]))),
   );
 
-/** What a numbered list is made of: what `q` searches, its view, how it counts, and how it reads a page. */
+/** What a numbered list is made of: what `q` searches, its view, its kept counts, and how it reads a page. */
 export interface NumberedList<T> {
   resource: ListResource;
   numbered: NumberedView;
-  count: (tx: Tx, tenantId: string, ast: LiqeAst | null, where: SQL | undefined) => Promise<number>;
+  /** Its counts kept per status, and every status. */
+  statusCounts: StatusCounts;
+  statuses: readonly string[];
+  /** How many records a lone word matches, from the kept counts of what it names where it can. */
+  countWord: (tx: Tx, tenantId: string, term: TextTerm) => Promise<number>;
   /** The records with these numbers, whole, newest first. */
   read: (tx: Tx, tenantId: string, numbers: number[]) => Promise<T[]>;
+}
+
+/**
+ * How many records `q` matches: from the kept counts when `q` is nothing, a status, or a lone word (so a list of a
+ * million is not counted row by row), else counted through the search's indexes.
+ */
+function countNumbered<T>(
+  tx: Tx,
+  tenantId: string,
+  ast: LiqeAst | null,
+  where: SQL | undefined,
+  list: NumberedList<T>,
+): Promise<number> {
+  const statuses = countedValues(ast, 'status', list.statuses);
+  if (statuses) return keptTotal(tx, list.statusCounts, tenantId, statuses);
+  const word = loneWord(ast);
+  if (word) return list.countWord(tx, tenantId, word);
+  return totalOf(tx.select({ total: count() }).from(list.numbered.view).where(where));
 }
 
 /**
@@ -174,7 +196,7 @@ export async function listNumbered<T>(
 ): Promise<ListPage<T>> {
   const ast = parseListQuery(q);
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource));
-  const total = await list.count(tx, tenantId, ast, where);
+  const total = await countNumbered(tx, tenantId, ast, where, list);
   const numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page });
   if (numbers.length === 0) return { rows: [], total };
   return { rows: await list.read(tx, tenantId, numbers), total };
