@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import { registerLocationRoutes } from './customers/location-routes.ts';
 import { registerCustomerRoutes } from './customers/routes.ts';
 import type { Database } from './db/database.ts';
+import { createRenderer, type Renderer } from './documents/renderer.ts';
+import { registerDocumentRoutes } from './documents/routes.ts';
 import { isReady } from './db/migrate.ts';
 import { registerCallerApi, registerTenantApi } from './http/api-scopes.ts';
 import { registerCors } from './http/cors.ts';
@@ -25,8 +27,10 @@ import { tenantClaimNames } from './identity/tenant-claims.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
+import { registerOrganisationRoutes } from './organisation/routes.ts';
 import { DEMO_USER } from './seed/demo.ts';
 import { registerTaxRateRoutes } from './tax-rates/routes.ts';
+import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerAccountRoutes, registerTenantRoutes } from './tenants/routes.ts';
 import { registerWebApp } from './web/web-app.ts';
 
@@ -37,6 +41,8 @@ export interface AppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** How much API work is taken on at once; by default what suits the database (LOAD_LIMITS). */
   loadLimits?: LoadLimits;
+  /** Renders documents; by default the app starts its own on the first render and stops it when it closes. */
+  renderer?: Renderer;
 }
 
 /** Builds the one process: the API under /api, the identity provider under /oidc, and the web app. */
@@ -45,6 +51,7 @@ export async function buildApp({
   database,
   logger,
   loadLimits,
+  renderer = createRenderer(),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -139,9 +146,13 @@ export async function buildApp({
     registerTaxRateRoutes(api, db);
     registerJobRoutes(api, db);
     registerInvoiceRoutes(api, db);
+    registerOrganisationRoutes(api, db, renderer);
+    registerTemplateRoutes(api, db, renderer);
+    registerDocumentRoutes(api, db, renderer);
     registerAddressRoutes(api, suggester);
   });
   await registerWebApp(app, config);
+  app.addHook('onClose', () => renderer.close());
   return app;
 }
 

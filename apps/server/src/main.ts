@@ -4,6 +4,8 @@ import { openDatabase } from './db/database.ts';
 import { analyseChangedTables, runMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { DataDirectoryError, repairPgliteDataDir } from './db/pglite-data-dir.ts';
+import { createRenderer } from './documents/renderer.ts';
+import { completeOrganisations } from './organisation/organisation.ts';
 import { seedDemo } from './seed/demo.ts';
 
 /** Runs a start-up step whose expected failure the user can act on: its message, exit 1, no stack trace. */
@@ -29,9 +31,13 @@ async function main(): Promise<void> {
   // Each step is one transaction (migrations under a lock on PostgreSQL, the seed under a lock of its own), so a
   // start killed at any point leaves the database as it was or one step further, and the next start finishes it.
   await migrate(database);
+  await completeOrganisations(database.db);
   if (config.seedDemo) await seedDemo(database.db);
 
-  const app = await buildApp({ config, database });
+  const renderer = createRenderer();
+  const app = await buildApp({ config, database, renderer });
+  // The render processes start now, so the first PDF after start-up does not wait for one.
+  renderer.warm().catch((err: unknown) => app.log.warn({ err }, 'the document renderer did not start'));
   const maintain = () =>
     runMaintenance(database).catch((err: unknown) => app.log.warn({ err }, 'database maintenance failed'));
   await maintain();

@@ -8,7 +8,7 @@ export const customerMessages = {
 } as const;
 
 /** Digits, spaces, +, parentheses, hyphens and dots, with at least 6 digits: '(02) 9876 5432', '+61 491 570 156'. */
-const optionalPhone = () =>
+export const optionalPhone = () =>
   optionalText(50).refine(
     (value) => value === null || (/^[\d\s+().-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 6),
     { error: customerMessages.phone },
@@ -34,7 +34,7 @@ function isWebsite(value: string): boolean {
 }
 
 /** A website: `example.com.au` or `https://…`, stored with its scheme (https:// when none was typed). */
-const optionalWebsite = () =>
+export const optionalWebsite = () =>
   optionalText(500)
     .refine((value) => value === null || isWebsite(value), { error: customerMessages.website })
     .transform((value) => (value === null ? null : websiteUrl(value)));

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A document (PDF) could not be made from its template: it broke a limit, or the saved template fails. */
+  DOCUMENT_FAILED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The database cannot be reached, or the server is too busy to take the request now: try again later. */

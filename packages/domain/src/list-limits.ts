@@ -12,6 +12,7 @@ export const PAGE_SIZES = {
   invoices: 10,
   territories: 15,
   taxRates: 100,
+  templates: 100,
 } as const;
 
 /** The query that matches everything; an empty search means this. */

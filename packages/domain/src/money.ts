@@ -72,3 +72,10 @@ export function formatMoney(value: Decimal.Value): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative && fixed !== '-0.00' ? '-' : ''}${grouped}.${cents}`;
 }
+
+/** Money with its dollar sign, as screens and documents show it: "$1,234.50", "-$12.00". */
+export function formatDollars(value: Decimal.Value): string {
+  const formatted = formatMoney(value);
+  if (!/^-?[\d,]+\.\d{2}$/.test(formatted)) return formatted;
+  return formatted.startsWith('-') ? `-$${formatted.slice(1)}` : `$${formatted}`;
+}

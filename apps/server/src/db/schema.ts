@@ -7,6 +7,8 @@ export * from '../identity/identity-tables.ts';
 export * from '../invoices/invoice-tables.ts';
 export * from '../items/item-tables.ts';
 export * from '../jobs/job-tables.ts';
+export * from '../organisation/organisation-tables.ts';
 export * from '../records/tenant-counter-table.ts';
 export * from '../tax-rates/tax-rate-tables.ts';
+export * from '../templates/template-tables.ts';
 export * from '../tenants/tenant-tables.ts';

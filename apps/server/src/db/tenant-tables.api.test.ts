@@ -31,6 +31,8 @@ const expectedPrivileges: Record<string, string[]> = {
   invoice_counts: ['SELECT'],
   invoice_customer_counts: ['SELECT'],
   memberships: [],
+  // One row per tenant, made with the tenant: saved over, never deleted.
+  organisation_details: ['SELECT', 'INSERT', 'UPDATE'],
 };
 
 /** Tables that must be found (and, save memberships, seeded and checked for their behaviour) in any case. */
@@ -49,7 +51,9 @@ const knownTenantTables = [
   'jobs',
   'locations',
   'memberships',
+  'organisation_details',
   'tax_rates',
+  'templates',
   'tenant_counters',
   'territories',
 ];
@@ -58,6 +62,7 @@ const knownTenantTables = [
 const seedOverrides: Record<string, Record<string, string>> = {
   jobs: { status: 'OPEN_NEW' },
   invoices: { status: 'OPEN_DRAFT' },
+  templates: { type: 'typst', document: 'invoice' },
   // A line with a tax rate keeps its name and rate (invoice_lines_tax_check).
   invoice_lines: { tax_name: 'GST', tax_rate: '10' },
 };

@@ -7,6 +7,8 @@ const meaning: Record<ErrorCode, string> = {
   NOT_FOUND: 'No such record in this organisation.',
   CONFLICT: 'Someone else changed the record since it was read, or the request clashes with other records.',
   PAYLOAD_TOO_LARGE: 'The request body is too large.',
+  DOCUMENT_FAILED:
+    'The document could not be made from its template: the template fails, or it broke a limit (time, memory, pages).',
   RATE_LIMITED: 'Too many requests.',
   INTERNAL: 'Something went wrong on the server; its log has the details under the request id.',
   SERVICE_UNAVAILABLE:

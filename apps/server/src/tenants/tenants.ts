@@ -3,6 +3,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/database.ts';
 import { memberships, tenants } from '../db/schema.ts';
 import { seedReferenceData } from '../jobs/reference-data.ts';
+import { seedOrganisation } from '../organisation/organisation.ts';
 import { seedTaxRates } from '../tax-rates/tax-rates.ts';
 
 /** A tenant as the identity claims carry it. */
@@ -26,6 +27,7 @@ export async function createTenant(
     await tx.insert(memberships).values({ tenantId: id, subject: input.creatorSubject });
     await seedReferenceData(tx, id, input.territories);
     await seedTaxRates(tx, id);
+    await seedOrganisation(tx, id);
   });
   return { tenantId: id, tenantName: name };
 }

@@ -1,0 +1,106 @@
+/**
+ * What a template is handed: the record and the organisation's details as data, in `sys.inputs.data` as JSON
+ * (a template reads it with `json(bytes(sys.inputs.data))`), never spliced into its markup. Every figure is
+ * already formatted as the screens show it (money "$1,234.50", dates "24 Nov 2026"), so a PDF's figures are
+ * exactly the API's. Empty optional values are null.
+ */
+export interface DocumentData {
+  organisation: OrganisationData;
+  /** Present when the document is `invoice`. */
+  invoice?: InvoiceData;
+  /** Present when the document is `job`. */
+  job?: JobData;
+}
+
+export interface OrganisationData {
+  name: string;
+  legalName: string | null;
+  /** Grouped as the ATO writes it: "51 824 753 556". */
+  abn: string | null;
+  gstRegistered: boolean;
+  /** Multi-line. */
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  payment: {
+    accountName: string | null;
+    /** "063-000". */
+    bsb: string | null;
+    accountNumber: string | null;
+    /** Free text, such as "PayID: accounts@example.com.au". Multi-line. */
+    text: string | null;
+  };
+  paymentTermsDays: number;
+  /** The path to hand to `image()` ("/logo.png" or "/logo.jpg"), or null when the organisation has none. */
+  logo: string | null;
+}
+
+export interface PartyData {
+  name: string;
+  /** Multi-line. */
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface InvoiceLineData {
+  code: string | null;
+  description: string;
+  /** "2", "1.5"; null when the line has none. */
+  quantity: string | null;
+  /** "$120.00"; null when the line has none. */
+  unitPrice: string | null;
+  /** "GST 10%"; null when the line has no rate. */
+  taxRate: string | null;
+  /** "$240.00". */
+  amount: string;
+}
+
+export interface InvoiceData {
+  /** "Tax invoice" for an organisation registered for GST, else "Invoice". */
+  title: string;
+  number: string;
+  reference: string | null;
+  /** "Draft", "Sent", "Paid", "Cancelled". */
+  status: string;
+  /** "24 Nov 2026". */
+  date: string;
+  due: string;
+  customer: PartyData;
+  job: { number: string } | null;
+  /** Line amounts include tax: the total is shown with "Total price includes GST" and the GST amount. */
+  amountsIncludeTax: boolean;
+  lines: InvoiceLineData[];
+  subtotal: string;
+  tax: string;
+  total: string;
+  amountDue: string;
+}
+
+export interface JobLineData {
+  code: string | null;
+  description: string;
+  quantity: string | null;
+  price: string | null;
+  amount: string;
+}
+
+export interface JobData {
+  number: string;
+  reference: string | null;
+  /** "Ready to be scheduled", "Scheduled", … */
+  status: string;
+  customer: PartyData;
+  location: { name: string; address: string | null } | null;
+  priority: string | null;
+  /** "24 Nov 2026, 9:00 am" in the organisation's time zone; null when not set. */
+  due: string | null;
+  scheduledStart: string | null;
+  scheduledFinish: string | null;
+  assignee: string | null;
+  lines: JobLineData[];
+  subtotal: string;
+  tax: string;
+  total: string;
+}

@@ -1,0 +1,45 @@
+import { idParams, type TemplateDocument } from '@fieldbook/domain';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import type { Api } from '../http/api-scopes.ts';
+import { tenantErrors } from '../http/error-responses.ts';
+import { inRequestTenant } from '../http/tenant-requests.ts';
+import { recordSource, renderDocument } from './documents.ts';
+import type { Renderer } from './renderer.ts';
+
+/** The PDF of an invoice or a job, made from the organisation's default template for it. */
+export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): void {
+  const pdfRoute = (path: string, document: TemplateDocument, operationId: string, noun: string, tags: string[]) =>
+    api.get(
+      path,
+      {
+        schema: {
+          operationId,
+          summary: `The ${noun} as a PDF`,
+          description:
+            `Rendered from the organisation's default ${document} template, saved as \`${document}-{number}.pdf\`. ` +
+            'A template that fails, or breaks a limit, is a 422 saying why.',
+          tags,
+          params: idParams,
+          response: {
+            200: z.any().describe('The PDF (application/pdf).'),
+            ...tenantErrors.with('NOT_FOUND', 'DOCUMENT_FAILED'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { number, source } = await inRequestTenant(db, request, (tx, tenantId) =>
+          recordSource(tx, tenantId, document, request.params.id),
+        );
+        const pdf = await renderDocument(renderer, source, 'pdf');
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${document}-${number}.pdf"`)
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(pdf as Uint8Array));
+      },
+    );
+
+  pdfRoute('/sales/invoices/:id/pdf', 'invoice', 'getInvoicePdf', 'sales invoice', ['invoices']);
+  pdfRoute('/jobs/:id/pdf', 'job', 'getJobPdf', 'job', ['jobs']);
+}

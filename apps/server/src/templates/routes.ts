@@ -1,0 +1,137 @@
+import { PAGE_SIZES, templateFields, templateRecord, templateSummary, templateUpdate } from '@fieldbook/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/database.ts';
+import { formSource, renderDocument } from '../documents/documents.ts';
+import type { Renderer } from '../documents/renderer.ts';
+import type { Api } from '../http/api-scopes.ts';
+import { tenantErrors } from '../http/error-responses.ts';
+import { replyCreated } from '../http/idempotency.ts';
+import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
+import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
+import { listRequestOf, sendPage } from '../lists/paged-list.ts';
+import {
+  checkTemplateUpdate,
+  createTemplate,
+  deleteTemplate,
+  findTemplate,
+  listTemplates,
+  updateTemplate,
+} from './templates.ts';
+
+const tags = ['templates'];
+const checked =
+  'The body is Typst markup, rendered against the organisation\'s latest invoice or job (else a sample) before ' +
+  'it is saved: a body that does not compile is a 400 whose field error on `body` gives the compiler\'s line.';
+/** A template is text; a body is at most 200,000 characters, and a request a little more. */
+const BODY_LIMIT = 512 * 1024;
+
+export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): void {
+  /** Renders the form's template as the organisation's documents would be, refusing one that fails. */
+  const render = async (
+    request: FastifyRequest,
+    fields: z.output<typeof templateFields>,
+    format: 'pdf' | 'svg',
+    saving?: string,
+  ) => {
+    const source = await inRequestTenant(db, request, async (tx, tenantId) => {
+      if (saving) await checkTemplateUpdate(tx, tenantId, saving, fields);
+      return formSource(tx, tenantId, fields);
+    });
+    return renderDocument(renderer, source, format);
+  };
+
+  const create = {
+    operationId: 'createTemplate',
+    summary: 'Create a document template',
+    description: `${checked} \`default: true\` makes it the default for its document. Honours \`Idempotency-Key\`.`,
+    tags,
+  };
+  api.post(
+    '/templates',
+    { ...createSchema(create, templateFields, templateRecord), bodyLimit: BODY_LIMIT },
+    async (request, reply) => {
+      await render(request, request.body, 'pdf');
+      return replyCreated(db, request, reply, (tx, tenantId) => createTemplate(tx, tenantId, request.body));
+    },
+  );
+
+  api.get(
+    '/templates/:id',
+    readSchema({ operationId: 'getTemplate', summary: 'Get a document template', tags }, templateRecord),
+    (request) => inRequestTenant(db, request, (tx, tenantId) => findTemplate(tx, tenantId, request.params.id)),
+  );
+
+  const save = {
+    operationId: 'updateTemplate',
+    summary: 'Save a document template',
+    description: `${checked} A default template stays the default until another is made the default.`,
+    tags,
+  };
+  api.put(
+    '/templates/:id',
+    { ...updateSchema(save, templateUpdate, templateRecord), bodyLimit: BODY_LIMIT },
+    async (request) => {
+      samePathId(request.params.id, request.body);
+      await render(request, request.body, 'pdf', request.params.id);
+      return inRequestTenant(db, request, (tx, tenantId) =>
+        updateTemplate(tx, tenantId, request.params.id, request.body),
+      );
+    },
+  );
+
+  const remove = {
+    operationId: 'deleteTemplate',
+    summary: 'Delete a document template',
+    description: 'Refused with 409 for a default template.',
+    tags,
+  };
+  api.delete('/templates/:id', deleteSchema(remove), async (request, reply) => {
+    await inRequestTenant(db, request, (tx, tenantId) => deleteTemplate(tx, tenantId, request.params.id));
+    return reply.code(204).send(null);
+  });
+
+  api.get(
+    '/templates',
+    listSchema(
+      { operationId: 'listTemplates', summary: 'List or search the document templates, by name', tags },
+      templateSummary,
+    ),
+    async (request, reply) => {
+      const asked = listRequestOf(request.query, PAGE_SIZES.templates);
+      const page = await inRequestTenant(db, request, (tx, tenantId) => listTemplates(tx, tenantId, asked));
+      return sendPage(request, reply, asked.page, page);
+    },
+  );
+
+  api.post(
+    '/templates/preview',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        operationId: 'previewTemplate',
+        summary: 'Preview a template',
+        description:
+          'Renders the form\'s fields against the organisation\'s latest invoice or job (else a realistic sample): ' +
+          'a PDF (`invoice-preview.pdf`), or SVG when the request accepts `image/svg+xml` only. A body that does ' +
+          'not compile is a 400 on `body` with the compiler\'s line; a render over a limit is a 422.',
+        tags,
+        body: templateFields,
+        response: {
+          200: z.any().describe('The rendered document: application/pdf, or image/svg+xml.'),
+          ...tenantErrors.with('VALIDATION_FAILED', 'DOCUMENT_FAILED'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const svg = request.headers.accept === 'image/svg+xml';
+      const output = await render(request, request.body, svg ? 'svg' : 'pdf');
+      reply.header('cache-control', 'no-store');
+      if (svg) return reply.type('image/svg+xml').send(output);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="invoice-preview.pdf"')
+        .send(Buffer.from(output as Uint8Array));
+    },
+  );
+}

@@ -1,0 +1,156 @@
+import { optionalPhone, optionalWebsite } from './customers.ts';
+import { recordReference, updatedStamp } from './records.ts';
+import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
+import { z } from './zod.ts';
+
+export const organisationMessages = {
+  abn: 'Enter the 11-digit ABN, such as 51 824 753 556.',
+  abnChecksum: 'This is not a valid ABN: check the digits against the ABN Lookup.',
+  bsb: 'Enter the 6-digit BSB, such as 063-000.',
+  accountNumber: 'Enter the account number: 5 to 10 digits.',
+  paymentTerms: 'Enter the payment terms as a whole number of days, from 0 to 365.',
+  logoType: 'Use a PNG or JPEG image for the logo.',
+  logoSize: 'Use a logo of at most 1 MB.',
+  logoUnreadable: 'This image could not be read. Save it again as a PNG or JPEG file and choose it again.',
+  invoiceTemplate: 'Choose an invoice template of this organisation.',
+  jobTemplate: 'Choose a job template of this organisation.',
+} as const;
+
+/** The largest logo a form may send: 1 MB of image (its base64 data URL is a third longer). */
+export const MAX_LOGO_BYTES = 1024 * 1024;
+
+const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+
+/** The ATO's ABN check: subtract 1 from the first digit, weight the digits, and the sum divides by 89. */
+export function isValidAbn(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits)) return false;
+  const sum = [...digits].reduce(
+    (total, digit, index) => total + (Number(digit) - (index === 0 ? 1 : 0)) * (ABN_WEIGHTS[index] ?? 0),
+    0,
+  );
+  return sum % 89 === 0;
+}
+
+/** An ABN grouped as the ATO writes it: "51 824 753 556". */
+export const formatAbn = (digits: string): string =>
+  /^\d{11}$/.test(digits) ? digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : digits;
+
+/** A BSB as banks write it: "063-000". */
+export const formatBsb = (digits: string): string =>
+  /^\d{6}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : digits;
+
+/** Digits typed with spaces (and, for a BSB, a hyphen) as the digits alone; null when blank. */
+const digitsField = (max: number, separators: RegExp) =>
+  optionalText(max).transform((value) => (value === null ? null : value.replace(separators, '')));
+
+/** An ABN as typed ("51 824 753 556"), stored as its 11 digits and checked with the ABN checksum. */
+export const abnField = digitsField(20, /\s/g).superRefine((value, context) => {
+  if (value === null) return;
+  if (!/^\d{11}$/.test(value)) context.addIssue({ code: 'custom', message: organisationMessages.abn });
+  else if (!isValidAbn(value)) context.addIssue({ code: 'custom', message: organisationMessages.abnChecksum });
+});
+
+const bsbField = digitsField(10, /[\s-]/g).refine((value) => value === null || /^\d{6}$/.test(value), {
+  error: organisationMessages.bsb,
+});
+
+const accountNumberField = digitsField(20, /[\s-]/g).refine(
+  (value) => value === null || /^\d{5,10}$/.test(value),
+  { error: organisationMessages.accountNumber },
+);
+
+const LOGO_DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]*={0,2})$/;
+
+/** The bytes a base64 text holds, without decoding it. */
+const base64Bytes = (data: string) => Math.floor((data.length * 3) / 4) - (data.match(/=+$/)?.[0].length ?? 0);
+
+/** The image's own first bytes say what it is, whatever the data URL claims. */
+function startsAs(data: string, type: string): boolean {
+  const head = atob(data.slice(0, 12));
+  const bytes = [...head].map((char) => char.charCodeAt(0));
+  if (type === 'image/png') return [0x89, 0x50, 0x4e, 0x47].every((byte, index) => bytes[index] === byte);
+  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
+/** A logo as a data URL of a PNG or JPEG of at most 1 MB ("data:image/png;base64,…"), or null for none. */
+export const logoField = z
+  .string({ error: organisationMessages.logoType })
+  .nullish()
+  .transform((value) => value || null)
+  .superRefine((value, context) => {
+    if (value === null) return;
+    const match = LOGO_DATA_URL.exec(value);
+    if (!match?.[1] || !match[2] || match[2].length % 4 !== 0 || !startsAs(match[2], match[1]))
+      context.addIssue({ code: 'custom', message: organisationMessages.logoType });
+    else if (base64Bytes(match[2]) > MAX_LOGO_BYTES)
+      context.addIssue({ code: 'custom', message: organisationMessages.logoSize });
+  });
+
+/** The organisation's details, entered once and shown on its documents. */
+export const organisationFields = z.object({
+  /** The organisation's name everywhere it is shown (the tenant's name). */
+  name: requiredText('Enter the organisation name.', 200),
+  legalName: optionalText(200),
+  abn: abnField,
+  gstRegistered: z.boolean({ error: 'Say whether the organisation is registered for GST.' }).default(true),
+  address: optionalText(500, { multiLine: true }),
+  phone: optionalPhone(),
+  email: optionalEmail(),
+  website: optionalWebsite(),
+  paymentAccountName: optionalText(100),
+  paymentBsb: bsbField,
+  paymentAccountNumber: accountNumberField,
+  /** Free text such as a PayID or BPAY details. */
+  paymentText: optionalText(500, { multiLine: true }),
+  /** A new invoice is due this many days after its date. */
+  paymentTermsDays: z
+    .number({ error: organisationMessages.paymentTerms })
+    .int({ error: organisationMessages.paymentTerms })
+    .min(0, { error: organisationMessages.paymentTerms })
+    .max(365, { error: organisationMessages.paymentTerms })
+    .default(0),
+  logo: logoField,
+  /** The template each document uses unless one is named. */
+  invoiceTemplate: recordReference(organisationMessages.invoiceTemplate),
+  jobTemplate: recordReference(organisationMessages.jobTemplate),
+});
+
+/** A save of the details carries the `updated` it read: a save over someone else's is refused (409). */
+export const organisationUpdate = organisationFields.extend({ updated: updatedStamp });
+
+export type OrganisationFields = z.output<typeof organisationFields>;
+export type OrganisationUpdate = z.output<typeof organisationUpdate>;
+
+const templateReference = z.object({ id: z.uuid(), name: z.string() });
+
+/** The organisation's details as the API returns them: ABN, BSB and account number as digits. */
+export const organisationRecord = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  legalName: z.string().nullable(),
+  abn: z.string().nullable(),
+  gstRegistered: z.boolean(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  paymentAccountName: z.string().nullable(),
+  paymentBsb: z.string().nullable(),
+  paymentAccountNumber: z.string().nullable(),
+  paymentText: z.string().nullable(),
+  paymentTermsDays: z.number().int(),
+  logo: z.string().nullable(),
+  invoiceTemplate: templateReference,
+  jobTemplate: templateReference,
+  created: z.string(),
+  updated: z.string(),
+});
+
+export type Organisation = z.infer<typeof organisationRecord>;
+
+/** The due date of a new invoice: its date plus the organisation's payment terms (0: the same day). */
+export function dueDateFor(date: string, paymentTermsDays: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(time)) return date;
+  return new Date(time + paymentTermsDays * 86_400_000).toISOString().slice(0, 10);
+}
