@@ -47,7 +47,8 @@ const digitsField = (max: number, separators: RegExp) =>
 export const abnField = digitsField(20, /\s/g).superRefine((value, context) => {
   if (value === null) return;
   if (!/^\d{11}$/.test(value)) context.addIssue({ code: 'custom', message: organisationMessages.abn });
-  else if (!isValidAbn(value)) context.addIssue({ code: 'custom', message: organisationMessages.abnChecksum });
+  else if (!isValidAbn(value))
+    context.addIssue({ code: 'custom', message: organisationMessages.abnChecksum });
 });
 
 const bsbField = digitsField(10, /[\s-]/g).refine((value) => value === null || /^\d{6}$/.test(value), {
@@ -62,7 +63,8 @@ const accountNumberField = digitsField(20, /[\s-]/g).refine(
 const LOGO_DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]*={0,2})$/;
 
 /** The bytes a base64 text holds, without decoding it. */
-const base64Bytes = (data: string) => Math.floor((data.length * 3) / 4) - (data.match(/=+$/)?.[0].length ?? 0);
+const base64Bytes = (data: string) =>
+  Math.floor((data.length * 3) / 4) - (data.match(/=+$/)?.[0].length ?? 0);
 
 /** The image's own first bytes say what it is, whatever the data URL claims. */
 function startsAs(data: string, type: string): boolean {

@@ -20,14 +20,19 @@ export const templateMessages = {
   body: 'Enter the template body.',
   keepDefault: (document: TemplateDocument) =>
     `This template is the default for ${TEMPLATE_DOCUMENT_NAMES[document]}: make another template the default first.`,
-  deleteDefault: 'This template is a default template, so it cannot be deleted. Make another template the default first.',
+  deleteDefault:
+    'This template is a default template, so it cannot be deleted. Make another template the default first.',
 } as const;
 
 /** The largest template body: far more than any document needs, far less than a request may carry. */
 export const MAX_TEMPLATE_BODY = 200_000;
 
 /** One of a fixed set of words, typed as single-line text (spec section 2): required, then known. */
-const wordOf = <Words extends readonly [string, ...string[]]>(words: Words, missing: string, unknown: string) =>
+const wordOf = <Words extends readonly [string, ...string[]]>(
+  words: Words,
+  missing: string,
+  unknown: string,
+) =>
   requiredText(missing, 50).pipe(
     z
       .string()
@@ -66,5 +71,11 @@ export const templateRecord = z.object({
 export type Template = z.infer<typeof templateRecord>;
 
 /** A template in the list (spec: id, name, document, type), with whether it is a default. */
-export const templateSummary = templateRecord.pick({ id: true, name: true, document: true, type: true, default: true });
+export const templateSummary = templateRecord.pick({
+  id: true,
+  name: true,
+  document: true,
+  type: true,
+  default: true,
+});
 export type TemplateSummary = z.infer<typeof templateSummary>;

@@ -441,10 +441,11 @@ describe.each(tenantTables)('tenant table %s', (table) => {
 });
 
 describe('tenants', () => {
-  it(`may only be read by ${APP_ROLE}, under row-level security in force for it`, async () => {
+  it(`may only be read by ${APP_ROLE}, and renamed, under row-level security in force for it`, async () => {
     const tenants = relation('tenants');
     expect(tenants.primaryKey).toEqual(['id']);
-    expect(tenants.privileges).toEqual(['SELECT']);
+    // UPDATE of its name and updated columns only (0015: the organisation details page renames the tenant).
+    expect(tenants.privileges).toEqual(['SELECT', 'UPDATE']);
     expect(tenants.rls).toBe(true);
     expect(tenants.appHasOwnerPrivileges).toBe(false);
   });
@@ -455,6 +456,23 @@ describe('tenants', () => {
     expect(permissive[0]?.qual).toContain('id = ');
     expect(permissive[0]?.qual).toContain("current_setting('app.tenant_id'");
     expect(permissive[0]?.qual).not.toMatch(/\bOR\b/i);
+  });
+
+  it('may have only its own name changed, and no other column', async () => {
+    const renamed = await inTenant(db, tenantA, (tx) =>
+      rows<{ id: string }>(
+        tx,
+        sql`update tenants set name = name where id in (${tenantA}, ${tenantB}) returning id`,
+      ),
+    );
+    expect(renamed).toEqual([{ id: tenantA }]);
+    expect(
+      await failure(
+        inTenant(db, tenantA, (tx) =>
+          tx.execute(sql`update tenants set created = now() where id = ${tenantA}`),
+        ),
+      ),
+    ).toMatch(/permission denied/);
   });
 
   it("shows the transaction's tenant only, and nothing when no tenant is set", async () => {

@@ -140,7 +140,8 @@ export function jobData(job: Job, customer: Customer, location: CustomerLocation
 /** The organisation's part of every document: its details as data, and its logo as the file they name. */
 function organisationPart(details: OrganisationDetails) {
   const file = details.details.logoType ? (LOGO_FILES[details.details.logoType] ?? null) : null;
-  const logo = file && details.details.logo ? { name: file, bytes: new Uint8Array(details.details.logo) } : null;
+  const logo =
+    file && details.details.logo ? { name: file, bytes: new Uint8Array(details.details.logo) } : null;
   return { organisation: organisationData(details, logo ? file : null), logo };
 }
 
@@ -169,7 +170,13 @@ export async function recordSource(
   const { organisation, logo } = organisationPart(details);
   return {
     number,
-    source: { document, templateName: template.name, body: template.body, data: { organisation, ...data }, logo },
+    source: {
+      document,
+      templateName: template.name,
+      body: template.body,
+      data: { organisation, ...data },
+      logo,
+    },
   };
 }
 

@@ -24,6 +24,11 @@ export interface RendererOptions {
   processes?: number;
   timeLimitMs?: number;
   memoryLimitKb?: number;
+  /**
+   * Where the compiler's package downloads are sent (as its HTTP(S) proxy): by default a closed port on loopback,
+   * so no connection leaves the machine and none succeeds. Tests point it at a server of their own to see it.
+   */
+  packageProxy?: string;
 }
 
 export interface Renderer {
@@ -37,8 +42,7 @@ export interface Renderer {
  * Nothing of the server: a package download goes to a closed port on loopback (no connection leaves the machine,
  * and none succeeds), and HOME and the caches are the empty workspace.
  */
-function sandboxEnvironment(workspace: string): NodeJS.ProcessEnv {
-  const nowhere = 'http://127.0.0.1:9';
+function sandboxEnvironment(workspace: string, nowhere: string): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: workspace,
@@ -98,7 +102,7 @@ class Sandbox {
       {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'advanced',
-        env: sandboxEnvironment(workspace),
+        env: sandboxEnvironment(workspace, this.options.packageProxy),
       },
     );
     let stderr = '';
@@ -183,6 +187,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   const settings = {
     timeLimitMs: options.timeLimitMs ?? RENDER_TIME_LIMIT_MS,
     memoryLimitKb: options.memoryLimitKb ?? RENDER_MEMORY_LIMIT_KB,
+    packageProxy: options.packageProxy ?? 'http://127.0.0.1:9',
   };
   const count = options.processes ?? Math.min(4, availableParallelism());
   const waiting: Pending[] = [];

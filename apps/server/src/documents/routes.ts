@@ -9,7 +9,13 @@ import type { Renderer } from './renderer.ts';
 
 /** The PDF of an invoice or a job, made from the organisation's default template for it. */
 export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): void {
-  const pdfRoute = (path: string, document: TemplateDocument, operationId: string, noun: string, tags: string[]) =>
+  const pdfRoute = (
+    path: string,
+    document: TemplateDocument,
+    operationId: string,
+    noun: string,
+    tags: string[],
+  ) =>
     api.get(
       path,
       {

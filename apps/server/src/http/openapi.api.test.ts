@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
       'GET /api/jobs',
       'GET /api/territories',
       'GET /api/sales/invoices',
+      'GET /api/templates',
     ]);
     for (const { operation } of lists) {
       expect(Object.keys(operation.responses['200']?.headers ?? {})).toEqual(['Total-Count', 'Link']);

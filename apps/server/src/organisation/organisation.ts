@@ -84,7 +84,12 @@ export type OrganisationDetails = Awaited<ReturnType<typeof readDetails>>;
 const dataUrl = (logo: Buffer | null, type: string | null) =>
   logo && type ? `data:${type};base64,${logo.toString('base64')}` : null;
 
-const toOrganisation = ({ name, details, invoiceTemplateName, jobTemplateName }: OrganisationDetails): Organisation => ({
+const toOrganisation = ({
+  name,
+  details,
+  invoiceTemplateName,
+  jobTemplateName,
+}: OrganisationDetails): Organisation => ({
   id: details.tenantId,
   name,
   legalName: details.legalName,
@@ -112,7 +117,9 @@ export const findOrganisation = async (tx: Tx, tenantId: string): Promise<Organi
 /** A logo data URL (checked by `logoField`) as its bytes and type. */
 export function logoOf(logo: string | null): { bytes: Buffer; type: string } | null {
   const match = logo ? /^data:(image\/(?:png|jpeg));base64,(.*)$/.exec(logo) : null;
-  return match?.[1] && match[2] !== undefined ? { type: match[1], bytes: Buffer.from(match[2], 'base64') } : null;
+  return match?.[1] && match[2] !== undefined
+    ? { type: match[1], bytes: Buffer.from(match[2], 'base64') }
+    : null;
 }
 
 /** A default template must be one of this organisation's templates for that document. */
@@ -129,7 +136,11 @@ async function checkDefault(tx: Tx, tenantId: string, document: TemplateDocument
 }
 
 /** Saves over the version the client read (409 when someone saved since), renaming the tenant too. */
-export async function saveOrganisation(tx: Tx, tenantId: string, update: OrganisationUpdate): Promise<Organisation> {
+export async function saveOrganisation(
+  tx: Tx,
+  tenantId: string,
+  update: OrganisationUpdate,
+): Promise<Organisation> {
   const { name, updated, logo, invoiceTemplate, jobTemplate, ...fields } = update;
   await checkDefault(tx, tenantId, 'invoice', invoiceTemplate.id);
   await checkDefault(tx, tenantId, 'job', jobTemplate.id);
@@ -144,7 +155,9 @@ export async function saveOrganisation(tx: Tx, tenantId: string, update: Organis
       jobTemplateId: jobTemplate.id,
       updated: sql`greatest(now(), ${organisationDetails.updated} + interval '1 millisecond')`,
     })
-    .where(and(eq(organisationDetails.tenantId, tenantId), eq(organisationDetails.updated, new Date(updated))))
+    .where(
+      and(eq(organisationDetails.tenantId, tenantId), eq(organisationDetails.updated, new Date(updated))),
+    )
     .returning({ tenantId: organisationDetails.tenantId });
   if (!saved) {
     await readDetails(tx, tenantId);

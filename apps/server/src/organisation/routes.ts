@@ -18,7 +18,8 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
       schema: {
         operationId: 'getOrganisation',
         summary: "The organisation's details",
-        description: 'Its name, legal name, ABN, GST registration, contact and payment details, logo and default templates.',
+        description:
+          'Its name, legal name, ABN, GST registration, contact and payment details, logo and default templates.',
         tags,
         response: { 200: organisationRecord, ...tenantErrors.read },
       },
@@ -37,7 +38,8 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
       logo: { name, bytes: new Uint8Array(image.bytes) },
       format: 'svg',
     });
-    if (!result.ok && result.kind === 'compile') throw fieldInvalid('logo', organisationMessages.logoUnreadable);
+    if (!result.ok && result.kind === 'compile')
+      throw fieldInvalid('logo', organisationMessages.logoUnreadable);
   };
 
   api.put(

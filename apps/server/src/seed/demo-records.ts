@@ -18,7 +18,24 @@ const demoCustomer = z.object({
   sites: z.array(z.tuple([z.string(), z.string()])).optional(),
 });
 
+/** The organisation's details for its documents (digits as stored); `logo` names a file in demo-logos/. */
+const demoDetails = z.object({
+  legalName: z.string(),
+  abn: z.string().regex(/^\d{11}$/),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  website: z.string(),
+  paymentAccountName: z.string(),
+  paymentBsb: z.string().regex(/^\d{6}$/),
+  paymentAccountNumber: z.string(),
+  paymentText: z.string().nullable(),
+  paymentTermsDays: z.number().int(),
+  logo: z.string(),
+});
+
 const demoOrganisation = z.object({
+  details: demoDetails,
   /** The regions of the organisation's city its jobs are divided into. */
   territories: z.array(z.string()).min(1),
   customers: z.array(demoCustomer),
@@ -27,6 +44,7 @@ const demoOrganisation = z.object({
 });
 
 export type DemoCustomer = z.infer<typeof demoCustomer>;
+export type DemoDetails = z.infer<typeof demoDetails>;
 export type DemoOrganisation = z.infer<typeof demoOrganisation>;
 
 /** The demo organisations by name, in the order they are created. */

@@ -1,15 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { createCustomer } from '../customers/customers.ts';
 import { createLocation } from '../customers/locations.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { tenants, users } from '../db/schema.ts';
+import { organisationDetails, tenants, users } from '../db/schema.ts';
 import { inTenantWithin } from '../db/tenant-scope.ts';
 import { createUser } from '../identity/accounts.ts';
 import { createItem } from '../items/items.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { type DemoSite, seedDemoJobs } from './demo-jobs.ts';
-import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
+import { DEMO_ORGANISATIONS, type DemoDetails, type DemoOrganisation } from './demo-records.ts';
 
 /** Shown in the README and on the embedded sign-in page. */
 export const DEMO_USER = { email: 'demo@fieldbook.example', password: 'fieldbook-demo' };
@@ -58,8 +59,21 @@ function siteAddress(address: string) {
   };
 }
 
-/** Customers with their sites, the catalogue, jobs and invoices, through the same functions the API uses. */
+/** The organisation's details and logo, as its owner would enter them on the organisation page. */
+async function seedDetails(tx: Tx, tenantId: string, { logo, ...details }: DemoDetails): Promise<void> {
+  const bytes = await readFile(new URL(`./demo-logos/${logo}`, import.meta.url));
+  await tx
+    .update(organisationDetails)
+    .set({ ...details, gstRegistered: true, logo: bytes, logoType: 'image/png' })
+    .where(eq(organisationDetails.tenantId, tenantId));
+}
+
+/**
+ * Details, customers with their sites, the catalogue, jobs and invoices, through the same functions the API
+ * uses.
+ */
 async function seedRecords(tx: Tx, tenantId: string, records: DemoOrganisation): Promise<void> {
+  await seedDetails(tx, tenantId, records.details);
   const sites: DemoSite[] = [];
   for (const demo of records.customers) {
     const customer = await createCustomer(tx, tenantId, {

@@ -1,4 +1,10 @@
-import { PAGE_SIZES, templateFields, templateRecord, templateSummary, templateUpdate } from '@fieldbook/domain';
+import {
+  PAGE_SIZES,
+  templateFields,
+  templateRecord,
+  templateSummary,
+  templateUpdate,
+} from '@fieldbook/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
@@ -21,8 +27,8 @@ import {
 
 const tags = ['templates'];
 const checked =
-  'The body is Typst markup, rendered against the organisation\'s latest invoice or job (else a sample) before ' +
-  'it is saved: a body that does not compile is a 400 whose field error on `body` gives the compiler\'s line.';
+  "The body is Typst markup, rendered against the organisation's latest invoice or job (else a sample) before " +
+  "it is saved: a body that does not compile is a 400 whose field error on `body` gives the compiler's line.";
 /** A template is text; a body is at most 200,000 characters, and a request a little more. */
 const BODY_LIMIT = 512 * 1024;
 
@@ -59,7 +65,8 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
   api.get(
     '/templates/:id',
     readSchema({ operationId: 'getTemplate', summary: 'Get a document template', tags }, templateRecord),
-    (request) => inRequestTenant(db, request, (tx, tenantId) => findTemplate(tx, tenantId, request.params.id)),
+    (request) =>
+      inRequestTenant(db, request, (tx, tenantId) => findTemplate(tx, tenantId, request.params.id)),
   );
 
   const save = {
@@ -112,9 +119,9 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
         operationId: 'previewTemplate',
         summary: 'Preview a template',
         description:
-          'Renders the form\'s fields against the organisation\'s latest invoice or job (else a realistic sample): ' +
+          "Renders the form's fields against the organisation's latest invoice or job (else a realistic sample): " +
           'a PDF (`invoice-preview.pdf`), or SVG when the request accepts `image/svg+xml` only. A body that does ' +
-          'not compile is a 400 on `body` with the compiler\'s line; a render over a limit is a 422.',
+          "not compile is a 400 on `body` with the compiler's line; a render over a limit is a 422.",
         tags,
         body: templateFields,
         response: {

@@ -15,18 +15,32 @@ withTwoTenants((env) => {
   ({ t, a, b } = env);
 });
 
-const INVOICE_BODY = '#let data = json(bytes(sys.inputs.data))\n= Invoice #data.invoice.number for #data.invoice.customer.name';
+const INVOICE_BODY =
+  '#let data = json(bytes(sys.inputs.data))\n= Invoice #data.invoice.number for #data.invoice.customer.name';
 
 let sequence = 0;
 describeRecordEndpoints(() => ({ t, a, b }), {
   path: '/api/templates',
   noun: 'template',
-  valid: () => ({ name: `Plain invoice ${++sequence}`, type: 'typst', document: 'invoice', body: INVOICE_BODY }),
+  valid: () => ({
+    name: `Plain invoice ${++sequence}`,
+    type: 'typst',
+    document: 'invoice',
+    body: INVOICE_BODY,
+  }),
   change: {
-    body: { name: ' Job card ', type: 'TYPST', document: 'job', body: '= Job #json(bytes(sys.inputs.data)).job.number' },
+    body: {
+      name: ' Job card ',
+      type: 'TYPST',
+      document: 'job',
+      body: '= Job #json(bytes(sys.inputs.data)).job.number',
+    },
     expected: { name: 'Job card', type: 'typst', document: 'job', default: false },
   },
-  invalid: { body: { name: ' ', type: '', document: 'quote', body: '' }, fields: ['name', 'type', 'document', 'body'] },
+  invalid: {
+    body: { name: ' ', type: '', document: 'quote', body: '' },
+    fields: ['name', 'type', 'document', 'body'],
+  },
 });
 
 /** The text of a PDF as poppler's pdftotext reads it. */

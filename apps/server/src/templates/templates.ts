@@ -58,7 +58,10 @@ const toTemplate = (row: typeof templates.$inferSelect, isDefaultTemplate: boole
 });
 
 /** Inserts the built-in templates of a new organisation; their ids by document, to make them the defaults. */
-export async function seedTemplates(tx: Pick<Tx, 'insert'>, tenantId: string): Promise<Record<TemplateDocument, string>> {
+export async function seedTemplates(
+  tx: Pick<Tx, 'insert'>,
+  tenantId: string,
+): Promise<Record<TemplateDocument, string>> {
   const rows = BUILT_IN_TEMPLATES.map((template) => ({
     tenantId,
     id: uuidv7(),
@@ -133,7 +136,10 @@ export async function updateTemplate(
 
 /** Deletes the template; a default template is refused (409): the organisation always has one per document. */
 export function deleteTemplate(tx: Tx, tenantId: string, id: string): Promise<void> {
-  return deleteRow(tx, templates, tenantId, id, { noun: NOUN, stillReferenced: templateMessages.deleteDefault });
+  return deleteRow(tx, templates, tenantId, id, {
+    noun: NOUN,
+    stillReferenced: templateMessages.deleteDefault,
+  });
 }
 
 /** What `q` may search on the template list (a handful of rows: no search view, see migration 0015). */
