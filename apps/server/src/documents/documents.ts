@@ -20,7 +20,6 @@ import { ApiError, validationFailed } from '../http/errors.ts';
 import { findInvoice } from '../invoices/invoices.ts';
 import { findJob } from '../jobs/jobs.ts';
 import { type OrganisationDetails, readDetails } from '../organisation/organisation.ts';
-import { defaultTemplateOf } from '../templates/templates.ts';
 import type { DocumentData, InvoiceData, JobData, OrganisationData, PartyData } from './document-data.ts';
 import { MAX_PAGES, RENDER_TIME_LIMIT_MS, type RenderJob } from './render-protocol.ts';
 import type { Renderer } from './renderer.ts';
@@ -164,20 +163,12 @@ export async function recordSource(
   document: TemplateDocument,
   id: string,
 ): Promise<{ number: number; source: DocumentSource }> {
-  const details = await readDetails(tx, tenantId);
+  const details = await readDetails(tx, tenantId, document);
   const { number, data } = await recordData(tx, tenantId, document, id, details.details.gstRegistered);
-  const template = await defaultTemplateOf(tx, tenantId, document);
   const { organisation, logo } = organisationPart(details);
-  return {
-    number,
-    source: {
-      document,
-      templateName: template.name,
-      body: template.body,
-      data: { organisation, ...data },
-      logo,
-    },
-  };
+  const templateName = document === 'invoice' ? details.invoiceTemplateName : details.jobTemplateName;
+  const body = details.templateBody ?? '';
+  return { number, source: { document, templateName, body, data: { organisation, ...data }, logo } };
 }
 
 /**

@@ -58,7 +58,7 @@ function render({ body, data, logo, format }: RenderJob): RenderOutcome {
   const pages = document.numOfPages;
   if (pages > MAX_PAGES) return { ok: false, kind: 'pages', pages };
   const output = format === 'svg' ? compiler.svg(document) : new Uint8Array(compiler.pdf(document));
-  compiler.evictCache(10);
+  compiler.evictCache(50);
   return { ok: true, output, pages };
 }
 

@@ -49,14 +49,20 @@ export async function completeOrganisations(db: Db): Promise<number> {
 const invoiceTemplates = alias(templates, 'invoice_templates');
 const jobTemplates = alias(templates, 'job_templates');
 
-/** The details with the tenant's name and the default templates' names, and the logo as bytes. */
-export async function readDetails(tx: Tx, tenantId: string) {
+/**
+ * The details with the tenant's name, the default templates' names and, when asked, one document's default
+ * template body (one statement for a PDF), and the logo as bytes.
+ */
+export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' | 'job') {
+  const body =
+    bodyOf === 'invoice' ? invoiceTemplates.body : bodyOf === 'job' ? jobTemplates.body : sql<null>`null`;
   const [row] = await tx
     .select({
       name: tenants.name,
       details: organisationDetails,
       invoiceTemplateName: invoiceTemplates.name,
       jobTemplateName: jobTemplates.name,
+      templateBody: sql<string | null>`${body}`,
     })
     .from(organisationDetails)
     .innerJoin(tenants, eq(tenants.id, organisationDetails.tenantId))

@@ -182,21 +182,3 @@ export function listTemplates(
     })),
   }));
 }
-
-/** The body of the organisation's default template for a document. */
-export async function defaultTemplateOf(
-  tx: Tx,
-  tenantId: string,
-  document: TemplateDocument,
-): Promise<{ name: string; body: string }> {
-  const [row] = await tx
-    .select({ name: templates.name, body: templates.body })
-    .from(organisationDetails)
-    .innerJoin(
-      templates,
-      and(eq(templates.tenantId, organisationDetails.tenantId), eq(templates.id, defaultColumn(document))),
-    )
-    .where(eq(organisationDetails.tenantId, tenantId));
-  if (!row) throw new Error(`The organisation ${tenantId} has no ${document} template`);
-  return row;
-}

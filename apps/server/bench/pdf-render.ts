@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:pdf`: how long an invoice PDF takes. Seeds the demo organisations (200 invoices each, with
+ * their details and logo) into a throwaway database (PostgreSQL with DATABASE_URL, else PGlite), starts the real
+ * server on 127.0.0.1, and times:
+ * - the first render after start-up, as a server with no warm render process would serve it, and as main.ts
+ *   serves it (the processes started at start-up);
+ * - the render alone (data built, template compiled, PDF written, in its sandbox process), warm, over many
+ *   different invoices so the compiler's cache does not answer;
+ * - the whole `GET /api/sales/invoices/{id}/pdf` request over HTTP on loopback, warm.
+ * Settings: BENCH_RUNS (200).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { invoices, memberships, tenants } from '../src/db/schema.ts';
+import { inTenant } from '../src/db/tenant-scope.ts';
+import { recordSource } from '../src/documents/documents.ts';
+import { createRenderer } from '../src/documents/renderer.ts';
+import { DEMO_TENANTS, seedDemo } from '../src/seed/demo.ts';
+import { signAccessToken } from '../src/test-support/factories.ts';
+import { percentile, serveThrowaway } from './bench-kit.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const serverUrl = process.env.DATABASE_URL;
+
+const summary = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `median ${percentile(sorted, 50).toFixed(2)} ms, p95 ${percentile(sorted, 95).toFixed(2)} ms (${sorted.length} runs)`;
+};
+
+const served = await serveThrowaway(serverUrl, 'pdf');
+try {
+  console.log(`Database: ${serverUrl ? 'PostgreSQL' : 'PGlite'}; seeding the demo organisations…`);
+  await seedDemo(served.database.db);
+  const db = served.database.db;
+  const [demo] = await db
+    .select({ tenantId: tenants.id, subject: memberships.subject })
+    .from(tenants)
+    .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
+    .where(eq(tenants.name, DEMO_TENANTS[0] as string));
+  if (!demo) throw new Error('The demo organisation was not seeded');
+  const ids = await inTenant(db, demo.tenantId, (tx) =>
+    tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.tenantId, demo.tenantId))
+      .orderBy(sql`random()`),
+  );
+  const token = await signAccessToken(served.testApp, { sub: demo.subject, tenantId: demo.tenantId });
+  const get = async (id: string) => {
+    const response = await fetch(`${served.base}/api/sales/invoices/${id}/pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`PDF: ${response.status} ${body.toString()}`);
+    return body;
+  };
+  const idAt = (i: number) => ids[i % ids.length]?.id as string;
+
+  let started = performance.now();
+  const first = await get(idAt(0));
+  console.log(
+    `First invoice PDF after start-up, no render process yet: ${(performance.now() - started).toFixed(1)} ms (${first.length} bytes)`,
+  );
+
+  const sources = await Promise.all(
+    ids
+      .slice(0, 50)
+      .map(({ id }) => inTenant(db, demo.tenantId, (tx) => recordSource(tx, demo.tenantId, 'invoice', id))),
+  );
+  if (process.env.DUMP)
+    (await import('node:fs')).writeFileSync(process.env.DUMP, JSON.stringify(sources[0]?.source.data));
+  const renderer = createRenderer({ processes: Number(process.env.P ?? 2) });
+  started = performance.now();
+  await renderer.warm();
+  const warmed = performance.now() - started;
+  started = performance.now();
+  const job = (i: number) => {
+    const { source } = sources[i % sources.length] as (typeof sources)[number];
+    return {
+      body: source.body,
+      data: JSON.stringify(source.data),
+      logo: source.logo,
+      format: 'pdf' as const,
+    };
+  };
+  await renderer.render(job(1));
+  console.log(
+    `First render after start-up as main.ts serves it (processes started in ${warmed.toFixed(0)} ms at start-up): ` +
+      `${(performance.now() - started).toFixed(1)} ms`,
+  );
+
+  const renders: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A different invoice number each time, so the compiler's memo cache cannot answer from a previous render.
+    const { source } = sources[process.env.ONE ? 0 : i % sources.length] as (typeof sources)[number];
+    const data = { ...source.data, invoice: { ...source.data.invoice, number: String(100_000 + i) } };
+    const t0 = performance.now();
+    const result = await renderer.render({
+      body: source.body,
+      data: JSON.stringify(data),
+      logo: source.logo,
+      format: 'pdf',
+    });
+    renders.push(performance.now() - t0);
+    if (!result.ok) throw new Error(`Render failed: ${JSON.stringify(result)}`);
+  }
+  console.log(`Render alone (warm, in its sandbox process): ${summary(renders)}`);
+  await renderer.close();
+
+  const requests: number[] = [];
+  for (let i = 0; i < 5; i++) await get(idAt(i));
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await get(idAt(i));
+    requests.push(performance.now() - t0);
+  }
+  console.log(
+    `GET /api/sales/invoices/{id}/pdf over HTTP (warm, ${ids.length} invoices in turn): ${summary(requests)}`,
+  );
+} finally {
+  await served.close();
+}
