@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,9 +42,12 @@ export interface Renderer {
  * Nothing of the server: a package download goes to a closed port on loopback (no connection leaves the machine,
  * and none succeeds), and HOME and the caches are the empty workspace.
  */
-function sandboxEnvironment(workspace: string, nowhere: string): NodeJS.ProcessEnv {
+function sandboxEnvironment(sandbox: string, workspace: string, nowhere: string): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
+    // The compiler would also load the system's fonts (through fontconfig's files): a font configuration of one
+    // empty folder keeps it to the fonts the product hands it, so every machine renders the same PDF.
+    FONTCONFIG_FILE: join(sandbox, 'fonts.conf'),
     HOME: workspace,
     XDG_CACHE_HOME: workspace,
     XDG_DATA_HOME: workspace,
@@ -87,7 +90,14 @@ class Sandbox {
 
   start(): Promise<void> {
     if (this.ready) return this.ready;
-    const workspace = mkdtempSync(join(tmpdir(), 'fieldbook-typst-'));
+    // The sandbox folder holds the font configuration and the workspace, the template's empty root folder.
+    const sandbox = mkdtempSync(join(tmpdir(), 'fieldbook-typst-'));
+    const workspace = join(sandbox, 'workspace');
+    mkdirSync(workspace);
+    writeFileSync(
+      join(sandbox, 'fonts.conf'),
+      `<?xml version="1.0"?>\n<fontconfig><dir>${join(sandbox, 'no-fonts')}</dir></fontconfig>\n`,
+    );
     // `ulimit -v` bounds the whole process, the compiler's native memory included (a worker thread's limits
     // would bound only JavaScript's heap); exec keeps the one process, so killing it stops the render.
     const child = spawn(
@@ -102,7 +112,7 @@ class Sandbox {
       {
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'advanced',
-        env: sandboxEnvironment(workspace, this.options.packageProxy),
+        env: sandboxEnvironment(sandbox, workspace, this.options.packageProxy),
       },
     );
     let stderr = '';
@@ -118,7 +128,7 @@ class Sandbox {
         }
       });
       child.once('exit', (_code, signal) => {
-        rmSync(workspace, { recursive: true, force: true });
+        rmSync(sandbox, { recursive: true, force: true });
         this.drop(child);
         reject(new Error(`The render process stopped: ${stderr.trim()}`));
         // Out of address space, the compiler aborts (SIGABRT).

@@ -127,6 +127,26 @@ describe('a template in the sandbox', () => {
     }
   });
 
+  it("uses only the fonts the product hands it, not the machine's", async () => {
+    const renderer = createRenderer({ processes: 1 });
+    try {
+      // DejaVu and Liberation come with Chromium's Debian packages, so a compiler that read the system's fonts
+      // would embed them here.
+      const result = await renderer.render({
+        body: '#text(font: "DejaVu Serif")[a] #text(font: "Liberation Sans")[b] #text(font: "Source Sans 3")[c]',
+        data: '{}',
+        logo: null,
+        format: 'pdf',
+      });
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      const pdf = Buffer.from(result.output as Uint8Array).toString('latin1');
+      expect(pdf).toContain('SourceSans3');
+      expect(pdf).not.toMatch(/DejaVuSerif|LiberationSans/);
+    } finally {
+      await renderer.close();
+    }
+  });
+
   it('carries on after a render process is killed: the next render starts a new one', async () => {
     const renderer = createRenderer({ processes: 1, timeLimitMs: 300 });
     try {
