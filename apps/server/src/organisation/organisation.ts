@@ -128,6 +128,15 @@ export function logoOf(logo: string | null): { bytes: Buffer; type: string } | n
     : null;
 }
 
+/** The logo as saved (null for none), so a save that keeps it need not check it again. */
+export async function savedLogo(tx: Tx, tenantId: string): Promise<Buffer | null> {
+  const [row] = await tx
+    .select({ logo: organisationDetails.logo })
+    .from(organisationDetails)
+    .where(eq(organisationDetails.tenantId, tenantId));
+  return row?.logo ?? null;
+}
+
 /** A default template must be one of this organisation's templates for that document. */
 async function checkDefault(tx: Tx, tenantId: string, document: TemplateDocument, id: string): Promise<void> {
   const [row] = await tx

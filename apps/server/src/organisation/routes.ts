@@ -1,11 +1,12 @@
 import { organisationMessages, organisationRecord, organisationUpdate } from '@fieldbook/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Renderer } from '../documents/renderer.ts';
 import type { Api } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
 import { fieldInvalid } from '../http/errors.ts';
 import { inRequestTenant } from '../http/tenant-requests.ts';
-import { findOrganisation, logoOf, saveOrganisation } from './organisation.ts';
+import { findOrganisation, logoOf, savedLogo, saveOrganisation } from './organisation.ts';
 
 const tags = ['organisation'];
 /** A 1 MB logo is about 1.4 MB as a data URL. */
@@ -27,10 +28,12 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
     (request) => inRequestTenant(db, request, (tx, tenantId) => findOrganisation(tx, tenantId)),
   );
 
-  /** A logo must be an image the documents can show, not only a file that starts like one. */
-  const checkLogo = async (logo: string | null) => {
+  /** A new logo must be an image the documents can show, not only a file that starts like one. */
+  const checkLogo = async (request: FastifyRequest, logo: string | null) => {
     const image = logoOf(logo);
     if (!image) return;
+    const saved = await inRequestTenant(db, request, (tx, tenantId) => savedLogo(tx, tenantId));
+    if (saved?.equals(image.bytes)) return;
     const name = image.type === 'image/png' ? 'logo.png' : 'logo.jpg';
     const result = await renderer.render({
       body: `#image("/${name}", width: 2cm)`,
@@ -59,7 +62,7 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
       },
     },
     async (request) => {
-      await checkLogo(request.body.logo);
+      await checkLogo(request, request.body.logo);
       return inRequestTenant(db, request, (tx, tenantId) => saveOrganisation(tx, tenantId, request.body));
     },
   );

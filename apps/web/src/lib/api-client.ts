@@ -92,6 +92,15 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   return (await readBody(response)) as T;
 }
 
+/**
+ * Calls an endpoint that answers with a file (a PDF) and returns it as a blob. A failure is read as text and
+ * parsed as the error shape, as for any call: a 422 DOCUMENT_FAILED says why the document could not be made.
+ */
+export async function apiFetchBlob(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  return response.blob();
+}
+
 /** Calls a list endpoint: the array body plus the `Total-Count` and `Link` headers. */
 export async function apiFetchList<T>(path: string, options: ApiRequestOptions = {}): Promise<ListPage<T>> {
   const response = await send(path, options);
@@ -114,7 +123,8 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   }
   const { json, idempotencyKey, headers: initHeaders, body, ...init } = options;
   const headers = new Headers(initHeaders);
-  headers.set('Accept', 'application/json');
+  // JSON unless the caller asks for a file (a PDF, with JSON for its errors).
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   const token = await settings.getAccessToken();
   if (token) {
     headers.set('Authorization', `Bearer ${token}`);

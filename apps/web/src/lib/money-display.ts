@@ -1,14 +1,10 @@
-import { formatMoney } from '@fieldbook/domain';
+import { formatDollars } from '@fieldbook/domain';
 
 /**
  * Money as the screens show it: a dollar sign, thousands grouped and 2 decimals ("$1,234.50", "-$12.00"); the
- * domain's `formatMoney` does the decimal arithmetic. Text that is not a number is shown as it came.
+ * domain's `formatDollars` (decimal arithmetic, as on the documents). Text that is not a number is shown as it came.
  */
-export function displayMoney(value: Parameters<typeof formatMoney>[0]): string {
-  const formatted = formatMoney(value);
-  if (!/^-?[\d,]+\.\d{2}$/.test(formatted)) return formatted;
-  return formatted.startsWith('-') ? `-$${formatted.slice(1)}` : `$${formatted}`;
-}
+export const displayMoney = (value: Parameters<typeof formatDollars>[0]): string => formatDollars(value);
 
 /**
  * Item prices are entered and stored without GST, as Australian trades price their catalogues; the invoice's

@@ -27,6 +27,7 @@ export function fakeAuthClient(initial: AuthSnapshot = { status: 'loading', user
     signIn: vi.fn<AuthClient['signIn']>().mockResolvedValue(),
     signInPopup: vi.fn<AuthClient['signInPopup']>().mockResolvedValue(),
     switchTenant: vi.fn<AuthClient['switchTenant']>().mockResolvedValue(),
+    refreshClaims: vi.fn<AuthClient['refreshClaims']>().mockResolvedValue(),
     signOut: vi.fn<AuthClient['signOut']>().mockResolvedValue(),
     getAccessToken: vi.fn<AuthClient['getAccessToken']>().mockResolvedValue('access-1'),
   } satisfies AuthClient;

@@ -60,6 +60,7 @@ export function fakeAuth(
     signIn: resolved,
     signInPopup: resolved,
     switchTenant: resolved,
+    refreshClaims: resolved,
     signOut: resolved,
     ...overrides,
   };

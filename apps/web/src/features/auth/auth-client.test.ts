@@ -234,6 +234,27 @@ describe('signed-in actions', () => {
     });
   });
 
+  it('refreshes the claims after a rename by signing in silently in the same tenant, keeping the session if that fails', async () => {
+    tenantMemory.remember('t-bondi');
+    const { userManager } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+    await auth.ensureSignedIn('/');
+    const renamed = new User({
+      access_token: 'renamed',
+      token_type: 'Bearer',
+      profile: idTokenClaims({ tenantId: 't-bondi' }),
+    });
+    userManager.signinSilent.mockResolvedValue(renamed);
+
+    await auth.refreshClaims();
+    expect(userManager.signinSilent).toHaveBeenLastCalledWith({ extraQueryParams: { tenant: 't-bondi' } });
+    expect(auth.getSnapshot().user).toBe(renamed);
+
+    userManager.signinSilent.mockRejectedValue(new ErrorTimeout('timed out'));
+    await auth.refreshClaims();
+    expect(auth.getSnapshot()).toMatchObject({ status: 'authenticated', user: renamed });
+  });
+
   it('signs out through the identity provider', async () => {
     const { userManager } = fakeUserManager();
     const auth = createAuthClient(userManager);

@@ -47,6 +47,11 @@ export interface AuthClient {
   signIn(returnTo: string): Promise<void>;
   signInPopup(): Promise<void>;
   switchTenant(tenantId: string): Promise<void>;
+  /**
+   * Signs in again silently in the same tenant, so the claims (the organisations' names) are fresh after a rename.
+   * Keeps the session it has when that fails: the new names then show at the next sign-in.
+   */
+  refreshClaims(): Promise<void>;
   signOut(): Promise<void>;
   getAccessToken(): Promise<string | undefined>;
 }
@@ -184,6 +189,15 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
         failed(cause);
       } finally {
         clearTimeout(timer);
+      }
+    },
+    async refreshClaims() {
+      const tenant = tenantMemory.recall();
+      try {
+        const user = await userManager.signinSilent(tenant ? { extraQueryParams: { tenant } } : {});
+        if (user) authenticated(user);
+      } catch {
+        // The names shown stay as they were until the next sign-in; the session itself is unchanged.
       }
     },
     async switchTenant(tenantId) {

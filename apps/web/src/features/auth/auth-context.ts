@@ -14,6 +14,8 @@ export interface AuthContextValue {
   signIn(returnTo: string): Promise<void>;
   signInPopup(): Promise<void>;
   switchTenant(tenantId: string): Promise<void>;
+  /** Fresh claims after the organisation is renamed (a silent sign-in in the same tenant). */
+  refreshClaims(): Promise<void>;
   signOut(): Promise<void>;
 }
 

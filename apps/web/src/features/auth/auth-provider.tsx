@@ -22,6 +22,7 @@ export function AuthProvider({ client, claimNamespace, children }: AuthProviderP
       signIn: client.signIn,
       signInPopup: client.signInPopup,
       switchTenant: client.switchTenant,
+      refreshClaims: client.refreshClaims,
       signOut: client.signOut,
     };
   }, [snapshot, client, claimNamespace]);

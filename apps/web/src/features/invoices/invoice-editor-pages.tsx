@@ -1,11 +1,12 @@
 import {
   calendarDateIn,
+  dueDateFor,
   type Invoice,
   type Job,
   ORGANISATION_TIME_ZONE,
   type TaxRate,
 } from '@fieldbook/domain';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { Crumb } from '../../components/breadcrumbs';
 import { EditRecord } from '../../components/editor/edit-record';
@@ -16,6 +17,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { customerQueryOptions } from '../customers';
 import { jobQueryOptions } from '../jobs';
+import { organisationQueryOptions } from '../settings';
 import { taxRateChoicesQueryOptions } from '../taxes';
 import { useCreateInvoice } from './api/create-invoice';
 import { invoiceQueryOptions } from './api/get-invoice';
@@ -43,7 +45,10 @@ function crumbs(title: string, invoice?: { id: string; number?: number }): Crumb
   ];
 }
 
-/** A new invoice: today's date (the organisation's), due today, amounts excluding tax, no lines. */
+/**
+ * A new invoice: today's date (the organisation's), due today, amounts excluding tax, no lines. `CreateInvoice`
+ * then makes it due after the organisation's payment terms.
+ */
 function newValues(more: Partial<InvoiceValues> = {}): InvoiceValues {
   const today = calendarDateIn(ORGANISATION_TIME_ZONE);
   return {
@@ -65,6 +70,8 @@ function newValues(more: Partial<InvoiceValues> = {}): InvoiceValues {
  */
 export function NewInvoicePage() {
   const [search] = useSearchParams();
+  // The payment terms load with the customer or the job to copy, not after them.
+  usePrefetchQuery(organisationQueryOptions());
   const fromJob = search.get('fromJob');
   const customerId = search.get('customerId');
   if (fromJob) return <NewInvoiceFromJob jobId={fromJob} />;
@@ -83,15 +90,31 @@ function CreateInvoice({
   job?: { id: string; number: number };
   notice?: string;
 }) {
+  const save = useCreateInvoice();
+  const organisation = useQuery(organisationQueryOptions());
+  if (!organisation.isSuccess)
+    return (
+      <>
+        <EditorHeader breadcrumbs={crumbs(NEW)} title={NEW} />
+        {organisation.isError ? (
+          <LoadErrorAlert error={organisation.error} onRetry={organisation.refetch} />
+        ) : (
+          <SectionLoader />
+        )}
+      </>
+    );
+  // Due this many days after the date: 0, the organisation's starting terms, keeps it due today.
+  const terms = organisation.data.paymentTermsDays;
   return (
     <InvoiceEditor
       title={NEW}
       breadcrumbs={crumbs(NEW)}
-      initialValues={values}
+      initialValues={{ ...values, due: dueDateFor(values.date, terms) }}
       customer={customer}
       job={job}
       notice={notice}
-      save={useCreateInvoice()}
+      paymentTermsDays={terms}
+      save={save}
     />
   );
 }

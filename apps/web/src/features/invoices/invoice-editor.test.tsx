@@ -1,4 +1,4 @@
-import { apiMessages, invoiceMessages } from '@fieldbook/domain';
+import { apiMessages, invoiceMessages, type Organisation } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,10 +24,36 @@ const repair = job({
   ],
 });
 
+/** The organisation's details as GET /organisation gives them: due the same day unless told. */
+function organisation(paymentTermsDays = 0): Organisation {
+  return {
+    id: '00000000-0000-7000-8000-00000000a001',
+    name: "O'Brien & Sons Plumbing",
+    legalName: null,
+    abn: null,
+    gstRegistered: true,
+    address: null,
+    phone: null,
+    email: null,
+    website: null,
+    paymentAccountName: null,
+    paymentBsb: null,
+    paymentAccountNumber: null,
+    paymentText: null,
+    paymentTermsDays,
+    logo: null,
+    invoiceTemplate: { id: '00000000-0000-7000-8000-00000000a002', name: 'Tax invoice' },
+    jobTemplate: { id: '00000000-0000-7000-8000-00000000a003', name: 'Job sheet' },
+    created: '2025-03-01T09:30:00.000Z',
+    updated: '2025-03-01T09:30:00.000Z',
+  };
+}
+
 /** The lookups every editor test needs; `save` answers the POST or PUT. */
-function serve(save: (request: RecordedRequest) => Response, stored = invoice()) {
+function serve(save: (request: RecordedRequest) => Response, stored = invoice(), terms = 0) {
   api.handle = (request) => {
     if (request.method !== 'GET') return save(request);
+    if (request.path === '/organisation') return jsonResponse(organisation(terms));
     if (request.path.startsWith('/tax-rates')) return jsonResponse([gst, gstFree], { total: 2 });
     if (request.path.startsWith('/items')) return jsonResponse([tap], { total: 1 });
     if (request.path.startsWith(`/jobs/${repair.id}`)) return jsonResponse(repair);
@@ -210,5 +236,53 @@ describe('Invoice editor', () => {
       job: { id: repair.id },
       lineItems: [{ description: 'Labour', amount: '100.00', taxRate: { id: gst.id } }],
     });
+  });
+  it("starts a new invoice due after the organisation's payment terms, and moves the due date with the date until it is set", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T22:30:00Z'), toFake: ['Date'] });
+    const created = invoice({ customer: { id: acme.id, name: acme.name } });
+    serve(() => jsonResponse(created, { status: 201 }), created, 14);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+
+    const date = await screen.findByLabelText(/^Date/);
+    const due = screen.getByLabelText(/^Due date/);
+    expect(date).toHaveValue('2026-11-24');
+    expect(due).toHaveValue('2026-12-08');
+
+    // Across the end of the year: 14 days after 25 December.
+    await user.clear(date);
+    await user.type(date, '2026-12-25');
+    expect(due).toHaveValue('2027-01-08');
+
+    // Once the user has set the due date, it stays where they put it.
+    await user.clear(due);
+    await user.type(due, '2027-01-31');
+    await user.clear(date);
+    await user.type(date, '2026-12-30');
+    expect(due).toHaveValue('2027-01-31');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(api.paths('POST')).toEqual(['/sales/invoices']));
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      date: '2026-12-30',
+      due: '2027-01-31',
+    });
+  });
+
+  it("keeps a saved invoice's due date when its date changes", async () => {
+    const sent = invoice({
+      customer: { id: acme.id, name: acme.name },
+      date: '2026-11-23',
+      due: '2026-12-07',
+    });
+    serve(() => jsonResponse(sent), sent, 14);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}/edit` });
+    const user = userEvent.setup();
+
+    const date = await screen.findByLabelText(/^Date/);
+    await user.clear(date);
+    await user.type(date, '2026-11-30');
+
+    expect(screen.getByLabelText(/^Due date/)).toHaveValue('2026-12-07');
   });
 });

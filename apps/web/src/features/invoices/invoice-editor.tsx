@@ -1,4 +1,5 @@
 import {
+  dueDateFor,
   INVOICE_STATUS_NAMES,
   INVOICE_STATUSES,
   type Invoice,
@@ -121,8 +122,15 @@ interface InvoiceEditorProps {
   savedRates?: ReadonlyMap<string, string>;
   /** Something to know before editing (the job to copy was not found). */
   notice?: string;
+  /**
+   * A new invoice's payment terms (the organisation's): until the user sets the due date, it stays this many
+   * days after the date. Absent when editing: a saved invoice's due date changes only when the user changes it.
+   */
+  paymentTermsDays?: number;
   save: SaveMutation<InvoiceFields, Invoice>;
 }
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The invoice editor: the customer (picked by name, number, email or phone), reference, status, date and due
@@ -137,6 +145,7 @@ export function InvoiceEditor({
   job,
   savedRates,
   notice,
+  paymentTermsDays,
   save,
 }: InvoiceEditorProps) {
   const navigate = useNavigate();
@@ -149,6 +158,10 @@ export function InvoiceEditor({
     onSaved: (saved) => void navigate(paths.sales.invoice.href(saved.id)),
   });
   const [chosen, setChosen] = useState(customer);
+  const [dueSet, setDueSet] = useState(false);
+  const dateInput = form.getInputProps('date');
+  const dueInput = form.getInputProps('due');
+  const dueFollowsDate = paymentTermsDays !== undefined && !dueSet;
   const rates = useQuery(taxRateChoicesQueryOptions());
   const values = form.getValues();
   const error = (path: string) => form.getInputProps(path).error;
@@ -211,11 +224,32 @@ export function InvoiceEditor({
             {...form.getInputProps('status')}
           />
         </Grid.Col>
-        {(['date', 'due'] as const).map((field) => (
-          <Grid.Col key={field} span={{ base: 12, sm: 6 }}>
-            <TextInput type="date" label={labels[field]} required {...form.getInputProps(field)} />
-          </Grid.Col>
-        ))}
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            type="date"
+            label={labels.date}
+            required
+            {...dateInput}
+            onChange={(event) => {
+              const date = event.currentTarget.value;
+              dateInput.onChange(event);
+              if (dueFollowsDate && CALENDAR_DATE.test(date))
+                form.setFieldValue('due', dueDateFor(date, paymentTermsDays));
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            type="date"
+            label={labels.due}
+            required
+            {...dueInput}
+            onChange={(event) => {
+              setDueSet(true);
+              dueInput.onChange(event);
+            }}
+          />
+        </Grid.Col>
         <Grid.Col span={12}>
           <Switch
             label={labels.amountsEnteredIncludeTax}

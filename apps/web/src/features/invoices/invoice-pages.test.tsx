@@ -1,7 +1,8 @@
 import { type Invoice, invoiceMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NETWORK_FAILURE } from '../../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
 import { invoice as invoiceRecord } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
@@ -198,6 +199,96 @@ describe('InvoiceViewPage', () => {
     expect(router.state.location.pathname).toBe(`/sales/invoices/${sent.id}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Invoice 13' })).toBeInTheDocument();
     expect(screen.queryByText('Invoice 13 deleted.')).not.toBeInTheDocument();
+  });
+});
+
+/** The files the page saves: each object URL made, and each `<a download>` clicked (jsdom has neither). */
+function captureDownloads() {
+  const files: Blob[] = [];
+  const saved: { href: string; download: string }[] = [];
+  Object.assign(URL, {
+    createObjectURL: (file: Blob) => {
+      files.push(file);
+      return `blob:http://localhost/file-${files.length}`;
+    },
+    revokeObjectURL: () => undefined,
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, download: this.download });
+  });
+  return { files, saved };
+}
+
+const pdfResponse = () =>
+  new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), {
+    headers: { 'Content-Type': 'application/pdf' },
+  });
+
+describe('InvoiceViewPage, PDF and Email', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('PDF downloads the invoice as invoice-{number}.pdf with the bearer token, busy meanwhile; Email does too', async () => {
+    const repair = invoice({ number: 12 });
+    let answer: (response: Response) => void = () => undefined;
+    api.handle = (request) =>
+      request.path.endsWith('/pdf')
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : jsonResponse(repair);
+    const { files, saved } = captureDownloads();
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${repair.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'PDF' }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'PDF' })).toHaveAttribute('data-loading'),
+    );
+    answer(pdfResponse());
+
+    await vi.waitFor(() =>
+      expect(saved).toEqual([{ href: 'blob:http://localhost/file-1', download: 'invoice-12.pdf' }]),
+    );
+    expect(files[0]?.size).toBe(5);
+    expect(screen.getByRole('button', { name: 'PDF' })).not.toHaveAttribute('data-loading');
+    const [request] = api.requests.filter((sent) => sent.path.endsWith('/pdf'));
+    expect(request?.path).toBe(`/sales/invoices/${repair.id}/pdf`);
+    expect(request?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(request?.headers.get('Accept')).toContain('application/pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Email' }));
+    answer(pdfResponse());
+    await vi.waitFor(() =>
+      expect(saved.map((file) => file.download)).toEqual(['invoice-12.pdf', 'invoice-12.pdf']),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows why a PDF could not be made (the server's 422), and that no answer came", async () => {
+    const repair = invoice({ number: 12 });
+    const failed =
+      'The invoice template "Tax invoice" does not compile (Line 3: cannot access fields on type none). ' +
+      'Fix it, or choose another default template, in Settings > Templates.';
+    let online = true;
+    api.handle = (request) => {
+      if (!request.path.endsWith('/pdf')) return jsonResponse(repair);
+      if (!online) throw new TypeError('Failed to fetch');
+      return errorResponse('DOCUMENT_FAILED', failed);
+    };
+    const { saved } = captureDownloads();
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${repair.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'PDF' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(failed);
+
+    online = false;
+    await user.click(screen.getByRole('button', { name: 'Email' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(NETWORK_FAILURE));
+    expect(saved).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Invoice 12' })).toBeInTheDocument();
   });
 });
 

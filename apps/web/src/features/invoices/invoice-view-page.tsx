@@ -7,7 +7,7 @@ import { LineItems } from '../../components/line-items';
 import type { Column } from '../../components/list/record-table';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
-import { deleteAction, editAction } from '../../components/record-actions';
+import { deleteAction, editAction, type RecordAction } from '../../components/record-actions';
 import { RecordDetails } from '../../components/record-details';
 import { RecordViewer } from '../../components/record-viewer';
 import { displayDate } from '../../lib/date-display';
@@ -15,6 +15,7 @@ import { displayMoney } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
 import { useDeleteInvoice } from './api/delete-invoice';
 import { invoiceQueryOptions } from './api/get-invoice';
+import { useInvoicePdf } from './api/get-invoice-pdf';
 
 /** Home › Sales › Invoices › the invoice. */
 const invoiceCrumbs = (title: string): Crumb[] => [
@@ -52,12 +53,20 @@ const lineColumns: Column<InvoiceLine>[] = [
 function InvoiceViewer({ invoice }: { invoice: Invoice }) {
   const navigate = useNavigate();
   const deletion = useDeleteInvoice(invoice.id);
+  const pdf = useInvoicePdf(invoice);
   const title = `Invoice ${invoice.number}`;
+  // Email, for now, downloads the PDF too (spec section 2): the user attaches it to their own email.
+  const download = (label: string): RecordAction => ({
+    label,
+    busy: pdf.isPending && pdf.variables === label,
+    disabled: pdf.isPending,
+    onClick: () => pdf.mutate(label),
+  });
   return (
     <RecordViewer
       title={invoice.reference ? `${title}: ${invoice.reference}` : title}
       breadcrumbs={invoiceCrumbs(title)}
-      buttons={[editAction(paths.sales.editInvoice.href(invoice.id))]}
+      buttons={[editAction(paths.sales.editInvoice.href(invoice.id)), download('PDF'), download('Email')]}
       menu={[
         // Only a draft goes; any other invoice stays, with the server's message (an issued tax invoice is kept).
         deleteAction({
@@ -67,7 +76,7 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
           onDeleted: () => void navigate(paths.sales.invoicesSearch),
         }),
       ]}
-      actionError={deletion.error}
+      actionError={pdf.error ?? deletion.error}
     >
       <RecordDetails
         rows={[

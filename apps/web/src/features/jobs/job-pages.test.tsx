@@ -1,7 +1,7 @@
 import { type Job, jobStatusRefusal } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { job } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
@@ -180,5 +180,36 @@ describe('JobViewPage', () => {
     expect(await screen.findByText('Job 12 deleted.')).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`/jobs/${leak.id}`]);
     expect(router.state.location.pathname).toBe('/jobs/search');
+  });
+});
+
+describe('JobViewPage, PDF', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the job sheet as job-{number}.pdf', async () => {
+    const leak = job({ number: 12 });
+    api.handle = (request) =>
+      request.path.endsWith('/pdf')
+        ? new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+            headers: { 'Content-Type': 'application/pdf' },
+          })
+        : jsonResponse(leak);
+    Object.assign(URL, {
+      createObjectURL: () => 'blob:http://localhost/job-12',
+      revokeObjectURL: () => undefined,
+    });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'PDF' }));
+
+    await vi.waitFor(() => expect(names).toEqual(['job-12.pdf']));
+    expect(api.paths().filter((path) => path.endsWith('/pdf'))).toEqual([`/jobs/${leak.id}/pdf`]);
   });
 });

@@ -15,6 +15,7 @@ import { displayMoney } from '../../lib/money-display';
 import { paths, withQuery } from '../../lib/paths';
 import { useDeleteJob } from './api/delete-job';
 import { jobQueryOptions } from './api/get-job';
+import { useJobPdf } from './api/get-job-pdf';
 import { useChangeJobStatus } from './api/update-job';
 import { JobStatusLabel, RagDot } from './job-status';
 
@@ -55,6 +56,7 @@ function JobViewer({ job }: { job: Job }) {
   const navigate = useNavigate();
   const deletion = useDeleteJob(job.id);
   const statusChange = useChangeJobStatus(job.id);
+  const pdf = useJobPdf(job);
   const title = `Job ${job.number}`;
   const statusActions: RecordAction[] = statusButtons(job.status).map((button) => ({
     label: button.label,
@@ -69,7 +71,11 @@ function JobViewer({ job }: { job: Job }) {
     <RecordViewer
       title={job.reference ? `${title}: ${job.reference}` : title}
       breadcrumbs={jobCrumbs(title)}
-      buttons={[editAction(paths.jobs.edit.href(job.id)), ...statusActions]}
+      buttons={[
+        editAction(paths.jobs.edit.href(job.id)),
+        ...statusActions,
+        { label: 'PDF', busy: pdf.isPending, onClick: () => pdf.mutate('PDF') },
+      ]}
       menu={[
         { label: 'Copy to invoice', to: withQuery(paths.sales.newInvoice, { fromJob: job.id }) },
         deleteAction({
@@ -79,7 +85,7 @@ function JobViewer({ job }: { job: Job }) {
           onDeleted: () => void navigate(paths.jobs.search),
         }),
       ]}
-      actionError={statusChange.error ?? deletion.error}
+      actionError={pdf.error ?? statusChange.error ?? deletion.error}
     >
       <RecordDetails
         rows={[
