@@ -68,6 +68,9 @@ export const paths = {
     tax: recordPath('/settings/taxes', 'id'),
     editTax: recordPath('/settings/taxes', 'id', '/edit'),
     templates: '/settings/templates',
+    newTemplate: '/settings/templates/new',
+    template: recordPath('/settings/templates', 'id'),
+    editTemplate: recordPath('/settings/templates', 'id', '/edit'),
   },
   errors: {
     serviceUnavailable: '/error/service-unavailable',

@@ -1,0 +1,124 @@
+import type { Template } from '@fieldbook/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi, type RecordedRequest } from '../../testing/api';
+import { renderRoutes } from '../../testing/render';
+import { templateRoutes } from './routes';
+import { compileError, isPreview, serveTemplate, svgResponse, template } from './template-fixtures';
+
+const api = installFakeApi();
+
+const svgPreviews = () => api.requests.filter((request) => isPreview(request, 'image/svg+xml'));
+const serve = (
+  record: Template | null,
+  respond?: (request: RecordedRequest) => Response | Promise<Response>,
+) => serveTemplate(api, record, respond);
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+/** The SVG the preview shows, from its data: address. */
+const shown = (image: HTMLElement) => atob(image.getAttribute('src')?.split(',')[1] ?? '');
+
+describe('TemplatePreviewPane: the live preview', () => {
+  it('shows the template rendered as SVG beside the editor, and renders it again when the typing rests', async () => {
+    const existing = template();
+    serve(existing);
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    renderRoutes(templateRoutes, { route: `/settings/templates/${existing.id}/edit` });
+    const user = userEvent.setup();
+
+    const image = await screen.findByRole('img', { name: 'Preview of the template' });
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(shown(image)).toContain('Tax invoice');
+    expect(svgPreviews().map((request) => request.body)).toEqual([
+      { name: 'Plain invoice', type: 'typst', document: 'invoice', body: existing.body },
+    ]);
+
+    // A body that does not compile: the compiler's line, over the last preview that worked.
+    serve(existing, () => compileError('Line 6: unclosed delimiter'));
+    await user.type(field('Body'), '\n#(');
+    const status = screen.getByRole('status');
+    await vi.waitFor(() => expect(status).toHaveTextContent('Line 6: unclosed delimiter'));
+    expect(svgPreviews()).toHaveLength(2);
+    expect(svgPreviews()[1]?.body).toMatchObject({ body: `${existing.body}\n#(` });
+    expect(screen.getByRole('img', { name: 'Preview of the template' })).toBe(image);
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(field('Body')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    // Fixed: the new preview replaces the old and the problem goes.
+    serve(existing, () => svgResponse('Fixed invoice'));
+    await user.type(field('Body'), ')');
+    await vi.waitFor(() => expect(shown(image)).toContain('Fixed invoice'));
+    expect(status).toBeEmptyDOMElement();
+    expect(svgPreviews()).toHaveLength(3);
+  });
+
+  it('renders once the typing rests, with what was typed last, and again on Refresh preview', async () => {
+    const existing = template();
+    serve(existing);
+    renderRoutes(templateRoutes, { route: `/settings/templates/${existing.id}/edit` });
+    const user = userEvent.setup();
+
+    await screen.findByRole('img', { name: 'Preview of the template' });
+    await user.type(field('Name'), ' two');
+    await vi.waitFor(() => expect(svgPreviews()).toHaveLength(2));
+    // One request for the four keys, made with what was typed last.
+    expect(svgPreviews()[1]?.body).toMatchObject({ name: 'Plain invoice two' });
+
+    await user.click(screen.getByRole('button', { name: 'Refresh preview' }));
+    await vi.waitFor(() => expect(svgPreviews()).toHaveLength(3));
+    expect(svgPreviews()[2]?.body).toMatchObject({ name: 'Plain invoice two' });
+  });
+
+  it('a newer change cancels the render under way, whose answer is not shown', async () => {
+    const existing = template();
+    const signals: AbortSignal[] = [];
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.signal) signals.push(init.signal);
+      return fakeFetch(input, init);
+    });
+    let answerSlow: (response: Response) => void = () => undefined;
+    serve(existing);
+    renderRoutes(templateRoutes, { route: `/settings/templates/${existing.id}/edit` });
+    const user = userEvent.setup();
+
+    const image = await screen.findByRole('img', { name: 'Preview of the template' });
+    serve(existing, () => new Promise<Response>((resolve) => (answerSlow = resolve)));
+    await user.type(field('Name'), ' A');
+    await vi.waitFor(() => expect(svgPreviews()).toHaveLength(2));
+    expect(screen.getByText('Updating…')).toBeInTheDocument();
+    serve(existing, () => svgResponse('Latest'));
+    await user.type(field('Name'), 'B');
+    await vi.waitFor(() => expect(svgPreviews()).toHaveLength(3));
+
+    expect(signals[1]?.aborted).toBe(true);
+    expect(signals[2]?.aborted).toBe(false);
+    await vi.waitFor(() => expect(shown(image)).toContain('Latest'));
+    answerSlow(svgResponse('Stale'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shown(image)).toContain('Latest');
+    expect(screen.queryByText('Updating…')).not.toBeInTheDocument();
+  });
+
+  it("a new template's preview says what it needs before it asks the server", async () => {
+    serve(null);
+    renderRoutes(templateRoutes, { route: '/settings/templates/new' });
+    const user = userEvent.setup();
+
+    await screen.findByRole('heading', { level: 1, name: 'New template' });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('To see a preview:');
+    expect(status).toHaveTextContent('Enter the template name.');
+    expect(status).toHaveTextContent('Enter the template body.');
+    await user.type(field('Name'), 'Short invoice');
+    await user.type(field('Body'), '= Invoice');
+
+    expect(await screen.findByRole('img', { name: 'Preview of the template' })).toBeInTheDocument();
+    expect(svgPreviews().map((request) => request.body)).toEqual([
+      { name: 'Short invoice', type: 'typst', document: 'invoice', body: '= Invoice' },
+    ]);
+  });
+});

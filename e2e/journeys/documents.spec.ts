@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Download, expect, type Page, test } from '@playwright/test';
+import { checkScreen } from './axe-check.ts';
+import { openSignedIn } from './sign-in.ts';
+
+const LOGO = fileURLToPath(new URL('../../apps/server/src/seed/demo-logos/southern-cross.png', import.meta.url));
+
+/** A downloaded PDF's text as poppler's pdftotext reads it, white space collapsed. */
+async function pdfText(download: Download): Promise<string> {
+  const path = await download.path();
+  const bytes = readFileSync(path);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  return execFileSync('pdftotext', [path, '-']).toString().replace(/\s+/g, ' ');
+}
+
+/** Presses a button that downloads a file; the download. */
+async function downloadBy(page: Page, button: string): Promise<Download> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  return download;
+}
+
+test("a new organisation's details: a bad ABN is refused, the details and logo are saved, the rename shows, and its invoices carry them", async ({
+  page,
+}) => {
+  const suffix = randomBytes(3).toString('hex');
+  const name = `Coastal Gas & Water ${suffix}`;
+  await openSignedIn(page, '/account/organisations');
+  await page.getByLabel('Organisation name').fill(name);
+  await page.getByRole('button', { name: /Create organi[sz]ation/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.goto('/settings');
+  await page.getByRole('main').getByRole('link', { name: 'Organisation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Organisation details' })).toBeVisible();
+  await expect(page.getByLabel('Organisation name')).toHaveValue(name);
+
+  await page.getByLabel('Legal name').fill("O'Neill & Daughters Pty Ltd");
+  await page.getByLabel('ABN').fill('51 824 753 557');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This is not a valid ABN: check the digits against the ABN Lookup.').first()).toBeVisible();
+  await expect(page.getByLabel('ABN')).toHaveAttribute('aria-invalid', 'true');
+  await checkScreen(page, 'organisation details with an error');
+
+  await page.getByLabel('ABN').fill('51 824 753 556');
+  await page.getByLabel('Address').fill('3 Esplanade\nManly NSW 2095');
+  await page.getByLabel('BSB').fill('062-000');
+  await page.getByLabel('Account number').fill('1234 5678');
+  await page.getByLabel('Payment terms (days)').fill('14');
+  await page.locator('input[type="file"]').setInputFiles(LOGO);
+  await expect(page.getByRole('img', { name: /logo/i })).toBeVisible();
+  const renamed = `${name} & Sons`;
+  await page.getByLabel('Organisation name').fill(renamed);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Organisation details saved.')).toBeVisible();
+  // The header's name comes from the sign-in: a rename signs in again silently, and the new name shows.
+  await expect(page.getByRole('banner').getByText(renamed)).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('ABN')).toHaveValue('51 824 753 556');
+  await expect(page.getByLabel('Payment terms (days)')).toHaveValue('14');
+  await checkScreen(page, 'organisation details');
+
+  // An invoice of this organisation is due after its payment terms and its PDF carries the details.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/customers/new');
+  await page.getByLabel('Name', { exact: true }).fill("Ngaio O'Hara");
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "Ngaio O'Hara" })).toBeVisible();
+  await page.goto('/sales/invoices/new');
+  await page.getByRole('combobox', { name: 'Customer' }).fill('Ngaio');
+  await page.getByRole('option', { name: /Ngaio O'Hara/ }).click();
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  const line = page.getByRole('group', { name: 'Line 1' });
+  await line.getByLabel('Description').fill('Annual gas safety check');
+  await line.getByLabel('Quantity').fill('1');
+  await line.getByLabel('Amount').fill('180');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Invoice \d+/ })).toBeVisible();
+  const download = await downloadBy(page, 'PDF');
+  expect(download.suggestedFilename()).toMatch(/^invoice-\d+\.pdf$/);
+  const text = await pdfText(download);
+  for (const expected of ['Tax invoice', renamed, 'ABN 51 824 753 556', "Ngaio O'Hara", '062-000', '$198.00'])
+    expect(text).toContain(expected);
+});
+
+test("an invoice's PDF and Email buttons and a job's PDF button download their documents, named by number", async ({
+  page,
+}) => {
+  await openSignedIn(page, '/sales/invoices/search');
+  await page.getByRole('table').getByRole('link').first().click();
+  const heading = page.getByRole('heading', { level: 1, name: /^Invoice \d+/ });
+  await expect(heading).toBeVisible();
+  const number = /^Invoice (\d+)/.exec((await heading.textContent()) ?? '')?.[1];
+  for (const button of ['PDF', 'Email']) {
+    const download = await downloadBy(page, button);
+    expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+    const text = await pdfText(download);
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain('Harbourside Plumbing & Gas');
+    expect(text).toContain(`${number}`);
+  }
+
+  await page.goto('/jobs/search');
+  await page.getByRole('table').getByRole('link').first().click();
+  const job = page.getByRole('heading', { level: 1, name: /^Job \d+/ });
+  await expect(job).toBeVisible();
+  const jobNumber = /^Job (\d+)/.exec((await job.textContent()) ?? '')?.[1];
+  const sheet = await downloadBy(page, 'PDF');
+  expect(sheet.suggestedFilename()).toBe(`job-${jobNumber}.pdf`);
+  expect(await pdfText(sheet)).toMatch(/job sheet/i);
+});
