@@ -6,7 +6,9 @@ import { type Download, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
 import { openSignedIn } from './sign-in.ts';
 
-const LOGO = fileURLToPath(new URL('../../apps/server/src/seed/demo-logos/southern-cross.png', import.meta.url));
+const LOGO = fileURLToPath(
+  new URL('../../apps/server/src/seed/demo-logos/southern-cross.png', import.meta.url),
+);
 
 /** A downloaded PDF's text as poppler's pdftotext reads it, white space collapsed. */
 async function pdfText(download: Download): Promise<string> {
@@ -41,7 +43,9 @@ test("a new organisation's details: a bad ABN is refused, the details and logo a
   await page.getByLabel('Legal name').fill("O'Neill & Daughters Pty Ltd");
   await page.getByLabel('ABN').fill('51 824 753 557');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('This is not a valid ABN: check the digits against the ABN Lookup.').first()).toBeVisible();
+  await expect(
+    page.getByText('This is not a valid ABN: check the digits against the ABN Lookup.').first(),
+  ).toBeVisible();
   await expect(page.getByLabel('ABN')).toHaveAttribute('aria-invalid', 'true');
   await checkScreen(page, 'organisation details with an error');
 

@@ -9,8 +9,11 @@ export const RENDER_TIME_LIMIT_MS = 2_000;
 export const RENDER_MEMORY_LIMIT_KB = 2 * 1024 * 1024;
 /** More pages than any invoice or job sheet needs; a template that makes more is refused. */
 export const MAX_PAGES = 100;
-/** At most this many compiler errors are reported for one template. */
-export const MAX_PROBLEMS = 5;
+/**
+ * Compiler errors reported for one template: the first. The ones after it are mostly its knock-on effects (one
+ * missing bracket gives "unclosed delimiter" and then four "expected comma"), which only hide the cause.
+ */
+export const MAX_PROBLEMS = 1;
 
 export interface RenderJob {
   /** Typst markup: the template's body. */

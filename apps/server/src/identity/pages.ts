@@ -32,6 +32,7 @@ function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-AU">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)} · Fieldbook</title><style>${styles}</style></head>
 <body><main><p class="brand">Fieldbook</p>${body}</main></body>
 </html>`;

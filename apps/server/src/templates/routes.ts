@@ -120,7 +120,7 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
         summary: 'Preview a template',
         description:
           "Renders the form's fields against the organisation's latest invoice or job (else a realistic sample): " +
-          'a PDF (`invoice-preview.pdf`), or SVG when the request accepts `image/svg+xml` only. A body that does ' +
+          'a PDF (`invoice-preview.pdf`), or SVG when the request accepts `image/svg+xml` and not `application/pdf`. A body that does ' +
           "not compile is a 400 on `body` with the compiler's line; a render over a limit is a 422.",
         tags,
         body: templateFields,
@@ -131,7 +131,8 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
       },
     },
     async (request, reply) => {
-      const svg = request.headers.accept === 'image/svg+xml';
+      const accept = request.headers.accept ?? '';
+      const svg = accept.includes('image/svg+xml') && !accept.includes('application/pdf');
       const output = await render(request, request.body, svg ? 'svg' : 'pdf');
       reply.header('cache-control', 'no-store');
       if (svg) return reply.type('image/svg+xml').send(output);

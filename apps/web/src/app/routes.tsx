@@ -39,7 +39,7 @@ const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...itemRoutes(queryClient),
   ...settingsRoutes,
   ...taxRoutes(queryClient),
-  ...templateRoutes,
+  ...templateRoutes(queryClient),
   { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
 ];
 

@@ -1,10 +1,8 @@
 import { apiMessages, type ErrorBody, type Template } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
-import { fakeAuth } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { templateRoutes } from './routes';
 import { compileError, isPreview, pdfResponse, serveTemplate, template } from './template-fixtures';
@@ -12,8 +10,10 @@ import { compileError, isPreview, pdfResponse, serveTemplate, template } from '.
 const api = installFakeApi();
 
 const pdfPreviews = () => api.requests.filter((request) => isPreview(request, 'application/pdf'));
-const serve = (record: Template | null, respond?: (request: RecordedRequest) => Response) =>
-  serveTemplate(api, record, respond);
+const serve = (
+  record: Template | null | (() => Template),
+  respond?: (request: RecordedRequest) => Response,
+) => serveTemplate(api, record, respond);
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
@@ -76,10 +76,13 @@ describe('Template editor: fields and saving', () => {
     const existing = template({ updated: '2025-04-01T00:00:00.000Z' });
     const saved = { ...existing, name: 'Plain invoice (blue)', document: 'job' as const };
     let current = existing;
-    serve(existing, (request) => {
-      if (request.method === 'PUT') current = saved;
-      return jsonResponse(current);
-    });
+    serve(
+      () => current,
+      (request) => {
+        if (request.method === 'PUT') current = saved;
+        return jsonResponse(current);
+      },
+    );
     const { router } = renderRoutes(templateRoutes, { route: `/settings/templates/${existing.id}/edit` });
     const user = userEvent.setup();
 
@@ -204,8 +207,7 @@ describe('Template editor: Preview', () => {
     serve(existing, (request) =>
       isPreview(request, 'application/pdf') ? pdfResponse() : jsonResponse(existing),
     );
-    const auth = fakeAuth({ user: { access_token: 'access-2' } as User });
-    renderRoutes(templateRoutes, { route: `/settings/templates/${existing.id}/edit`, auth });
+    renderRoutes(templateRoutes, { route: `/settings/templates/${existing.id}/edit` });
     const user = userEvent.setup();
 
     await user.type(await screen.findByLabelText(/^Body/), '\nPaid with thanks.');
@@ -225,7 +227,7 @@ describe('Template editor: Preview', () => {
         body: `${existing.body}\nPaid with thanks.`,
       },
     ]);
-    expect(pdfPreviews()[0]?.headers.get('Authorization')).toBe('Bearer access-2');
+    expect(pdfPreviews()[0]?.headers.get('Authorization')).toBe('Bearer access-1');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -48,12 +48,14 @@ export const compileError = (line: string) =>
 /** The server for one test: the template at GET, a live preview for each SVG request, else `respond`. */
 export function serveTemplate(
   api: ReturnType<typeof installFakeApi>,
-  record: Template | null,
+  /** The template every GET answers with: fixed, or as it is now (after a save). */
+  record: Template | null | (() => Template),
   respond: (request: RecordedRequest) => Response | Promise<Response> = () => svgResponse(),
 ) {
   api.handle = (request) => {
     if (isPreview(request, 'image/svg+xml')) return respond(request);
-    if (request.method === 'GET' && record) return jsonResponse(record);
+    const current = typeof record === 'function' ? record() : record;
+    if (request.method === 'GET' && current) return jsonResponse(current);
     return respond(request);
   };
 }

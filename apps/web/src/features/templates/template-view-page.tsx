@@ -24,7 +24,7 @@ export function TemplateViewPage() {
     </>
   );
   // Fetched afresh on every visit, as the other viewers' loaders do.
-  const query = useQuery({ ...templateQueryOptions(id), refetchOnMount: 'always' });
+  const query = useQuery(templateQueryOptions(id));
   return (
     <QueryBoundary query={query} header={loading}>
       {(template) => <TemplateViewer template={template} />}

@@ -1,9 +1,6 @@
 import type { TemplateFields } from '@fieldbook/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
-import { ApiRequestError, NetworkError, parseErrorBody } from '../../../lib/api-client';
-import { useConfig } from '../../../lib/config-context';
-import { useAuth } from '../../auth';
+import { apiFetchBlob } from '../../../lib/api-client';
 
 /** What a preview renders: the form's fields, without `default`. */
 export type PreviewFields = Omit<TemplateFields, 'default'>;
@@ -22,63 +19,32 @@ export const previewFieldsOf = ({ name, type, document, body }: TemplateFields):
   body,
 });
 
-interface Connection {
-  baseUrl: string;
-  accessToken: string | undefined;
-}
-
 /**
  * POST /templates/preview: the template rendered against the organisation's latest invoice or job (else a
- * sample), as a PDF or an SVG, in a Blob of that type. A failure's body is read as text and parsed as the API's
- * error shape (`ApiRequestError`): a body that does not compile is a 400 VALIDATION_FAILED on `body` with the
- * compiler's line ("Line 4: expected expression"), a render over a limit a 422 DOCUMENT_FAILED.
- *
- * The shared API client reads every answer as JSON or text, which would garble a PDF; this one call reads bytes.
+ * sample), as a PDF or an SVG. A failure's body is read as text and parsed as the API's error shape
+ * (`ApiRequestError`): a body that does not compile is a 400 VALIDATION_FAILED on `body` with the compiler's line
+ * ("Line 4: expected expression"), a render over a limit a 422 DOCUMENT_FAILED.
  */
 export async function previewTemplate(
-  { baseUrl, accessToken }: Connection,
   fields: PreviewFields,
   format: PreviewFormat,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const headers = new Headers({ Accept: ACCEPT[format], 'Content-Type': 'application/json' });
-  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl.replace(/\/+$/, '')}/templates/preview`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(fields),
-      signal: signal ?? null,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError(error);
-  }
-  if (!response.ok) throw new ApiRequestError(response.status, parseErrorBody(await response.text()));
-  return new Blob([await response.arrayBuffer()], { type: ACCEPT[format] });
+  const blob = await apiFetchBlob('/templates/preview', {
+    method: 'POST',
+    json: fields,
+    headers: { Accept: ACCEPT[format] },
+    signal: signal ?? null,
+  });
+  return blob.type === ACCEPT[format] ? blob : new Blob([blob], { type: ACCEPT[format] });
 }
 
 /** Renders the fields in a format; the signal cancels a request that is no longer wanted. */
-export type PreviewRenderer = (
-  fields: PreviewFields,
-  format: PreviewFormat,
-  signal?: AbortSignal,
-) => Promise<Blob>;
+export type PreviewRenderer = typeof previewTemplate;
 
-/**
- * `previewTemplate` with the app's API address and the signed-in user's token. The function stays the same
- * when the token is renewed, so a live preview does not render again for that.
- */
+/** The renderer the editor's preview uses (a hook, so a test can render the pane with another). */
 export function usePreviewRenderer(): PreviewRenderer {
-  const { apiBaseUrl } = useConfig();
-  const { user } = useAuth();
-  const connection = useRef<Connection>({ baseUrl: apiBaseUrl, accessToken: undefined });
-  connection.current = { baseUrl: apiBaseUrl, accessToken: user?.access_token };
-  return useCallback(
-    (fields, format, signal) => previewTemplate(connection.current, fields, format, signal),
-    [],
-  );
+  return previewTemplate;
 }
 
 /** The Preview button's request: the PDF of the form's fields. */
