@@ -70,7 +70,7 @@ test("a new organisation's details: a bad ABN is refused, the details and logo a
   // An invoice of this organisation is due after its payment terms and its PDF carries the details.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/customers/new');
-  await page.getByLabel('Name', { exact: true }).fill("Ngaio O'Hara");
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill("Ngaio O'Hara");
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "Ngaio O'Hara" })).toBeVisible();
   await page.goto('/sales/invoices/new');
@@ -116,3 +116,79 @@ test("an invoice's PDF and Email buttons and a job's PDF button download their d
   expect(sheet.suggestedFilename()).toBe(`job-${jobNumber}.pdf`);
   expect(await pdfText(sheet)).toMatch(/job sheet/i);
 });
+
+test('a template is created, previewed as a PDF, broken to show the compiler’s line, and left with Cancel for its view', async ({
+  page,
+}) => {
+  const name = `Plain invoice ${randomBytes(3).toString('hex')}`;
+  await openSignedIn(page, '/settings/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row', { name: /Tax invoice/ })).toContainText('invoice');
+  await checkScreen(page, 'template list');
+
+  await page.getByRole('link', { name: 'New template' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New template' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page
+    .getByRole('textbox', { name: 'Body' })
+    .fill(
+      '#let data = json(bytes(sys.inputs.data))\n= Invoice #data.invoice.number\n\nFor #data.invoice.customer.name: #data.invoice.total',
+    );
+  // The live preview beside the editor shows the document without a download.
+  await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
+  await checkScreen(page, 'template editor with its preview');
+
+  const preview = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const pdf = await preview;
+  expect(pdf.suggestedFilename()).toBe('invoice-preview.pdf');
+  expect(await pdfText(pdf)).toMatch(/^ ?Invoice \d+ For .+: \$[\d,]+\.\d{2}/);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('Template saved.')).toBeVisible();
+  await expect(page.getByText('= Invoice #data.invoice.number')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit template' })).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Body' })
+    .fill('#let data = json(bytes(sys.inputs.data))\n\n= Invoice #data.invoice.number(\n');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The template does not compile.' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('listitem')).toHaveText([/^Line 3: /]);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await checkScreen(page, 'template editor with a compile error');
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  // The broken body was never saved: leaving asks first.
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave without saving' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('= Invoice #data.invoice.number')).toBeVisible();
+});
+
+for (const [device, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1440, height: 900 }],
+] as const)
+  test(`the organisation details, the template screens and the viewers' PDF buttons have no serious axe violations (${device})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openSignedIn(page, '/settings/organisation');
+    await expect(page.getByLabel('Organisation name')).toHaveValue('Harbourside Plumbing & Gas');
+    await checkScreen(page, `organisation details (${device})`);
+    await page.goto('/settings/templates');
+    await page.getByRole('link', { name: 'Tax invoice' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tax invoice' })).toBeVisible();
+    await checkScreen(page, `template view (${device})`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
+    await checkScreen(page, `template editor (${device})`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });

@@ -32,6 +32,7 @@ function fakeUserManager() {
     signinRedirectCallback: vi.fn<UserManager['signinRedirectCallback']>(),
     signinPopup: vi.fn<UserManager['signinPopup']>(),
     signoutRedirect: vi.fn<UserManager['signoutRedirect']>().mockResolvedValue(),
+    settings: { scope: 'openid profile email api' } as UserManager['settings'],
     events: {
       addUserLoaded: (callback: Parameters<Events['addUserLoaded']>[0]) => {
         raise.userLoaded = callback;
@@ -247,7 +248,10 @@ describe('signed-in actions', () => {
     userManager.signinSilent.mockResolvedValue(renamed);
 
     await auth.refreshClaims();
-    expect(userManager.signinSilent).toHaveBeenLastCalledWith({ extraQueryParams: { tenant: 't-bondi' } });
+    expect(userManager.signinSilent).toHaveBeenLastCalledWith({
+      extraTokenParams: { scope: 'openid profile email api' },
+      extraQueryParams: { tenant: 't-bondi' },
+    });
     expect(auth.getSnapshot().user).toBe(renamed);
 
     userManager.signinSilent.mockRejectedValue(new ErrorTimeout('timed out'));

@@ -22,6 +22,7 @@ export type AuthUserManager = Pick<
   | 'signinRedirectCallback'
   | 'signinPopup'
   | 'signoutRedirect'
+  | 'settings'
 > & {
   events: Pick<UserManager['events'], 'addUserLoaded' | 'addUserUnloaded' | 'addSilentRenewError'>;
 };
@@ -194,7 +195,12 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     async refreshClaims() {
       const tenant = tenantMemory.recall();
       try {
-        const user = await userManager.signinSilent(tenant ? { extraQueryParams: { tenant } } : {});
+        // A renewal by refresh token asks for the access token's scope only ('api'), which brings no ID token:
+        // ask for the sign-in's scopes, so the provider issues an ID token with the claims as they are now.
+        const user = await userManager.signinSilent({
+          extraTokenParams: { scope: userManager.settings.scope },
+          ...(tenant ? { extraQueryParams: { tenant } } : {}),
+        });
         if (user) authenticated(user);
       } catch {
         // The names shown stay as they were until the next sign-in; the session itself is unchanged.
