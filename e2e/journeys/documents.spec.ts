@@ -158,7 +158,7 @@ test('a template is created, previewed as a PDF, broken to show the compiler’s
   const alert = page.getByRole('alert').filter({ hasText: 'The template does not compile.' });
   await expect(alert).toBeVisible();
   await expect(alert.getByRole('listitem')).toHaveText([/^Line 3: /]);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect.poll(() => page.evaluate('window.scrollY')).toBe(0);
   await checkScreen(page, 'template editor with a compile error');
 
   await page.getByRole('link', { name: 'Cancel' }).click();
@@ -189,6 +189,6 @@ for (const [device, viewport] of [
     await page.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
     await checkScreen(page, `template editor (${device})`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
   });

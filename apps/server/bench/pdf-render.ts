@@ -6,7 +6,8 @@
  *   serves it (the processes started at start-up);
  * - the render alone (data built, template compiled, PDF written, in its sandbox process), warm, over many
  *   different invoices so the compiler's cache does not answer;
- * - the whole `GET /api/sales/invoices/{id}/pdf` request over HTTP on loopback, warm.
+ * - the whole `GET /api/sales/invoices/{id}/pdf` request, warm: as the server handles it (`inject`: auth, the
+ *   database, the render and the reply, no network), and over HTTP on loopback from a client in this process.
  * Settings: BENCH_RUNS (200).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -66,9 +67,7 @@ try {
       .slice(0, 50)
       .map(({ id }) => inTenant(db, demo.tenantId, (tx) => recordSource(tx, demo.tenantId, 'invoice', id))),
   );
-  if (process.env.DUMP)
-    (await import('node:fs')).writeFileSync(process.env.DUMP, JSON.stringify(sources[0]?.source.data));
-  const renderer = createRenderer({ processes: Number(process.env.P ?? 2) });
+  const renderer = createRenderer();
   started = performance.now();
   await renderer.warm();
   const warmed = performance.now() - started;
@@ -91,7 +90,7 @@ try {
   const renders: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     // A different invoice number each time, so the compiler's memo cache cannot answer from a previous render.
-    const { source } = sources[process.env.ONE ? 0 : i % sources.length] as (typeof sources)[number];
+    const { source } = sources[i % sources.length] as (typeof sources)[number];
     const data = { ...source.data, invoice: { ...source.data.invoice, number: String(100_000 + i) } };
     const t0 = performance.now();
     const result = await renderer.render({
@@ -105,6 +104,20 @@ try {
   }
   console.log(`Render alone (warm, in its sandbox process): ${summary(renders)}`);
   await renderer.close();
+
+  // The server's own time for the request (auth, the database, the render, the reply), without a network or an
+  // HTTP client in the same process.
+  const injected: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const response = await served.app.inject({
+      url: `/api/sales/invoices/${idAt(i)}/pdf`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    injected.push(performance.now() - t0);
+    if (response.statusCode !== 200) throw new Error(`PDF: ${response.statusCode} ${response.body}`);
+  }
+  console.log(`GET /api/sales/invoices/{id}/pdf server-side (inject, warm): ${summary(injected)}`);
 
   const requests: number[] = [];
   for (let i = 0; i < 5; i++) await get(idAt(i));
