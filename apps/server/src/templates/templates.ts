@@ -7,7 +7,7 @@ import {
   type TemplateUpdate,
   templateMessages,
 } from '@fieldbook/domain';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { organisationDetails, templates } from '../db/schema.ts';
@@ -35,10 +35,6 @@ export function builtInBody(file: string): string {
   }
   return body;
 }
-
-/** The organisation's default template column for a document. */
-const defaultColumn = (document: TemplateDocument) =>
-  document === 'invoice' ? organisationDetails.invoiceTemplateId : organisationDetails.jobTemplateId;
 
 /** Whether the template is its organisation's default for its document. */
 const isDefault = sql<boolean>`exists (
