@@ -41,7 +41,6 @@ const WORK = [
   [null, 'Sundries', '12.50'],
 ] as const;
 const QUANTITIES = ['1', '1', '2', '0.5', '1.5', '3', '2.25'];
-const CREWS = ['SE01', 'SE02', 'SE03', 'SE04', 'SE05', null];
 const UNSCHEDULED: JobStatus[] = ['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'];
 
 /**
@@ -64,7 +63,8 @@ async function seedJobs(db: Database['db'], tenantId: string, from: number, to: 
         (select count(*)::int from sites) as site_count,
         (select array_agg(id order by id) from territories where tenant_id = ${tenantId}) as regions,
         (select array_agg(id order by rank) from job_priorities where tenant_id = ${tenantId}) as priorities,
-        ${textArray(CREWS)} as crews,
+        -- The tenant's technicians, and a null: some scheduled jobs have no technician yet.
+        (select array_agg(id order by name) || array[null::uuid] from technicians where tenant_id = ${tenantId}) as crews,
         ${textArray(UNSCHEDULED)} as waiting
     ), drawn as (
       select g, pools.*, 1 + floor(random() * site_count)::int as site,

@@ -30,6 +30,7 @@ import { registerJobRoutes } from './jobs/routes.ts';
 import { registerOrganisationRoutes } from './organisation/routes.ts';
 import { DEMO_USER } from './seed/demo.ts';
 import { registerTaxRateRoutes } from './tax-rates/routes.ts';
+import { registerTechnicianRoutes } from './technicians/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerAccountRoutes, registerTenantRoutes } from './tenants/routes.ts';
 import { registerWebApp } from './web/web-app.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
     registerItemRoutes(api, db);
     registerTaxRateRoutes(api, db);
     registerJobRoutes(api, db);
+    registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);
     registerOrganisationRoutes(api, db, renderer);
     registerTemplateRoutes(api, db, renderer);

@@ -18,5 +18,6 @@ export * from './organisation.ts';
 export * from './records.ts';
 export * from './search-text.ts';
 export * from './tax-rates.ts';
+export * from './technicians.ts';
 export * from './templates.ts';
 export * from './text-fields.ts';

@@ -1,3 +1,4 @@
+import { technicianMessages } from './technicians.ts';
 import { lineFields, lineRecord } from './job-lines.ts';
 import { JOB_STATUSES, RAGS } from './job-statuses.ts';
 import { namedReference, recordReference, saveOf } from './records.ts';
@@ -71,7 +72,10 @@ const jobShape = z.object({
   scheduledFinish: optionalDateTime(),
   actualStart: optionalDateTime(),
   actualFinish: optionalDateTime(),
-  assignee: optionalText(100),
+  /** The technician the job is assigned to (their id), or null. */
+  assignee: z
+    .preprocess((value) => (value === '' ? null : value), z.uuid({ error: technicianMessages.assignee }).nullish())
+    .transform((value) => value ?? null),
   items: z.array(lineFields).max(500, { error: 'Use at most 500 line items.' }).default([]),
 });
 
@@ -110,7 +114,10 @@ export const jobRecord = z.object({
   scheduledFinish: z.string().nullable(),
   actualStart: z.string().nullable(),
   actualFinish: z.string().nullable(),
+  /** The technician's id. */
   assignee: z.string().nullable(),
+  /** The technician's name, to show. */
+  assigneeName: z.string().nullable(),
   items: z.array(lineRecord),
   subtotal: z.string(),
   tax: z.string(),

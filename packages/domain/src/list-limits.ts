@@ -13,6 +13,7 @@ export const PAGE_SIZES = {
   territories: 15,
   taxRates: 100,
   templates: 100,
+  technicians: 100,
 } as const;
 
 /** The query that matches everything; an empty search means this. */

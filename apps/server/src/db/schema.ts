@@ -10,5 +10,6 @@ export * from '../jobs/job-tables.ts';
 export * from '../organisation/organisation-tables.ts';
 export * from '../records/tenant-counter-table.ts';
 export * from '../tax-rates/tax-rate-tables.ts';
+export * from '../technicians/technician-tables.ts';
 export * from '../templates/template-tables.ts';
 export * from '../tenants/tenant-tables.ts';

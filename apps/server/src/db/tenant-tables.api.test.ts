@@ -33,6 +33,8 @@ const expectedPrivileges: Record<string, string[]> = {
   memberships: [],
   // One row per tenant, made with the tenant: saved over, never deleted.
   organisation_details: ['SELECT', 'INSERT', 'UPDATE'],
+  // Retired, never deleted: past jobs keep their technician.
+  technicians: ['SELECT', 'INSERT', 'UPDATE'],
 };
 
 /** Tables that must be found (and, save memberships, seeded and checked for their behaviour) in any case. */
@@ -53,6 +55,7 @@ const knownTenantTables = [
   'memberships',
   'organisation_details',
   'tax_rates',
+  'technicians',
   'templates',
   'tenant_counters',
   'territories',

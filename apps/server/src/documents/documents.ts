@@ -122,7 +122,7 @@ export function jobData(job: Job, customer: Customer, location: CustomerLocation
     due: showDateTime(job.due),
     scheduledStart: showDateTime(job.scheduledStart),
     scheduledFinish: showDateTime(job.scheduledFinish),
-    assignee: job.assignee,
+    assignee: job.assigneeName,
     lines: job.items.map((line) => ({
       code: line.code,
       description: line.description,

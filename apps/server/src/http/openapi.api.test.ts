@@ -73,6 +73,7 @@ describe('the OpenAPI document', () => {
       'GET /api/tax-rates',
       'GET /api/jobs',
       'GET /api/territories',
+      'GET /api/technicians',
       'GET /api/sales/invoices',
       'GET /api/templates',
     ]);

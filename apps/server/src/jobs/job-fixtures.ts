@@ -11,6 +11,7 @@ export interface JobWorld {
   otherLocation: { id: string; name: string };
   priorities: { id: string; name: string }[];
   territories: { id: string; name: string }[];
+  technicians: { id: string; name: string }[];
 }
 
 /** The records a tenant's jobs refer to, made directly; priorities and territories as the API lists them. */
@@ -29,6 +30,7 @@ export async function jobWorld(t: TestApp, tenant: TenantWithUser, prefix: strin
   const api = apiAs(t, tenant.token);
   const priorities = (await api.get('/api/job-priorities')).json();
   const territories = (await api.get('/api/territories')).json();
+  const technicians = (await api.get('/api/technicians')).json();
   const named = (record: { id: string; name: string }) => ({ id: record.id, name: record.name });
   return {
     customer: named(customer),
@@ -37,6 +39,7 @@ export async function jobWorld(t: TestApp, tenant: TenantWithUser, prefix: strin
     otherLocation: named(otherLocation),
     priorities,
     territories,
+    technicians,
   };
 }
 
@@ -52,7 +55,7 @@ export function fullJob(world: JobWorld, more: Record<string, unknown> = {}) {
     priority: { id: normal?.id },
     rag: 'GREEN',
     due: '2026-11-27T17:00:00+11:00',
-    assignee: 'SE01',
+    assignee: world.technicians[0]?.id,
     items: [{ code: 'LAB', description: 'Labour', quantity: '2.5', price: '95' }],
     ...more,
   };

@@ -41,7 +41,7 @@ const jobFields: ListResource['fields'] = {
   'priority.id': { kind: 'exact', column: visible.priorityId, uuid: true },
   status: { kind: 'exact', column: visible.status, values: JOB_STATUSES },
   rag: { kind: 'exact', column: visible.rag, values: RAGS },
-  assignee: { kind: 'text', column: visible.assignee },
+  assignee: { kind: 'exact', column: visible.assignee, uuid: true },
   due: { kind: 'timestamp', column: visible.due },
   scheduledStart: { kind: 'timestamp', column: visible.scheduledStart },
   scheduledFinish: { kind: 'timestamp', column: visible.scheduledFinish },

@@ -1,6 +1,7 @@
 import { type Job, type JobStatus, jobTotals, priceText, quantityText, type Rag } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { visibleCustomers as customers, visibleLocations as locations } from '../db/schema.ts';
+import { technicians } from '../technicians/technician-tables.ts';
 import { jobLines, jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
 
 // How a job is read back: its row, the names of what it refers to, and its lines, in one statement. Customers and
@@ -24,6 +25,11 @@ const linesOf = (source: JobSource) => sql<LineRow[]>`(
     'price', ${jobLines.price}::text, 'amount', ${jobLines.amount}::text) order by ${jobLines.position}), '[]')
   from ${jobLines} where ${jobLines.tenantId} = ${source.tenantId} and ${jobLines.jobId} = ${source.id})`;
 
+/** The name of the job's technician (a handful of rows per tenant, found by their key). */
+const assigneeNameOf = (source: JobSource) => sql<string | null>`(
+  select ${technicians.name} from ${technicians}
+  where ${technicians.tenantId} = ${source.tenantId} and ${technicians.id} = ${source.assignee})`;
+
 /** The columns of a job reply, from the table or the search view. */
 export function jobColumns(source: JobSource) {
   return {
@@ -46,6 +52,7 @@ export function jobColumns(source: JobSource) {
     actualStart: source.actualStart,
     actualFinish: source.actualFinish,
     assignee: source.assignee,
+    assigneeName: assigneeNameOf(source),
     items: linesOf(source),
     created: source.created,
     updated: source.updated,
@@ -81,6 +88,7 @@ export interface JobRow {
   actualStart: Date | null;
   actualFinish: Date | null;
   assignee: string | null;
+  assigneeName: string | null;
   items: LineRow[];
   created: Date;
   updated: Date;
@@ -114,6 +122,7 @@ export function toJob(row: JobRow): Job {
     actualStart: iso(row.actualStart),
     actualFinish: iso(row.actualFinish),
     assignee: row.assignee,
+    assigneeName: row.assigneeName,
     items,
     ...jobTotals(items),
     created: row.created.toISOString(),

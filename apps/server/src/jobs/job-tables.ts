@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { created, lineColumns, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
 import { customers, locations } from '../db/schema.ts';
+import { technicians } from '../technicians/technician-tables.ts';
 
 /** Job priorities of a tenant (Low, Normal, High, Urgent), listed by `rank`. */
 export const jobPriorities = pgTable(
@@ -69,7 +70,8 @@ const jobColumns = () => ({
   scheduledFinish: jobTime('scheduled_finish'),
   actualStart: jobTime('actual_start'),
   actualFinish: jobTime('actual_finish'),
-  assignee: text('assignee'),
+  /** The technician the job is assigned to. */
+  assignee: uuid('assignee'),
   created: created(),
   updated: updated(),
 });
@@ -97,6 +99,11 @@ export const jobs = pgTable('jobs', jobColumns(), (t) => [
     name: 'jobs_priority_fk',
     columns: [t.tenantId, t.priorityId],
     foreignColumns: [jobPriorities.tenantId, jobPriorities.id],
+  }).onDelete('restrict'),
+  foreignKey({
+    name: 'jobs_assignee_fk',
+    columns: [t.tenantId, t.assignee],
+    foreignColumns: [technicians.tenantId, technicians.id],
   }).onDelete('restrict'),
   check('jobs_status_check', sql`${t.status} in ${oneOf(JOB_STATUSES)}`),
   check('jobs_rag_check', sql`${t.rag} in ${oneOf(RAGS)}`),

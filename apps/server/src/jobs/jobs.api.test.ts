@@ -103,7 +103,8 @@ describe('POST /api/jobs', () => {
       scheduledFinish: null,
       actualStart: null,
       actualFinish: null,
-      assignee: 'SE01',
+      assignee: world.technicians[0]?.id,
+      assigneeName: 'SE01',
       items: [
         { code: 'LAB', description: 'Labour', quantity: '3', price: '33.3333', amount: '100.00' },
         { code: null, description: 'Tap washers', quantity: '0.1', price: '3.00', amount: '0.30' },

@@ -9,13 +9,14 @@ import {
   type JobUpdate,
   jobStatusRefusal,
   statusStamps,
+  technicianMessages,
 } from '@fieldbook/domain';
 import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { lineValues } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { customers, locations, visibleCustomers, visibleLocations } from '../db/schema.ts';
+import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { deleteRow, findRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
@@ -36,7 +37,12 @@ const messages = {
  * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
  * one), and the location must be the customer's. All problems at once, as field errors.
  */
-async function checkReferences(tx: Tx, tenantId: string, fields: JobFields): Promise<void> {
+async function checkReferences(
+  tx: Tx,
+  tenantId: string,
+  fields: JobFields,
+  keptAssignee: string | null = null,
+): Promise<void> {
   const problems: FieldError[] = [];
   const customer = await findRow(tx, customers, tenantId, fields.customer.id);
   if (!customer) problems.push({ field: 'customer.id', message: messages.customer });
@@ -50,16 +56,30 @@ async function checkReferences(tx: Tx, tenantId: string, fields: JobFields): Pro
     problems.push({ field: 'territory.id', message: messages.territory });
   if (fields.priority && !(await findRow(tx, jobPriorities, tenantId, fields.priority.id)))
     problems.push({ field: 'priority.id', message: messages.priority });
+  if (fields.assignee) {
+    const technician = await findRow(tx, technicians, tenantId, fields.assignee);
+    if (!technician) problems.push({ field: 'assignee', message: technicianMessages.assignee });
+    // A retired technician keeps the jobs they had, and takes no new ones.
+    else if (technician.retired && technician.id !== keptAssignee)
+      problems.push({ field: 'assignee', message: technicianMessages.retired });
+  }
   if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
 }
 
 /** Runs a write; a record deleted between the check and the write is reported like a missing one. */
-async function withReferences<T>(tx: Tx, tenantId: string, fields: JobFields, write: () => Promise<T>) {
-  await checkReferences(tx, tenantId, fields);
+async function withReferences<T>(
+  tx: Tx,
+  tenantId: string,
+  fields: JobFields,
+  write: () => Promise<T>,
+  keptAssignee: string | null = null,
+) {
+  await checkReferences(tx, tenantId, fields, keptAssignee);
   try {
     return await write();
   } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) await checkReferences(tx, tenantId, fields);
+    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation]))
+      await checkReferences(tx, tenantId, fields, keptAssignee);
     throw error;
   }
 }
@@ -190,11 +210,17 @@ export async function updateJob(
   const from = current.status as JobStatus;
   if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
   const stamps = statusStamps(from, fields.status, fields, new Date());
-  await withReferences(tx, tenantId, fields, async () => {
-    await saveVersion(tx, jobs, { tenantId, id, updated }, NOUN, jobValues(fields, fields.status, stamps));
-    await tx.delete(jobLines).where(and(eq(jobLines.tenantId, tenantId), eq(jobLines.jobId, id)));
-    await insertLines(tx, tenantId, id, fields.items);
-  });
+  await withReferences(
+    tx,
+    tenantId,
+    fields,
+    async () => {
+      await saveVersion(tx, jobs, { tenantId, id, updated }, NOUN, jobValues(fields, fields.status, stamps));
+      await tx.delete(jobLines).where(and(eq(jobLines.tenantId, tenantId), eq(jobLines.jobId, id)));
+      await insertLines(tx, tenantId, id, fields.items);
+    },
+    current.assignee,
+  );
   return findJob(tx, tenantId, id);
 }
 

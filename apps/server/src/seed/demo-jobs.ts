@@ -1,14 +1,12 @@
 import type { Item, JobFields, JobStatus, Rag } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
-import { jobPriorities, territories } from '../db/schema.ts';
+import { jobPriorities, technicians, territories } from '../db/schema.ts';
 import { importJobs, type JobImport } from '../jobs/jobs.ts';
 
 /** How many jobs each demo organisation gets: over the last four months and the coming three weeks. */
 export const DEMO_JOBS_PER_ORGANISATION = 240;
 
-/** The scheduler's five resources (spec section 9). */
-const CREWS = ['SE01', 'SE02', 'SE03', 'SE04', 'SE05'];
 const DAY = 86_400_000;
 
 /** A site of a demo customer: what a job names. */
@@ -69,10 +67,12 @@ export async function seedDemoJobs(
   now = new Date(),
 ): Promise<DemoJob[]> {
   const random = sequence(tenantId.charCodeAt(35) + 17);
-  const owned = (table: typeof territories | typeof jobPriorities) =>
+  const owned = (table: typeof territories | typeof jobPriorities | typeof technicians) =>
     tx.select({ id: table.id, name: table.name }).from(table).where(eq(table.tenantId, tenantId));
   const regions = await owned(territories);
   const priorities = await owned(jobPriorities);
+  // The scheduler's five resources (spec section 9): the organisation's technicians.
+  const crews = (await owned(technicians)).map((technician) => technician.id);
   const normal = priorities.find((priority) => priority.name === 'Normal') ?? priorities[0];
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
@@ -104,7 +104,7 @@ export async function seedDemoJobs(
         : null,
       actualStart: null,
       actualFinish: null,
-      assignee: scheduled ? random.pick(CREWS) : null,
+      assignee: scheduled ? random.pick(crews) : null,
       items: lines,
     };
     const started = ['OPEN_IN_PROGRESS', 'OPEN_COMPLETED', 'CLOSED_COMPLETED'].includes(status);

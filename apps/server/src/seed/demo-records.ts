@@ -38,6 +38,8 @@ const demoOrganisation = z.object({
   details: demoDetails,
   /** The regions of the organisation's city its jobs are divided into. */
   territories: z.array(z.string()).min(1),
+  /** The scheduler's rows: five technicians, SE01 to SE05, named for a suburb of the organisation's city. */
+  technicians: z.array(z.string()).length(5),
   customers: z.array(demoCustomer),
   /** [code, description, price]. */
   items: z.array(z.tuple([z.string(), z.string(), z.string()])),

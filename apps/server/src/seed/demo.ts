@@ -39,6 +39,7 @@ export function seedDemo(db: Db, organisations = DEMO_ORGANISATIONS): Promise<bo
         name,
         creatorSubject: user.id,
         territories: records.territories,
+        technicians: records.technicians,
       });
       await inTenantWithin(tx, tenantId, (scoped) => seedRecords(scoped, tenantId, records));
     }

@@ -5,6 +5,7 @@ import { memberships, tenants } from '../db/schema.ts';
 import { seedReferenceData } from '../jobs/reference-data.ts';
 import { seedOrganisation } from '../organisation/organisation.ts';
 import { seedTaxRates } from '../tax-rates/tax-rates.ts';
+import { seedTechnicians } from '../technicians/technicians.ts';
 
 /** A tenant as the identity claims carry it. */
 export interface TenantEntry {
@@ -18,7 +19,12 @@ export interface TenantEntry {
  */
 export async function createTenant(
   db: Db,
-  input: { name: string; creatorSubject: string; territories?: readonly string[] },
+  input: {
+    name: string;
+    creatorSubject: string;
+    territories?: readonly string[];
+    technicians?: readonly string[];
+  },
 ): Promise<TenantEntry> {
   const id = uuidv7();
   const name = input.name.trim();
@@ -28,6 +34,7 @@ export async function createTenant(
     await seedReferenceData(tx, id, input.territories);
     await seedTaxRates(tx, id);
     await seedOrganisation(tx, id);
+    await seedTechnicians(tx, id, input.technicians);
   });
   return { tenantId: id, tenantName: name };
 }
