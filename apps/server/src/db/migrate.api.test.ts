@@ -1,5 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test-support/test-database.ts';
 import { type Database, openDatabase } from './database.ts';
@@ -39,6 +46,74 @@ describe('migrations', () => {
     }
   });
 });
+
+describe('migration 0016 (technicians)', () => {
+  it("turns the free-text assignees of an older database into the tenant's technicians", async () => {
+    const fresh = await freshDatabase();
+    const older = await fresh.open();
+    try {
+      await migrateUpTo(older, '0016');
+      const tenant = '01900000-0000-7000-8000-0000000000a1';
+      const customer = '01900000-0000-7000-8000-0000000000c1';
+      await older.db.execute(sql`insert into tenants (id, name) values (${tenant}, 'Older Co')`);
+      await older.db.execute(
+        sql`insert into customers (tenant_id, id, number, name) values (${tenant}, ${customer}, 1, 'C')`,
+      );
+      for (const [number, assignee] of [
+        [1, 'SE02'],
+        [2, ' Dave '],
+        [3, 'dave'],
+        [4, null],
+        [5, ''],
+      ] as const)
+        await older.db.execute(sql`insert into jobs (tenant_id, id, number, customer_id, status, assignee)
+          values (${tenant}, ${`01900000-0000-7000-8000-00000000000${number}`}, ${number}, ${customer}, 'OPEN_NEW',
+            ${assignee})`);
+
+      await migrate(older);
+      const jobs = (await older.db.execute(sql`select jobs.number, technicians.name from jobs
+        left join technicians on technicians.tenant_id = jobs.tenant_id and technicians.id = jobs.assignee
+        order by jobs.number`)) as { rows: { number: number; name: string | null }[] };
+      expect(jobs.rows).toEqual([
+        { number: 1, name: 'SE02' },
+        { number: 2, name: 'Dave' },
+        { number: 3, name: 'Dave' },
+        { number: 4, name: null },
+        { number: 5, name: null },
+      ]);
+      const names = (await older.db.execute(sql`select name from technicians order by name`)) as {
+        rows: { name: string }[];
+      };
+      expect(names.rows.map((row) => row.name)).toEqual(['Dave', 'SE01', 'SE02', 'SE03', 'SE04', 'SE05']);
+    } finally {
+      await older.close();
+      await fresh.drop();
+    }
+  });
+});
+
+/** Applies the migrations before `tag` (such as '0016'), as a database made by an older release has them. */
+async function migrateUpTo(database: Database, before: string): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'fieldbook-migrations-'));
+  try {
+    cpSync(migrationsFolder, folder, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.filter((entry) => entry.tag < before);
+    writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
+    if (database.kind === 'pglite')
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
+    else
+      await database.withConnection((db) =>
+        migratePg(db as unknown as NodePgDatabase, { migrationsFolder: folder }),
+      );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 const journalEntries = (
   JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
