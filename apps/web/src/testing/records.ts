@@ -71,6 +71,7 @@ export function job(overrides: Partial<Job> = {}): Job {
     actualStart: null,
     actualFinish: null,
     assignee: null,
+    assigneeName: null,
     items: [
       { code: 'LAB-HR', description: 'Labour, per hour', quantity: '2', price: '95.00', amount: '190.00' },
     ],

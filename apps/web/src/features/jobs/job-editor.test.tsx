@@ -1,7 +1,7 @@
 import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { customer, customerLocation, item, job } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
@@ -14,6 +14,17 @@ const site = customerLocation({ customer: { id: acme.id, name: acme.name }, name
 const innerWest = { id: '00000000-0000-7000-8000-00000000aa01', name: 'Inner West' };
 const high = { id: '00000000-0000-7000-8000-00000000bb03', name: 'High' };
 const tap = item({ code: 'PL-TAP', description: 'Mixer tap, chrome', price: '149.90' });
+const technician = (id: string, name: string, retired = false) => ({
+  id: `00000000-0000-7000-8000-0000000cc0${id}`,
+  name,
+  retired,
+  created: '2026-11-01T00:00:00.000Z',
+  updated: '2026-11-01T00:00:00.000Z',
+});
+const richmond = technician('01', 'SE01 Richmond');
+const carlton = technician('02', 'SE02 Carlton');
+const retiredOne = technician('03', "SE03 O'Connor", true);
+const otherRetired = technician('04', 'SE04 Gone', true);
 
 /** The reference data and lookups every editor test needs; `save` answers the POST or PUT. */
 function serve(save: (request: RecordedRequest) => Response, stored = job()) {
@@ -21,6 +32,8 @@ function serve(save: (request: RecordedRequest) => Response, stored = job()) {
     if (request.method !== 'GET') return save(request);
     if (request.path.startsWith('/job-priorities')) return jsonResponse([{ id: 'p1', name: 'Low' }, high]);
     if (request.path.startsWith('/territories')) return jsonResponse([innerWest], { total: 1 });
+    if (request.path.startsWith('/technicians'))
+      return jsonResponse([richmond, carlton, retiredOne, otherRetired], { total: 4 });
     if (request.path.startsWith('/locations')) return jsonResponse([site], { total: 1 });
     if (request.path.startsWith('/items')) return jsonResponse([tap], { total: 1 });
     if (request.path.startsWith(`/customers/${acme.id}`)) return jsonResponse(acme);
@@ -130,5 +143,58 @@ describe('Job editor', () => {
       status: 'OPEN_BOOKING_REQUIRED',
       reference: 'Urgent: burst pipe',
     });
+  });
+
+  it("assigns a technician by id from the organisation's, offering a retired one only to the job that has them", async () => {
+    const theirs = job({
+      customer: { id: acme.id, name: acme.name },
+      location: { id: site.id, name: site.name },
+      territory: innerWest,
+      priority: high,
+      assignee: retiredOne.id,
+      assigneeName: retiredOne.name,
+    });
+    serve(() => jsonResponse(theirs), theirs);
+    renderRoutes(jobRoutes, { route: `/jobs/${theirs.id}/edit` });
+    const user = userEvent.setup();
+
+    const assignee = await screen.findByLabelText('Assignee');
+    await screen.findByRole('option', { name: 'SE01 Richmond' });
+    expect(assignee).toHaveValue(retiredOne.id);
+    expect(
+      within(assignee)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Not assigned', 'SE01 Richmond', 'SE02 Carlton', "SE03 O'Connor (retired)"]);
+    await user.selectOptions(assignee, 'SE02 Carlton');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+        assignee: carlton.id,
+      }),
+    );
+  });
+
+  it("sends no technician for 'Not assigned'", async () => {
+    const theirs = job({
+      customer: { id: acme.id, name: acme.name },
+      location: { id: site.id, name: site.name },
+      territory: innerWest,
+      priority: high,
+      assignee: richmond.id,
+      assigneeName: richmond.name,
+    });
+    serve(() => jsonResponse(theirs), theirs);
+    renderRoutes(jobRoutes, { route: `/jobs/${theirs.id}/edit` });
+    const user = userEvent.setup();
+
+    await screen.findByRole('option', { name: 'SE01 Richmond' });
+    await user.selectOptions(screen.getByLabelText('Assignee'), 'Not assigned');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+        assignee: null,
+      }),
+    );
   });
 });

@@ -25,7 +25,11 @@ import {
 import { paths } from '../../lib/paths';
 import { CustomerPicker, customerLocationsQueryOptions } from '../customers';
 import { ItemPicker } from '../items';
-import { jobPrioritiesQueryOptions, territoriesQueryOptions } from './api/reference-data';
+import {
+  jobPrioritiesQueryOptions,
+  techniciansQueryOptions,
+  territoriesQueryOptions,
+} from './api/reference-data';
 
 const labels = {
   reference: 'Reference',
@@ -158,6 +162,7 @@ export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditor
   const locations = useQuery({ ...customerLocationsQueryOptions(customerId), enabled: customerId !== '' });
   const territories = useQuery(territoriesQueryOptions());
   const priorities = useQuery(jobPrioritiesQueryOptions());
+  const technicians = useQuery(techniciansQueryOptions());
   const error = (path: string) => form.getInputProps(path).error;
   const required = job !== undefined;
 
@@ -223,6 +228,24 @@ export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditor
               ...RAGS.map((rag) => ({ value: rag, label: ragLabel(rag) })),
             ]}
             error={error('rag')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }} data-path="assignee">
+          <NativeSelect
+            label={labels.assignee}
+            value={values.assignee}
+            onChange={(event) => form.setFieldValue('assignee', event.currentTarget.value)}
+            data={[
+              { value: '', label: technicians.isPending ? 'Loading…' : 'Not assigned' },
+              // A retired technician takes no new jobs, but stays on the jobs they had.
+              ...(technicians.data ?? [])
+                .filter((technician) => !technician.retired || technician.id === job?.assignee)
+                .map((technician) => ({
+                  value: technician.id,
+                  label: technician.retired ? `${technician.name} (retired)` : technician.name,
+                })),
+            ]}
+            error={error('assignee')}
           />
         </Grid.Col>
         {(['due', 'scheduledStart', 'scheduledFinish', 'actualStart', 'actualFinish'] as const).map(

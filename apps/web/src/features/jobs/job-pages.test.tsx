@@ -80,6 +80,8 @@ describe('JobViewPage', () => {
       number: 12,
       reference: 'Leaking tap',
       rag: 'RED',
+      assignee: '00000000-0000-7000-8000-0000000cc001',
+      assigneeName: 'SE01 Richmond',
       items: [
         {
           code: 'LAB-HR',
@@ -107,6 +109,8 @@ describe('JobViewPage', () => {
     ).toBeInTheDocument();
     expect(within(lines).getByRole('row', { name: 'Call-out fee $85.00' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Subtotal $185.00' })).toBeInTheDocument();
+    // The technician by name, not by id.
+    expect(screen.getByText('SE01 Richmond')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Tax $0.00' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Total $185.00' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/jobs/${leak.id}/edit`);

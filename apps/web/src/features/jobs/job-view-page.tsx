@@ -109,7 +109,7 @@ function JobViewer({ job }: { job: Job }) {
           { label: 'Due', value: displayDateTime(job.due) },
           { label: 'Actual start', value: displayDateTime(job.actualStart) },
           { label: 'Actual finish', value: displayDateTime(job.actualFinish) },
-          { label: 'Assignee', value: job.assignee, optional: true },
+          { label: 'Assignee', value: job.assigneeName, optional: true },
         ]}
       />
       <LineItems lines={job.items} columns={lineColumns} totals={job} />
