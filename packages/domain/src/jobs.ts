@@ -1,7 +1,7 @@
-import { technicianMessages } from './technicians.ts';
 import { lineFields, lineRecord } from './job-lines.ts';
 import { JOB_STATUSES, RAGS } from './job-statuses.ts';
 import { namedReference, recordReference, saveOf } from './records.ts';
+import { technicianMessages } from './technicians.ts';
 import { optionalText } from './text-fields.ts';
 import { z } from './zod.ts';
 
@@ -74,7 +74,10 @@ const jobShape = z.object({
   actualFinish: optionalDateTime(),
   /** The technician the job is assigned to (their id), or null. */
   assignee: z
-    .preprocess((value) => (value === '' ? null : value), z.uuid({ error: technicianMessages.assignee }).nullish())
+    .preprocess(
+      (value) => (value === '' ? null : value),
+      z.uuid({ error: technicianMessages.assignee }).nullish(),
+    )
     .transform((value) => value ?? null),
   items: z.array(lineFields).max(500, { error: 'Use at most 500 line items.' }).default([]),
 });

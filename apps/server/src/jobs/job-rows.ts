@@ -1,7 +1,6 @@
 import { type Job, type JobStatus, jobTotals, priceText, quantityText, type Rag } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { visibleCustomers as customers, visibleLocations as locations } from '../db/schema.ts';
-import { technicians } from '../technicians/technician-tables.ts';
+import { visibleCustomers as customers, visibleLocations as locations, technicians } from '../db/schema.ts';
 import { jobLines, jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
 
 // How a job is read back: its row, the names of what it refers to, and its lines, in one statement. Customers and

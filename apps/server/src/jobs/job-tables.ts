@@ -15,8 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { created, lineColumns, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
-import { customers, locations } from '../db/schema.ts';
-import { technicians } from '../technicians/technician-tables.ts';
+import { customers, locations, technicians } from '../db/schema.ts';
 
 /** Job priorities of a tenant (Low, Normal, High, Urgent), listed by `rank`. */
 export const jobPriorities = pgTable(
