@@ -2,11 +2,9 @@ import type { Item, ItemFields, ItemUpdate } from '@fieldbook/domain';
 import { asc, count, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { fieldInvalid } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
-import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
+import { deleteRow, requireRow, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { items, visibleItems as visible } from './item-tables.ts';
 
 const NOUN = 'item';
@@ -35,16 +33,7 @@ function toItem(row: Omit<typeof items.$inferSelect, 'tenantId'>): Item {
 }
 
 /** A code another item of the tenant already has (in any case) is a field error, not a 500. */
-async function uniqueCode<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.uniqueViolation], 'items_code_key')) {
-      throw fieldInvalid('code', 'An item with this code already exists.');
-    }
-    throw error;
-  }
-}
+const uniqueCode = uniqueField('items_code_key', 'code', 'An item with this code already exists.');
 
 export function createItem(tx: Tx, tenantId: string, fields: ItemFields): Promise<Item> {
   return uniqueCode(async () => {

@@ -2,8 +2,8 @@ import { apiMessages, isUuid } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/database.ts';
-import { isStillReferenced } from '../db/postgres-errors.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
+import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
 
 /** A tenant-owned table with the columns every record has. */
 export type RecordTable = PgTable & { tenantId: PgColumn; id: PgColumn; updated: PgColumn };
@@ -93,4 +93,19 @@ export async function deleteRow(
     throw error;
   }
   if (deleted.length === 0) throw notFound(refusal.noun);
+}
+
+/**
+ * A guard for writes under a unique index of the tenant (a name, a code): a value another record already has is a
+ * field error on `field`, not a 500. `const uniqueName = uniqueField('tax_rates_name_key', 'name', '…')`.
+ */
+export function uniqueField(constraint: string, field: string, message: string) {
+  return async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (isDatabaseError(error, [SQLSTATE.uniqueViolation], constraint)) throw fieldInvalid(field, message);
+      throw error;
+    }
+  };
 }

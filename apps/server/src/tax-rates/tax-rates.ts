@@ -8,11 +8,9 @@ import {
 import { asc, count } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { fieldInvalid } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
-import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
+import { deleteRow, requireRow, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { taxRates } from './tax-rate-tables.ts';
 
 const NOUN = 'tax rate';
@@ -37,16 +35,7 @@ const toTaxRate = (row: Omit<typeof taxRates.$inferSelect, 'tenantId'>): TaxRate
 });
 
 /** A name another rate of the tenant already has (in any case) is a field error, not a 500. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.uniqueViolation], 'tax_rates_name_key')) {
-      throw fieldInvalid('name', 'A tax with this name already exists.');
-    }
-    throw error;
-  }
-}
+const uniqueName = uniqueField('tax_rates_name_key', 'name', 'A tax with this name already exists.');
 
 /** Gives a new organisation GST and GST Free (the tenant's creator runs it, as the owner; 0011 for older ones). */
 export async function seedTaxRates(tx: Pick<Tx, 'insert'>, tenantId: string): Promise<void> {

@@ -8,11 +8,9 @@ import {
 import { asc, count, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
-import { fieldInvalid } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
-import { requireRow, saveVersion } from '../records/record-rows.ts';
+import { requireRow, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { technicians } from './technician-tables.ts';
 
 const NOUN = 'technician';
@@ -36,15 +34,7 @@ const toTechnician = (row: Omit<typeof technicians.$inferSelect, 'tenantId'>): T
 });
 
 /** A name another technician of the tenant already has (in any case) is a field error, not a 500. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.uniqueViolation], 'technicians_name_key'))
-      throw fieldInvalid('name', technicianMessages.duplicate);
-    throw error;
-  }
-}
+const uniqueName = uniqueField('technicians_name_key', 'name', technicianMessages.duplicate);
 
 /** Gives a new organisation its five technicians, SE01 to SE05 (`names` for the demo's). */
 export async function seedTechnicians(

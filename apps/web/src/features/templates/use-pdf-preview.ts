@@ -3,28 +3,13 @@ import type { UseFormReturnType } from '@mantine/form';
 import { type RefObject, useCallback, useEffect, useState } from 'react';
 import { placeFieldErrors } from '../../components/form/field-errors';
 import { ApiRequestError } from '../../lib/api-client';
+import { saveFile } from '../../lib/download-file';
 import { PREVIEW_FILE, previewFieldsOf, usePdfPreviewMutation } from './api/preview-template';
 import { firstInvalid, hasInput, type TemplateFormValues, templateLabels } from './template-form';
 
 type TemplateForm = UseFormReturnType<TemplateFormValues, TemplateFields>;
 
 const NONE: readonly string[] = [];
-
-/** How long a downloaded file's address is kept: the browser has long since read it by then. */
-const DOWNLOAD_URL_LIFETIME = 10_000;
-
-/** Saves the blob as a file, as a link to it with `download` would. */
-export function downloadFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_LIFETIME);
-}
 
 /**
  * The Preview button: checks the form as Save does, then downloads the PDF of its fields as
@@ -61,7 +46,7 @@ export function usePdfPreview(form: TemplateForm, formRef: RefObject<HTMLFormEle
       return;
     }
     mutation.mutate(previewFieldsOf(form.getTransformedValues()), {
-      onSuccess: (pdf) => downloadFile(pdf, PREVIEW_FILE),
+      onSuccess: (pdf) => saveFile(pdf, PREVIEW_FILE),
       onError: (error) => {
         const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
         const placed = placeFieldErrors(
