@@ -19,6 +19,7 @@ import { salesRoutes } from '../features/sales/routes';
 import { schedulerRoutes } from '../features/scheduler/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { taxRoutes } from '../features/taxes/routes';
+import { technicianRoutes } from '../features/technicians/routes';
 import { templateRoutes } from '../features/templates/routes';
 import { paths } from '../lib/paths';
 import { ProtectedLayout } from './protected-layout';
@@ -39,6 +40,7 @@ const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...itemRoutes(queryClient),
   ...settingsRoutes,
   ...taxRoutes(queryClient),
+  ...technicianRoutes(queryClient),
   ...templateRoutes(queryClient),
   { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
 ];

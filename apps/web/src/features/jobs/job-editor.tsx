@@ -25,11 +25,8 @@ import {
 import { paths } from '../../lib/paths';
 import { CustomerPicker, customerLocationsQueryOptions } from '../customers';
 import { ItemPicker } from '../items';
-import {
-  jobPrioritiesQueryOptions,
-  techniciansQueryOptions,
-  territoriesQueryOptions,
-} from './api/reference-data';
+import { technicianChoicesQueryOptions } from '../technicians';
+import { jobPrioritiesQueryOptions, territoriesQueryOptions } from './api/reference-data';
 
 const labels = {
   reference: 'Reference',
@@ -162,7 +159,7 @@ export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditor
   const locations = useQuery({ ...customerLocationsQueryOptions(customerId), enabled: customerId !== '' });
   const territories = useQuery(territoriesQueryOptions());
   const priorities = useQuery(jobPrioritiesQueryOptions());
-  const technicians = useQuery(techniciansQueryOptions());
+  const technicians = useQuery(technicianChoicesQueryOptions());
   const error = (path: string) => form.getInputProps(path).error;
   const required = job !== undefined;
 
@@ -238,7 +235,7 @@ export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditor
             data={[
               { value: '', label: technicians.isPending ? 'Loading…' : 'Not assigned' },
               // A retired technician takes no new jobs, but stays on the jobs they had.
-              ...(technicians.data ?? [])
+              ...(technicians.data?.items ?? [])
                 .filter((technician) => !technician.retired || technician.id === job?.assignee)
                 .map((technician) => ({
                   value: technician.id,

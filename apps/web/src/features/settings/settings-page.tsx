@@ -11,6 +11,11 @@ const sections = [
   },
   { label: 'Users', to: paths.settings.users, about: 'The people who work in this organisation.' },
   { label: 'Taxes', to: paths.settings.taxes, about: 'Tax rates for invoices, such as GST.' },
+  {
+    label: 'Technicians',
+    to: paths.settings.technicians,
+    about: "The people jobs are assigned to: the scheduler's rows.",
+  },
   { label: 'Templates', to: paths.settings.templates, about: 'How invoices and job sheets look.' },
   // The catalogue has its own place in the navigation; office managers also look for it here.
   { label: 'Items', to: paths.items.root, about: 'Your catalogue of products and services, with prices.' },

@@ -1,4 +1,4 @@
-import type { JobPriority, Technician, Territory } from '@fieldbook/domain';
+import type { JobPriority, Territory } from '@fieldbook/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, apiFetchList } from '../../../lib/api-client';
 import { listRequestPath } from '../../../lib/list-params';
@@ -22,20 +22,4 @@ export const territoriesQueryOptions = () =>
       (await apiFetchList<Territory>(listRequestPath('/territories', { q: '*', p: 1, s: TERRITORIES_LIMIT })))
         .items,
     staleTime: 5 * 60_000,
-  });
-
-/** The most technicians a job editor offers (the scheduler's rows: a handful). */
-const TECHNICIANS_LIMIT = 100;
-
-/** GET /technicians?q=*&p=1&s=100: the technicians a job may be assigned to, retired ones included (marked). */
-export const techniciansQueryOptions = () =>
-  queryOptions({
-    queryKey: ['technicians', 'all'],
-    queryFn: async () =>
-      (
-        await apiFetchList<Technician>(
-          listRequestPath('/technicians', { q: '*', p: 1, s: TECHNICIANS_LIMIT }),
-        )
-      ).items,
-    staleTime: 60_000,
   });
