@@ -32,7 +32,7 @@ const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...homeRoutes,
   ...accountRoutes,
   ...organisationRoutes,
-  ...schedulerRoutes,
+  ...schedulerRoutes(queryClient),
   ...jobRoutes(queryClient),
   ...salesRoutes,
   ...invoiceRoutes(queryClient),

@@ -1,5 +1,8 @@
 // The jobs feature's public entry: what other features may use. Everything else in this folder is internal.
 
-export { jobQueryOptions } from './api/get-job';
-export { customerJobsQueryOptions } from './api/get-jobs';
+export { getJob, jobQueryOptions } from './api/get-job';
+export { customerJobsQueryOptions, jobsQueryOptions } from './api/get-jobs';
+export { jobKeys } from './api/job-keys';
+export { type JobSaveBody, jobSave, updateJob } from './api/update-job';
 export { CustomerJobsPanel } from './customer-jobs-panel';
+export { RagDot } from './job-status';

@@ -1,6 +1,224 @@
+import { calendarDateIn, type Job, ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
+import { Alert, Box } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useNotify } from '../../components/notices';
 import { PageHeading } from '../../components/page-heading';
+import { SectionLoader } from '../../components/section-loader';
+import { ApiRequestError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { technicianChoicesQueryOptions } from '../technicians';
+import { readyJobsQueryOptions, scheduledJobsQueryOptions } from './api/board-jobs';
+import { type ShownJob, useScheduleJob } from './api/schedule-job';
+import { type BoardRange, type Slot, slotOfCalendarDrop, slotOfCalendarEvent } from './board-slots';
+import { wallClockAt } from './board-times';
+import { BoardLegend, BoardToolbar } from './board-toolbar';
+import { ReadyJobList } from './ready-job-list';
+import { type BoardChange, ResourceBoard } from './resource-board';
+import { ScheduleJobDialog } from './schedule-job-dialog';
+import './scheduler-page.css';
 
-/** Placeholder until this screen is built. */
+const timeZone = ORGANISATION_TIME_ZONE;
+const NO_JOBS: Job[] = [];
+
+/** The board's days from the address (?date=2026-11-24&days=7), else today. */
+function rangeFrom(search: URLSearchParams, today: string): BoardRange {
+  const date = search.get('date') ?? '';
+  return {
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today,
+    days: search.get('days') === '7' ? 7 : 1,
+  };
+}
+
+const when = new Intl.DateTimeFormat('en-AU', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone,
+});
+const until = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
+
+interface Failure {
+  title: string;
+  message: string;
+}
+
+/** What a refused or failed save says, and that the board shows what is saved. */
+function failureOf(job: ShownJob, verb: string, error: unknown): Failure {
+  const stale = error instanceof ApiRequestError && error.status === 409;
+  const fields = error instanceof ApiRequestError ? error.fieldErrors.map((field) => field.message) : [];
+  const said = [error instanceof Error ? error.message : String(error), ...fields].join(' ');
+  return {
+    title: `Job ${job.number} was not ${verb}`,
+    message: `${said} ${stale ? 'The board has been refreshed with the latest. ' : ''}The job is back where it was; nothing was changed.`,
+  };
+}
+
+/**
+ * scheduler: the jobs ready to be scheduled on the left, the technicians' day on the right. A ready job dropped
+ * on a technician at a time (or scheduled with its form) is saved Scheduled for an hour; an event moved or
+ * stretched is saved with its new times. A refused save puts the event back and says why.
+ */
 export function SchedulerPage() {
-  return <PageHeading>Scheduler</PageHeading>;
+  const today = calendarDateIn(timeZone);
+  const [search, setSearch] = useSearchParams();
+  const asked = rangeFrom(search, today);
+  // One object while the days stay the same: the calendar is given its rows and events again only when they change.
+  const range = useMemo(() => ({ date: asked.date, days: asked.days }), [asked.date, asked.days]);
+  const navigate = useNavigate();
+  const notify = useNotify();
+
+  const technicians = useQuery(technicianChoicesQueryOptions());
+  const ready = useQuery(readyJobsQueryOptions());
+  const scheduled = useQuery({ ...scheduledJobsQueryOptions(range), placeholderData: keepPreviousData });
+  const schedule = useScheduleJob();
+
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [dialogJob, setDialogJob] = useState<Job | null>(null);
+  const [dialogError, setDialogError] = useState<unknown>(null);
+
+  const technicianList = technicians.data?.items ?? [];
+  const nameOf = (technicianId: string | null) =>
+    technicianList.find((technician) => technician.id === technicianId)?.name ?? 'Unassigned';
+
+  const setRange = (next: BoardRange) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('date', next.date);
+        if (next.days === 7) params.set('days', '7');
+        else params.delete('days');
+        return params;
+      },
+      { replace: true },
+    );
+
+  /** Saves a job at a slot: one save at a time per job, so nothing is scheduled twice. */
+  async function save(shown: ShownJob, slot: Slot, verb: 'scheduled' | 'moved', revert?: () => void) {
+    if (busy.has(shown.id)) {
+      revert?.();
+      return false;
+    }
+    setBusy((current) => new Set(current).add(shown.id));
+    setFailure(null);
+    try {
+      const saved = await schedule.mutateAsync({ shown, slot });
+      notify(
+        `Job ${saved.number} ${verb}: ${nameOf(saved.assignee)}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`,
+      );
+      return true;
+    } catch (error) {
+      revert?.();
+      setFailure(failureOf(shown, verb, error));
+      return false;
+    } finally {
+      setBusy((current) => {
+        const next = new Set(current);
+        next.delete(shown.id);
+        return next;
+      });
+    }
+  }
+
+  const readyJobs = ready.data?.items ?? NO_JOBS;
+
+  const onDropJob = (jobId: string, at: Date, rowId: string | number) => {
+    setDragging(false);
+    const job = readyJobs.find((candidate) => candidate.id === jobId);
+    if (job) void save(job, slotOfCalendarDrop(timeZone, at, rowId), 'scheduled');
+  };
+
+  const onChange = ({ job, start, end, rowId, revert }: BoardChange) =>
+    void save(job, slotOfCalendarEvent(timeZone, start, end, rowId), 'moved', revert);
+
+  const submitDialog = async (slot: Slot) => {
+    if (!dialogJob) return;
+    setDialogError(null);
+    try {
+      await schedule.mutateAsync({ shown: dialogJob, slot });
+      notify(
+        `Job ${dialogJob.number} scheduled: ${nameOf(slot.technicianId)}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`,
+      );
+      setDialogJob(null);
+      // The board goes to the day the job was put on.
+      setRange({ ...range, date: wallClockAt(timeZone, slot.start).slice(0, 10) });
+    } catch (error) {
+      setDialogError(error);
+    }
+  };
+
+  const loadError = technicians.error ?? ready.error ?? scheduled.error;
+  const loaded = technicians.data && ready.data && scheduled.data;
+
+  return (
+    <>
+      <PageHeading>Scheduler</PageHeading>
+      {failure && (
+        <Alert
+          color="red"
+          role="alert"
+          mb="md"
+          title={failure.title}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setFailure(null)}
+        >
+          {failure.message}
+        </Alert>
+      )}
+      {loadError && <LoadErrorAlert error={loadError} />}
+      <BoardToolbar range={range} today={today} onRange={setRange} />
+      {!loaded ? (
+        !loadError && <SectionLoader />
+      ) : (
+        <div className="scheduler-layout">
+          <ReadyJobList
+            jobs={readyJobs}
+            total={ready.data?.total ?? 0}
+            busy={busy}
+            onSchedule={(job) => {
+              setDialogError(null);
+              setDialogJob(job);
+            }}
+            onDragging={setDragging}
+          />
+          <Box className="scheduler-board" data-drop-target={dragging || undefined}>
+            <ResourceBoard
+              timeZone={timeZone}
+              range={range}
+              technicians={technicianList}
+              jobs={scheduled.data?.items ?? NO_JOBS}
+              onDropJob={onDropJob}
+              onDropMissed={() => {
+                setDragging(false);
+                setFailure({
+                  title: 'Not scheduled',
+                  message: "Drop the job on a technician's row, at the time it starts. Nothing was changed.",
+                });
+              }}
+              onChange={onChange}
+              onOpen={(jobId) => void navigate(paths.jobs.view.href(jobId))}
+            />
+            <BoardLegend />
+          </Box>
+        </div>
+      )}
+      <ScheduleJobDialog
+        timeZone={timeZone}
+        job={dialogJob}
+        technicians={technicianList}
+        date={range.date}
+        saving={schedule.isPending && dialogJob !== null}
+        error={dialogError}
+        onSubmit={(slot) => void submitDialog(slot)}
+        onClose={() => setDialogJob(null)}
+      />
+    </>
+  );
 }
