@@ -1,5 +1,5 @@
 import type { Calendar } from '@event-calendar/core';
-import { JOB_STATUS_NAMES, type Job, type JobStatus } from '@fieldbook/domain';
+import { JOB_STATUS_NAMES, type Job, type JobStatus, ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
 
 const RAG_NAMES = { RED: 'Red', AMBER: 'Amber', GREEN: 'Green' } as const;
 
@@ -36,36 +36,53 @@ function span(className: string, text: string): HTMLSpanElement {
   return element;
 }
 
-/** "Job 12 · O'Brien & Sons · Unit 4": the job's number, customer and location, as a line of text. */
-export function boardEventTitle(job: Job): string {
-  return [`Job ${job.number}`, job.customer.name, job.location?.name].filter(Boolean).join(' · ');
+const time = new Intl.DateTimeFormat('en-AU', {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: ORGANISATION_TIME_ZONE,
+});
+
+/** What a screen reader hears of an event: "Job 12, Red flag, O'Brien & Sons · Unit 4, SE02, 10:00 am to 11:00 am, Scheduled". */
+export function boardEventLabel(job: Job): string {
+  const when =
+    job.scheduledStart && job.scheduledFinish
+      ? `${time.format(new Date(job.scheduledStart))} to ${time.format(new Date(job.scheduledFinish))}`
+      : '';
+  return [
+    `Job ${job.number}`,
+    job.rag && `${RAG_NAMES[job.rag]} flag`,
+    [job.customer.name, job.location?.name].filter(Boolean).join(' · '),
+    job.assigneeName ?? 'Unassigned',
+    when,
+    JOB_STATUS_NAMES[job.status],
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
- * An event's face: the rag (a lettered dot, named for a screen reader), the title and the time. Built as DOM
- * nodes with text content, never HTML, so a customer's name is shown as written.
+ * An event's face: the rag (a lettered dot), the number, the customer and the location (its place gives its time),
+ * with the whole of it in words for a screen reader. Built as DOM nodes with text content, never HTML, so a
+ * customer's name is shown as written.
  */
 export function boardEventContent(info: Calendar.EventContentInfo): Calendar.Content {
   const job = info.event.extendedProps.job as Job | undefined;
   if (!job) return '';
   const face = document.createElement('span');
   face.className = 'board-event';
-  face.title = `${boardEventTitle(job)}, ${info.timeText} (${JOB_STATUS_NAMES[job.status]})`;
+  face.title = boardEventLabel(job);
+  const seen = document.createElement('span');
+  seen.className = 'board-event-seen';
+  seen.setAttribute('aria-hidden', 'true');
   if (job.rag) {
     const dot = span('rag-dot', job.rag.charAt(0));
     dot.dataset.rag = job.rag;
-    dot.setAttribute('aria-hidden', 'true');
-    face.append(dot, span('board-event-hidden', `${RAG_NAMES[job.rag]}:`));
+    seen.append(dot);
   }
-  // Seen: the number, customer and location (the event's place gives its time). Heard: the job, time and status.
-  face.append(
-    span('board-event-hidden', 'Job'),
+  seen.append(
     span('board-event-number', String(job.number)),
     span('board-event-title', [job.customer.name, job.location?.name].filter(Boolean).join(' · ')),
-    span(
-      'board-event-hidden',
-      `, ${job.assigneeName ?? 'Unassigned'}, ${info.timeText}, ${JOB_STATUS_NAMES[job.status]}`,
-    ),
   );
+  face.append(seen, span('board-event-hidden', boardEventLabel(job)));
   return { domNodes: [face] };
 }

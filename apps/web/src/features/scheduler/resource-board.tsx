@@ -199,6 +199,9 @@ function dropTableRoles(root: HTMLElement): void {
   for (const element of root.querySelectorAll('[role]')) {
     if (TABLE_ROLES.has(element.getAttribute('role') ?? '')) element.removeAttribute('role');
   }
+  // The timeline scrolls sideways: the keyboard can scroll it too.
+  for (const scroller of root.querySelectorAll('.ec-main:not([tabindex])'))
+    scroller.setAttribute('tabindex', '0');
   for (const element of root.querySelectorAll(TABLE_ATTRIBUTES.map((name) => `[${name}]`).join())) {
     for (const name of TABLE_ATTRIBUTES) element.removeAttribute(name);
   }

@@ -76,14 +76,19 @@ function ScheduleJobForm({
     setValues((current) => ({ ...current, [field]: value }));
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: typeof problems = {};
     if (!values.technician) found.technician = messages.technician;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) found.date = messages.date;
     if (!/^\d{2}:\d{2}$/.test(values.time)) found.time = messages.time;
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    const first = (['technician', 'date', 'time'] as const).find((field) => found[field]);
+    if (first) {
+      // The first field to put right takes the focus, as a keyboard user would look for it.
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     const slot = slotOfDrop(timeZone, `${values.date}T${values.time}:00`, values.technician);
     const minutes = Number(values.duration);
     onSubmit({ ...slot, finish: new Date(Date.parse(slot.start) + minutes * 60_000).toISOString() });
@@ -99,6 +104,7 @@ function ScheduleJobForm({
         <ApiErrorAlert error={error} title="Not scheduled: nothing was changed" />
         <NativeSelect
           label="Technician"
+          name="technician"
           required
           value={values.technician}
           onChange={set('technician')}
@@ -113,6 +119,7 @@ function ScheduleJobForm({
           <TextInput
             type="date"
             label="Date"
+            name="date"
             required
             value={values.date}
             onChange={set('date')}
@@ -121,6 +128,7 @@ function ScheduleJobForm({
           <TextInput
             type="time"
             label="Start time"
+            name="time"
             required
             step={900}
             value={values.time}

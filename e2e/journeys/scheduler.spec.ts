@@ -1,0 +1,272 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { checkScreen } from './axe-check.ts';
+import { openSignedIn } from './sign-in.ts';
+
+// The scheduler on the demo organisation. Each journey works on its own day years ahead (nothing else is
+// scheduled there) with jobs it makes through the API, so journeys running beside it do not meet its jobs.
+
+const unique = () => randomBytes(3).toString('hex');
+
+interface Api {
+  get: (path: string) => Promise<unknown>;
+  post: (path: string, data: unknown) => Promise<{ id: string }>;
+  put: (path: string, data: unknown) => Promise<unknown>;
+}
+
+/** Signs in on the scheduler and lends the test the page's own bearer token, to make jobs as a colleague would. */
+async function openScheduler(page: Page, date: string): Promise<Api> {
+  const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
+  await openSignedIn(page, `/scheduler?date=${date}`);
+  const headers = { Authorization: (await (await firstCall).headerValue('authorization')) ?? '' };
+  const call = async (response: Awaited<ReturnType<Page['request']['get']>>) => {
+    expect(response.ok(), await response.text()).toBe(true);
+    return response.json();
+  };
+  return {
+    get: async (path) => call(await page.request.get(path, { headers })),
+    post: async (path, data) => call(await page.request.post(path, { headers, data })),
+    put: async (path, data) => call(await page.request.put(path, { headers, data })),
+  };
+}
+
+type Job = { id: string; number: number; updated: string } & Record<string, unknown>;
+
+/** A new customer with a site and a job of theirs, moved to Ready to be scheduled (or straight on to Scheduled). */
+async function readyJob(api: Api, scheduled?: { start: string; finish: string; technician: string }) {
+  const name = `O'Brien & Daughters ${unique()}`;
+  const customer = await api.post('/api/customers/', { name });
+  const location = await api.post('/api/locations/', {
+    customer: { id: customer.id },
+    name: 'Warehouse & Office',
+    suburb: 'Richmond',
+    state: 'VIC',
+    postcode: '3121',
+    country: 'Australia',
+  });
+  const [territory] = (await api.get('/api/territories')) as { id: string }[];
+  const [, normal] = (await api.get('/api/job-priorities')) as { id: string }[];
+  const job = (await api.post('/api/jobs', {
+    customer: { id: customer.id },
+    location: { id: location.id },
+    territory: { id: territory?.id },
+    priority: { id: normal?.id },
+    reference: 'Hot water system & isolation valve',
+    rag: 'RED',
+  })) as unknown as Job;
+  let saved = (await api.put(`/api/jobs/${job.id}`, { ...job, status: 'OPEN_READY_TO_BE_SCHEDULED' })) as Job;
+  if (scheduled) {
+    saved = (await api.put(`/api/jobs/${job.id}`, {
+      ...saved,
+      status: 'OPEN_SCHEDULED',
+      scheduledStart: scheduled.start,
+      scheduledFinish: scheduled.finish,
+      assignee: scheduled.technician,
+    })) as Job;
+  }
+  return { job: saved, customer: name };
+}
+
+/** The demo organisation's technician whose name starts with `code` (SE02 …). */
+async function technician(api: Api, code: string): Promise<{ id: string; name: string }> {
+  const all = (await api.get('/api/technicians?q=*&s=100')) as { id: string; name: string }[];
+  const found = all.find((one) => one.name.startsWith(code));
+  if (!found) throw new Error(`No technician ${code}`);
+  return found;
+}
+
+const board = (page: Page) => page.getByRole('region', { name: "Technicians' schedule" });
+
+/**
+ * The point on the board at a technician's row and a time. The calendar draws its hours as `time` elements in slots
+ * that start on the hour: the slot's left edge is the hour; a quarter of an hour is a quarter of the slot's width.
+ */
+async function pointOf(
+  page: Page,
+  row: string,
+  date: string,
+  hour: string,
+): Promise<{ x: number; y: number }> {
+  const slot = board(page).locator(`time[datetime="${date}T${hour}:00:00"]`).locator('..');
+  const slotBox = await slot.boundingBox();
+  const rowBox = await board(page).getByText(row, { exact: true }).boundingBox();
+  if (!slotBox || !rowBox) throw new Error(`No ${row} at ${hour} on the board`);
+  return { x: slotBox.x + slotBox.width / 16, y: rowBox.y + rowBox.height / 2 };
+}
+
+/** Drags a ready job from the list and drops it on the board (the browser's own drag and drop). */
+async function dropOnBoard(page: Page, number: number, at: { x: number; y: number }): Promise<void> {
+  const item = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: `Job ${number}`, exact: true }) });
+  const area = await board(page).boundingBox();
+  if (!area) throw new Error('No board');
+  await item.dragTo(board(page), { targetPosition: { x: at.x - area.x, y: at.y - area.y } });
+}
+
+/** Drags an event on the board by pointer from where it starts to a point. */
+async function moveEvent(page: Page, event: Locator, to: { x: number; y: number }): Promise<void> {
+  const from = await event.boundingBox();
+  if (!from) throw new Error('No event');
+  await page.mouse.move(from.x + 3, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 30, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + 1, to.y, { steps: 10 });
+  await page.mouse.up();
+}
+
+const eventOf = (page: Page, number: number) =>
+  board(page).getByRole('button', { name: new RegExp(`^Job ${number},`) });
+
+test('a ready job dragged onto SE02 at 10:00 is scheduled there, moves to SE03 at 13:00, and the job follows', async ({
+  page,
+}) => {
+  const date = '2031-03-04';
+  const api = await openScheduler(page, date);
+  const { job, customer } = await readyJob(api);
+  const se02 = await technician(api, 'SE02');
+  const se03 = await technician(api, 'SE03');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scheduler' })).toBeVisible();
+  await expect(page.getByText('Tuesday, 4 March 2031')).toBeVisible();
+
+  const readyList = page.getByRole('region', { name: /^Ready to be scheduled/ });
+  await readyList.getByLabel('Search ready jobs').fill(customer);
+  await expect(readyList.getByRole('link', { name: `Job ${job.number}`, exact: true })).toBeVisible();
+  await dropOnBoard(page, job.number, await pointOf(page, se02.name, date, '10'));
+
+  await expect(
+    page.getByRole('status').filter({ hasText: `Job ${job.number} scheduled: ${se02.name}` }),
+  ).toBeVisible();
+  await expect(readyList.getByRole('link', { name: `Job ${job.number}`, exact: true })).toHaveCount(0);
+  const event = eventOf(page, job.number);
+  await expect(event).toContainText(customer);
+  await expect(event).toHaveAccessibleName(new RegExp(`${se02.name}, 10:00\\sam to 11:00\\sam, Scheduled`));
+  await checkScreen(page, 'the scheduler with a job dropped on it');
+
+  await event.click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Job \d+: Hot water system/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Status Scheduled' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Scheduled start 4 Mar 2031, 10:00\sam$/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Scheduled finish 4 Mar 2031, 11:00\sam$/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Assignee ${se02.name}` })).toBeVisible();
+
+  await page.goBack();
+  await expect(eventOf(page, job.number)).toBeVisible();
+  await moveEvent(page, eventOf(page, job.number), await pointOf(page, se03.name, date, '13'));
+  await expect(
+    page.getByRole('status').filter({ hasText: `Job ${job.number} moved: ${se03.name}` }),
+  ).toBeVisible();
+  await expect(eventOf(page, job.number)).toHaveAccessibleName(
+    new RegExp(`${se03.name}, 1:00\\spm to 2:00\\spm, Scheduled`),
+  );
+
+  // The 7-day view starts on the day shown, and has the job; the day view comes back as it was.
+  await page.getByRole('button', { name: '7 days' }).click();
+  await expect(page.getByText('4 Mar – 10 Mar 2031')).toBeVisible();
+  await expect(eventOf(page, job.number)).toBeVisible();
+  await expect(page).toHaveURL(/days=7/);
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(page.getByText('Tuesday, 4 March 2031')).toBeVisible();
+
+  await eventOf(page, job.number).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('row', { name: /^Scheduled start 4 Mar 2031, 1:00\spm$/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Scheduled finish 4 Mar 2031, 2:00\spm$/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Assignee ${se03.name}` })).toBeVisible();
+});
+
+test("a job is scheduled from the keyboard with its Schedule form, on a phone's screen too", async ({
+  page,
+}) => {
+  const date = '2031-03-11';
+  const api = await openScheduler(page, date);
+  const { job, customer } = await readyJob(api);
+  const se04 = await technician(api, 'SE04');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await page.getByLabel('Search ready jobs').fill(customer);
+  await checkScreen(page, 'the scheduler on a phone');
+
+  await page.getByRole('button', { name: `Schedule job ${job.number}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Schedule job ${job.number}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Technician')).toBeFocused();
+  // Nothing chosen: the form says what is missing and saves nothing.
+  await dialog.getByRole('button', { name: 'Schedule' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Choose the technician.')).toBeVisible();
+  await expect(dialog.getByLabel('Technician')).toBeFocused();
+  await dialog.getByLabel('Technician').selectOption({ label: se04.name });
+  // A date box and a time box are the browser's own: typed into part by part (fill does that here).
+  await dialog.getByLabel('Date').fill('2031-03-12');
+  await dialog.getByLabel('Start time').fill('14:30');
+  await expect(dialog.getByLabel('Duration')).toHaveValue('60');
+  await checkScreen(page, 'the Schedule form on a phone');
+  await dialog.getByRole('button', { name: 'Schedule' }).focus();
+  await page.keyboard.press('Enter');
+
+  await expect(dialog).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: `Job ${job.number} scheduled: ${se04.name}` }),
+  ).toBeVisible();
+  // The board goes to the day the job was put on.
+  await expect(page.getByText('Wednesday, 12 March 2031')).toBeVisible();
+  await expect(eventOf(page, job.number)).toHaveAccessibleName(
+    new RegExp(`${se04.name}, 2:30\\spm to 3:30\\spm, Scheduled`),
+  );
+  await expect(page.getByRole('link', { name: `Job ${job.number}`, exact: true })).toHaveCount(0);
+});
+
+test("a move over a colleague's change is refused with the reason, and the event goes back", async ({
+  page,
+}) => {
+  const date = '2031-03-18';
+  const api = await openScheduler(page, date);
+  const se01 = await technician(api, 'SE01');
+  const se05 = await technician(api, 'SE05');
+  const { job } = await readyJob(api, {
+    start: `${date}T09:00:00+11:00`,
+    finish: `${date}T10:00:00+11:00`,
+    technician: se01.id,
+  });
+  const dropped = await readyJob(api);
+  await page.reload();
+  const event = eventOf(page, job.number);
+  await expect(event).toHaveAccessibleName(new RegExp(`${se01.name}, 9:00\\sam to 10:00\\sam`));
+
+  // Meanwhile a colleague changes the job.
+  const current = (await api.get(`/api/jobs/${job.id}`)) as Job;
+  await api.put(`/api/jobs/${job.id}`, { ...current, reference: 'Changed by the office' });
+
+  await moveEvent(page, event, await pointOf(page, se05.name, date, '15'));
+  const alert = page.getByRole('alert').filter({ hasText: `Job ${job.number} was not moved` });
+  await expect(alert).toContainText(
+    'Someone else changed this job. Reload it to see their changes, then save again.',
+  );
+  await expect(alert).toContainText('The job is back where it was; nothing was changed.');
+  await expect(event).toHaveAccessibleName(new RegExp(`${se01.name}, 9:00\\sam to 10:00\\sam`));
+  // Back at 9:00 on its row, where the calendar draws it (it may have scrolled while the event was dragged).
+  const nine = await pointOf(page, se01.name, date, '09');
+  const back = await event.boundingBox();
+  expect(Math.abs((back?.x ?? 0) - nine.x)).toBeLessThan(8);
+  expect(Math.abs((back?.y ?? 0) + (back?.height ?? 0) / 2 - nine.y)).toBeLessThan(20);
+
+  // The board was refreshed: the job now moves, over the colleague's version.
+  await moveEvent(page, event, await pointOf(page, se05.name, date, '15'));
+  await expect(
+    page.getByRole('status').filter({ hasText: `Job ${job.number} moved: ${se05.name}` }),
+  ).toBeVisible();
+  expect(((await api.get(`/api/jobs/${job.id}`)) as Job).reference).toBe('Changed by the office');
+
+  // A ready job a colleague changed since the board read it is refused too, and stays in the ready list.
+  await api.put(`/api/jobs/${dropped.job.id}`, { ...dropped.job, reference: 'Customer rang back' });
+  await page.getByLabel('Search ready jobs').fill(dropped.customer);
+  await dropOnBoard(page, dropped.job.number, await pointOf(page, se01.name, date, '12'));
+  await expect(
+    page.getByRole('alert').filter({ hasText: `Job ${dropped.job.number} was not scheduled` }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: `Job ${dropped.job.number}`, exact: true })).toBeVisible();
+  await expect(eventOf(page, dropped.job.number)).toHaveCount(0);
+});
