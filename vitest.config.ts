@@ -15,8 +15,12 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // The browser's builds of packages that have one (Svelte, under the scheduler's calendar), as Vite bundles.
+        resolve: { conditions: ['browser'] },
         test: {
           name: 'web',
+          // Bundled by Vite, not loaded by Node, so the browser's builds above are the ones used.
+          server: { deps: { inline: ['@event-calendar/core', 'svelte'] } },
           // Component tests; a pure-logic test opts into node with `// @vitest-environment node` (docs/web.md).
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

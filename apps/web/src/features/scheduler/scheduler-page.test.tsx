@@ -1,0 +1,152 @@
+import { apiMessages, type Job, type Technician } from '@fieldbook/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { job } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { schedulerRoutes } from './routes';
+
+const api = installFakeApi();
+
+beforeAll(() => {
+  // The calendar watches its size; jsdom has no layout to watch.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+const STAMP = '2026-11-20T00:00:00.000Z';
+const technician = (id: string, name: string, retired = false): Technician => ({
+  id,
+  name,
+  retired,
+  created: STAMP,
+  updated: STAMP,
+});
+const se01 = technician('00000000-0000-7000-9000-000000000001', 'SE01 Richmond');
+const se02 = technician('00000000-0000-7000-9000-000000000002', "SE02 O'Connor & Co");
+const gone = technician('00000000-0000-7000-9000-000000000003', 'SE09 Retired', true);
+
+const ready = job({
+  number: 41,
+  status: 'OPEN_READY_TO_BE_SCHEDULED',
+  reference: 'Leaking tap',
+  customer: { id: '00000000-0000-7000-8000-0000000000c1', name: "O'Brien & Sons" },
+  rag: 'RED',
+  updated: '2026-11-23T01:00:00.000Z',
+});
+const other = job({
+  number: 42,
+  status: 'OPEN_READY_TO_BE_SCHEDULED',
+  customer: { id: '00000000-0000-7000-8000-0000000000c2', name: 'Glebe Bakery' },
+});
+
+/** The API as the board meets it; `put` answers the save. */
+function boardApi(put: (request: RecordedRequest) => Response) {
+  return (request: RecordedRequest) => {
+    if (request.method === 'PUT') return put(request);
+    if (request.path.startsWith('/technicians')) return jsonResponse([se01, se02, gone], { total: 3 });
+    if (request.path.startsWith('/jobs?q=status:OPEN_READY_TO_BE_SCHEDULED'))
+      return jsonResponse([ready, other], { total: 2 });
+    if (request.path.startsWith('/jobs?q=scheduledStart')) return jsonResponse([], { total: 0 });
+    // The reload before the save: someone has touched the job since the board read it.
+    if (request.path === `/jobs/${ready.id}`)
+      return jsonResponse({ ...ready, updated: '2026-11-23T02:00:00.000Z' });
+    throw new TypeError(`Unexpected ${request.method} ${request.path}`);
+  };
+}
+
+describe('SchedulerPage', () => {
+  it("loads the ready jobs, the technicians and only the shown day's scheduled jobs, up to 1000", async () => {
+    api.handle = boardApi(() => jsonResponse({}));
+    renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scheduler' })).toBeInTheDocument();
+    const list = await screen.findByRole('region', { name: 'Ready to be scheduled (2)' });
+    expect(within(list).getByRole('link', { name: 'Job 41' })).toHaveAttribute('href', `/jobs/${ready.id}`);
+    expect(screen.getByText('Tuesday, 24 November 2026')).toBeInTheDocument();
+    expect(api.paths()).toEqual(
+      expect.arrayContaining([
+        '/jobs?q=status:OPEN_READY_TO_BE_SCHEDULED&p=1&s=1000',
+        '/technicians?q=*&p=1&s=100',
+        // Melbourne's day of 24 November, as instants, its end left out.
+        '/jobs?q=scheduledStart:[2026-11-23T13:00:00.000Z TO 2026-11-24T13:00:00.000Z}&p=1&s=1000',
+      ]),
+    );
+  });
+
+  it('searches the ready list by customer, with apostrophes and ampersands as typed', async () => {
+    api.handle = boardApi(() => jsonResponse({}));
+    renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
+    const list = await screen.findByRole('region', { name: 'Ready to be scheduled (2)' });
+    await userEvent.type(within(list).getByLabelText('Search ready jobs'), "o'brien &");
+    expect(await within(list).findAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByRole('link', { name: 'Job 41' })).toBeInTheDocument();
+    await userEvent.type(within(list).getByLabelText('Search ready jobs'), ' nothing');
+    expect(await within(list).findByText('No ready jobs match.')).toBeInTheDocument();
+  });
+
+  it("schedules with the keyboard's form: the reloaded job, Scheduled, on the technician, over the version shown", async () => {
+    api.handle = boardApi((request) =>
+      jsonResponse({ ...(request.body as Job), number: 41, assigneeName: se02.name }),
+    );
+    renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule job 41' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule job 41' });
+
+    // The retired technician takes no new job; nothing chosen is refused on its field, with the focus there.
+    const choices = within(dialog).getByRole('combobox', { name: 'Technician' });
+    expect(
+      within(choices)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose the technician', 'SE01 Richmond', "SE02 O'Connor & Co"]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByText('Choose the technician.')).toBeInTheDocument();
+    expect(choices).toHaveFocus();
+    expect(api.paths('PUT')).toEqual([]);
+
+    await userEvent.selectOptions(choices, se02.id);
+    expect(within(dialog).getByLabelText(/^Date/)).toHaveValue('2026-11-24');
+    await userEvent.clear(within(dialog).getByLabelText(/^Start time/));
+    await userEvent.type(within(dialog).getByLabelText(/^Start time/), '18:45');
+    expect(within(dialog).getByRole('combobox', { name: 'Duration' })).toHaveValue('60');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+
+    expect(
+      await screen.findByText(/^Job 41 scheduled: SE02 O'Connor & Co, Tue, 24 Nov, 6:45/),
+    ).toBeInTheDocument();
+    const [put] = api.requests.filter((request) => request.method === 'PUT');
+    expect(put?.path).toBe(`/jobs/${ready.id}`);
+    expect(put?.body).toMatchObject({
+      id: ready.id,
+      updated: '2026-11-23T01:00:00.000Z',
+      status: 'OPEN_SCHEDULED',
+      scheduledStart: '2026-11-24T07:45:00.000Z',
+      scheduledFinish: '2026-11-24T08:45:00.000Z',
+      assignee: se02.id,
+      reference: 'Leaking tap',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the form and what was chosen when the save is refused, and says nothing was changed', async () => {
+    api.handle = boardApi(() => errorResponse('CONFLICT', apiMessages.staleSave('job')));
+    renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Schedule job 41' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule job 41' });
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Technician' }), se01.id);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('Not scheduled: nothing was changed');
+    expect(alert).toHaveTextContent(apiMessages.staleSave('job'));
+    expect(within(dialog).getByRole('combobox', { name: 'Technician' })).toHaveValue(se01.id);
+  });
+});
