@@ -19,7 +19,8 @@ async function openScheduler(page: Page, date: string): Promise<Api> {
   const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
   await openSignedIn(page, `/scheduler?date=${date}`);
   const headers = { Authorization: (await (await firstCall).headerValue('authorization')) ?? '' };
-  const call = async (response: Awaited<ReturnType<Page['request']['get']>>) => {
+  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, typed by each caller.
+  const call = async (response: Awaited<ReturnType<Page['request']['get']>>): Promise<any> => {
     expect(response.ok(), await response.text()).toBe(true);
     return response.json();
   };
