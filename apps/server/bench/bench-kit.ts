@@ -117,8 +117,10 @@ export async function timeSearches(options: {
   path: string;
   token: string;
   runs: number;
+  /** The page size asked for (`s`); the list's default when absent. */
+  size?: number;
 }): Promise<void> {
-  const { searches, query, base, path, token, runs } = options;
+  const { searches, query, base, path, token, runs, size } = options;
   const deadline = performance.now() + MEASURE_BUDGET_MS;
   const ms = (value: number) => value.toFixed(1).padStart(7);
   console.log(
@@ -133,7 +135,7 @@ export async function timeSearches(options: {
       runs,
       deadline,
     );
-    const url = `${base}${path}?q=${encodeURIComponent(q)}`;
+    const url = `${base}${path}?q=${encodeURIComponent(q)}${size ? `&s=${size}` : ''}`;
     const request = await time(
       async () => {
         const response = await fetch(url, {
