@@ -159,6 +159,12 @@ await withBenchServer(async (base) => {
       `history.pushState({}, '', '/scheduler?date=${DAY}'); window.dispatchEvent(new PopStateEvent('popstate'))`,
     );
     inApp.push((await shownAt(app)) - clicked);
+    if (process.env.BENCH_DETAIL) {
+      const entries = (await app.evaluate(
+        `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/') && e.startTime >= ${clicked}).map((e) => [e.name.slice(-90), Math.round(e.startTime - ${clicked}), Math.round(e.responseEnd - ${clicked})])`,
+      )) as unknown[];
+      console.log(JSON.stringify(entries), Math.round((await shownAt(app)) - clicked));
+    }
   }
   console.log(
     `In the app, from the job list to ${JOBS} events on the board: median ${median(inApp).toFixed(0)} ms (${inApp.map((t) => t.toFixed(0)).join(', ')})`,

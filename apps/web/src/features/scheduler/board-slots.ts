@@ -80,6 +80,15 @@ export interface BoardRange {
   days: 1 | 7;
 }
 
+/** The board's days from its address (?date=2026-11-24&days=7), else from `today` for one day. */
+export function rangeFromSearch(search: URLSearchParams, today: string): BoardRange {
+  const date = search.get('date') ?? '';
+  return {
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today,
+    days: search.get('days') === '7' ? 7 : 1,
+  };
+}
+
 /** The instants a board range covers in the organisation's time zone, its end left out. */
 export function rangeInstants(timeZone: string, { date, days }: BoardRange): { from: string; to: string } {
   return {

@@ -1,18 +1,31 @@
+import { calendarDateIn, ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
-import { technicianChoicesQueryOptions } from '../technicians';
-import { readyJobsQueryOptions } from './api/board-jobs';
+import {
+  boardTechniciansQueryOptions,
+  readyJobsQueryOptions,
+  scheduledJobsQueryOptions,
+} from './api/board-jobs';
+import { rangeFromSearch } from './board-slots';
 
-/** The scheduler: a lazy chunk (the calendar's weight is not in the first download), re-evaluated on every visit. */
+/**
+ * The scheduler: a lazy chunk (the calendar's weight is not in the first download), re-evaluated on every visit. Its
+ * loader starts all three of the board's loads (the days in its address) while the chunk downloads.
+ */
 export function schedulerRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: paths.scheduler,
-      loader: () => {
+      loader: ({ request }) => {
+        const range = rangeFromSearch(
+          new URL(request.url).searchParams,
+          calendarDateIn(ORGANISATION_TIME_ZONE),
+        );
         startQuery(queryClient, readyJobsQueryOptions(), FRESH);
-        return startQuery(queryClient, technicianChoicesQueryOptions(), FRESH);
+        startQuery(queryClient, scheduledJobsQueryOptions(range), FRESH);
+        return startQuery(queryClient, boardTechniciansQueryOptions(), FRESH);
       },
       lazy: async () => ({ Component: (await import('./scheduler-page')).SchedulerPage }),
     },

@@ -9,10 +9,19 @@ import { PageHeading } from '../../components/page-heading';
 import { SectionLoader } from '../../components/section-loader';
 import { ApiRequestError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { technicianChoicesQueryOptions } from '../technicians';
-import { readyJobsQueryOptions, scheduledJobsQueryOptions } from './api/board-jobs';
+import {
+  boardTechniciansQueryOptions,
+  readyJobsQueryOptions,
+  scheduledJobsQueryOptions,
+} from './api/board-jobs';
 import { type ShownJob, useScheduleJob } from './api/schedule-job';
-import { type BoardRange, type Slot, slotOfCalendarDrop, slotOfCalendarEvent } from './board-slots';
+import {
+  type BoardRange,
+  rangeFromSearch,
+  type Slot,
+  slotOfCalendarDrop,
+  slotOfCalendarEvent,
+} from './board-slots';
 import { wallClockAt } from './board-times';
 import { BoardLegend, BoardToolbar } from './board-toolbar';
 import { ReadyJobList } from './ready-job-list';
@@ -22,15 +31,6 @@ import './scheduler-page.css';
 
 const timeZone = ORGANISATION_TIME_ZONE;
 const NO_JOBS: Job[] = [];
-
-/** The board's days from the address (?date=2026-11-24&days=7), else today. */
-function rangeFrom(search: URLSearchParams, today: string): BoardRange {
-  const date = search.get('date') ?? '';
-  return {
-    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today,
-    days: search.get('days') === '7' ? 7 : 1,
-  };
-}
 
 const when = new Intl.DateTimeFormat('en-AU', {
   weekday: 'short',
@@ -66,13 +66,13 @@ function failureOf(job: ShownJob, verb: string, error: unknown): Failure {
 export function SchedulerPage() {
   const today = calendarDateIn(timeZone);
   const [search, setSearch] = useSearchParams();
-  const asked = rangeFrom(search, today);
+  const asked = rangeFromSearch(search, today);
   // One object while the days stay the same: the calendar is given its rows and events again only when they change.
   const range = useMemo(() => ({ date: asked.date, days: asked.days }), [asked.date, asked.days]);
   const navigate = useNavigate();
   const notify = useNotify();
 
-  const technicians = useQuery(technicianChoicesQueryOptions());
+  const technicians = useQuery(boardTechniciansQueryOptions());
   const ready = useQuery(readyJobsQueryOptions());
   const scheduled = useQuery({ ...scheduledJobsQueryOptions(range), placeholderData: keepPreviousData });
   const schedule = useScheduleJob();

@@ -1,11 +1,28 @@
 import { ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
 import { jobsQueryOptions } from '../../jobs';
+import { technicianChoicesQueryOptions } from '../../technicians';
 import { BOARD_LIMIT, type BoardRange, scheduledInRangeQuery } from '../board-slots';
 
+/**
+ * How long the board's loads count as fresh: the route's loader reads them afresh on every visit and every save
+ * reads them again, so the page itself does not fetch what its loader has just fetched.
+ */
+const BOARD_FRESH_MS = 30_000;
+
 /** GET /jobs?q=status:OPEN_READY_TO_BE_SCHEDULED&s=1000: the board's list of jobs to schedule. */
-export const readyJobsQueryOptions = () =>
-  jobsQueryOptions({ q: 'status:OPEN_READY_TO_BE_SCHEDULED', p: 1, s: BOARD_LIMIT });
+export const readyJobsQueryOptions = () => ({
+  ...jobsQueryOptions({ q: 'status:OPEN_READY_TO_BE_SCHEDULED', p: 1, s: BOARD_LIMIT }),
+  staleTime: BOARD_FRESH_MS,
+});
 
 /** GET /jobs?q=scheduledStart:[from TO to}&s=1000: the jobs the board's days show, and no others. */
-export const scheduledJobsQueryOptions = (range: BoardRange) =>
-  jobsQueryOptions({ q: scheduledInRangeQuery(ORGANISATION_TIME_ZONE, range), p: 1, s: BOARD_LIMIT });
+export const scheduledJobsQueryOptions = (range: BoardRange) => ({
+  ...jobsQueryOptions({ q: scheduledInRangeQuery(ORGANISATION_TIME_ZONE, range), p: 1, s: BOARD_LIMIT }),
+  staleTime: BOARD_FRESH_MS,
+});
+
+/** The organisation's technicians, the board's rows. */
+export const boardTechniciansQueryOptions = () => ({
+  ...technicianChoicesQueryOptions(),
+  staleTime: BOARD_FRESH_MS,
+});
