@@ -276,10 +276,15 @@ async function checkStateScreens(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Now working in' })).toBeVisible();
   await checkScreen(page, 'home, the notice after switching organisation');
 
-  await page
-    .getByRole('banner')
-    .getByRole('button', { name: /signed in as/ })
-    .click();
+  // The switch finishes its silent sign-in in the background; a menu opened while it lands is drawn afresh,
+  // closed, so open it until Sign out shows.
+  await expect(async () => {
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /signed in as/ })
+      .click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Signed out' })).toBeVisible();
   await checkScreen(page, 'signed out');
