@@ -127,6 +127,12 @@ test('a ready job dragged onto SE02 at 10:00 is scheduled there, moves to SE03 a
   const { job, customer } = await readyJob(api);
   const se02 = await technician(api, 'SE02');
   const se03 = await technician(api, 'SE03');
+  // A colleague's job already on SE02 at 10:00: the dropped one is stacked beside it.
+  const { job: beside } = await readyJob(api, {
+    start: `${date}T10:00:00+11:00`,
+    finish: `${date}T11:00:00+11:00`,
+    technician: se02.id,
+  });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduler' })).toBeVisible();
   await expect(page.getByText('Tuesday, 4 March 2031')).toBeVisible();
@@ -169,6 +175,27 @@ test('a ready job dragged onto SE02 at 10:00 is scheduled there, moves to SE03 a
   await expect(page).toHaveURL(/days=7/);
   await page.getByRole('button', { name: 'Day', exact: true }).click();
   await expect(page.getByText('Tuesday, 4 March 2031')).toBeVisible();
+  // Back on a day read before, the two jobs at 10:00 are stacked, not drawn over each other.
+  await moveEvent(page, eventOf(page, job.number), await pointOf(page, se02.name, date, '10'));
+  await expect(
+    page.getByRole('status').filter({ hasText: `Job ${job.number} moved: ${se02.name}` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: '7 days' }).click();
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await expect(eventOf(page, beside.number)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const [one, two] = [
+        await eventOf(page, job.number).boundingBox(),
+        await eventOf(page, beside.number).boundingBox(),
+      ];
+      return one && two ? Math.abs(one.y - two.y) >= Math.min(one.height, two.height) : false;
+    })
+    .toBe(true);
+  await moveEvent(page, eventOf(page, job.number), await pointOf(page, se03.name, date, '13'));
+  await expect(eventOf(page, job.number)).toHaveAccessibleName(
+    new RegExp(`${se03.name}, 1:00\\spm to 2:00\\spm, Scheduled`),
+  );
 
   await eventOf(page, job.number).focus();
   await page.keyboard.press('Enter');

@@ -39,6 +39,8 @@ interface ResourceBoardProps {
 }
 
 const DAY = 'resourceTimelineDay';
+/** The space between stacked events, in pixels (the calendar's own default). */
+const EVENT_GAP = 1;
 const WEEK = 'resourceTimelineWeek';
 
 /** The technicians' rows: those taking jobs, any retired one with a job shown, then 'Unassigned'. */
@@ -85,6 +87,7 @@ export function ResourceBoard(props: ResourceBoardProps) {
   const { timeZone, range, technicians, jobs } = props;
   const element = useRef<HTMLElement>(null);
   const calendar = useRef<Calendar | null>(null);
+  const nudge = useRef(false);
   // The calendar is made once; its callbacks call the latest props.
   const latest = useRef(props);
   latest.current = props;
@@ -159,8 +162,17 @@ export function ResourceBoard(props: ResourceBoardProps) {
   }, [rowsKey]);
 
   useEffect(() => {
+    const board = calendar.current;
+    if (!board) return;
     const rowIds = (JSON.parse(rowsKey) as { id: string }[]).map((row) => row.id);
-    calendar.current?.setOption('events', [...businessHours(range, rowIds), ...eventsOf(timeZone, jobs)]);
+    board.setOption('events', [...businessHours(range, rowIds), ...eventsOf(timeZone, jobs)]);
+    // Events given with the days they are on (a day read before, from the cache) are stacked before they are
+    // drawn, all on one line: the calendar stacks them again when its gap changes, so nudge it once they are.
+    const frame = requestAnimationFrame(() => {
+      nudge.current = !nudge.current;
+      board.setOption('eventGap', nudge.current ? EVENT_GAP + 0.001 : EVENT_GAP);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [timeZone, jobs, range, rowsKey]);
 
   const allowsDrop = (event: React.DragEvent) => event.dataTransfer.types.includes(READY_JOB_TYPE);
