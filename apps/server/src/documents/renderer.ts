@@ -62,6 +62,9 @@ function sandboxEnvironment(sandbox: string, workspace: string, nowhere: string)
   };
 }
 
+/** How long a render process may take to get ready. */
+const PROCESS_START_LIMIT_MS = 20_000;
+
 interface Pending {
   job: RenderJob;
   resolve: (result: RenderResult) => void;
@@ -144,24 +147,31 @@ class Sandbox {
 
   async run(job: RenderJob, resolve: (result: RenderResult) => void): Promise<void> {
     const id = ++this.nextId;
-    const timer = setTimeout(() => {
-      const child = this.current?.child;
-      if (child) {
-        this.drop(child);
-        child.kill('SIGKILL');
-      }
-      this.finish({ ok: false, kind: 'time' });
-    }, this.options.timeLimitMs);
+    // A process that does not get ready is broken: the render stops as crashed, and the next starts another.
+    const timer = setTimeout(() => this.stopCurrent(this.child, 'crashed'), PROCESS_START_LIMIT_MS);
     const current: NonNullable<Sandbox['current']> = { id, resolve, timer };
     this.current = current;
     try {
       await this.start();
       if (this.current !== current) return;
+      // The render's time starts once its process is ready: starting one (after a render was stopped) is not the
+      // template's time, and under load takes longer than a render may.
+      clearTimeout(current.timer);
+      current.timer = setTimeout(() => this.stopCurrent(current.child, 'time'), this.options.timeLimitMs);
       current.child = this.child;
       this.child?.send({ id, ...job });
     } catch {
       if (this.current === current) this.finish({ ok: false, kind: 'crashed' });
     }
+  }
+
+  /** Kills the current render's process (the next render starts another) and ends the render. */
+  private stopCurrent(child: ChildProcess | undefined, kind: 'time' | 'crashed'): void {
+    if (child) {
+      this.drop(child);
+      child.kill('SIGKILL');
+    }
+    this.finish({ ok: false, kind });
   }
 
   /** Forgets a process that is stopping, so the next render starts a new one. */
