@@ -5,4 +5,4 @@ export { customerJobsQueryOptions, jobsQueryOptions } from './api/get-jobs';
 export { jobKeys } from './api/job-keys';
 export { type JobSaveBody, jobSave, updateJob } from './api/update-job';
 export { CustomerJobsPanel } from './customer-jobs-panel';
-export { RagDot } from './job-status';
+export { RAG_NAMES, RagDot } from './job-status';

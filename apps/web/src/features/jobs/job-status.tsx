@@ -2,7 +2,8 @@ import { JOB_STATUS_NAMES, type JobStatus, type Rag } from '@fieldbook/domain';
 import { VisuallyHidden } from '@mantine/core';
 import './job-status.css';
 
-const RAG_NAMES: Record<Rag, string> = { RED: 'Red', AMBER: 'Amber', GREEN: 'Green' };
+/** A flag's colour as a person says it. */
+export const RAG_NAMES: Record<Rag, string> = { RED: 'Red', AMBER: 'Amber', GREEN: 'Green' };
 
 /** A job's red, amber or green flag: a coloured disc with R, A or G on it; a screen reader hears the colour. */
 export function RagDot({ rag }: { rag: Rag }) {

@@ -1,7 +1,6 @@
 import type { Calendar } from '@event-calendar/core';
 import { JOB_STATUS_NAMES, type Job, type JobStatus, ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
-
-const RAG_NAMES = { RED: 'Red', AMBER: 'Amber', GREEN: 'Green' } as const;
+import { RAG_NAMES } from '../jobs';
 
 /** An event's colours by its job's status (white text on each, 4.5:1 or more; a cancelled job is grey). */
 const STATUS_COLOURS: Record<JobStatus, { background: string; text: string }> = {

@@ -42,6 +42,10 @@ const when = new Intl.DateTimeFormat('en-AU', {
 });
 const until = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
 
+/** What a save says: 'Job 12 scheduled: SE02 Parramatta, Wed, 25 Nov, 10:00 am to 11:00 am.' */
+const savedNotice = (number: number, verb: string, technician: string, slot: Slot) =>
+  `Job ${number} ${verb}: ${technician}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`;
+
 interface Failure {
   title: string;
   message: string;
@@ -109,9 +113,7 @@ export function SchedulerPage() {
     setFailure(null);
     try {
       const saved = await schedule.mutateAsync({ shown, slot });
-      notify(
-        `Job ${saved.number} ${verb}: ${nameOf(saved.assignee)}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`,
-      );
+      notify(savedNotice(saved.number, verb, nameOf(saved.assignee), slot));
       return true;
     } catch (error) {
       revert?.();
@@ -142,9 +144,7 @@ export function SchedulerPage() {
     setDialogError(null);
     try {
       await schedule.mutateAsync({ shown: dialogJob, slot });
-      notify(
-        `Job ${dialogJob.number} scheduled: ${nameOf(slot.technicianId)}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`,
-      );
+      notify(savedNotice(dialogJob.number, 'scheduled', nameOf(slot.technicianId), slot));
       setDialogJob(null);
       // The board goes to the day the job was put on.
       setRange({ ...range, date: wallClockAt(timeZone, slot.start).slice(0, 10) });
