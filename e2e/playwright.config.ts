@@ -58,6 +58,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // As behind one load balancer: a journey that signs up several people sends each from an address of its
+      // own (X-Forwarded-For), as they would be, so the sign-up throttle counts them apart (team.spec.ts).
+      TRUST_PROXY: '1',
     },
   },
 });

@@ -58,7 +58,10 @@ async function main(): Promise<void> {
       name: 'Benchmark',
       password: `bench-${uuidv7()}`,
     });
-    ({ tenantId } = await createTenant(db, { name: 'Benchmark organisation', creatorSubject: user.id }));
+    ({ tenantId } = await createTenant(db, {
+      name: 'Benchmark organisation',
+      creator: { subject: user.id, name: user.name, email: user.email },
+    }));
     const tenant = tenantId;
 
     console.log(`Seeding ${COUNT.toLocaleString('en-AU')} customers into ${database.kind}…`);

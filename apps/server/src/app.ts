@@ -27,9 +27,12 @@ import { tenantClaimNames } from './identity/tenant-claims.ts';
 import { registerInvoiceRoutes } from './invoices/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerJobRoutes } from './jobs/routes.ts';
+import { createMailWorker, type MailWorkerOptions } from './mail/mail-worker.ts';
+import { registerMailRoutes } from './mail/routes.ts';
 import { registerOrganisationRoutes } from './organisation/routes.ts';
 import { DEMO_USER } from './seed/demo.ts';
 import { registerTaxRateRoutes } from './tax-rates/routes.ts';
+import { registerInvitationLinkRoutes, registerTeamRoutes } from './team/routes.ts';
 import { registerTechnicianRoutes } from './technicians/routes.ts';
 import { registerTemplateRoutes } from './templates/routes.ts';
 import { registerAccountRoutes, registerTenantRoutes } from './tenants/routes.ts';
@@ -44,6 +47,8 @@ export interface AppOptions {
   loadLimits?: LoadLimits;
   /** Renders documents; by default the app starts its own on the first render and stops it when it closes. */
   renderer?: Renderer;
+  /** The mail worker's timings (tests shorten the retries); the server and sender come from the config. */
+  mail?: Pick<MailWorkerOptions, 'retryDelaysMs' | 'pollMs' | 'leaseMs'>;
 }
 
 /** Builds the one process: the API under /api, the identity provider under /oidc, and the web app. */
@@ -53,6 +58,7 @@ export async function buildApp({
   logger,
   loadLimits,
   renderer = createRenderer(),
+  mail: mailTimings,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -107,6 +113,7 @@ export async function buildApp({
   await registerOpenApi(app, config.publicUrl);
 
   const { db } = database;
+  const mail = createMailWorker(db, { ...config.mail, ...mailTimings }, app.log);
   const names = tenantClaimNames(config.oidc.claimNamespace);
   let provider: Provider | undefined;
   if (config.oidc.embedded) {
@@ -119,6 +126,7 @@ export async function buildApp({
       demoHint: config.seedDemo ? DEMO_USER : undefined,
       throttle: createSignInThrottle(db),
       publicUrl: config.publicUrl,
+      mail,
     });
   }
   const verify = createTokenVerifier({
@@ -137,7 +145,10 @@ export async function buildApp({
     if (await isReady(database)) return { status: 'ready' };
     return reply.code(503).send(new ApiError('SERVICE_UNAVAILABLE', 'The database is not ready.').toBody());
   });
-  await registerCallerApi(app, auth, (api) => registerAccountRoutes(api, db));
+  await registerCallerApi(app, auth, (api) => {
+    registerAccountRoutes(api, db);
+    registerInvitationLinkRoutes(api, db);
+  });
   const suggester = chooseAddressSuggester(config.addresses, db);
   await registerTenantApi(app, auth, (api) => {
     registerTenantRoutes(api, db);
@@ -152,8 +163,12 @@ export async function buildApp({
     registerTemplateRoutes(api, db, renderer);
     registerDocumentRoutes(api, db, renderer);
     registerAddressRoutes(api, suggester);
+    registerTeamRoutes(api, db, mail, config.publicUrl);
+    registerMailRoutes(api, db, mail, renderer);
   });
   await registerWebApp(app, config);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', () => mail.stop());
   app.addHook('onClose', () => renderer.close());
   return app;
 }

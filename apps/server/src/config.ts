@@ -44,6 +44,14 @@ const settingsSchema = z.object({
   HELP_URL: urlSetting.default('https://help.fieldbook.app'),
   /** Where address suggestions come from; see docs/addresses.md for plugging in a commercial service. */
   ADDRESS_PROVIDER: z.enum(ADDRESS_PROVIDERS).default('offline'),
+  /** Outgoing mail (docs/team.md); unset: messages stay in the outbox, readable at settings/outbox. */
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'Use smtp://user:password@host:587 or smtps://user:password@host:465.',
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   OIDC_ISSUER: urlSetting.optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('fieldbook-web'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
@@ -74,6 +82,7 @@ export interface Config {
   seedDemo: boolean;
   helpUrl: string;
   addresses: { provider: AddressProvider };
+  mail: { smtpUrl: string | undefined; from: string };
   oidc: {
     /** True when this process hosts the identity provider at /oidc. */
     embedded: boolean;
@@ -114,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     seedDemo: s.SEED_DEMO,
     helpUrl: s.HELP_URL,
     addresses: { provider: s.ADDRESS_PROVIDER },
+    mail: { smtpUrl: s.SMTP_URL, from: s.MAIL_FROM ?? `Fieldbook <no-reply@${new URL(publicUrl).hostname}>` },
     oidc: {
       embedded,
       issuer: s.OIDC_ISSUER ?? `${publicUrl}/oidc`,

@@ -14,6 +14,8 @@ export const PAGE_SIZES = {
   taxRates: 100,
   templates: 100,
   technicians: 100,
+  members: 100,
+  outbox: 25,
 } as const;
 
 /** The query that matches everything; an empty search means this. */

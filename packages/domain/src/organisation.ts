@@ -1,4 +1,5 @@
 import { optionalPhone, optionalWebsite } from './customers.ts';
+import { DEFAULT_INVOICE_EMAIL } from './mail.ts';
 import { recordReference, updatedStamp } from './records.ts';
 import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
@@ -14,6 +15,8 @@ export const organisationMessages = {
   logoUnreadable: 'This image could not be read. Save it again as a PNG or JPEG file and choose it again.',
   invoiceTemplate: 'Choose an invoice template of this organisation.',
   jobTemplate: 'Choose a job template of this organisation.',
+  invoiceEmailSubject: 'Enter the subject of the invoice email.',
+  invoiceEmailMessage: 'Enter the message of the invoice email.',
 } as const;
 
 /** The largest logo a form may send: 1 MB of image (its base64 data URL is a third longer). */
@@ -115,6 +118,13 @@ export const organisationFields = z.object({
   /** The template each document uses unless one is named. */
   invoiceTemplate: recordReference(organisationMessages.invoiceTemplate),
   jobTemplate: recordReference(organisationMessages.jobTemplate),
+  /** The invoice email's starting subject and message (placeholders: `fillPlaceholders`). */
+  invoiceEmailSubject: requiredText(organisationMessages.invoiceEmailSubject, 200).default(
+    DEFAULT_INVOICE_EMAIL.subject,
+  ),
+  invoiceEmailMessage: requiredText(organisationMessages.invoiceEmailMessage, 5000, {
+    multiLine: true,
+  }).default(DEFAULT_INVOICE_EMAIL.message),
 });
 
 /** A save of the details carries the `updated` it read: a save over someone else's is refused (409). */
@@ -144,6 +154,8 @@ export const organisationRecord = z.object({
   logo: z.string().nullable(),
   invoiceTemplate: templateReference,
   jobTemplate: templateReference,
+  invoiceEmailSubject: z.string(),
+  invoiceEmailMessage: z.string(),
   created: z.string(),
   updated: z.string(),
 });

@@ -18,7 +18,11 @@ describe('bearer token verification', () => {
   it('accepts a valid token for a tenant the user belongs to', async () => {
     const response = await getTenant(bearer(a.token));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ tenantId: a.tenant.tenantId, tenantName: 'Alpha Plumbing' });
+    expect(response.json()).toMatchObject({
+      tenantId: a.tenant.tenantId,
+      tenantName: 'Alpha Plumbing',
+      role: 'OWNER',
+    });
   });
 
   it('is 401 without a token', async () => {

@@ -21,7 +21,7 @@ export function createAuthentication(verify: VerifyAccessToken) {
   const caller = (request: FastifyRequest): Promise<Caller> => verify(bearerToken(request));
 
   /** The verified caller and the tenant their token acts in; 403 when it names none. */
-  async function tenantCaller(request: FastifyRequest): Promise<TenantCaller> {
+  async function tenantCaller(request: FastifyRequest): Promise<Omit<TenantCaller, 'access'>> {
     const { subject, tenantId } = await caller(request);
     if (!tenantId) throw new ApiError('FORBIDDEN', 'Choose an organisation first: the token names none.');
     // A tenant id that is not a UUID can name no organisation the caller belongs to.

@@ -1,9 +1,15 @@
 import { type LineFields, lineAmount } from '@fieldbook/domain';
 import { SQL, sql } from 'drizzle-orm';
-import { type ExtraConfigColumn, index, integer, numeric, text, uuid } from 'drizzle-orm/pg-core';
+import { customType, type ExtraConfigColumn, index, integer, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/tenant-tables.ts';
 
 export { created, updated } from './timestamps.ts';
+
+/** Bytes (a logo, an attachment), as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** The owning tenant: the first column of every tenant table's primary key and of its foreign keys. */
 export const tenantId = () =>

@@ -1,11 +1,22 @@
+import type { Role } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../http/errors.ts';
+import { type Access, requireAccess } from '../http/permissions.ts';
 import type { Db, Tx } from './database.ts';
 
-/** A caller acting in a tenant: the token's subject and the tenant it names. */
+/** A caller acting in a tenant: the token's subject, the tenant it names, and what the route needs of their role. */
 export interface TenantCaller {
   subject: string;
   tenantId: string;
+  access: Access;
+}
+
+/** The caller's membership, as the request's first statement read it. */
+export interface Member {
+  subject: string;
+  role: Role;
+  /** The technician a Technician member works as (their jobs), if linked. */
+  technicianId: string | null;
 }
 
 /** The rest of the transaction (or savepoint) runs as fieldbook_app in this tenant. */
@@ -39,19 +50,26 @@ export function inTenantWithin<T>(tx: Tx, tenantId: string, fn: (tx: Tx) => Prom
 }
 
 /**
- * `inTenant` for a request: the caller's membership is checked by the same statement that scopes the
- * transaction (no round trip of its own, and never stale). Not a member: 403, and nothing runs.
+ * `inTenant` for a request: the caller's membership and role are read by the same statement that scopes the
+ * transaction (no round trip of its own, and never stale). Not a member, or a role the route's access does not
+ * allow: 403, and nothing runs.
  */
-export function asMember<T>(db: Db, caller: TenantCaller, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function asMember<T>(
+  db: Db,
+  caller: TenantCaller,
+  fn: (tx: Tx, member: Member) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     // The membership row is read as the connecting role, before the role switch takes effect.
     const scoped = (await tx.execute(sql`
-      select set_config('app.tenant_id', tenant_id::text, true), set_config('role', 'fieldbook_app', true)
+      select set_config('app.tenant_id', tenant_id::text, true), set_config('role', 'fieldbook_app', true),
+        role, technician_id as "technicianId"
       from memberships where tenant_id = ${caller.tenantId} and subject = ${caller.subject}`)) as {
-      rows: unknown[];
+      rows: { role: Role; technicianId: string | null }[];
     };
-    if (scoped.rows.length === 0)
-      throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
-    return fn(tx);
+    const [row] = scoped.rows;
+    if (!row) throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
+    requireAccess(row.role, caller.access);
+    return fn(tx, { subject: caller.subject, role: row.role, technicianId: row.technicianId });
   });
 }

@@ -21,8 +21,9 @@ const ALL_WRITES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
 
 /**
  * What fieldbook_app may do to each tenant table; a table not named here gets ALL_WRITES. These are the GRANTs of
- * the migrations in apps/server/drizzle/: counters are allocated and advanced, never deleted; memberships belong to
- * the identity layer and are read as the connecting role before the role switch (`asMember`), never by tenant code.
+ * the migrations in apps/server/drizzle/: counters are allocated and advanced, never deleted; memberships are added
+ * by the system only (a new organisation, an accepted invitation) and changed or removed on the Users screen; the
+ * outbox is written by tenant code and only the mail worker (the connecting role) changes a message's status.
  */
 const expectedPrivileges: Record<string, string[]> = {
   tenant_counters: ['SELECT', 'INSERT', 'UPDATE'],
@@ -30,7 +31,10 @@ const expectedPrivileges: Record<string, string[]> = {
   job_site_counts: ['SELECT'],
   invoice_counts: ['SELECT'],
   invoice_customer_counts: ['SELECT'],
-  memberships: [],
+  memberships: ['SELECT', 'UPDATE', 'DELETE'],
+  outbox_messages: ['SELECT', 'INSERT'],
+  outbox_attachments: ['SELECT', 'INSERT'],
+  invoice_emails: ['SELECT', 'INSERT'],
   // One row per tenant, made with the tenant: saved over, never deleted.
   organisation_details: ['SELECT', 'INSERT', 'UPDATE'],
   // Retired, never deleted: past jobs keep their technician.
@@ -41,8 +45,10 @@ const expectedPrivileges: Record<string, string[]> = {
 const knownTenantTables = [
   'customers',
   'idempotency_keys',
+  'invitations',
   'invoice_counts',
   'invoice_customer_counts',
+  'invoice_emails',
   'invoice_lines',
   'invoices',
   'items',
@@ -54,6 +60,8 @@ const knownTenantTables = [
   'locations',
   'memberships',
   'organisation_details',
+  'outbox_attachments',
+  'outbox_messages',
   'tax_rates',
   'technicians',
   'templates',
@@ -68,6 +76,9 @@ const seedOverrides: Record<string, Record<string, string>> = {
   templates: { type: 'typst', document: 'invoice' },
   // A line with a tax rate keeps its name and rate (invoice_lines_tax_check).
   invoice_lines: { tax_name: 'GST', tax_rate: '10' },
+  memberships: { role: 'OWNER' },
+  invitations: { role: 'OFFICE' },
+  outbox_messages: { status: 'QUEUED', kind: 'INVOICE' },
 };
 
 /**
@@ -243,6 +254,7 @@ function seedValue(table: string, column: Column): string {
     return new Date(Date.UTC(2026, 0, serial)).toISOString();
   if (type === 'json' || type === 'jsonb') return '{}';
   if (type === 'interval') return '1 hour';
+  if (type === 'bytea') return '00';
   throw new Error(`No seed value for ${table}.${column.name} (${column.type}): add one to seedOverrides`);
 }
 
@@ -286,7 +298,12 @@ function seedInsert(table: string, tenantId: string): SQL {
   return sql.join([
     sql.raw(`insert into ${quoteIdent(table)} as t (${names.map(quoteIdent).join(', ')}) values (`),
     sql.join(
-      names.map((name) => sql`${values.get(name)}::${sql.raw(typeOf(name))}`),
+      // Bytes go in as hex text: a bytea parameter would have to be binary.
+      names.map((name) =>
+        typeOf(name) === 'bytea'
+          ? sql`decode(${values.get(name)}, 'hex')`
+          : sql`${values.get(name)}::${sql.raw(typeOf(name))}`,
+      ),
       sql`, `,
     ),
     sql`) returning to_jsonb(t) as row`,

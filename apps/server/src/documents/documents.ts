@@ -171,6 +171,16 @@ export async function recordSource(
   return { number, source: { document, templateName, body, data: { organisation, ...data }, logo } };
 }
 
+/** The invoice as its email shows it: a Draft is Sent by the time the customer reads it (the send moves it). */
+export function asSentInvoice(source: DocumentSource): DocumentSource {
+  const { invoice } = source.data;
+  if (invoice?.status !== INVOICE_STATUS_NAMES.OPEN_DRAFT) return source;
+  return {
+    ...source,
+    data: { ...source.data, invoice: { ...invoice, status: INVOICE_STATUS_NAMES.OPEN_SENT } },
+  };
+}
+
 /**
  * A template in a form, to preview or to check before it is saved: rendered against the organisation's latest
  * invoice or job when it has one, else a realistic sample.

@@ -4,6 +4,8 @@ import type { Db } from '../db/database.ts';
 import type { Api } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
 import { inRequestTenant } from '../http/tenant-requests.ts';
+import { findJob } from '../jobs/jobs.ts';
+import { ownJob, technicianScope } from '../jobs/technician-jobs.ts';
 import { recordSource, renderDocument } from './documents.ts';
 import type { Renderer } from './renderer.ts';
 
@@ -34,9 +36,12 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): vo
         },
       },
       async (request, reply) => {
-        const { number, source } = await inRequestTenant(db, request, (tx, tenantId) =>
-          recordSource(tx, tenantId, document, request.params.id),
-        );
+        const { number, source } = await inRequestTenant(db, request, async (tx, tenantId, member) => {
+          // A Technician member prints only their own jobs.
+          if (document === 'job' && technicianScope(member) !== undefined)
+            ownJob(member, await findJob(tx, tenantId, request.params.id));
+          return recordSource(tx, tenantId, document, request.params.id);
+        });
         const pdf = await renderDocument(renderer, source, 'pdf');
         return reply
           .type('application/pdf')

@@ -11,6 +11,7 @@ import type { Caller } from '../auth/access-tokens.ts';
 import type { Authentication } from '../auth/authenticate.ts';
 import type { TenantCaller } from '../db/tenant-scope.ts';
 import { ApiError } from './errors.ts';
+import { accessFor } from './permissions.ts';
 
 /** Routes with zod schemas: request types are inferred from them, with no casts. */
 export type Api = FastifyInstance<
@@ -73,8 +74,17 @@ export const registerCallerApi = (app: FastifyInstance, auth: Authentication, re
 
 /**
  * Every tenant route registers here. The hook authenticates and reads the tenant before anything else
- * (401, then 403 for a token without a tenant); membership is checked by the first statement of the
- * request's tenant transaction (`asMember`).
+ * (401, then 403 for a token without a tenant) and the access the route needs (`http/permissions.ts`); membership
+ * and role are checked by the first statement of the request's tenant transaction (`asMember`).
  */
 export const registerTenantApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
-  registerScope(app, async (request) => ({ tenantCaller: await auth.tenantCaller(request) }), register);
+  registerScope(
+    app,
+    async (request) => ({
+      tenantCaller: {
+        ...(await auth.tenantCaller(request)),
+        access: accessFor(request.method, request.routeOptions.url),
+      },
+    }),
+    register,
+  );

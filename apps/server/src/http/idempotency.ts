@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { asMember } from '../db/tenant-scope.ts';
+import { asMember, type Member } from '../db/tenant-scope.ts';
 import { tenantCallerOf } from './api-scopes.ts';
 import { ApiError, validationFailed } from './errors.ts';
 
@@ -101,7 +101,7 @@ export async function replyCreated<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  create: (tx: Tx, tenantId: string) => Promise<T>,
+  create: (tx: Tx, tenantId: string, member: Member) => Promise<T>,
 ) {
   const caller = tenantCallerOf(request);
   const scope = {
@@ -110,8 +110,8 @@ export async function replyCreated<T>(
     route: `${request.method} ${request.routeOptions.url}`,
     payload: request.body,
   };
-  const result = await asMember(db, caller, (tx) =>
-    createOnce(tx, scope, async () => ({ status: 201, body: await create(tx, caller.tenantId) })),
+  const result = await asMember(db, caller, (tx, member) =>
+    createOnce(tx, scope, async () => ({ status: 201, body: await create(tx, caller.tenantId, member) })),
   );
   if (result.replayed) reply.header('idempotency-replayed', 'true');
   return reply.code(result.status).send(result.body);

@@ -76,6 +76,9 @@ describe('the OpenAPI document', () => {
       'GET /api/technicians',
       'GET /api/sales/invoices',
       'GET /api/templates',
+      'GET /api/members',
+      'GET /api/invitations',
+      'GET /api/outbox',
     ]);
     for (const { operation } of lists) {
       expect(Object.keys(operation.responses['200']?.headers ?? {})).toEqual(['Total-Count', 'Link']);

@@ -19,8 +19,12 @@ const ns = 'https://fieldbook.app/';
 beforeAll(async () => {
   t = await createTestApp();
   ({ a, b } = await createTwoTenants(t));
-  secondTenantId = (await createTenant(t.database.db, { name: 'Alpha Gas', creatorSubject: a.user.id }))
-    .tenantId;
+  secondTenantId = (
+    await createTenant(t.database.db, {
+      name: 'Alpha Gas',
+      creator: { subject: a.user.id, name: a.user.name, email: a.user.email },
+    })
+  ).tenantId;
 });
 afterAll(() => t.close());
 
@@ -52,7 +56,7 @@ describe('signing in through the embedded provider', () => {
       url: '/api/tenant',
       headers: bearer(tokens.access_token),
     });
-    expect(me.json()).toEqual({ tenantId: a.tenant.tenantId, tenantName: 'Alpha Plumbing' });
+    expect(me.json()).toMatchObject({ tenantId: a.tenant.tenantId, tenantName: 'Alpha Plumbing' });
   });
 
   it('says the email or password is wrong without revealing which', async () => {

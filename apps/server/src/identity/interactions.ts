@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import type { MailWorker } from '../mail/mail-worker.ts';
+import { storeIdentityMessage } from '../mail/outbox.ts';
 import { isMember } from '../tenants/tenants.ts';
 import { authenticate, createUser, EmailTakenError, findUserByEmail } from './accounts.ts';
 import { canonicalEmail, isLookupableEmail } from './emails.ts';
@@ -26,6 +28,8 @@ export interface InteractionOptions {
   throttle: SignInThrottle;
   /** Reset links are made from it. */
   publicUrl: string;
+  /** Sends the password reset emails (stored in the identity outbox). */
+  mail: Pick<MailWorker, 'configured' | 'kick'>;
 }
 
 /** Sign-in pages are not part of the API reference. */
@@ -33,6 +37,21 @@ const hidden = { schema: { hide: true } };
 
 const WRONG_CREDENTIALS = 'Incorrect email or password.';
 const INVALID_EMAIL = 'Enter a valid email address.';
+
+/** The email with a link to choose a new password. */
+const passwordResetEmail = (user: { name: string; email: string }, link: string) => ({
+  kind: 'PASSWORD_RESET' as const,
+  to: user.email,
+  subject: 'Choose a new Fieldbook password',
+  text: [
+    `Hello ${user.name},`,
+    '',
+    'Someone (we hope you) asked to choose a new password for your Fieldbook account. Open this link to choose one:',
+    link,
+    '',
+    'The link works once, for one hour. If you did not ask, ignore this email: your password stays as it is.',
+  ].join('\n'),
+});
 
 /** "30 seconds", "1 minute", "15 minutes": how long the throttle asks the person to wait. */
 export function waitText(seconds: number): string {
@@ -211,15 +230,22 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
       return tooMany(reply, admission, forgotPasswordPage({ uid: interaction.uid, email, error }));
     }
     if (user) {
-      const link = `${options.publicUrl}/oidc/reset/${await createPasswordReset(db, user.id)}`;
-      // No mail server yet: the link goes to the log, for the administrator to pass on.
-      request.log.warn(
-        { userId: user.id, email: user.email, link },
-        'password reset link (no mail server set up)',
-      );
+      // The link and its email are stored together; the mail worker sends the email.
+      const link = await db.transaction(async (tx) => {
+        const url = `${options.publicUrl}/oidc/reset/${await createPasswordReset(tx, user.id)}`;
+        await storeIdentityMessage(tx, passwordResetEmail(user, url));
+        return url;
+      });
+      options.mail.kick();
+      // No mail server: the link also goes to the log, for the administrator to pass on.
+      if (!options.mail.configured)
+        request.log.warn(
+          { userId: user.id, email: user.email, link },
+          'password reset link (no mail server set up)',
+        );
     }
     // The same answer whether or not an account has the email: the page does not tell who has an account.
-    return html(reply, resetLinkSentPage({ uid: interaction.uid, mailConfigured: false }));
+    return html(reply, resetLinkSentPage({ uid: interaction.uid, mailConfigured: options.mail.configured }));
   });
 
   type TokenRequest = FastifyRequest<{ Params: { token: string }; Body: Form }>;

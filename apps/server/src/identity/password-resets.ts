@@ -10,7 +10,7 @@ const LIFETIME = sql`interval '1 hour'`;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new secret for the user's reset link; only its hash is stored. */
-export async function createPasswordReset(db: Db, userId: string): Promise<string> {
+export async function createPasswordReset(db: Pick<Db, 'insert'>, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insert(passwordResets)

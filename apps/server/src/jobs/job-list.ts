@@ -1,5 +1,5 @@
 import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
-import { desc, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
@@ -99,13 +99,27 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
   return rawTotal(result);
 }
 
-/** One page of the jobs `q` matches, newest number first, and how many match in all. */
-export const listJobs = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Job>> =>
-  listNumbered(tx, tenantId, request, {
-    resource: jobList,
-    numbered,
-    statusCounts: jobCounts,
-    statuses: JOB_STATUSES,
-    countWord,
-    read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, tenantId, numbers)).map(toJob),
-  });
+/**
+ * One page of the jobs `q` matches, newest number first, and how many match in all. `assignee`: only the jobs of
+ * this technician (a Technician member's list; null: a Technician member linked to none, who sees no jobs).
+ */
+export const listJobs = (
+  tx: Tx,
+  tenantId: string,
+  request: ListRequest,
+  assignee?: string | null,
+): Promise<ListPage<Job>> =>
+  listNumbered(
+    tx,
+    tenantId,
+    request,
+    {
+      resource: jobList,
+      numbered,
+      statusCounts: jobCounts,
+      statuses: JOB_STATUSES,
+      countWord,
+      read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, tenantId, numbers)).map(toJob),
+    },
+    assignee === undefined ? undefined : assignee === null ? sql`false` : eq(visible.assignee, assignee),
+  );

@@ -10,6 +10,7 @@ import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listJobs } from './job-list.ts';
 import { createJob, deleteJob, findJob, updateJob } from './jobs.ts';
 import { listJobPriorities, listTerritories } from './reference-data.ts';
+import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
 
 const tags = ['jobs'];
 
@@ -27,21 +28,26 @@ export function registerJobRoutes(api: Api, db: Db): void {
 
   const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };
   api.get('/jobs/:id', readSchema(read, jobRecord), (request) =>
-    inRequestTenant(db, request, (tx, tenantId) => findJob(tx, tenantId, request.params.id)),
+    inRequestTenant(db, request, async (tx, tenantId, member) =>
+      ownJob(member, await findJob(tx, tenantId, request.params.id)),
+    ),
   );
 
   const save = {
     operationId: 'updateJob',
     summary: 'Save a whole job',
     description:
-      'Customer, location, territory and priority are required. The status moves only as the workflow allows (409 naming both statuses); Scheduled needs a scheduled start and finish.',
+      'Customer, location, territory and priority are required. The status moves only as the workflow allows (409 naming both statuses); Scheduled needs a scheduled start and finish. A Technician member saves only the status and line items of their own jobs: the other fields are kept as they were.',
     tags,
   };
   api.put('/jobs/:id', updateSchema(save, jobUpdate, jobRecord), (request) => {
     samePathId(request.params.id, request.body);
-    return inRequestTenant(db, request, (tx, tenantId) =>
-      updateJob(tx, tenantId, request.params.id, request.body),
-    );
+    return inRequestTenant(db, request, async (tx, tenantId, member) => {
+      if (technicianScope(member) === undefined)
+        return updateJob(tx, tenantId, request.params.id, request.body);
+      const current = ownJob(member, await findJob(tx, tenantId, request.params.id));
+      return updateJob(tx, tenantId, request.params.id, technicianSave(current, request.body));
+    });
   });
 
   const remove = { operationId: 'deleteJob', summary: 'Delete a job and its line items', tags };
@@ -59,7 +65,9 @@ export function registerJobRoutes(api: Api, db: Db): void {
   };
   api.get('/jobs', listSchema(list, jobRecord), async (request, reply) => {
     const asked = listRequestOf(request.query, PAGE_SIZES.jobs);
-    const page = await inRequestTenant(db, request, (tx, tenantId) => listJobs(tx, tenantId, asked));
+    const page = await inRequestTenant(db, request, (tx, tenantId, member) =>
+      listJobs(tx, tenantId, asked, technicianScope(member)),
+    );
     return sendPage(request, reply, asked.page, page);
   });
 

@@ -193,10 +193,14 @@ export async function listNumbered<T>(
   tenantId: string,
   { q, page }: ListRequest,
   list: NumberedList<T>,
+  /** Only the records this also matches (a technician's own jobs): counted row by row, not from kept counts. */
+  within?: SQL,
 ): Promise<ListPage<T>> {
   const ast = parseListQuery(q);
-  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource));
-  const total = await countNumbered(tx, tenantId, ast, where, list);
+  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
+  const total = within
+    ? await totalOf(tx.select({ total: count() }).from(list.numbered.view).where(where))
+    : await countNumbered(tx, tenantId, ast, where, list);
   const numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page });
   if (numbers.length === 0) return { rows: [], total };
   return { rows: await list.read(tx, tenantId, numbers), total };

@@ -1,11 +1,7 @@
-import { boolean, customType, foreignKey, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { created, tenantId, updated } from '../db/columns.ts';
+import { DEFAULT_INVOICE_EMAIL } from '@fieldbook/domain';
+import { boolean, foreignKey, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, created, tenantId, updated } from '../db/columns.ts';
 import { templates } from '../templates/template-tables.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /**
  * The organisation's details for its documents, one row per tenant (its name is the tenant's). The default
@@ -33,6 +29,9 @@ export const organisationDetails = pgTable(
     logoType: text('logo_type'),
     invoiceTemplateId: uuid('invoice_template_id').notNull(),
     jobTemplateId: uuid('job_template_id').notNull(),
+    /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */
+    invoiceEmailSubject: text('invoice_email_subject').notNull().default(DEFAULT_INVOICE_EMAIL.subject),
+    invoiceEmailMessage: text('invoice_email_message').notNull().default(DEFAULT_INVOICE_EMAIL.message),
     created: created(),
     updated: updated(),
   },

@@ -113,6 +113,8 @@ const toOrganisation = ({
   logo: dataUrl(details.logo, details.logoType),
   invoiceTemplate: { id: details.invoiceTemplateId, name: invoiceTemplateName },
   jobTemplate: { id: details.jobTemplateId, name: jobTemplateName },
+  invoiceEmailSubject: details.invoiceEmailSubject,
+  invoiceEmailMessage: details.invoiceEmailMessage,
   created: details.created.toISOString(),
   updated: details.updated.toISOString(),
 });

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { JOB_PRIORITY_NAMES } from '../jobs/reference-data.ts';
 import { DEMO_INVOICES_PER_ORGANISATION } from './demo-invoices.ts';
 import { DEMO_JOBS_PER_ORGANISATION } from './demo-jobs.ts';
-import { DEMO_ORGANISATIONS } from './demo-records.ts';
+import { DEMO_ORGANISATIONS, DEMO_TEAM } from './demo-records.ts';
 
 /** How many rows of each kind the demo seed writes; for checking that a database is seeded wholly or not at all. */
 export interface SeedRowCounts {
@@ -38,9 +38,9 @@ export const DEMO_SEED_ROWS: SeedRowCounts = (() => {
   const sum = (count: (o: (typeof organisations)[number]) => number) =>
     organisations.reduce((total, o) => total + count(o), 0);
   return {
-    users: 1,
+    users: 1 + DEMO_TEAM.length,
     tenants: organisations.length,
-    memberships: organisations.length,
+    memberships: organisations.length + DEMO_TEAM.length,
     customers: sum((o) => o.customers.length),
     locations: sum((o) => o.customers.reduce((total, c) => total + (c.sites?.length ?? 1), 0)),
     items: sum((o) => o.items.length),

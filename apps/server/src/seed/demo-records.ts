@@ -56,3 +56,13 @@ export const DEMO_ORGANISATIONS: [string, DemoOrganisation][] = [
   // Melbourne households, owners corporations and small businesses.
   ['Southern Cross Electrical', demoOrganisation.parse(southernCross)],
 ];
+
+/**
+ * The first demo organisation's team besides the demo user (its Owner): an Office member and two Technicians, who
+ * work as its first two technicians. They sign in with the demo password.
+ */
+export const DEMO_TEAM = [
+  { email: 'office@fieldbook.example', name: "Olivia O'Connor", role: 'OFFICE' },
+  { email: 'tech1@fieldbook.example', name: 'Sam Nguyen', role: 'TECHNICIAN', technician: 0 },
+  { email: 'tech2@fieldbook.example', name: 'Priya Patel', role: 'TECHNICIAN', technician: 1 },
+] as const;

@@ -1,20 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { createCustomer } from '../customers/customers.ts';
 import { createLocation } from '../customers/locations.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { organisationDetails, tenants, users } from '../db/schema.ts';
+import { memberships, organisationDetails, technicians, tenants, users } from '../db/schema.ts';
 import { inTenantWithin } from '../db/tenant-scope.ts';
 import { createUser } from '../identity/accounts.ts';
 import { createItem } from '../items/items.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { type DemoSite, seedDemoJobs } from './demo-jobs.ts';
-import { DEMO_ORGANISATIONS, type DemoDetails, type DemoOrganisation } from './demo-records.ts';
+import { DEMO_ORGANISATIONS, DEMO_TEAM, type DemoDetails, type DemoOrganisation } from './demo-records.ts';
 
 /** Shown in the README and on the embedded sign-in page. */
 export const DEMO_USER = { email: 'demo@fieldbook.example', password: 'fieldbook-demo' };
 export const DEMO_TENANTS = DEMO_ORGANISATIONS.map(([name]) => name);
+
+export { DEMO_TEAM };
 
 // Any constant works; it only has to be the same in every process of this application.
 export const SEED_LOCK = 7_283_140_022;
@@ -34,17 +36,42 @@ export function seedDemo(db: Db, organisations = DEMO_ORGANISATIONS): Promise<bo
     )) as { rows: { empty: boolean }[] };
     if (!empty.rows[0]?.empty) return false;
     const user = await createUser(tx, { ...DEMO_USER, name: 'Dana Demo' });
-    for (const [name, records] of organisations) {
+    for (const [index, [name, records]] of organisations.entries()) {
       const { tenantId } = await createTenant(tx, {
         name,
-        creatorSubject: user.id,
+        creator: { subject: user.id, name: user.name, email: user.email },
         territories: records.territories,
         technicians: records.technicians,
       });
+      if (index === 0) await seedDemoTeam(tx, tenantId);
       await inTenantWithin(tx, tenantId, (scoped) => seedRecords(scoped, tenantId, records));
     }
     return true;
   });
+}
+
+async function seedDemoTeam(tx: Tx, tenantId: string): Promise<void> {
+  const crew = await tx
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(eq(technicians.tenantId, tenantId))
+    .orderBy(asc(technicians.name));
+  for (const person of DEMO_TEAM) {
+    const user = await createUser(tx, {
+      email: person.email,
+      name: person.name,
+      password: DEMO_USER.password,
+    });
+    const technicianId = 'technician' in person ? (crew[person.technician]?.id ?? null) : null;
+    await tx.insert(memberships).values({
+      tenantId,
+      subject: user.id,
+      role: person.role,
+      technicianId,
+      name: user.name,
+      email: user.email,
+    });
+  }
 }
 
 /** "12 Smith St, Richmond VIC 3121" → street1, suburb, state, postcode. */

@@ -1,14 +1,15 @@
-import { requiredText } from '@fieldbook/domain';
+import { membershipRecord, requiredText } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import { type Api, callerOf } from '../http/api-scopes.ts';
+import { type Api, callerOf, tenantCallerOf } from '../http/api-scopes.ts';
 import { errorResponses, tenantErrors } from '../http/error-responses.ts';
 import { notFound } from '../http/errors.ts';
 import { inRequestTenant } from '../http/tenant-requests.ts';
 import { findUserById } from '../identity/accounts.ts';
+import { findOwnMembership } from '../team/members.ts';
 import { tenants } from './tenant-tables.ts';
-import { createTenant, listTenantsOf } from './tenants.ts';
+import { createTenant, listTenantsOf, recordSignIn } from './tenants.ts';
 
 const tags = ['account'];
 const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
@@ -55,7 +56,11 @@ export function registerAccountRoutes(api: Api, db: Db): void {
     },
     async (request, reply) => {
       const { subject } = callerOf(request);
-      const created = await createTenant(db, { name: request.body.name, creatorSubject: subject });
+      const user = await findUserById(db, subject);
+      const created = await createTenant(db, {
+        name: request.body.name,
+        creator: { subject, name: user?.name ?? null, email: user?.email ?? null },
+      });
       return reply.code(201).send(created);
     },
   );
@@ -68,20 +73,24 @@ export function registerTenantRoutes(api: Api, db: Db): void {
     {
       schema: {
         operationId: 'getTenant',
-        summary: 'The organisation the token acts in',
+        summary: 'The organisation the token acts in, and the caller’s role in it',
+        description: 'The web app reads it once per sign-in: it also records the member’s last sign-in.',
         tags,
-        response: { 200: tenantEntry, ...tenantErrors.read },
+        response: { 200: membershipRecord, ...tenantErrors.read },
       },
     },
     async (request) => {
-      const [tenant] = await inRequestTenant(db, request, (tx, tenantId) =>
-        tx
+      const found = await inRequestTenant(db, request, async (tx, tenantId, member) => {
+        const [tenant] = await tx
           .select({ tenantId: tenants.id, tenantName: tenants.name })
           .from(tenants)
-          .where(eq(tenants.id, tenantId)),
-      );
-      if (!tenant) throw notFound('organisation');
-      return tenant;
+          .where(eq(tenants.id, tenantId));
+        if (!tenant) throw notFound('organisation');
+        const own = await findOwnMembership(tx, tenantId, member.subject);
+        return { ...tenant, memberId: own.id, role: own.role, technician: own.technician };
+      });
+      await recordSignIn(db, found.tenantId, tenantCallerOf(request).subject);
+      return found;
     },
   );
 }

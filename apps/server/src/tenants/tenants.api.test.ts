@@ -50,7 +50,12 @@ describe('POST /api/tenants', () => {
     expect(me.json().tenants).toEqual([created]);
     const inIt = await signAccessToken(t, { sub: 'external|new-user', tenantId: created.tenantId });
     expect((await t.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(inIt) })).json()).toEqual(
-      created,
+      {
+        ...created,
+        memberId: expect.any(String),
+        role: 'OWNER',
+        technician: null,
+      },
     );
   });
 

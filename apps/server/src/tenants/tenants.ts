@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/database.ts';
-import { memberships, tenants } from '../db/schema.ts';
+import { memberships, tenants, users } from '../db/schema.ts';
 import { seedReferenceData } from '../jobs/reference-data.ts';
 import { seedOrganisation } from '../organisation/organisation.ts';
 import { seedTaxRates } from '../tax-rates/tax-rates.ts';
@@ -21,7 +21,8 @@ export async function createTenant(
   db: Db,
   input: {
     name: string;
-    creatorSubject: string;
+    /** Its first member, an Owner, with their name and email as the identity provider knows them. */
+    creator: { subject: string; name: string | null; email: string | null };
     territories?: readonly string[];
     technicians?: readonly string[];
   },
@@ -30,11 +31,11 @@ export async function createTenant(
   const name = input.name.trim();
   await db.transaction(async (tx) => {
     await tx.insert(tenants).values({ id, name });
-    await tx.insert(memberships).values({ tenantId: id, subject: input.creatorSubject });
     await seedReferenceData(tx, id, input.territories);
     await seedTaxRates(tx, id);
     await seedOrganisation(tx, id);
     await seedTechnicians(tx, id, input.technicians);
+    await tx.insert(memberships).values({ tenantId: id, role: 'OWNER', ...input.creator });
   });
   return { tenantId: id, tenantName: name };
 }
@@ -47,6 +48,19 @@ export function listTenantsOf(db: Db, subject: string): Promise<TenantEntry[]> {
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
     .where(eq(memberships.subject, subject))
     .orderBy(asc(memberships.created), asc(tenants.id));
+}
+
+/**
+ * Notes a member's sign-in (the web app reads GET /tenant once per sign-in), and their name and email as the
+ * embedded identity provider now has them. At most once a minute per member: a reload is not a write.
+ */
+export async function recordSignIn(db: Db, tenantId: string, subject: string): Promise<void> {
+  await db.execute(sql`
+    update ${memberships} m set last_sign_in = now(),
+      name = coalesce(u.name, m.name), email = coalesce(u.email, m.email)
+    from (select 1) one left join ${users} u on u.id::text = ${subject}
+    where m.tenant_id = ${tenantId} and m.subject = ${subject}
+      and (m.last_sign_in is null or m.last_sign_in < now() - interval '1 minute')`);
 }
 
 export async function isMember(db: Db, tenantId: string, subject: string): Promise<boolean> {

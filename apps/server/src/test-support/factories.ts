@@ -26,7 +26,10 @@ export async function createTenantWithUser(t: TestApp, name = `Tenant ${unique()
     name: `User ${unique()}`,
     password,
   });
-  const tenant = await createTenant(db, { name, creatorSubject: user.id });
+  const tenant = await createTenant(db, {
+    name,
+    creator: { subject: user.id, name: user.name, email: user.email },
+  });
   const token = await signAccessToken(t, { sub: user.id, tenantId: tenant.tenantId });
   return { tenant, user, password, token };
 }

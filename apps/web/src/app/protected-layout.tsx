@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppShellLayout } from '../components/app-shell-layout';
@@ -8,6 +9,9 @@ import { UserMenu } from '../components/user-menu';
 import { useAuth } from '../features/auth/auth-context';
 import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
 import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
+import { membershipQueryOptions } from '../features/team/api/get-membership';
+import { MembershipAlert } from '../features/team/membership-alert';
+import { MembershipContext } from '../features/team/membership-context';
 import { useConfig } from '../lib/config-context';
 import { takeSwitchedTenant } from './session-changes';
 
@@ -18,7 +22,11 @@ const NoOrganisationScreen = lazy(() =>
   })),
 );
 
-/** The frame of every guarded page: sign-in state first, then the user's organisation, then the shell. */
+/**
+ * The frame of every guarded page: sign-in state first, then the user's organisation, then the shell. The user's
+ * membership (their role) loads once per organisation; until it has, the shell and the pages offer only what
+ * every role may use.
+ */
 export function ProtectedLayout() {
   const auth = useAuth();
   const { helpUrl } = useConfig();
@@ -27,6 +35,10 @@ export function ProtectedLayout() {
   const tenancyReady = auth.status === 'authenticated' && auth.tenancy.status === 'ready';
   const notify = useNotify();
   const { tenantId, tenants } = auth.tenancy;
+  const membership = useQuery({
+    ...membershipQueryOptions(tenantId ?? ''),
+    enabled: tenancyReady && tenantId !== undefined,
+  });
 
   useEffect(() => {
     if (!tenancyReady) return;
@@ -63,19 +75,23 @@ export function ProtectedLayout() {
   const claims = auth.claims;
   const userName = claims?.name ?? claims?.email ?? claims?.sub ?? 'Account';
   return (
-    <AppShellLayout
-      userMenu={
-        <UserMenu
-          userName={userName}
-          tenants={auth.tenancy.tenants}
-          currentTenantId={auth.tenancy.tenantId}
-          helpUrl={helpUrl}
-          onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
-          onSignOut={() => void auth.signOut()}
-        />
-      }
-    >
-      <Outlet />
-    </AppShellLayout>
+    <MembershipContext value={membership.data}>
+      <AppShellLayout
+        userRole={membership.data?.role}
+        userMenu={
+          <UserMenu
+            userName={userName}
+            tenants={auth.tenancy.tenants}
+            currentTenantId={auth.tenancy.tenantId}
+            helpUrl={helpUrl}
+            onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
+            onSignOut={() => void auth.signOut()}
+          />
+        }
+      >
+        {membership.isError && <MembershipAlert error={membership.error} onRetry={membership.refetch} />}
+        <Outlet />
+      </AppShellLayout>
+    </MembershipContext>
   );
 }

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,10 +7,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { NoticesProvider } from '../components/notices';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ConfigContext } from '../lib/config-context';
-import { installFakeApi, jsonResponse } from '../testing/api';
+import { errorResponse, installFakeApi, jsonResponse } from '../testing/api';
 import { fakeAuthClient, signedIn } from '../testing/fake-auth-client';
 import { idTokenClaims, testConfig } from '../testing/fixtures';
+import { membership } from '../testing/records';
 import { theme } from './app-providers';
+import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
 import { rememberingSessionChanges } from './session-changes';
 
@@ -21,7 +23,8 @@ beforeEach(() => {
 });
 
 function renderApp(path: string, auth = fakeAuthClient(signedIn())) {
-  const queryClient = new QueryClient();
+  // The app's query client, without retries: a failure shows at once.
+  const queryClient = createQueryClient({ retry: false });
   const router = createMemoryRouter(createRoutes({ auth: auth.client, queryClient }), {
     initialEntries: [path],
   });
@@ -104,7 +107,8 @@ describe('routes when signed in', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Scheduler' })).toHaveAttribute('href', '/scheduler');
+    // The sections an Owner may use show once their membership (GET /tenant) has loaded.
+    expect(await within(nav).findByRole('link', { name: 'Scheduler' })).toHaveAttribute('href', '/scheduler');
     expect(within(nav).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
     expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/sales/invoices');
     expect(within(nav).getByRole('link', { name: 'Customers' })).toHaveAttribute('href', '/customers');
@@ -197,5 +201,119 @@ describe('routes when signed in', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Sign out' }));
     expect(auth.client.signOut).toHaveBeenCalledOnce();
+  });
+});
+
+describe('navigation by role', () => {
+  const sectionsOf = (nav: HTMLElement) =>
+    within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('aria-label') ?? link.textContent);
+
+  it('offers a Technician their jobs only: no other section, no Settings, no customers at home', async () => {
+    api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
+    renderApp('/', signedInAuth());
+
+    expect(await screen.findByText('Your jobs are the ones assigned to SE01 Richmond.')).toBeInTheDocument();
+    expect(sectionsOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(['Jobs']);
+    expect(screen.getByRole('link', { name: 'Your jobs' })).toHaveAttribute('href', '/jobs/search');
+    expect(screen.queryByRole('link', { name: 'New customer' })).not.toBeInTheDocument();
+    expect(api.paths()).toEqual(['/tenant']);
+  });
+
+  it('offers the Office every section and Settings, without the organisation, users and outbox', async () => {
+    api.membership = membership({ role: 'OFFICE' });
+    renderApp('/settings', signedInAuth());
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Scheduler' });
+    expect(sectionsOf(nav)).toEqual(['Scheduler', 'Jobs', 'Invoices', 'Customers', 'Items', 'Settings']);
+    const main = screen.getByRole('main');
+    expect((await within(main).findAllByRole('link')).map((link) => link.textContent)).toEqual([
+      'Taxes',
+      'Technicians',
+      'Templates',
+      'Items',
+    ]);
+  });
+
+  it('offers an Owner the organisation, users and the outbox in Settings', async () => {
+    renderApp('/settings', signedInAuth());
+
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Outbox' })).toHaveAttribute(
+      'href',
+      '/settings/outbox',
+    );
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Organisation', 'Users', 'Taxes', 'Technicians', 'Templates', 'Items', 'Outbox']);
+    expect(
+      screen.getByText('Every email the organisation sends, and whether it was sent.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no section only some roles may use while the role loads', async () => {
+    api.membership = null;
+    api.handle = (request) =>
+      request.path === '/tenant' ? new Promise<Response>(() => undefined) : jsonResponse([], { total: 0 });
+    renderApp('/', signedInAuth());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing' })).toBeInTheDocument();
+    expect(sectionsOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(['Jobs']);
+    expect(screen.queryByRole('link', { name: 'New customer' })).not.toBeInTheDocument();
+  });
+
+  it('says when the role could not be loaded, and loads it again on Retry', async () => {
+    api.membership = null;
+    let fail = true;
+    api.handle = (request) => {
+      if (request.path !== '/tenant') return jsonResponse([], { total: 0 });
+      return fail ? errorResponse('SERVICE_UNAVAILABLE', 'Try again soon.') : jsonResponse(membership());
+    };
+    renderApp('/', signedInAuth());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your role in this organisation could not be loaded');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Scheduler' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('the invitation page', () => {
+  const preview = {
+    tenantId: '00000000-0000-7000-8000-0000000dd001',
+    tenantName: 'Harbourside Plumbing & Gas',
+    role: 'OFFICE',
+    email: 'sam@example.com.au',
+    invitedBy: 'Pat Owner',
+    expires: '2026-11-30T23:00:00.000Z',
+  };
+
+  it('opens for a new user who belongs to no organisation, instead of "Create an organization"', async () => {
+    api.handle = () => jsonResponse(preview);
+    const auth = fakeAuthClient(signedIn(idTokenClaims({ tenants: [], tenantId: undefined })));
+    auth.client.ensureSignedIn.mockResolvedValue();
+    renderApp('/join/tok-123', auth);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Join Harbourside Plumbing & Gas as Office' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create an organization' })).not.toBeInTheDocument();
+    expect(auth.client.ensureSignedIn).toHaveBeenCalledWith('/join/tok-123');
+  });
+
+  it('asks a signed-out visitor to sign in first, and to come back to the link', async () => {
+    const { auth } = renderApp('/join/tok-123', fakeAuthClient());
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(auth.client.ensureSignedIn).toHaveBeenCalledWith('/join/tok-123');
+    expect(api.requests).toHaveLength(0);
   });
 });

@@ -15,14 +15,17 @@ import { invoiceRoutes } from '../features/invoices/routes';
 import { itemRoutes } from '../features/items/routes';
 import { jobRoutes } from '../features/jobs/routes';
 import { organisationRoutes } from '../features/organisations/routes';
+import { outboxRoutes } from '../features/outbox/routes';
 import { salesRoutes } from '../features/sales/routes';
 import { schedulerRoutes } from '../features/scheduler/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { taxRoutes } from '../features/taxes/routes';
+import { invitationRoutes, teamRoutes } from '../features/team/routes';
 import { technicianRoutes } from '../features/technicians/routes';
 import { templateRoutes } from '../features/templates/routes';
 import { paths } from '../lib/paths';
 import { ProtectedLayout } from './protected-layout';
+import { StandaloneLayout } from './standalone-layout';
 
 /**
  * Each feature contributes its own route array; a new feature plugs in here. A feature whose loaders start
@@ -39,6 +42,8 @@ const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
   ...customerRoutes(queryClient),
   ...itemRoutes(queryClient),
   ...settingsRoutes,
+  ...teamRoutes(queryClient),
+  ...outboxRoutes(queryClient),
   ...taxRoutes(queryClient),
   ...technicianRoutes(queryClient),
   ...templateRoutes(queryClient),
@@ -64,6 +69,12 @@ export function createRoutes({ auth, queryClient }: AppRouteDependencies): Route
           middleware: [requireSignIn(auth)],
           Component: ProtectedLayout,
           children: featureRoutes(queryClient),
+        },
+        {
+          // Signed in, but no organisation needed: a new user opens their invitation before belonging to one.
+          middleware: [requireSignIn(auth)],
+          Component: StandaloneLayout,
+          children: invitationRoutes(queryClient),
         },
         {
           path: paths.signedOut,

@@ -9,7 +9,7 @@ import { PageHeading } from './page-heading';
 /** The shell around the pages, as the app has it: one shell, the pages inside it. */
 function Shell() {
   return (
-    <AppShellLayout userMenu={<button type="button">Sam Citizen</button>}>
+    <AppShellLayout userRole="OWNER" userMenu={<button type="button">Sam Citizen</button>}>
       <Outlet />
     </AppShellLayout>
   );

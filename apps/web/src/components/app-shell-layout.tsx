@@ -1,3 +1,4 @@
+import type { Role } from '@fieldbook/domain';
 import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
@@ -14,6 +15,8 @@ const MAIN_ID = 'main-content';
 interface AppShellLayoutProps {
   /** The user menu, at the right of the header: it names the organisation the user is working in. */
   userMenu: ReactNode;
+  /** The user's role in the organisation: the navigation shows what it may use (undefined while it loads). */
+  userRole: Role | undefined;
   children: ReactNode;
 }
 
@@ -22,7 +25,7 @@ interface AppShellLayoutProps {
  * On a phone the sections do not fit beside them: a Menu button opens them as a column under the header, and
  * going anywhere (or Escape) closes it. Going to another page puts the focus on its heading.
  */
-export function AppShellLayout({ userMenu, children }: AppShellLayoutProps) {
+export function AppShellLayout({ userMenu, userRole, children }: AppShellLayoutProps) {
   const [menuOpened, menu] = useDisclosure(false);
   const burger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -86,7 +89,7 @@ export function AppShellLayout({ userMenu, children }: AppShellLayoutProps) {
                 Fieldbook
               </Box>
             </Anchor>
-            <MainNav visibleFrom={NAV_BREAKPOINT} />
+            <MainNav userRole={userRole} visibleFrom={NAV_BREAKPOINT} />
           </Group>
           {userMenu}
         </Group>
@@ -94,7 +97,7 @@ export function AppShellLayout({ userMenu, children }: AppShellLayoutProps) {
       {/* Only while open: a collapsed navbar is moved off screen, where its links would still take the Tab key. */}
       {menuOpened && (
         <AppShell.Navbar p="md" hiddenFrom={NAV_BREAKPOINT} onKeyDown={closeOnEscape}>
-          <MainNav vertical />
+          <MainNav userRole={userRole} vertical />
         </AppShell.Navbar>
       )}
       <AppShell.Main id={MAIN_ID}>

@@ -1,15 +1,17 @@
+import type { Role } from '@fieldbook/domain';
 import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
 import { paths } from '../lib/paths';
+import { type Capability, roleMay } from '../lib/role-access';
 import { SettingsIcon } from './settings-icon';
 
-const sections = [
-  { label: 'Scheduler', to: paths.scheduler },
-  { label: 'Jobs', to: paths.jobs.root },
-  { label: 'Invoices', to: paths.sales.invoices },
-  { label: 'Customers', to: paths.customers.root },
-  { label: 'Items', to: paths.items.root },
-] as const;
+const sections: readonly { label: string; to: string; capability: Capability }[] = [
+  { label: 'Scheduler', to: paths.scheduler, capability: 'scheduler' },
+  { label: 'Jobs', to: paths.jobs.root, capability: 'jobs' },
+  { label: 'Invoices', to: paths.sales.invoices, capability: 'invoices' },
+  { label: 'Customers', to: paths.customers.root, capability: 'customers' },
+  { label: 'Items', to: paths.items.root, capability: 'items' },
+];
 
 function useActive(to: string): boolean {
   return useMatch({ path: to, end: false }) !== null;
@@ -34,49 +36,61 @@ function SectionLink({ label, to, vertical }: { label: string; to: string; verti
 }
 
 interface MainNavProps {
+  /** The user's role: only the sections it may use (while it loads, those every role may use). */
+  userRole: Role | undefined;
   /** A column of full-width links (the phone's menu) instead of a row (the header). */
   vertical?: boolean;
   /** Mantine's breakpoint from which the row shows (the header hides it on a phone). */
   visibleFrom?: 'sm' | 'md';
 }
 
-/** The top navigation: the app's sections (the item catalogue too), then the Settings cog (in a column, 'Settings' in words too). */
-export function MainNav({ vertical = false, visibleFrom }: MainNavProps) {
+/**
+ * The top navigation: the sections the user's role may use (the item catalogue too), then the Settings cog (in a
+ * column, 'Settings' in words too). A Technician has Jobs only, and no Settings.
+ */
+export function MainNav({ userRole: role, vertical = false, visibleFrom }: MainNavProps) {
   const settingsActive = useActive(paths.settings.root);
-  const links = sections.map((section) => <SectionLink key={section.to} vertical={vertical} {...section} />);
+  const withSettings = roleMay(role, 'settings');
+  const links = sections
+    .filter((section) => roleMay(role, section.capability))
+    .map(({ label, to }) => <SectionLink key={to} vertical={vertical} label={label} to={to} />);
   if (vertical) {
     return (
       <Stack component="nav" aria-label="Main" gap={4}>
         {links}
-        <Button
-          component={Link}
-          to={paths.settings.root}
-          variant={settingsActive ? 'light' : 'subtle'}
-          aria-current={settingsActive ? 'page' : undefined}
-          leftSection={<SettingsIcon />}
-          justify="flex-start"
-          fullWidth
-          px="sm"
-          h={44}
-        >
-          Settings
-        </Button>
+        {withSettings && (
+          <Button
+            component={Link}
+            to={paths.settings.root}
+            variant={settingsActive ? 'light' : 'subtle'}
+            aria-current={settingsActive ? 'page' : undefined}
+            leftSection={<SettingsIcon />}
+            justify="flex-start"
+            fullWidth
+            px="sm"
+            h={44}
+          >
+            Settings
+          </Button>
+        )}
       </Stack>
     );
   }
   return (
     <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom={visibleFrom}>
       {links}
-      <ActionIcon
-        component={Link}
-        to={paths.settings.root}
-        aria-label="Settings"
-        aria-current={settingsActive ? 'page' : undefined}
-        variant={settingsActive ? 'light' : 'subtle'}
-        size={44}
-      >
-        <SettingsIcon />
-      </ActionIcon>
+      {withSettings && (
+        <ActionIcon
+          component={Link}
+          to={paths.settings.root}
+          aria-label="Settings"
+          aria-current={settingsActive ? 'page' : undefined}
+          variant={settingsActive ? 'light' : 'subtle'}
+          size={44}
+        >
+          <SettingsIcon />
+        </ActionIcon>
+      )}
     </Group>
   );
 }

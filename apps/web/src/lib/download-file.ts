@@ -20,7 +20,7 @@ export function saveFile(file: Blob, fileName: string): void {
 }
 
 /**
- * A viewer's download (PDF, Email): fetches the file and saves it as `fileName`. The mutation's `variables` is
+ * A viewer's download (PDF): fetches the file and saves it as `fileName`. The mutation's `variables` is
  * the label of the button that asked, so only that one shows it is busy; its `error` is for the viewer's alert.
  */
 export function useFileDownload(fetchFile: () => Promise<Blob>, fileName: string) {

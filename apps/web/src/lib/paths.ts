@@ -21,6 +21,8 @@ export const paths = {
     silentCallback: '/auth/silent-callback',
     popupCallback: '/auth/popup-callback',
   },
+  /** An invitation's link (emailed): anyone signed in, with or without an organisation, may open it. */
+  join: recordPath('/join', 'token'),
   account: {
     root: '/account',
     organisations: '/account/organisations',
@@ -75,6 +77,8 @@ export const paths = {
     newTemplate: '/settings/templates/new',
     template: recordPath('/settings/templates', 'id'),
     editTemplate: recordPath('/settings/templates', 'id', '/edit'),
+    outbox: '/settings/outbox',
+    outboxMessage: recordPath('/settings/outbox', 'id'),
   },
   errors: {
     serviceUnavailable: '/error/service-unavailable',

@@ -9,6 +9,26 @@ export interface RecordVersion {
 }
 
 /**
+ * The Idempotency-Key of a form's submission: the same fields sent again (Save or Send pressed after a lost
+ * answer) get the same key, so the server does the work once; changed fields, or any fields after `done()` (the
+ * submission succeeded), get a new one.
+ */
+export function useSubmissionKey() {
+  const submission = useRef<{ fields: string; key: string } | null>(null);
+  return {
+    keyFor(fields: unknown): string {
+      const sent = JSON.stringify(fields);
+      if (submission.current?.fields !== sent)
+        submission.current = { fields: sent, key: crypto.randomUUID() };
+      return submission.current.key;
+    },
+    done(): void {
+      submission.current = null;
+    },
+  };
+}
+
+/**
  * Creates a record with one Idempotency-Key per submission: Save pressed again on the same fields (after a
  * lost answer, a timeout, the network coming back) sends the same key, so the server creates nothing new and
  * answers with the record it made; changed fields are a new submission with a new key. The new record goes
@@ -19,16 +39,11 @@ export function useCreateRecord<Fields, Saved extends { id: string }>(
   create: (fields: Fields, idempotencyKey: string) => Promise<Saved>,
 ) {
   const queryClient = useQueryClient();
-  const submission = useRef<{ fields: string; key: string } | null>(null);
+  const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (fields: Fields) => {
-      const sent = JSON.stringify(fields);
-      if (submission.current?.fields !== sent)
-        submission.current = { fields: sent, key: crypto.randomUUID() };
-      return create(fields, submission.current.key);
-    },
+    mutationFn: (fields: Fields) => create(fields, submission.keyFor(fields)),
     onSuccess: (saved) => {
-      submission.current = null;
+      submission.done();
       queryClient.setQueryData(keys.detail(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: keys.lists() });
     },

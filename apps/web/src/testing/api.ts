@@ -1,7 +1,14 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@fieldbook/domain';
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldError,
+  type Membership,
+} from '@fieldbook/domain';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApiClient } from '../lib/api-client';
 import { testConfig } from './fixtures';
+import { membership } from './records';
 
 /** A JSON response as the API sends it; lists add `Total-Count`. */
 export function jsonResponse(body: unknown, init: { status?: number; total?: number } = {}): Response {
@@ -31,11 +38,14 @@ type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
 /**
  * Replaces `fetch` for the tests of one file: each test sets `api.handle` to answer requests and reads
- * `api.requests` to see what was sent. Unanswered requests fail the way a network failure does.
+ * `api.requests` to see what was sent. Unanswered requests fail the way a network failure does. GET /tenant (the
+ * signed-in layout's membership) answers `api.membership`, an Owner's unless a test sets another, or null to
+ * answer it with `api.handle`.
  */
 export function installFakeApi() {
   const api = {
     requests: [] as RecordedRequest[],
+    membership: membership() as Membership | null,
     handle: ((request) => {
       throw new TypeError(`No fake response for ${request.method} ${request.path}`);
     }) as Handler,
@@ -56,11 +66,15 @@ export function installFakeApi() {
       headers: new Headers(init?.headers),
     };
     api.requests.push(request);
+    if (request.method === 'GET' && request.path === '/tenant' && api.membership) {
+      return jsonResponse(api.membership);
+    }
     return api.handle(request);
   });
 
   beforeEach(() => {
     api.requests = [];
+    api.membership = membership();
     vi.stubGlobal('fetch', fetchMock);
     configureApiClient({ baseUrl: testConfig.apiBaseUrl, getAccessToken: async () => 'access-1' });
   });

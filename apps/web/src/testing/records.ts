@@ -3,11 +3,16 @@ import {
   type Customer,
   type CustomerLocation,
   customerFields,
+  type Invitation,
   type Invoice,
   type Item,
   type Job,
+  type Member,
+  type Membership,
+  type OutboxMessage,
   type TaxRate,
 } from '@fieldbook/domain';
+import { acmePlumbing } from './fixtures';
 
 let sequence = 0;
 
@@ -137,6 +142,69 @@ export function addressSuggestion(overrides: Partial<AddressSuggestion> = {}): A
     country: 'Australia',
     latitude: -33.86,
     longitude: 151.21,
+    ...overrides,
+  };
+}
+
+/** The signed-in user's membership (GET /tenant): an Owner of Acme Plumbing unless told. */
+export function membership(overrides: Partial<Membership> = {}): Membership {
+  return {
+    tenantId: acmePlumbing.tenantId,
+    tenantName: acmePlumbing.tenantName,
+    memberId: '00000000-0000-7000-8000-0000000000aa',
+    role: 'OWNER',
+    technician: null,
+    ...overrides,
+  };
+}
+
+/** A member as GET /members lists them: an Office member who signed in once. */
+export function member(overrides: Partial<Member> = {}): Member {
+  return {
+    id: nextId(),
+    subject: 'user-2',
+    name: 'Alex Nguyen',
+    email: 'alex@example.com.au',
+    role: 'OFFICE',
+    technician: null,
+    lastSignIn: '2026-11-20T22:15:00.000Z',
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+/** An open invitation as GET /invitations lists them: pending, for an Office member, sent by Sam Citizen. */
+export function invitation(overrides: Partial<Invitation> = {}): Invitation {
+  return {
+    id: nextId(),
+    email: 'jo@example.com.au',
+    role: 'OFFICE',
+    technician: null,
+    status: 'PENDING',
+    expires: '2026-11-30T23:00:00.000Z',
+    invitedBy: 'Sam Citizen',
+    sent: '2026-11-23T23:00:00.000Z',
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+/** A message in the outbox: an invoice emailed with its PDF, waiting for a mail server. */
+export function outboxMessage(overrides: Partial<OutboxMessage> = {}): OutboxMessage {
+  return {
+    id: nextId(),
+    kind: 'INVOICE',
+    to: 'accounts@obrien.example.com.au',
+    subject: 'Invoice 12 from Acme Plumbing',
+    text: "Hello O'Brien & Sons,\n\nPlease find attached invoice 12 for $185.00.\n\nThank you for your business.",
+    attachments: [{ index: 0, filename: 'invoice-12.pdf', contentType: 'application/pdf', size: 24_576 }],
+    status: 'QUEUED',
+    attempts: 0,
+    lastError: null,
+    sent: null,
+    created: '2026-11-23T23:00:00.000Z',
     ...overrides,
   };
 }

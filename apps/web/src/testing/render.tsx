@@ -1,3 +1,4 @@
+import type { Membership } from '@fieldbook/domain';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -8,8 +9,10 @@ import { createQueryClient } from '../app/query-client';
 import { FullPageLoader } from '../components/full-page-loader';
 import { NoticesProvider } from '../components/notices';
 import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
+import { MembershipContext } from '../features/team/membership-context';
 import { ConfigContext } from '../lib/config-context';
 import { fakeAuth, testConfig } from './fixtures';
+import { membership as ownerMembership } from './records';
 
 /** A query client for one test: the app's, without retries, so a failure shows at once. */
 export function testQueryClient(): QueryClient {
@@ -19,18 +22,27 @@ export function testQueryClient(): QueryClient {
 interface TestProvidersProps {
   auth: AuthContextValue;
   queryClient?: QueryClient;
+  /** The user's membership, as the signed-in layout provides it: an Owner unless told; null while it loads. */
+  membership?: Membership | null;
   children: ReactNode;
 }
 
 /** Mantine in test mode: no transitions, no portals. */
-export function TestProviders({ auth, queryClient, children }: TestProvidersProps) {
+export function TestProviders({
+  auth,
+  queryClient,
+  membership = ownerMembership(),
+  children,
+}: TestProvidersProps) {
   const [client] = useState(() => queryClient ?? testQueryClient());
   return (
     <MantineProvider theme={theme} env="test">
       <NoticesProvider>
         <ConfigContext value={testConfig}>
           <QueryClientProvider client={client}>
-            <AuthContext value={auth}>{children}</AuthContext>
+            <AuthContext value={auth}>
+              <MembershipContext value={membership ?? undefined}>{children}</MembershipContext>
+            </AuthContext>
           </QueryClientProvider>
         </ConfigContext>
       </NoticesProvider>
@@ -42,15 +54,17 @@ interface RenderOptions {
   auth?: AuthContextValue;
   route?: string;
   queryClient?: QueryClient;
+  /** An Owner's unless told (`membership({ role: 'TECHNICIAN' })`); null: still loading. */
+  membership?: Membership | null;
 }
 
 /** Renders a component inside the app's providers and a router at `route`. */
 export function renderWithProviders(
   ui: ReactElement,
-  { auth = fakeAuth(), route = '/', queryClient }: RenderOptions = {},
+  { auth = fakeAuth(), route = '/', queryClient, membership }: RenderOptions = {},
 ) {
   return render(
-    <TestProviders auth={auth} queryClient={queryClient}>
+    <TestProviders auth={auth} queryClient={queryClient} membership={membership}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </TestProviders>,
   );
@@ -62,14 +76,14 @@ export function renderWithProviders(
  */
 export function renderRoutes(
   routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
-  { auth = fakeAuth(), route = '/', queryClient = testQueryClient() }: RenderOptions = {},
+  { auth = fakeAuth(), route = '/', queryClient = testQueryClient(), membership }: RenderOptions = {},
 ) {
   const children = typeof routes === 'function' ? routes(queryClient) : routes;
   const router = createMemoryRouter([{ HydrateFallback: FullPageLoader, children }], {
     initialEntries: [route],
   });
   const result = render(
-    <TestProviders auth={auth} queryClient={queryClient}>
+    <TestProviders auth={auth} queryClient={queryClient} membership={membership}>
       <RouterProvider router={router} />
     </TestProviders>,
   );

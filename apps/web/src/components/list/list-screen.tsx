@@ -1,4 +1,5 @@
 import { Box, Button, Group, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withQuery } from '../../lib/paths';
 import { LoadErrorAlert } from '../load-error-alert';
@@ -17,7 +18,10 @@ interface ListScreenProps<T extends { id: string }> {
   /** From `useListQuery`: the URL's q, p and s, and the page of records. */
   list: ListQuery<T>;
   searchPlaceholder?: string;
-  newRecord: { label: string; to: string };
+  /** 'New …', for a user who may add one. */
+  newRecord?: { label: string; to: string };
+  /** Under the heading, above the search: a word about the whole list (the outbox's unsent mail). */
+  intro?: ReactNode;
   columns: readonly Column<T>[];
   /** 'No customers found.' */
   emptyText: string;
@@ -28,21 +32,24 @@ interface ListScreenProps<T extends { id: string }> {
  * the empty text or the table with pagination.
  */
 export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) {
-  const { title, path, list, newRecord } = props;
+  const { title, path, list, newRecord, intro } = props;
   const { params, query } = list;
   useReloadOnRepeatNavigation(query.refetch);
 
   return (
     <>
       <PageHeading>{title}</PageHeading>
+      {intro}
       <Group justify="space-between" align="flex-end" mb="lg" gap="md">
         {/* On a phone the search takes the whole row and the button goes under it. */}
         <div style={{ flex: '1 1 280px' }}>
           <SearchForm path={path} params={params} placeholder={props.searchPlaceholder} />
         </div>
-        <Button component={Link} to={newRecord.to}>
-          {newRecord.label}
-        </Button>
+        {newRecord && (
+          <Button component={Link} to={newRecord.to}>
+            {newRecord.label}
+          </Button>
+        )}
       </Group>
       <ListBody {...props} />
     </>

@@ -7,21 +7,55 @@ import { RelatedRecords } from '../../components/related-records';
 import { SectionLoader } from '../../components/section-loader';
 import { TAP_TARGET } from '../../components/tap-targets';
 import { paths } from '../../lib/paths';
+import { roleMay } from '../../lib/role-access';
 import { useAuth } from '../auth';
+import { useMembership } from '../team';
 import { recentCustomersQueryOptions } from './api/get-recent-customers';
 
 /** How many of the newest customers the home page lists. */
 export const RECENT_CUSTOMERS = 5;
 
 /**
- * Home: the name of the organisation the user is signed in to, the first things to do (a new customer, a new
- * item) and the customers added last. Until jobs exist, that is the work there is to come back to.
+ * Home: the name of the organisation the user is signed in to, then for the office the first things to do (a new
+ * customer, a new item) and the customers added last; for a Technician, their jobs.
  */
 export function HomePage() {
   const { tenancy } = useAuth();
+  const membership = useMembership();
+  const role = membership?.role;
   return (
     <>
       <PageHeading>{tenancy.currentTenant?.tenantName ?? ''}</PageHeading>
+      {role === undefined ? (
+        <SectionLoader />
+      ) : roleMay(role, 'customers') ? (
+        <OfficeHome />
+      ) : (
+        <TechnicianHome technician={membership?.technician?.name} />
+      )}
+    </>
+  );
+}
+
+/** A Technician sees only the jobs assigned to the technician they work as. */
+function TechnicianHome({ technician }: { technician: string | undefined }) {
+  return (
+    <>
+      <Text mb="md">
+        {technician
+          ? `Your jobs are the ones assigned to ${technician}.`
+          : 'You are not linked to a technician yet, so no jobs are assigned to you. An Owner can link you on the Users page.'}
+      </Text>
+      <Button component={Link} to={paths.jobs.search}>
+        Your jobs
+      </Button>
+    </>
+  );
+}
+
+function OfficeHome() {
+  return (
+    <>
       <Group gap="sm" mb="xl">
         <Button component={Link} to={paths.customers.new}>
           New customer

@@ -95,11 +95,12 @@ describe('InvoiceSearchPage', () => {
   });
 });
 
-/** The fake server of one invoice: GET answers it; DELETE answers `onDelete`. */
+/** The fake server of one invoice, never emailed: GET answers it; DELETE answers `onDelete`. */
 function serveInvoice(current: Invoice, onDelete = () => new Response(null, { status: 204 })) {
   api.handle = (request) => {
     if (request.method === 'DELETE') return onDelete();
     if (request.path.startsWith('/sales/invoices?')) return jsonResponse([], { total: 0 });
+    if (request.path.endsWith('/emails')) return jsonResponse([]);
     return jsonResponse(current);
   };
 }
@@ -224,20 +225,30 @@ const pdfResponse = () =>
     headers: { 'Content-Type': 'application/pdf' },
   });
 
-describe('InvoiceViewPage, PDF and Email', () => {
+/** The invoice, never emailed, and its PDF from `pdf`. */
+function serveWithPdf(current: Invoice, pdf: () => Response | Promise<Response>) {
+  api.handle = (request) => {
+    if (request.path.endsWith('/pdf')) return pdf();
+    if (request.path.endsWith('/emails')) return jsonResponse([]);
+    return jsonResponse(current);
+  };
+}
+
+describe('InvoiceViewPage, PDF', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  it('PDF downloads the invoice as invoice-{number}.pdf with the bearer token, busy meanwhile; Email does too', async () => {
+  it('PDF downloads the invoice as invoice-{number}.pdf with the bearer token, busy meanwhile', async () => {
     const repair = invoice({ number: 12 });
     let answer: (response: Response) => void = () => undefined;
-    api.handle = (request) =>
-      request.path.endsWith('/pdf')
-        ? new Promise<Response>((resolve) => {
-            answer = resolve;
-          })
-        : jsonResponse(repair);
+    serveWithPdf(
+      repair,
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
     const { files, saved } = captureDownloads();
     renderRoutes(invoiceRoutes, { route: `/sales/invoices/${repair.id}` });
     const user = userEvent.setup();
@@ -257,12 +268,6 @@ describe('InvoiceViewPage, PDF and Email', () => {
     expect(request?.path).toBe(`/sales/invoices/${repair.id}/pdf`);
     expect(request?.headers.get('Authorization')).toBe('Bearer access-1');
     expect(request?.headers.get('Accept')).toContain('application/pdf');
-
-    await user.click(screen.getByRole('button', { name: 'Email' }));
-    answer(pdfResponse());
-    await vi.waitFor(() =>
-      expect(saved.map((file) => file.download)).toEqual(['invoice-12.pdf', 'invoice-12.pdf']),
-    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -272,11 +277,10 @@ describe('InvoiceViewPage, PDF and Email', () => {
       'The invoice template "Tax invoice" does not compile (Line 3: cannot access fields on type none). ' +
       'Fix it, or choose another default template, in Settings > Templates.';
     let online = true;
-    api.handle = (request) => {
-      if (!request.path.endsWith('/pdf')) return jsonResponse(repair);
+    serveWithPdf(repair, () => {
       if (!online) throw new TypeError('Failed to fetch');
       return errorResponse('DOCUMENT_FAILED', failed);
-    };
+    });
     const { saved } = captureDownloads();
     renderRoutes(invoiceRoutes, { route: `/sales/invoices/${repair.id}` });
     const user = userEvent.setup();
@@ -285,7 +289,7 @@ describe('InvoiceViewPage, PDF and Email', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(failed);
 
     online = false;
-    await user.click(screen.getByRole('button', { name: 'Email' }));
+    await user.click(screen.getByRole('button', { name: 'PDF' }));
     await vi.waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(NETWORK_FAILURE));
     expect(saved).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Invoice 12' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
 import { invoiceQueryOptions } from './api/get-invoice';
+import { invoiceEmailsQueryOptions } from './api/get-invoice-emails';
 
 /** The invoice screens; loaders start each page's query with its code download (see customers/routes.tsx). */
 export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
@@ -19,8 +20,11 @@ export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
     },
     {
       path: paths.sales.invoice.pattern,
-      // Re-evaluated on every visit.
-      loader: ({ params: { id = '' } }) => startQuery(queryClient, invoiceQueryOptions(id), FRESH),
+      // Re-evaluated on every visit: the invoice and its emails.
+      loader: ({ params: { id = '' } }) => {
+        startQuery(queryClient, invoiceQueryOptions(id), FRESH);
+        return startQuery(queryClient, invoiceEmailsQueryOptions(id), FRESH);
+      },
       lazy: async () => ({ Component: (await import('./invoice-view-page')).InvoiceViewPage }),
     },
     {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
-import { customer, customerLocation, item, job } from '../../testing/records';
+import { customer, customerLocation, item, job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { jobRoutes } from './routes';
 
@@ -196,5 +196,44 @@ describe('Job editor', () => {
         assignee: null,
       }),
     );
+  });
+
+  it('lets a Technician change the lines only: the rest shows as it is, and is sent as it was', async () => {
+    const theirs = job({
+      customer: { id: acme.id, name: acme.name },
+      location: null,
+      territory: innerWest,
+      priority: high,
+      assignee: richmond.id,
+      assigneeName: richmond.name,
+    });
+    serve(() => jsonResponse(theirs), theirs);
+    renderRoutes(jobRoutes, {
+      route: `/jobs/${theirs.id}/edit`,
+      membership: membership({ role: 'TECHNICIAN', technician: { id: richmond.id, name: richmond.name } }),
+    });
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Only the office can change these.')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: "Customer O'Brien & Sons Plumbing" })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Territory Inner West' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Customer' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Reference')).not.toBeInTheDocument();
+    const quantity = screen.getByLabelText('Quantity');
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Job saved.')).toBeInTheDocument();
+    // A saved job without a location is still saved: completing it is the office's work.
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      id: theirs.id,
+      location: null,
+      assignee: richmond.id,
+      items: [{ code: 'LAB-HR', description: 'Labour, per hour', quantity: '3', price: '95.00' }],
+    });
+    expect(
+      api.paths().filter((path) => /^\/(territories|job-priorities|technicians|locations)/.test(path)),
+    ).toEqual([]);
   });
 });

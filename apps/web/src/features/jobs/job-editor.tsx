@@ -7,7 +7,7 @@ import {
   type Rag,
   savedJobFields,
 } from '@fieldbook/domain';
-import { Grid, NativeSelect, TextInput } from '@mantine/core';
+import { Grid, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,10 +23,13 @@ import {
   readableAmount,
 } from '../../components/line-items-editor';
 import { paths } from '../../lib/paths';
+import { roleMay } from '../../lib/role-access';
 import { CustomerPicker, customerLocationsQueryOptions } from '../customers';
 import { ItemPicker } from '../items';
+import { useRole } from '../team';
 import { technicianChoicesQueryOptions } from '../technicians';
 import { jobPrioritiesQueryOptions, territoriesQueryOptions } from './api/reference-data';
+import { JobDetails } from './job-details';
 
 const labels = {
   reference: 'Reference',
@@ -141,12 +144,16 @@ function ReferenceSelect({
 /**
  * The job editor: the customer (picked by name, number, email or phone), its location, territory, priority,
  * flag, reference, the dates, and the line items with live totals. A new job needs only its customer; a saved
- * one needs its location, territory and priority too. A save opens the job.
+ * one needs its location, territory and priority too. A save opens the job. A Technician changes the lines only:
+ * the rest shows as it is (the server keeps it whatever they send).
  */
 export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditorProps) {
   const navigate = useNavigate();
+  const role = useRole();
+  const linesOnly = job !== undefined && role !== undefined && !roleMay(role, 'manageJobs');
   const { form, editor } = useRecordEditor({
-    schema: job ? savedJobFields : jobFields,
+    // Lines only: the office's fields are not theirs to complete.
+    schema: job && !linesOnly ? savedJobFields : jobFields,
     initialValues: formValues(job, customer?.id),
     labels,
     save,
@@ -156,108 +163,120 @@ export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditor
   const [chosen, setChosen] = useState(job ? job.customer : (customer ?? null));
   const values = form.getValues();
   const customerId = values.customer.id;
-  const locations = useQuery({ ...customerLocationsQueryOptions(customerId), enabled: customerId !== '' });
-  const territories = useQuery(territoriesQueryOptions());
-  const priorities = useQuery(jobPrioritiesQueryOptions());
-  const technicians = useQuery(technicianChoicesQueryOptions());
+  const locations = useQuery({
+    ...customerLocationsQueryOptions(customerId),
+    enabled: customerId !== '' && !linesOnly,
+  });
+  const territories = useQuery({ ...territoriesQueryOptions(), enabled: !linesOnly });
+  const priorities = useQuery({ ...jobPrioritiesQueryOptions(), enabled: !linesOnly });
+  const technicians = useQuery({ ...technicianChoicesQueryOptions(), enabled: !linesOnly });
   const error = (path: string) => form.getInputProps(path).error;
   const required = job !== undefined;
 
   return (
     <EditorFrame breadcrumbs={breadcrumbs} title={title} editor={editor}>
-      <div data-path="customer.id">
-        <CustomerPicker
-          chosen={chosen}
-          required
-          error={error('customer.id') ?? error('customer')}
-          onPick={(picked) => {
-            setChosen(picked);
-            form.setFieldValue('customer', { id: picked.id });
-            // Another customer's locations are not this one's.
-            if (picked.id !== customerId) form.setFieldValue('location', null);
-            form.clearFieldError('customer.id');
-          }}
-        />
-      </div>
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }} data-path="location.id">
-          <ReferenceSelect
-            label={labels.location}
-            required={required}
-            options={locations.data?.items}
-            loading={locations.isFetching}
-            value={values.location}
-            onChange={(value) => form.setFieldValue('location', value)}
-            error={error('location.id') ?? error('location')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label={labels.reference} {...form.getInputProps('reference')} />
-        </Grid.Col>
-        {(
-          [
-            ['territory', territories],
-            ['priority', priorities],
-          ] as const
-        ).map(([field, choices]) => (
-          <Grid.Col key={field} span={{ base: 12, sm: 4 }} data-path={`${field}.id`}>
-            <ReferenceSelect
-              label={labels[field]}
-              required={required}
-              options={choices.data}
-              loading={choices.isPending}
-              value={values[field]}
-              onChange={(value) => form.setFieldValue(field, value)}
-              error={error(`${field}.id`) ?? error(field)}
+      {linesOnly ? (
+        <>
+          <Text>Only the office can change these.</Text>
+          <JobDetails job={job} linkCustomer={false} />
+        </>
+      ) : (
+        <>
+          <div data-path="customer.id">
+            <CustomerPicker
+              chosen={chosen}
+              required
+              error={error('customer.id') ?? error('customer')}
+              onPick={(picked) => {
+                setChosen(picked);
+                form.setFieldValue('customer', { id: picked.id });
+                // Another customer's locations are not this one's.
+                if (picked.id !== customerId) form.setFieldValue('location', null);
+                form.clearFieldError('customer.id');
+              }}
             />
-          </Grid.Col>
-        ))}
-        <Grid.Col span={{ base: 12, sm: 4 }}>
-          <NativeSelect
-            label={labels.rag}
-            value={values.rag ?? ''}
-            onChange={(event) => {
-              const picked = event.currentTarget.value;
-              form.setFieldValue('rag', RAGS.find((rag) => rag === picked) ?? null);
-            }}
-            data={[
-              { value: '', label: 'None' },
-              ...RAGS.map((rag) => ({ value: rag, label: ragLabel(rag) })),
-            ]}
-            error={error('rag')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }} data-path="assignee">
-          <NativeSelect
-            label={labels.assignee}
-            value={values.assignee}
-            onChange={(event) => form.setFieldValue('assignee', event.currentTarget.value)}
-            data={[
-              { value: '', label: technicians.isPending ? 'Loading…' : 'Not assigned' },
-              // A retired technician takes no new jobs, but stays on the jobs they had.
-              ...(technicians.data?.items ?? [])
-                .filter((technician) => !technician.retired || technician.id === job?.assignee)
-                .map((technician) => ({
-                  value: technician.id,
-                  label: technician.retired ? `${technician.name} (retired)` : technician.name,
-                })),
-            ]}
-            error={error('assignee')}
-          />
-        </Grid.Col>
-        {(['due', 'scheduledStart', 'scheduledFinish', 'actualStart', 'actualFinish'] as const).map(
-          (field) => (
-            <Grid.Col key={field} span={{ base: 12, sm: field === 'due' ? 12 : 6 }} data-path={field}>
-              <DateTimeInput
-                label={labels[field]}
-                value={values[field]}
-                onChange={(value) => form.setFieldValue(field, value)}
-                error={error(field)}
+          </div>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 6 }} data-path="location.id">
+              <ReferenceSelect
+                label={labels.location}
+                required={required}
+                options={locations.data?.items}
+                loading={locations.isFetching}
+                value={values.location}
+                onChange={(value) => form.setFieldValue('location', value)}
+                error={error('location.id') ?? error('location')}
               />
             </Grid.Col>
-          ),
-        )}
-      </Grid>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label={labels.reference} {...form.getInputProps('reference')} />
+            </Grid.Col>
+            {(
+              [
+                ['territory', territories],
+                ['priority', priorities],
+              ] as const
+            ).map(([field, choices]) => (
+              <Grid.Col key={field} span={{ base: 12, sm: 4 }} data-path={`${field}.id`}>
+                <ReferenceSelect
+                  label={labels[field]}
+                  required={required}
+                  options={choices.data}
+                  loading={choices.isPending}
+                  value={values[field]}
+                  onChange={(value) => form.setFieldValue(field, value)}
+                  error={error(`${field}.id`) ?? error(field)}
+                />
+              </Grid.Col>
+            ))}
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <NativeSelect
+                label={labels.rag}
+                value={values.rag ?? ''}
+                onChange={(event) => {
+                  const picked = event.currentTarget.value;
+                  form.setFieldValue('rag', RAGS.find((rag) => rag === picked) ?? null);
+                }}
+                data={[
+                  { value: '', label: 'None' },
+                  ...RAGS.map((rag) => ({ value: rag, label: ragLabel(rag) })),
+                ]}
+                error={error('rag')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }} data-path="assignee">
+              <NativeSelect
+                label={labels.assignee}
+                value={values.assignee}
+                onChange={(event) => form.setFieldValue('assignee', event.currentTarget.value)}
+                data={[
+                  { value: '', label: technicians.isPending ? 'Loading…' : 'Not assigned' },
+                  // A retired technician takes no new jobs, but stays on the jobs they had.
+                  ...(technicians.data?.items ?? [])
+                    .filter((technician) => !technician.retired || technician.id === job?.assignee)
+                    .map((technician) => ({
+                      value: technician.id,
+                      label: technician.retired ? `${technician.name} (retired)` : technician.name,
+                    })),
+                ]}
+                error={error('assignee')}
+              />
+            </Grid.Col>
+            {(['due', 'scheduledStart', 'scheduledFinish', 'actualStart', 'actualFinish'] as const).map(
+              (field) => (
+                <Grid.Col key={field} span={{ base: 12, sm: field === 'due' ? 12 : 6 }} data-path={field}>
+                  <DateTimeInput
+                    label={labels[field]}
+                    value={values[field]}
+                    onChange={(value) => form.setFieldValue(field, value)}
+                    error={error(field)}
+                  />
+                </Grid.Col>
+              ),
+            )}
+          </Grid>
+        </>
+      )}
       <LineItemsEditor
         form={form}
         field="items"

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
-import { job } from '../../testing/records';
+import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { jobRoutes } from './routes';
 
@@ -184,6 +184,32 @@ describe('JobViewPage', () => {
     expect(await screen.findByText('Job 12 deleted.')).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`/jobs/${leak.id}`]);
     expect(router.state.location.pathname).toBe('/jobs/search');
+  });
+});
+
+describe('Jobs for a Technician', () => {
+  const technician = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
+
+  it('lists their jobs without New job', async () => {
+    api.handle = () => jsonResponse([job({ number: 12 })], { total: 1 });
+    renderRoutes(jobRoutes, { route: '/jobs/search', membership: technician });
+
+    expect(await screen.findByRole('table', { name: 'Jobs' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New job' })).not.toBeInTheDocument();
+  });
+
+  it('shows a job with its status buttons, Edit and PDF, but no customer link, invoice or Delete', async () => {
+    const leak = job({ number: 12 });
+    serveJob(leak);
+    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}`, membership: technician });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Job 12: Leaking tap' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Customer Acme Plumbing' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Acme Plumbing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Booking required' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
   });
 });
 

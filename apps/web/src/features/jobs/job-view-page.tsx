@@ -1,23 +1,22 @@
 import { type Job, type JobLine, statusButtons } from '@fieldbook/domain';
-import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
 import { LineItems } from '../../components/line-items';
 import type { Column } from '../../components/list/record-table';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction, type RecordAction } from '../../components/record-actions';
-import { RecordDetails } from '../../components/record-details';
 import { RecordViewer } from '../../components/record-viewer';
-import { displayDateTime } from '../../lib/date-display';
 import { displayMoney } from '../../lib/money-display';
 import { paths, withQuery } from '../../lib/paths';
+import { roleMay } from '../../lib/role-access';
+import { useRole } from '../team';
 import { useDeleteJob } from './api/delete-job';
 import { jobQueryOptions } from './api/get-job';
 import { useJobPdf } from './api/get-job-pdf';
 import { useChangeJobStatus } from './api/update-job';
-import { JobStatusLabel, RagDot } from './job-status';
+import { JobDetails } from './job-details';
 
 /** Home › Jobs › the job. */
 const jobCrumbs = (title: string): Crumb[] => [
@@ -57,6 +56,7 @@ function JobViewer({ job }: { job: Job }) {
   const deletion = useDeleteJob(job.id);
   const statusChange = useChangeJobStatus(job.id);
   const pdf = useJobPdf(job);
+  const role = useRole();
   const title = `Job ${job.number}`;
   const statusActions: RecordAction[] = statusButtons(job.status).map((button) => ({
     label: button.label,
@@ -67,6 +67,21 @@ function JobViewer({ job }: { job: Job }) {
         onSuccess: (saved) => notify(`Job ${saved.number} saved: ${button.label}.`),
       }),
   }));
+  // A Technician changes their jobs' status and lines only: no invoices, no deleting.
+  const menu: RecordAction[] = [];
+  if (roleMay(role, 'invoices')) {
+    menu.push({ label: 'Copy to invoice', to: withQuery(paths.sales.newInvoice, { fromJob: job.id }) });
+  }
+  if (roleMay(role, 'manageJobs')) {
+    menu.push(
+      deleteAction({
+        question: `Delete job ${job.number}?`,
+        label: 'Delete job',
+        deletion,
+        onDeleted: () => void navigate(paths.jobs.search),
+      }),
+    );
+  }
   return (
     <RecordViewer
       title={job.reference ? `${title}: ${job.reference}` : title}
@@ -76,53 +91,11 @@ function JobViewer({ job }: { job: Job }) {
         ...statusActions,
         { label: 'PDF', busy: pdf.isPending, onClick: () => pdf.mutate('PDF') },
       ]}
-      menu={[
-        { label: 'Copy to invoice', to: withQuery(paths.sales.newInvoice, { fromJob: job.id }) },
-        deleteAction({
-          question: `Delete job ${job.number}?`,
-          label: 'Delete job',
-          deletion,
-          onDeleted: () => void navigate(paths.jobs.search),
-        }),
-      ]}
+      menu={menu}
       actionError={pdf.error ?? statusChange.error ?? deletion.error}
     >
-      <RecordDetails
-        rows={[
-          { label: 'Number', value: job.number },
-          { label: 'Reference', value: job.reference },
-          {
-            label: 'Customer',
-            value: (
-              <Anchor component={Link} to={paths.customers.view.href(job.customer.id)}>
-                {job.customer.name}
-              </Anchor>
-            ),
-          },
-          { label: 'Status', value: <JobStatusLabel status={job.status} rag={null} /> },
-          { label: 'Flag', value: job.rag && <RagFlag rag={job.rag} /> },
-          { label: 'Scheduled start', value: displayDateTime(job.scheduledStart) },
-          { label: 'Scheduled finish', value: displayDateTime(job.scheduledFinish) },
-          { label: 'Location', value: job.location?.name },
-          { label: 'Priority', value: job.priority?.name },
-          { label: 'Territory', value: job.territory?.name },
-          { label: 'Due', value: displayDateTime(job.due) },
-          { label: 'Actual start', value: displayDateTime(job.actualStart) },
-          { label: 'Actual finish', value: displayDateTime(job.actualFinish) },
-          { label: 'Assignee', value: job.assigneeName, optional: true },
-        ]}
-      />
+      <JobDetails job={job} linkCustomer={roleMay(role, 'customers')} />
       <LineItems lines={job.items} columns={lineColumns} totals={job} />
     </RecordViewer>
-  );
-}
-
-/** The flag with its name beside it, in the viewer's details. */
-function RagFlag({ rag }: { rag: NonNullable<Job['rag']> }) {
-  return (
-    <span className="job-status">
-      <RagDot rag={rag} />
-      <span aria-hidden="true">{rag.charAt(0) + rag.slice(1).toLowerCase()}</span>
-    </span>
   );
 }

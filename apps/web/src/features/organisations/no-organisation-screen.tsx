@@ -10,7 +10,8 @@ export function NoOrganisationScreen({ onSignOut }: { onSignOut: () => void }) {
       <Title order={1} mb="sm">
         Create an organization
       </Title>
-      <Text mb="lg">You are not a member of any organisation yet. Create one to start using Fieldbook.</Text>
+      <Text mb="sm">You are not a member of any organisation yet. Create one to start using Fieldbook.</Text>
+      <Text mb="lg">Invited to join one? Open the link in the invitation email.</Text>
       <Paper withBorder p="lg" mb="lg">
         <CreateOrganisationForm submitLabel="Create organization" />
       </Paper>

@@ -6,7 +6,7 @@ import {
   organisationFields,
 } from '@fieldbook/domain';
 import { Box, Grid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
@@ -32,6 +32,8 @@ const labels = {
   'invoiceTemplate.id': 'Default invoice template',
   jobTemplate: 'Default job template',
   'jobTemplate.id': 'Default job template',
+  invoiceEmailSubject: 'Email subject',
+  invoiceEmailMessage: 'Email message',
 } as const satisfies Record<keyof OrganisationFields, string> & Record<string, string>;
 
 /** The details as the boxes hold them: text (a missing value is an empty box, which the schema reads as null). */
@@ -53,6 +55,8 @@ export interface OrganisationValues extends Record<string, unknown> {
   logo: string | null;
   invoiceTemplate: { id: string };
   jobTemplate: { id: string };
+  invoiceEmailSubject: string;
+  invoiceEmailMessage: string;
 }
 
 const text = (value: string | null) => value ?? '';
@@ -78,6 +82,8 @@ export const organisationValues = (organisation: Organisation): OrganisationValu
   logo: organisation.logo,
   invoiceTemplate: { id: organisation.invoiceTemplate.id },
   jobTemplate: { id: organisation.jobTemplate.id },
+  invoiceEmailSubject: organisation.invoiceEmailSubject,
+  invoiceEmailMessage: organisation.invoiceEmailMessage,
 });
 
 /** Whole days as typed ("14", " 30 "); anything else is NaN, for the schema's message. */
@@ -93,9 +99,15 @@ interface OrganisationEditorProps {
   onSaved: (saved: Organisation) => void;
 }
 
+/** What the invoice email's placeholders stand for, as the help text lists them. */
+const INVOICE_EMAIL_PLACEHOLDERS =
+  '{number} the invoice number, {total} its total, {dueDate} its due date, {customer} the customer’s name, ' +
+  '{organisation} the organisation name.';
+
 /**
  * The organisation's details, shown on its invoices and job sheets: names, ABN and GST, contact details, how
- * customers pay (bank account, other details, payment terms), the logo and the default templates.
+ * customers pay (bank account, other details, payment terms), the logo, the default templates and the invoice
+ * email's starting subject and message.
  */
 export function OrganisationEditor({
   title,
@@ -238,17 +250,56 @@ export function OrganisationEditor({
           {...form.getInputProps('jobTemplate.id')}
         />
       </FieldGroup>
+
+      <FieldGroup
+        legend="Invoice email"
+        description={`What an emailed invoice says unless it is changed before sending. These are filled in: ${INVOICE_EMAIL_PLACEHOLDERS}`}
+      >
+        <TextInput
+          label={labels.invoiceEmailSubject}
+          required
+          autoComplete="off"
+          {...form.getInputProps('invoiceEmailSubject')}
+        />
+        <Textarea
+          label={labels.invoiceEmailMessage}
+          required
+          autosize
+          minRows={6}
+          {...form.getInputProps('invoiceEmailMessage')}
+        />
+      </FieldGroup>
     </EditorFrame>
   );
 }
 
+interface FieldGroupProps {
+  legend: string;
+  /** Help for the whole group, under its heading (a screen reader reads it with the group's name). */
+  description?: string;
+  children: ReactNode;
+}
+
 /** Fields that belong together, under a heading that names them for a screen reader too (a fieldset's legend). */
-function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+function FieldGroup({ legend, description, children }: FieldGroupProps) {
+  const descriptionId = useId();
   return (
-    <Box component="fieldset" m={0} mt="md" p={0} style={{ border: 0, minWidth: 0 }}>
+    <Box
+      component="fieldset"
+      m={0}
+      mt="md"
+      p={0}
+      style={{ border: 0, minWidth: 0 }}
+      aria-describedby={description ? descriptionId : undefined}
+    >
       <Text component="legend" fw={700} size="lg" p={0} mb="xs">
         {legend}
       </Text>
+      {description && (
+        <Text id={descriptionId} size="sm" c="dimmed" mb="xs">
+          {description}
+        </Text>
+      )}
       <Stack gap="sm">{children}</Stack>
     </Box>
   );

@@ -1,5 +1,6 @@
 import {
   apiMessages,
+  DEFAULT_INVOICE_EMAIL,
   MAX_LOGO_BYTES,
   type Organisation,
   organisationMessages,
@@ -52,6 +53,8 @@ const stored: Organisation = {
   logo: PNG_DATA_URL,
   invoiceTemplate: { id: taxInvoice.id, name: taxInvoice.name },
   jobTemplate: { id: jobSheet.id, name: jobSheet.name },
+  invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
+  invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
   created: '2025-03-01T09:30:00.000Z',
   updated: '2025-03-02T10:00:00.000Z',
 };
@@ -93,7 +96,7 @@ describe('Organisation details', () => {
     expect(screen.getByRole('switch', { name: /Registered for GST/ })).toBeChecked();
     expect(field('Address')).toHaveValue('12 Wharf Street\nPyrmont NSW 2009');
     expect(field('Phone')).toHaveValue('02 9660 1234');
-    expect(field('Email')).toHaveValue('accounts@harbourside.example');
+    expect(screen.getByLabelText('Email')).toHaveValue('accounts@harbourside.example');
     expect(field('Website')).toHaveValue('https://harbourside.example');
     const payment = screen.getByRole('group', { name: 'Payment details' });
     expect(within(payment).getByLabelText(/^Account name/)).toHaveValue('Harbourside Plumbing');
@@ -169,6 +172,8 @@ describe('Organisation details', () => {
       logo: PNG_DATA_URL,
       invoiceTemplate: { id: plainInvoice.id },
       jobTemplate: { id: jobSheet.id },
+      invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
+      invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
       updated: stored.updated,
     });
     expect(router.state.location.pathname).toBe('/settings/organisation');
@@ -284,6 +289,54 @@ describe('Organisation details', () => {
     expect(api.requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual(
       [expect.objectContaining({ logo: PNG_DATA_URL })],
     );
+  });
+
+  it("saves the invoice email's subject and message, and explains their placeholders", async () => {
+    const subject = 'Tax invoice {number}: {organisation}';
+    const message =
+      'Hi {customer},\n\nInvoice {number} for {total} is attached, due {dueDate}.\n\nCheers,\nHarbourside';
+    serve((request) =>
+      jsonResponse({ ...stored, ...(request.body as object), updated: '2025-03-03T08:00:00.000Z' }),
+    );
+    const { user } = renderPage();
+
+    const group = await screen.findByRole('group', { name: 'Invoice email' });
+    expect(group).toHaveAccessibleDescription(
+      expect.stringContaining('{number} the invoice number, {total} its total, {dueDate} its due date'),
+    );
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('{customer}'));
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('{organisation}'));
+    const subjectBox = within(group).getByLabelText(/^Email subject/);
+    const messageBox = within(group).getByLabelText(/^Email message/);
+    expect(subjectBox).toHaveValue(DEFAULT_INVOICE_EMAIL.subject);
+    expect(messageBox).toHaveValue(DEFAULT_INVOICE_EMAIL.message);
+
+    // An empty subject is refused in the browser, on its field.
+    await user.clear(subjectBox);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(subjectBox).toHaveAccessibleDescription(
+      expect.stringContaining(organisationMessages.invoiceEmailSubject),
+    );
+    expect(subjectBox).toHaveFocus();
+    expect(api.paths('PUT')).toEqual([]);
+
+    // user.type reads braces as keys: paste the placeholders instead.
+    await user.click(subjectBox);
+    await user.paste(subject);
+    await user.clear(messageBox);
+    await user.click(messageBox);
+    await user.paste(message);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Organisation details saved.')).toBeInTheDocument();
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      name: stored.name,
+      invoiceEmailSubject: subject,
+      invoiceEmailMessage: message,
+      updated: stored.updated,
+    });
+    expect(await screen.findByLabelText(/^Email subject/)).toHaveValue(subject);
+    expect(screen.getByLabelText(/^Email message/)).toHaveValue(message);
   });
 
   it('sends no logo once it is removed', async () => {

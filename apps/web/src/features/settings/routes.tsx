@@ -12,8 +12,4 @@ export const settingsRoutes: RouteObject[] = [
       Component: (await import('./organisation-settings-page')).OrganisationSettingsPage,
     }),
   },
-  {
-    path: paths.settings.users,
-    lazy: async () => ({ Component: (await import('./users-page')).UsersPage }),
-  },
 ];

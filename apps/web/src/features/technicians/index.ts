@@ -1,3 +1,3 @@
 // The technicians feature's public entry: what other features may use. Everything else in this folder is internal.
 
-export { technicianChoicesQueryOptions } from './api/get-technicians';
+export { activeTechnicianChoicesQueryOptions, technicianChoicesQueryOptions } from './api/get-technicians';

@@ -8,6 +8,9 @@ export function getInvoicePdf(id: string): Promise<Blob> {
   });
 }
 
+/** The name the invoice's PDF is saved (and emailed) under. */
+export const invoicePdfFileName = (number: number) => `invoice-${number}.pdf`;
+
 /** The invoice's PDF, saved as invoice-{number}.pdf. */
 export const useInvoicePdf = (invoice: { id: string; number: number }) =>
-  useFileDownload(() => getInvoicePdf(invoice.id), `invoice-${invoice.number}.pdf`);
+  useFileDownload(() => getInvoicePdf(invoice.id), invoicePdfFileName(invoice.number));

@@ -2,3 +2,12 @@ import { recordKeys } from '../../../lib/record-keys';
 
 /** Query keys of sales invoices. */
 export const invoiceKeys = recordKeys('invoices');
+
+/**
+ * An invoice's emails sit under its detail key, so refreshing the invoice (after a send) refreshes them too: its
+ * sends, and the email the dialog starts from.
+ */
+export const invoiceEmailKeys = {
+  sends: (invoiceId: string) => [...invoiceKeys.detail(invoiceId), 'emails'] as const,
+  draft: (invoiceId: string) => [...invoiceKeys.detail(invoiceId), 'email-draft'] as const,
+};

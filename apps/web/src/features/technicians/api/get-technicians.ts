@@ -24,3 +24,7 @@ const TECHNICIAN_CHOICES = 100;
 /** The organisation's technicians, retired ones included (a job keeps its own), as a job's choices. */
 export const technicianChoicesQueryOptions = () =>
   techniciansQueryOptions({ q: '*', p: 1, s: TECHNICIAN_CHOICES });
+
+/** The technicians who take new jobs (not retired), as choices for a new link to one (a Technician member's). */
+export const activeTechnicianChoicesQueryOptions = () =>
+  techniciansQueryOptions({ q: 'retired:false', p: 1, s: TECHNICIAN_CHOICES });

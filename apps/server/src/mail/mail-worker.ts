@@ -1,0 +1,195 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.ts';
+import { identityMessages, outboxAttachments, outboxMessages } from './outbox-tables.ts';
+
+export interface MailSettings {
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset: nothing is sent, messages stay in the outbox. */
+  smtpUrl: string | undefined;
+  /** The From of every message. */
+  from: string;
+}
+
+export interface MailWorkerOptions extends MailSettings {
+  /** The waits before each retry; after the last, the message fails. */
+  retryDelaysMs?: readonly number[];
+  /** How often the worker looks for due messages when nobody kicks it. */
+  pollMs?: number;
+  /** How long a message handed to the mail server stays claimed; a process that crashed mid-send frees it then. */
+  leaseMs?: number;
+}
+
+/** The default retries: about 1 minute, 5, 30, 2 hours and 6 hours after each failure (5 retries, 6 attempts). */
+const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000];
+
+export interface MailWorker {
+  /** Whether a mail server is set up (else messages stay in the outbox, unsent). */
+  readonly configured: boolean;
+  readonly from: string;
+  /** Starts sending (no-op without a mail server). */
+  start(): void;
+  /** Looks for due messages now (after a transaction stored one). */
+  kick(): void;
+  /** Stops, waiting for the message being sent. */
+  stop(): Promise<void>;
+}
+
+type Queue = typeof outboxMessages | typeof identityMessages;
+
+interface Claimed {
+  tenantId: string | null;
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+/** An SMTP reply code 5xx is a permanent refusal: retrying cannot help. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+};
+
+const reasonOf = (error: unknown) => {
+  const { response, message } = error as { response?: string; message?: string };
+  return (response ?? message ?? String(error)).slice(0, 1000);
+};
+
+/**
+ * The outbox's sender: claims one due message at a time (`for update skip locked`, so several server processes
+ * share the work), marks it SENDING with a lease, hands it to the mail server, then marks it SENT, or QUEUED for a
+ * retry with backoff, or FAILED with the server's reason. A message stored but not yet sent when a process stops is
+ * sent by the next; one whose sender crashed mid-send is sent again when its lease ends, with the same Message-ID
+ * (`<id@fieldbook>`) so mail systems can tell it is the same message.
+ */
+export function createMailWorker(db: Db, options: MailWorkerOptions, log: FastifyBaseLogger): MailWorker {
+  const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const pollMs = options.pollMs ?? 5_000;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'fieldbook';
+  let running = false;
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+
+  async function claim(queue: Queue): Promise<Claimed | undefined> {
+    const tenantColumn = queue === outboxMessages ? sql`tenant_id` : sql`null::uuid`;
+    const result = (await db.execute(sql`
+      update ${queue} set status = 'SENDING', attempts = attempts + 1,
+        next_attempt = now() + ${`${leaseMs} milliseconds`}::interval, updated = now()
+      where id = (
+        select id from ${queue}
+        where status in ('QUEUED', 'SENDING') and next_attempt <= now()
+        order by next_attempt limit 1 for update skip locked)
+      returning ${tenantColumn} as "tenantId", id, recipient, subject, body, attempts`)) as {
+      rows: Claimed[];
+    };
+    return result.rows[0];
+  }
+
+  async function attachmentsOf(message: Claimed) {
+    if (!message.tenantId) return [];
+    return db
+      .select({
+        filename: outboxAttachments.filename,
+        contentType: outboxAttachments.contentType,
+        content: outboxAttachments.content,
+      })
+      .from(outboxAttachments)
+      .where(
+        and(eq(outboxAttachments.tenantId, message.tenantId), eq(outboxAttachments.messageId, message.id)),
+      )
+      .orderBy(asc(outboxAttachments.position));
+  }
+
+  async function finish(queue: Queue, message: Claimed, error: unknown): Promise<void> {
+    const where = sql`id = ${message.id} and status = 'SENDING'`;
+    if (error === undefined) {
+      await db.execute(
+        sql`update ${queue} set status = 'SENT', sent = now(), last_error = null, updated = now() where ${where}`,
+      );
+      return;
+    }
+    const delay = retryDelays[message.attempts - 1];
+    const reason = reasonOf(error);
+    if (isPermanent(error) || delay === undefined) {
+      log.warn({ messageId: message.id, reason }, 'mail: message failed');
+      await db.execute(
+        sql`update ${queue} set status = 'FAILED', last_error = ${reason}, updated = now() where ${where}`,
+      );
+      return;
+    }
+    log.info({ messageId: message.id, reason, retryInMs: delay }, 'mail: send failed, will retry');
+    await db.execute(sql`
+      update ${queue} set status = 'QUEUED', last_error = ${reason}, updated = now(),
+        next_attempt = now() + ${`${delay} milliseconds`}::interval
+      where ${where}`);
+  }
+
+  /** Sends one due message of the queue; false when none was due. */
+  async function sendOne(queue: Queue): Promise<boolean> {
+    if (!transport) return false;
+    const message = await claim(queue);
+    if (!message) return false;
+    let failure: unknown;
+    try {
+      await transport.sendMail({
+        from: options.from,
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body,
+        messageId: `<${message.id}@${domain}>`,
+        attachments: (await attachmentsOf(message)).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+      });
+    } catch (error) {
+      failure = error ?? new Error('The mail server refused the message.');
+    }
+    await finish(queue, message, failure);
+    return true;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let sent = false;
+      try {
+        sent = (await sendOne(outboxMessages)) || (await sendOne(identityMessages));
+      } catch (error) {
+        log.error({ err: error }, 'mail: the outbox could not be read');
+      }
+      if (sent || !running) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  }
+
+  return {
+    configured: transport !== undefined,
+    from: options.from,
+    start() {
+      if (!transport || running) return;
+      running = true;
+      loop = run();
+    },
+    kick() {
+      wake?.();
+    },
+    async stop() {
+      running = false;
+      wake?.();
+      await loop;
+      transport?.close();
+    },
+  };
+}

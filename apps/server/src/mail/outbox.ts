@@ -1,0 +1,136 @@
+import type { MessageKind, OutboxMessage } from '@fieldbook/domain';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Db, Tx } from '../db/database.ts';
+import { notFound } from '../http/errors.ts';
+import type { ListPage, ListRequest } from '../lists/paged-list.ts';
+import { readPage } from '../lists/paged-list.ts';
+import { recordWhere } from '../records/record-rows.ts';
+import { identityMessages, outboxAttachments, outboxMessages } from './outbox-tables.ts';
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A message to send: stored first, in the transaction of the action that causes it, then sent by the worker. */
+export interface OutgoingMessage {
+  kind: MessageKind;
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: Attachment[];
+}
+
+/** Stores a tenant's message in its outbox (inside the caller's tenant transaction); the worker sends it. */
+export async function storeMessage(tx: Tx, tenantId: string, message: OutgoingMessage): Promise<string> {
+  const id = uuidv7();
+  await tx.insert(outboxMessages).values({
+    tenantId,
+    id,
+    kind: message.kind,
+    recipient: message.to,
+    subject: message.subject,
+    body: message.text,
+  });
+  const attachments = message.attachments ?? [];
+  if (attachments.length > 0)
+    await tx
+      .insert(outboxAttachments)
+      .values(
+        attachments.map((attachment, position) => ({ tenantId, messageId: id, position, ...attachment })),
+      );
+  return id;
+}
+
+/** Stores an identity message (a password reset link): no tenant, sent by the same worker. */
+export async function storeIdentityMessage(
+  db: Pick<Db, 'insert'>,
+  message: OutgoingMessage,
+): Promise<string> {
+  const id = uuidv7();
+  await db
+    .insert(identityMessages)
+    .values({ id, kind: message.kind, recipient: message.to, subject: message.subject, body: message.text });
+  return id;
+}
+
+const messageColumns = {
+  id: outboxMessages.id,
+  kind: outboxMessages.kind,
+  to: outboxMessages.recipient,
+  subject: outboxMessages.subject,
+  text: outboxMessages.body,
+  status: outboxMessages.status,
+  attempts: outboxMessages.attempts,
+  lastError: outboxMessages.lastError,
+  sent: outboxMessages.sent,
+  created: outboxMessages.created,
+  attachments: sql<{ index: number; filename: string; contentType: string; size: number }[]>`coalesce((
+    select json_agg(json_build_object('index', a.position, 'filename', a.filename, 'contentType', a.content_type,
+      'size', octet_length(a.content)) order by a.position)
+    from ${outboxAttachments} a
+    where a.tenant_id = ${outboxMessages.tenantId} and a.message_id = ${outboxMessages.id}), '[]'::json)`,
+};
+
+type MessageRow = {
+  [K in keyof typeof messageColumns]: K extends 'sent' ? Date | null : K extends 'created' ? Date : unknown;
+};
+
+const toMessage = (row: MessageRow): OutboxMessage =>
+  ({
+    ...row,
+    sent: row.sent?.toISOString() ?? null,
+    created: row.created.toISOString(),
+  }) as OutboxMessage;
+
+/** One page of the tenant's outbox, newest first. */
+export function listOutbox(
+  tx: Tx,
+  tenantId: string,
+  { page }: ListRequest,
+): Promise<ListPage<OutboxMessage>> {
+  const where = eq(outboxMessages.tenantId, tenantId);
+  return readPage(page, tx.select({ total: count() }).from(outboxMessages).where(where), (total) =>
+    tx
+      .select({ ...messageColumns, total })
+      .from(outboxMessages)
+      .where(where)
+      .orderBy(desc(outboxMessages.created), desc(outboxMessages.id)),
+  ).then(({ rows, total }) => ({ rows: rows.map((row) => toMessage(row as MessageRow)), total }));
+}
+
+export async function findOutboxMessage(tx: Tx, tenantId: string, id: string): Promise<OutboxMessage> {
+  const where = recordWhere(outboxMessages, tenantId, id);
+  const [row] = where ? await tx.select(messageColumns).from(outboxMessages).where(where) : [];
+  if (!row) throw notFound('message');
+  return toMessage(row as MessageRow);
+}
+
+/** A message's attachment, as it was stored with the message. */
+export async function findAttachment(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  index: number,
+): Promise<Attachment> {
+  await findOutboxMessage(tx, tenantId, id);
+  const [row] = await tx
+    .select({
+      filename: outboxAttachments.filename,
+      contentType: outboxAttachments.contentType,
+      content: outboxAttachments.content,
+    })
+    .from(outboxAttachments)
+    .where(
+      and(
+        eq(outboxAttachments.tenantId, tenantId),
+        eq(outboxAttachments.messageId, id),
+        eq(outboxAttachments.position, index),
+      ),
+    )
+    .orderBy(asc(outboxAttachments.position));
+  if (!row) throw notFound('attachment');
+  return row;
+}

@@ -1,0 +1,3 @@
+// The outbox feature's public entry: what other features may use. Everything else in this folder is internal.
+
+export { mailStatusQueryOptions } from './api/get-mail-status';

@@ -1,5 +1,0 @@
-import { PageHeading } from '../../components/page-heading';
-
-export function UsersPage() {
-  return <PageHeading>Users</PageHeading>;
-}

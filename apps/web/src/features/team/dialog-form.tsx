@@ -1,0 +1,40 @@
+import { Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { SaveButton } from '../../components/editor/editor-frame';
+import type { EditorState } from '../../components/form/use-record-editor';
+
+interface DialogFormProps {
+  /** From `useRecordEditor`: the submit, the save's state and the alert's list. */
+  editor: EditorState;
+  submitLabel: string;
+  /** Over a refused or failed save: 'Not sent: nothing was changed'. */
+  failureTitle: string;
+  onCancel: () => void;
+  children: ReactNode;
+}
+
+/**
+ * A dialog's form on the Users page: the error alert (with Retry when the save got no answer), the fields, then
+ * Cancel and the submit button.
+ */
+export function DialogForm({ editor, submitLabel, failureTitle, onCancel, children }: DialogFormProps) {
+  return (
+    <form ref={editor.formRef} onSubmit={editor.onSubmit} noValidate>
+      <ApiErrorAlert
+        error={editor.saveError}
+        items={editor.listed}
+        title={failureTitle}
+        onRetry={() => editor.formRef.current?.requestSubmit()}
+        retrying={editor.saving}
+      />
+      <Stack gap="sm">{children}</Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel} disabled={editor.saving}>
+          Cancel
+        </Button>
+        <SaveButton editor={editor} label={submitLabel} />
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { requiredEmail } from './team.ts';
+import { requiredText } from './text-fields.ts';
+import { z } from './zod.ts';
+
+/**
+ * An outgoing message's state in the outbox. QUEUED: stored, waiting for the mail server (with no mail server set
+ * up, messages stay QUEUED and can be read in the outbox); SENDING: handed to the mail server; SENT: the mail
+ * server accepted it; FAILED: refused, or still failing after every retry (`lastError` says why).
+ */
+export const OUTBOX_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const OUTBOX_STATUS_NAMES: Record<OutboxStatus, string> = {
+  QUEUED: 'Waiting to send',
+  SENDING: 'Sending',
+  SENT: 'Sent',
+  FAILED: 'Failed',
+};
+
+export const MESSAGE_KINDS = ['INVITATION', 'INVOICE', 'PASSWORD_RESET'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const attachmentRecord = z.object({
+  index: z.number().int(),
+  filename: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+
+/** A message in the organisation's outbox, as an Owner reads it. */
+export const outboxMessageRecord = z.object({
+  id: z.uuid(),
+  kind: z.enum(MESSAGE_KINDS),
+  to: z.string(),
+  subject: z.string(),
+  /** The plain-text body. */
+  text: z.string(),
+  attachments: z.array(attachmentRecord),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  /** The mail server's reason for the latest failure. */
+  lastError: z.string().nullable(),
+  sent: z.string().nullable(),
+  created: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageRecord>;
+
+/** Whether the server sends mail (`SMTP_URL` set) and from which address. */
+export const mailStatusRecord = z.object({ configured: z.boolean(), from: z.string() });
+export type MailStatus = z.infer<typeof mailStatusRecord>;
+
+export const invoiceEmailMessages = {
+  subject: 'Enter a subject.',
+  message: 'Enter a message.',
+} as const;
+
+/** Emailing an invoice: to whom, the subject and the message (the PDF is attached by the server). */
+export const invoiceEmailFields = z.object({
+  to: requiredEmail,
+  subject: requiredText(invoiceEmailMessages.subject, 200),
+  message: requiredText(invoiceEmailMessages.message, 5000, { multiLine: true }),
+});
+export type InvoiceEmailFields = z.output<typeof invoiceEmailFields>;
+
+/** The dialog's starting values: the customer's billing email and the organisation's default texts, filled in. */
+export const invoiceEmailDraft = z.object({
+  to: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+});
+export type InvoiceEmailDraft = z.infer<typeof invoiceEmailDraft>;
+
+/** A send of an invoice: who sent what to whom and when, and what became of the message. */
+export const invoiceEmailRecord = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  sentBy: z.string().nullable(),
+  created: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  lastError: z.string().nullable(),
+  /** The outbox message (Owners can open it at settings/outbox). */
+  messageId: z.uuid(),
+});
+export type InvoiceEmail = z.infer<typeof invoiceEmailRecord>;
+
+/** The organisation's default invoice email; `{number}`, `{total}`, `{dueDate}`, `{customer}`, `{organisation}` are filled in. */
+export const DEFAULT_INVOICE_EMAIL = {
+  subject: 'Invoice {number} from {organisation}',
+  message:
+    'Hello {customer},\n\nPlease find attached invoice {number} for {total}, due on {dueDate}.\n\nThank you for your business.\n{organisation}',
+} as const;
+
+/** Fills the placeholders of a default text; an unknown placeholder stays as typed. */
+export function fillPlaceholders(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
