@@ -1,35 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
-import { openSignedIn } from './sign-in.ts';
+import { openSignedInWithApi, type PageApi } from './page-api.ts';
 
 // The scheduler on the demo organisation. Each journey works on its own day years ahead (nothing else is
 // scheduled there) with jobs it makes through the API, so journeys running beside it do not meet its jobs.
 
 const unique = () => randomBytes(3).toString('hex');
 
-interface Api {
-  get: (path: string) => Promise<unknown>;
-  post: (path: string, data: unknown) => Promise<{ id: string }>;
-  put: (path: string, data: unknown) => Promise<unknown>;
-}
+type Api = PageApi;
 
 /** Signs in on the scheduler and lends the test the page's own bearer token, to make jobs as a colleague would. */
-async function openScheduler(page: Page, date: string): Promise<Api> {
-  const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
-  await openSignedIn(page, `/scheduler?date=${date}`);
-  const headers = { Authorization: (await (await firstCall).headerValue('authorization')) ?? '' };
-  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, typed by each caller.
-  const call = async (response: Awaited<ReturnType<Page['request']['get']>>): Promise<any> => {
-    expect(response.ok(), await response.text()).toBe(true);
-    return response.json();
-  };
-  return {
-    get: async (path) => call(await page.request.get(path, { headers })),
-    post: async (path, data) => call(await page.request.post(path, { headers, data })),
-    put: async (path, data) => call(await page.request.put(path, { headers, data })),
-  };
-}
+const openScheduler = (page: Page, date: string): Promise<Api> =>
+  openSignedInWithApi(page, `/scheduler?date=${date}`);
 
 type Job = { id: string; number: number; updated: string } & Record<string, unknown>;
 

@@ -41,7 +41,9 @@ const RULES: readonly Rule[] = [
     write: 'office',
   },
   { path: /^\/organisation(\/|$)/, read: 'office', write: 'owner' },
-  { path: /^\/(members|invitations|outbox|mail)(\/|$)/, read: 'owner', write: 'owner' },
+  // Whether mail is sent at all: the invoice email says so.
+  { path: /^\/mail$/, read: 'office', write: 'owner' },
+  { path: /^\/(members|invitations|outbox)(\/|$)/, read: 'owner', write: 'owner' },
 ];
 
 const READS = new Set(['GET', 'HEAD']);

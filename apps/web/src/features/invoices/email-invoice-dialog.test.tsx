@@ -36,9 +36,12 @@ const DOCUMENT_FAILED =
 function serve({
   draftAnswer = () => jsonResponse(draft),
   post,
+  mailConfigured = true,
 }: {
   draftAnswer?: () => Response | Promise<Response>;
   post?: (request: RecordedRequest) => Response | Promise<Response>;
+  /** Whether the server has a mail server (GET /mail). */
+  mailConfigured?: boolean;
 } = {}) {
   const state: { invoice: Invoice; sends: InvoiceEmail[] } = {
     invoice: invoice({ number: 12, status: 'OPEN_DRAFT', total: '185.00' }),
@@ -62,6 +65,8 @@ function serve({
     return jsonResponse(record, { status: 201 });
   };
   api.handle = (request) => {
+    if (request.path === '/mail')
+      return jsonResponse({ configured: mailConfigured, from: 'Fieldbook <no-reply@fieldbook.example>' });
     if (request.path === `${base}/email-draft`) return draftAnswer();
     if (request.path === `${base}/emails`) {
       if (request.method === 'POST') return (post ?? send)(request);
@@ -85,6 +90,18 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>) {
 const posts = () => api.requests.filter((request) => request.method === 'POST');
 
 describe('Email invoice', () => {
+  it('with no mail server, says the email waits in the Outbox rather than that it was emailed', async () => {
+    const { user } = serve({ mailConfigured: false });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText(
+        'Invoice 12 is ready to go to accounts@obrien.example. No mail server is set up, so the email waits in the Outbox.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+  });
+
   it('opens with the draft: the billing address, the subject, the message and the PDF it attaches', async () => {
     let answer: (response: Response) => void = () => undefined;
     const { base, user } = serve({

@@ -16,6 +16,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useNotify } from '../../components/notices';
 import { SectionLoader } from '../../components/section-loader';
 import { ApiRequestError } from '../../lib/api-client';
+import { mailStatusQueryOptions } from '../outbox';
 import { useEmailInvoice } from './api/email-invoice';
 import { invoiceEmailDraftQueryOptions } from './api/get-invoice-email-draft';
 import { invoicePdfFileName } from './api/get-invoice-pdf';
@@ -101,6 +102,8 @@ function EmailInvoiceForm({
   onSent,
 }: ContentProps & { draft: InvoiceEmailDraft }) {
   const notify = useNotify();
+  // Without a mail server the email is stored, not sent: the notice says so rather than 'emailed'.
+  const mail = useQuery(mailStatusQueryOptions());
   const formRef = useRef<HTMLFormElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
   const [listed, setListed] = useState<readonly string[]>([]);
@@ -132,7 +135,11 @@ function EmailInvoiceForm({
       setListed([]);
       sending.mutate(fields, {
         onSuccess: (sent) => {
-          notify(`Invoice ${invoice.number} emailed to ${sent.to}.`);
+          notify(
+            mail.data?.configured === false
+              ? `Invoice ${invoice.number} is ready to go to ${sent.to}. No mail server is set up, so the email waits in the Outbox.`
+              : `Invoice ${invoice.number} emailed to ${sent.to}.`,
+          );
           onSent();
         },
         onError: (error) => {
