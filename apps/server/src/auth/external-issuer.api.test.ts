@@ -23,6 +23,53 @@ afterAll(async () => {
 });
 
 describe('an external issuer', () => {
+  it("accepts an invitation for whichever of the issuer's accounts signs in with its link", async () => {
+    const ownerSubject = 'auth0|owner-of-gutters';
+    const tenant = await createTenant(api.database.db, {
+      name: 'Gutters & Downpipes',
+      creator: { subject: ownerSubject, name: 'Gus', email: 'gus@gutters.example' },
+    });
+    const sign = (sub: string, tenantId?: string) =>
+      signAccessToken(issuer, {
+        audience: 'https://api.fieldbook.test',
+        sub,
+        ...(tenantId ? { tenantId } : {}),
+      });
+    const owner = await sign(ownerSubject, tenant.tenantId);
+    const invited = await api.app.inject({
+      method: 'POST',
+      url: '/api/invitations',
+      headers: bearer(owner),
+      payload: { email: 'nell@gutters.example', role: 'OFFICE' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [message] = (await api.app.inject({ url: '/api/outbox', headers: bearer(owner) })).json();
+    const token = /\/join\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1];
+
+    const newcomer = 'google-oauth2|nell-108';
+    const accepted = await api.app.inject({
+      method: 'POST',
+      url: '/api/invitation-links/accept',
+      headers: bearer(await sign(newcomer)),
+      payload: { token },
+    });
+    expect(accepted.json()).toEqual({ tenantId: tenant.tenantId, tenantName: 'Gutters & Downpipes' });
+    const asMember = await api.app.inject({
+      url: '/api/tenant',
+      headers: bearer(await sign(newcomer, tenant.tenantId)),
+    });
+    expect(asMember.json()).toMatchObject({ role: 'OFFICE' });
+    const members = (await api.app.inject({ url: '/api/members', headers: bearer(owner) })).json();
+    expect(members).toContainEqual(
+      expect.objectContaining({
+        subject: newcomer,
+        email: 'nell@gutters.example',
+        name: null,
+        role: 'OFFICE',
+      }),
+    );
+  });
+
   it('mounts no identity provider of its own', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
     expect(response.statusCode).toBe(404);

@@ -56,6 +56,13 @@ describe('forgot password', () => {
     const unknown = await askForLink('nobody-here@example.test');
     expect(known.link).toMatch(/^http:\/\/localhost:3000\/oidc\/reset\/[A-Za-z0-9_-]{43}$/);
     expect(unknown.link).toBeUndefined();
+    // The email is stored for the mail worker, with the same link (no mail server here: it waits).
+    const mails = (await t.database.db.execute(
+      sql`select recipient, subject, body, status from identity_messages where recipient = ${a.user.email}`,
+    )) as unknown as { rows: { recipient: string; subject: string; body: string; status: string }[] };
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]).toMatchObject({ subject: 'Choose a new Fieldbook password', status: 'QUEUED' });
+    expect(mails.rows[0]?.body).toContain(known.link);
     for (const { sent } of [known, unknown]) {
       expect(sent.statusCode).toBe(200);
       expect(sent.body).toContain(

@@ -317,6 +317,22 @@ describe('the outbox across a restart', () => {
     expect(sent).toMatchObject({ id: queued.id, status: 'SENT', attempts: 1 });
   });
 
+  it('sends the identity outbox too (password reset links)', async () => {
+    const { storeIdentityMessage } = await import('./outbox.ts');
+    await storeIdentityMessage(database.db, {
+      kind: 'PASSWORD_RESET',
+      to: 'forgetful@reset.example',
+      subject: 'Choose a new Fieldbook password',
+      text: 'http://localhost:3000/oidc/reset/x',
+    });
+    const mail = await until(
+      () => received.find((m) => m.to === 'forgetful@reset.example'),
+      'the reset email',
+    );
+    expect(mail.subject).toBe('Choose a new Fieldbook password');
+    expect(mail.attachments).toEqual([]);
+  });
+
   it('a message whose sender died mid-send is sent again when its lease ends, with the same Message-ID', async () => {
     const app = apps[apps.length - 1] as FastifyInstance;
     const tenant = await createTenantWithUser(asTestApp(app), 'Lease Landscaping');
