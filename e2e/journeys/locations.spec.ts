@@ -15,8 +15,9 @@ async function createCustomer(page: Page, name: string): Promise<{ authorization
   );
   await page.getByRole('button', { name: 'Save' }).click();
   const authorization = (await (await created).headerValue('authorization')) ?? '';
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The notice first: it shows for 6 s from the save, and the viewer may take longer than that on a busy machine.
   await expect(page.getByText('Customer saved.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   return { authorization, url: page.url() };
 }
 

@@ -63,11 +63,11 @@ type Browser = ReturnType<typeof browser>;
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /** Starts an authorization (PKCE S256) and follows the provider to its sign-in form: the interaction's uid. */
-async function openSignInForm(base: string, session: Browser, tenant?: string) {
+async function openSignInForm(base: string, session: Browser, tenant?: string, publicUrl = base) {
   const verifier = base64url(randomBytes(32));
   const params = new URLSearchParams({
     client_id: CLIENT_ID,
-    redirect_uri: `${base}/auth/callback`,
+    redirect_uri: `${publicUrl}/auth/callback`,
     response_type: 'code',
     scope: SCOPE,
     code_challenge: base64url(createHash('sha256').update(verifier).digest()),
@@ -77,10 +77,16 @@ async function openSignInForm(base: string, session: Browser, tenant?: string) {
     ...(tenant ? { tenant } : {}),
   });
   const start = await session.get(`/oidc/auth?${params}`);
-  await start.arrayBuffer();
+  const answer = await start.text();
   const location = start.headers.get('location') ?? '';
   const uid = /\/oidc\/interaction\/([^/?#]+)/.exec(location)?.[1];
-  if (start.status !== 303 || !uid) throw new Error(`/oidc/auth answered ${start.status} to ${location}`);
+  if (start.status !== 303 || !uid)
+    throw new Error(
+      `/oidc/auth on ${base} answered ${start.status} to ${location}: ${answer
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(-300)}`,
+    );
   return { uid, verifier };
 }
 
@@ -126,9 +132,14 @@ export async function signIn(base: string, credentials = DEMO_CREDENTIALS, tenan
  * One sign-in attempt through the form: its status and page (401 with 'Incorrect email or password.', 429, …),
  * and for a 429 the seconds its Retry-After asks to wait.
  */
-export async function trySignIn(base: string, credentials: { email: string; password: string }) {
+export async function trySignIn(
+  base: string,
+  credentials: { email: string; password: string },
+  /** The servers' PUBLIC_URL, when `base` is one of several copies behind it. */
+  publicUrl = base,
+) {
   const session = browser(base);
-  const { uid } = await openSignInForm(base, session);
+  const { uid } = await openSignInForm(base, session, undefined, publicUrl);
   const response = await session.post(`/oidc/interaction/${uid}/login`, credentials);
   const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
   return { status: response.status, page: await response.text(), retryAfter };
@@ -167,6 +178,7 @@ export function apiAs(base: string, token: string) {
     };
   }
   return {
+    get: <T>(path: string) => call<T>('GET', path),
     /** Headers such as Idempotency-Key or X-Request-Id go with it. */
     createCustomer: (name: string, headers: Record<string, string> = {}) =>
       call<Customer>('POST', '/api/customers', { name }, headers),

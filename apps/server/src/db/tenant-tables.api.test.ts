@@ -196,6 +196,20 @@ const foreignKeys = await rows<ForeignKey>(
   order by con.conname`,
 );
 
+/** Every unique index (primary keys and unique constraints included) of schema public, with its columns. */
+const uniqueIndexes = await rows<{ table: string; name: string; columns: string[] }>(
+  db,
+  sql`
+  select t.relname::text as table, i.relname::text as name,
+    array(select a.attname::text from unnest(x.indkey::int2[]) with ordinality as k(attnum, ord)
+      join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum order by k.ord) as columns
+  from pg_index x
+  join pg_class i on i.oid = x.indexrelid
+  join pg_class t on t.oid = x.indrelid
+  join pg_namespace n on n.oid = t.relnamespace
+  where n.nspname = 'public' and x.indisunique`,
+);
+
 const policies = await rows<Policy>(
   db,
   sql`
@@ -404,6 +418,18 @@ describe.each(tenantTables)('tenant table %s', (table) => {
 
   it(`grants ${APP_ROLE} exactly what it needs`, () => {
     expect(relation(table).privileges).toEqual(privilegesExpected(table));
+  });
+
+  // Ready to be distributed by tenant_id (Citus, docs/scaling.md): a distributed table's unique indexes must contain
+  // the distribution column, and its foreign keys must join on it (checked above) or point at reference tables.
+  it('has tenant_id in every unique index, so it can be distributed by tenant_id', () => {
+    for (const index of uniqueIndexes.filter((u) => u.table === table))
+      expect(index.columns, index.name).toContain('tenant_id');
+  });
+
+  it('refers only to tenant tables (by tenant_id) and to tenants, the reference table', () => {
+    for (const fk of foreignKeys.filter((f) => f.table === table))
+      expect(isTenantTable(fk.referenced) || fk.referenced === 'tenants', fk.name).toBe(true);
   });
 
   if (!rlsTables.includes(table)) {

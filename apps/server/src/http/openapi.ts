@@ -82,5 +82,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     transform: withListHeaders,
     transformObject: usedComponents,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Operations start collapsed under their tags: drawing every one of them at once (over 60) took the browser
+  // seconds on a busy machine before the page showed anything.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 }
