@@ -15,7 +15,7 @@ import { conflict } from '../http/errors.ts';
 import { invoices } from '../invoices/invoice-tables.ts';
 import { findInvoice } from '../invoices/invoices.ts';
 import { organisationDetails } from '../organisation/organisation-tables.ts';
-import { memberships } from '../team/team-tables.ts';
+import { memberName } from '../team/members.ts';
 import { tenants } from '../tenants/tenant-tables.ts';
 import { storeMessage } from './outbox.ts';
 import { invoiceEmails, outboxMessages } from './outbox-tables.ts';
@@ -138,7 +138,7 @@ export async function emailInvoice(
     messageId,
     recipient: fields.to,
     subject: fields.subject,
-    sentBy: sql`(select coalesce(name, email) from ${memberships} where tenant_id = ${tenantId} and subject = ${senderSubject})`,
+    sentBy: await memberName(tx, tenantId, senderSubject),
   });
   await tx
     .update(invoices)

@@ -1,5 +1,5 @@
 import type { MessageKind, OutboxMessage } from '@fieldbook/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
@@ -129,8 +129,7 @@ export async function findAttachment(
         eq(outboxAttachments.messageId, id),
         eq(outboxAttachments.position, index),
       ),
-    )
-    .orderBy(asc(outboxAttachments.position));
+    );
   if (!row) throw notFound('attachment');
   return row;
 }

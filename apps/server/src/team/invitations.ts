@@ -21,7 +21,7 @@ import { deleteRow, recordWhere, saveVersion, uniqueField } from '../records/rec
 import { technicians } from '../technicians/technician-tables.ts';
 import { tenants } from '../tenants/tenant-tables.ts';
 import type { TenantEntry } from '../tenants/tenants.ts';
-import { checkedTechnician, technicianLinkOf } from './members.ts';
+import { checkedTechnician, memberName, technicianLinkOf } from './members.ts';
 import { invitations, memberships } from './team-tables.ts';
 
 const NOUN = 'invitation';
@@ -113,15 +113,6 @@ export interface Inviter {
   publicUrl: string;
 }
 
-async function inviterName(tx: Tx, tenantId: string, subject: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ name: memberships.name, email: memberships.email, tenant: tenants.name })
-    .from(memberships)
-    .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.subject, subject)));
-  return row?.name ?? row?.email ?? null;
-}
-
 async function tenantName(tx: Tx, tenantId: string): Promise<string> {
   const [row] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
   return row?.name ?? 'Fieldbook';
@@ -187,6 +178,7 @@ export async function createInvitation(
   await refuseMember(tx, tenantId, fields.email);
   const id = uuidv7();
   const token = newToken();
+  const invitedBy = await memberName(tx, tenantId, inviter.subject);
   await uniqueEmail(() =>
     checkedTechnician(() =>
       tx.insert(invitations).values({
@@ -198,7 +190,7 @@ export async function createInvitation(
         technicianId,
         tokenHash: hashOf(token),
         expires: expiresFromNow(),
-        invitedBy: sql`(select coalesce(name, email) from ${memberships} where tenant_id = ${tenantId} and subject = ${inviter.subject})`,
+        invitedBy,
       }),
     ),
   );
@@ -222,7 +214,7 @@ export async function updateInvitation(
         tokenHash: hashOf(token),
         expires: expiresFromNow(),
         sent: new Date(),
-        invitedBy: (await inviterName(tx, tenantId, inviter.subject)) ?? undefined,
+        invitedBy: await memberName(tx, tenantId, inviter.subject),
       }
     : {};
   await checkedTechnician(() =>

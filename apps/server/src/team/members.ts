@@ -94,6 +94,15 @@ export async function findOwnMembership(tx: Tx, tenantId: string, subject: strin
   return toMember(row);
 }
 
+/** How a member is named on what they did (an invitation, an invoice email): their name, else their email. */
+export async function memberName(tx: Tx, tenantId: string, subject: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ name: memberships.name, email: memberships.email })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.subject, subject)));
+  return row?.name ?? row?.email ?? null;
+}
+
 /**
  * Locks the tenant's Owners (so two Owners cannot demote or remove each other at once) and says whether the
  * member is the only one left.
