@@ -10,9 +10,9 @@
  *
  *   npm run build && npm run bench:scheduler
  */
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { findChromium } from '../chromium.ts';
+import type { BrowserContext, Page } from '@playwright/test';
 import { withBenchServer } from './bench-server.ts';
+import { kib, launchChromium, median, signIn } from './browser-bench.ts';
 
 const JOBS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -20,16 +20,6 @@ const DAY = '2032-06-15';
 const EVENTS = '.ec-event:not(.ec-bg-event)';
 
 type Json = Record<string, unknown> & { id: string };
-
-/** Signs in on the scheduler and returns the page's bearer token. */
-async function signIn(page: Page, base: string): Promise<string> {
-  const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
-  await page.goto(`${base}/scheduler`);
-  await page.getByLabel('Email').fill('demo@fieldbook.example');
-  await page.getByLabel('Password').fill('fieldbook-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return (await (await firstCall).headerValue('authorization')) ?? '';
-}
 
 /** 200 jobs on DAY, 07:00 to 18:45 in 15-minute steps, an hour each, spread over the technicians and none. */
 async function seedDay(base: string, authorization: string): Promise<void> {
@@ -94,9 +84,6 @@ async function shownAt(page: Page): Promise<number> {
   throw new Error('The board did not show the day.');
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-
 /** A first visit with an empty cache (gzip only): the time to the full board and the scheduler chunk's bytes. */
 async function firstVisit(context: BrowserContext, base: string) {
   const page = await context.newPage();
@@ -120,14 +107,14 @@ async function firstVisit(context: BrowserContext, base: string) {
 }
 
 await withBenchServer(async (base) => {
-  const browser = await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox'] });
+  const browser = await launchChromium();
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'en-AU',
     timezoneId: 'Australia/Melbourne',
   });
   const page = await context.newPage();
-  const authorization = await signIn(page, base);
+  const authorization = await signIn(page, base, '/scheduler');
   const seedStart = performance.now();
   await seedDay(base, authorization);
   console.log(

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { repairPgliteDataDir } from '../../apps/server/src/db/pglite-data-dir.ts';
 import { onServer } from '../../apps/server/src/db/server-statement.ts';
+import type { DatabasePooler } from '../../apps/server/src/db/transaction-pooler.ts';
 import { countSeedRows, type SeedRowCounts } from '../../apps/server/src/seed/demo-counts.ts';
 import type { DatabaseSettings } from './servers.ts';
 
@@ -28,11 +29,18 @@ export async function dropAllDatabases(): Promise<void> {
   for (const drop of [...undropped]) await drop().catch(() => undefined);
 }
 
-/** A database nothing has used yet: a PGlite directory not yet created, or a new database on `serverUrl`. */
-export function freshDatabase(kind: DatabaseKind, serverUrl: string | undefined): Promise<FreshDatabase> {
+/**
+ * A database nothing has used yet: a PGlite directory not yet created, or a new database on `serverUrl`, which
+ * servers reach through `pooler` (their DATABASE_POOLER).
+ */
+export function freshDatabase(
+  kind: DatabaseKind,
+  serverUrl: string | undefined,
+  pooler: DatabasePooler = 'none',
+): Promise<FreshDatabase> {
   if (kind === 'pglite') return freshPglite();
   if (!serverUrl) throw new Error('PostgreSQL scenarios need FAULTS_DATABASE_URL');
-  return freshPostgres(serverUrl);
+  return freshPostgres(serverUrl, pooler);
 }
 
 async function freshPglite(): Promise<FreshDatabase> {
@@ -60,7 +68,7 @@ async function freshPglite(): Promise<FreshDatabase> {
   };
 }
 
-async function freshPostgres(serverUrl: string): Promise<FreshDatabase> {
+async function freshPostgres(serverUrl: string, pooler: DatabasePooler): Promise<FreshDatabase> {
   const name = `fieldbook_faults_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
@@ -72,13 +80,13 @@ async function freshPostgres(serverUrl: string): Promise<FreshDatabase> {
   undropped.add(drop);
   return {
     kind: 'postgres',
-    env: { DATABASE_URL: url.toString() },
-    seedRows: () => readSeedRows({ url: url.toString() }),
+    env: { DATABASE_URL: url.toString(), DATABASE_POOLER: pooler },
+    seedRows: () => readSeedRows({ url: url.toString(), pooler }),
     drop,
   };
 }
 
-async function readSeedRows(where: { url: string } | { dataDir: string }) {
+async function readSeedRows(where: { url: string; pooler: DatabasePooler } | { dataDir: string }) {
   // An empty PGlite directory would be created here (several seconds) only to say that it is empty.
   if ('dataDir' in where && !existsSync(join(where.dataDir, 'PG_VERSION'))) return undefined;
   const database = await openDatabase({ ...where, poolSize: 1 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { MIGRATION_LOCK } from '../../apps/server/src/db/migrate.ts';
 import { SEED_LOCK } from '../../apps/server/src/seed/demo.ts';
 import { DEMO_SEED_ROWS, NO_SEED_ROWS, type SeedRowCounts } from '../../apps/server/src/seed/demo-counts.ts';
 import { type DatabaseKind, type FreshDatabase, freshDatabase } from './databases.ts';
@@ -39,8 +40,8 @@ interface Starting {
 /**
  * When a trial kills the first start. Most of a start is loading the server's code, so besides a random moment
  * the trials aim at the database's own steps, watched from outside: on PGlite, once the new cluster is in the
- * directory (then opening it, migrations, the seed); on PostgreSQL, while the migrations run (their journal
- * table exists) and while the seed runs (its advisory lock is held).
+ * directory (then opening it, migrations, the seed); on PostgreSQL, while the migrations run and while the seed
+ * runs (each holds its advisory lock).
  */
 interface Moment {
   name: string;
@@ -72,24 +73,15 @@ const MOMENTS: Record<DatabaseKind, Moment[]> = {
   ],
   postgres: [
     atRandom,
-    {
-      name: 'while migrating',
-      reached: (starting) =>
-        whileQuery(starting, `select to_regclass('drizzle.__drizzle_migrations') is not null as yes`, 50),
-    },
-    {
-      name: 'while seeding',
-      // An advisory lock on a bigint key shows in pg_locks as its high and low 32 bits.
-      reached: (starting) =>
-        whileQuery(
-          starting,
-          `select exists (select from pg_locks where locktype = 'advisory' and granted
-             and classid = ${Number(BigInt(SEED_LOCK) >> 32n)} and objid = ${Number(BigInt(SEED_LOCK) & 0xffffffffn)}) as yes`,
-          150,
-        ),
-    },
+    { name: 'while migrating', reached: (starting) => whileQuery(starting, lockHeld(MIGRATION_LOCK), 50) },
+    { name: 'while seeding', reached: (starting) => whileQuery(starting, lockHeld(SEED_LOCK), 150) },
   ],
 };
+
+/** Whether some session holds this advisory lock: a bigint key shows in pg_locks as its high and low 32 bits. */
+const lockHeld = (key: number) =>
+  `select exists (select from pg_locks where locktype = 'advisory' and granted
+     and classid = ${Number(BigInt(key) >> 32n)} and objid = ${Number(BigInt(key) & 0xffffffffn)}) as yes`;
 
 /** Polls `check` until it holds (true) or the server is ready or gone (false). */
 async function until(server: ServerProcess, check: () => Promise<boolean>): Promise<boolean> {

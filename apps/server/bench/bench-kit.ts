@@ -103,6 +103,18 @@ export async function serveThrowaway(serverUrl: string | undefined, prefix: stri
   }
 }
 
+/** Median and p95 of GET `url` with `token`, as `time` runs it; any answer but 200 stops the benchmark. */
+export const timeRequest = (url: string, token: string, runs: number, deadline: number) =>
+  time(
+    async () => {
+      const response = await fetch(url, { headers: bearer(token), signal: AbortSignal.timeout(60_000) });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body.slice(0, 500)}`);
+    },
+    runs,
+    deadline,
+  );
+
 /** The measuring stops here even if runs remain, so a benchmark always ends. */
 const MEASURE_BUDGET_MS = 10 * 60_000;
 
@@ -136,18 +148,7 @@ export async function timeSearches(options: {
       deadline,
     );
     const url = `${base}${path}?q=${encodeURIComponent(q)}${size ? `&s=${size}` : ''}`;
-    const request = await time(
-      async () => {
-        const response = await fetch(url, {
-          headers: bearer(token),
-          signal: AbortSignal.timeout(60_000),
-        });
-        const body = await response.text();
-        if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body.slice(0, 500)}`);
-      },
-      runs,
-      deadline,
-    );
+    const request = await timeRequest(url, token, runs, deadline);
     console.log(
       `${`${label} (${q})`.padEnd(46).slice(0, 46)} ${String(total).padStart(9)}   ${ms(alone.median)} / ${ms(alone.p95)}         ${ms(request.median)} / ${ms(request.p95)}`,
     );

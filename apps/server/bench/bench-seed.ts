@@ -22,10 +22,17 @@ export const textArray = (values: readonly (string | null)[]) =>
     sql`, `,
   )}]`;
 
-/** Customers (with their numbers counted), 1 to 3 locations each, and the tenant's regions as territories. */
-export async function seedCustomers(database: Database, tenantId: string, count: number) {
+/** The tenant's regions, as territories. */
+export const seedRegions = (db: Database['db'], tenantId: string) =>
+  db.insert(territories).values(REGIONS.map((name) => ({ tenantId, id: uuidv7(), name })));
+
+/**
+ * Customers (with their numbers counted), 1 to 3 locations each, and the tenant's regions as territories;
+ * another `seed` gives other customers.
+ */
+export async function seedCustomers(database: Database, tenantId: string, count: number, seed?: number) {
   const { db } = database;
-  const rows = fakeCustomers(count).map((row) => ({ ...row, tenantId, id: uuidv7() }));
+  const rows = fakeCustomers(count, seed).map((row) => ({ ...row, tenantId, id: uuidv7() }));
   const places = rows.flatMap((customer) =>
     Array.from({ length: between(1, 3) }, (_, i) => {
       const [street = '', place = ''] = customer.billingAddress.split(', ');
@@ -49,7 +56,7 @@ export async function seedCustomers(database: Database, tenantId: string, count:
   for (let from = 0; from < places.length; from += BATCH)
     await db.insert(locations).values(places.slice(from, from + BATCH));
   await db.insert(tenantCounters).values({ tenantId, name: 'customer', value: rows.length });
-  await db.insert(territories).values(REGIONS.map((name) => ({ tenantId, id: uuidv7(), name })));
+  await seedRegions(db, tenantId);
   return { rows, locations: places.length };
 }
 

@@ -1,6 +1,6 @@
 /** Plausible Australian customers for the benchmark, from a seeded generator (the same every run). */
 
-const FIRST = [
+export const FIRST = [
   'Olivia',
   'Jack',
   'Charlotte',
@@ -32,7 +32,7 @@ const FIRST = [
   'Hannah',
   'Daniel',
 ];
-const LAST = [
+export const LAST = [
   'Smith',
   'Jones',
   'Williams',
@@ -64,7 +64,7 @@ const LAST = [
   'Papadopoulos',
   "O'Brien",
 ];
-const TRADES = [
+export const TRADES = [
   'Cafe',
   'Bakery',
   'Strata Management',
@@ -78,7 +78,7 @@ const TRADES = [
   'Body Corporate',
   'Guesthouse',
 ];
-const STREETS = [
+export const STREETS = [
   'Chapel St',
   'Smith St',
   'High St',
@@ -95,7 +95,7 @@ const STREETS = [
   'Park Ave',
   'Hope St',
 ];
-const PLACES = [
+export const PLACES = [
   'Richmond VIC 3121',
   'Windsor VIC 3181',
   'Fitzroy VIC 3065',
@@ -127,8 +127,9 @@ export function generator(seed: number) {
   };
 }
 
-export function fakeCustomers(count: number) {
-  const random = generator(20_240_531);
+/** `count` customers numbered from 1; another `seed` gives other names (the load benchmark's small tenants). */
+export function fakeCustomers(count: number, seed = 20_240_531) {
+  const random = generator(seed);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
   return Array.from({ length: count }, (_, i) => {

@@ -1,226 +1,213 @@
 /**
- * How many requests per second does one server process answer, and how fast, under concurrent load?
- * Builds the real app (embedded issuer, SEED_DEMO=false, logger off) over a temporary PGlite, or over a
- * throwaway database created on the PostgreSQL server at DATABASE_URL (dropped afterwards), listens on
- * 127.0.0.1 on a free port, seeds customers into one organisation and runs autocannon against each
- * scenario for a fixed time. GET /api/health (no database, no token) is the ceiling the other figures are
- * compared with.
+ * The whole server under load (issue 16). Seeds, once, a realistic data set into a kept database (1,000 small
+ * organisations and one large one: 100,000 customers, 200,000 locations, 1,000,000 jobs and 300,000 invoices with
+ * their lines; a tenth of the large one on PGlite), starts the real server in a process of its own (its logger at
+ * BENCH_LOG_LEVEL), and drives it over HTTP with autocannon at 16 connections with the tokens of four users of
+ * the large organisation. Prints one table (requests per second, p50, p99, errors, throughput against a constant
+ * route, and for each read the database's own execution time of its SQL by EXPLAIN ANALYZE) and writes it as
+ * JSON to bench-results/.
  *
- *   npm run bench:load                                   # PGlite, 30 customers
- *   BENCH_CUSTOMERS=20000 npm run bench:load             # also the searches and the last page
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:load
+ *   npm run bench:load                                                  # PGlite (bench-data/load-tenth)
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:load   # database fieldbook_bench_load
  *
- * Settings: BENCH_CUSTOMERS (30), BENCH_SECONDS per scenario (10), BENCH_CONNECTIONS (16),
- * BENCH_WARMUP seconds before each scenario (2), BENCH_SEARCH=1/0 to force or skip the search and
- * last-page scenarios (default: on from 1,000 customers), BENCH_ANALYZE=0 to skip ANALYZE after seeding,
- * BENCH_ONLY=word,… to run only the scenarios whose name contains one of the words (the health ceiling always runs).
- * The load generator runs in a worker thread so that it does not share the server's event loop (PGlite runs
- * on that loop too); BENCH_WORKERS=0 runs it on the main thread instead, to compare.
+ * Settings: BENCH_SECONDS per scenario (10), BENCH_WARMUP seconds before each (2), BENCH_CONNECTIONS (16),
+ * BENCH_SCALE (full, tenth or hundredth: the large organisation's size), BENCH_LOG_LEVEL, the server's LOG_LEVEL
+ * (info, as in production), BENCH_ONLY=word,… to run only the scenarios
+ * whose name contains one of the words (the constant route always runs), BENCH_RESEED=1 to seed afresh,
+ * BENCH_PGBOUNCER=1 (with DATABASE_URL) to put the server behind a PgBouncer in transaction mode that it starts,
+ * BENCH_PLANS=1 to print each read's statements and plans, BENCH_PROFILE=1 to write a CPU profile of the server during each scenario's measured run to bench-results/profiles
+ * (`npm run bench:profile -- <file>` sums one up).
+ * Any other setting of the server (DATABASE_POOLER…) is passed to it.
  */
-import { sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import type { Database } from '../src/db/database.ts';
-import { customers, tenantCounters } from '../src/db/schema.ts';
-import { bearer, createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
-import { serveThrowaway } from './bench-kit.ts';
-import { fakeCustomers } from './fake-customers.ts';
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Job } from '@fieldbook/domain';
+import { type PgBouncer, startPgBouncer } from '../../../scripts/pgbouncer/pgbouncer.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { signAccessToken } from '../src/test-support/factories.ts';
+import { postgresCpu, serverCpu } from './cpu-time.ts';
+import { loadCounts, seededLoad, seedLoad } from './load-data.ts';
+import { openLoadDatabase } from './load-database.ts';
+import { printPlans, sqlTime, statementRecorder } from './load-explain.ts';
+import { type LoadResult, printTable, runScenario } from './load-run.ts';
+import { findTargets, loadScenarios, type Scenario } from './load-scenarios.ts';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0`);
   return value;
 };
-const COUNT = Math.floor(setting('BENCH_CUSTOMERS', 30));
 const SECONDS = Math.max(1, setting('BENCH_SECONDS', 10));
-const CONNECTIONS = Math.max(1, Math.floor(setting('BENCH_CONNECTIONS', 16)));
 const WARMUP = setting('BENCH_WARMUP', 2);
-const SEARCHES = process.env.BENCH_SEARCH ? process.env.BENCH_SEARCH !== '0' : COUNT >= 1000;
-const ANALYZE = process.env.BENCH_ANALYZE !== '0';
-const WORKERS = Math.floor(setting('BENCH_WORKERS', 1));
+const CONNECTIONS = Math.max(1, Math.floor(setting('BENCH_CONNECTIONS', 16)));
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
-const BATCH = 1000;
-/** A request that takes longer than this counts as a timeout (autocannon's own default). */
-const TIMEOUT_SECONDS = 10;
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILES = 'bench-results/profiles';
+const BOUNCER = process.env.BENCH_PGBOUNCER === '1';
+const PUBLIC_URL = 'http://localhost:3000';
+const serverSettings = { PUBLIC_URL, SEED_DEMO: 'false' };
 
-/** The parts of autocannon's result this script reads (autocannon ships no types). */
-interface LoadResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  '2xx': number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  timeout: number;
-  workers: number;
-  headers: Record<string, string>;
-}) => Promise<LoadResult>;
-
-interface Scenario {
-  name: string;
-  path: string;
-  authorised: boolean;
-  note?: string;
+/** The server, in a process of its own, over the seeded database; resolves with its base URL once it listens. */
+function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+  const child = fork(new URL('./load-server.ts', import.meta.url), {
+    env: { ...process.env, ...serverSettings, ...env, LOG_LEVEL },
+    // The server's log lines go nowhere, but each is still made and written, as in production.
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { port: number }) =>
+      resolve({ base: `http://127.0.0.1:${message.port}`, child }),
+    );
+    child.once('exit', (code) => reject(new Error(`The server exited (${code}) before it listened`)));
+  });
 }
 
-/** A word no customer contains, and the word (3+ letters) the most customers contain somewhere the search reads. */
-function searchWords(rows: ReturnType<typeof fakeCustomers>) {
-  const texts = rows.map((row) =>
-    [row.name, String(row.number), row.billingEmail ?? '', row.billingPhone, row.billingAddress]
-      .join('\n')
-      .toLowerCase(),
-  );
-  const candidates = new Set<string>();
-  for (const row of rows.slice(0, 1000)) {
-    for (const word of `${row.name} ${row.billingAddress} ${row.billingEmail ?? ''}`
-      .toLowerCase()
-      .split(/[^a-z]+/)) {
-      if (word.length >= 3) candidates.add(word);
+/** The server's settings to reach the benchmark's database through PgBouncer, which passes any database name on. */
+function throughBouncer(bouncerUrl: string, databaseUrl: string | undefined): Record<string, string> {
+  const url = new URL(bouncerUrl);
+  url.pathname = new URL(databaseUrl ?? '').pathname;
+  return { DATABASE_URL: url.toString(), DATABASE_POOLER: 'transaction' };
+}
+
+/** Starts and stops the server's CPU profiler around a run (the server writes the file). */
+function profiler(child: ChildProcess, name: string) {
+  mkdirSync(PROFILES, { recursive: true });
+  const file = `${PROFILES}/${name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.cpuprofile`;
+  const ask = (message: object) =>
+    new Promise<void>((resolve) => {
+      child.once('message', () => resolve());
+      child.send(message);
+    });
+  return { start: () => ask({ profile: 'start' }), stop: () => ask({ profile: 'stop', file }) };
+}
+
+/** The database time of each read's SQL, from an app in this process whose statements are recorded. */
+async function explainReads(
+  opened: Awaited<ReturnType<typeof openLoadDatabase>>,
+  scenarios: Scenario[],
+  token: string,
+) {
+  const app = await buildApp({
+    config: loadConfig({ ...serverSettings, LOG_LEVEL: 'silent' }),
+    database: opened.database,
+    logger: false,
+  });
+  const times = new Map<string, Awaited<ReturnType<typeof sqlTime>>>();
+  try {
+    for (const scenario of scenarios) {
+      if (!scenario.path) continue;
+      const path = scenario.path;
+      const inject = () =>
+        app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+      await inject();
+      const statements = await opened.recorder.record(inject);
+      times.set(scenario.name, await sqlTime(opened.database, statements));
+      if (process.env.BENCH_PLANS === '1') await printPlans(opened.database, scenario.name, statements);
     }
+  } finally {
+    await app.close();
   }
-  let common = { word: 'smith', matches: -1 };
-  for (const word of candidates) {
-    const matches = texts.filter((text) => text.includes(word)).length;
-    if (matches > common.matches) common = { word, matches };
-  }
-  const none = 'zzqx';
-  if (texts.some((text) => text.includes(none))) throw new Error(`"${none}" matches a customer`);
-  return { none, common };
+  return times;
 }
-
-async function seed(database: Database, tenantId: string, rows: ReturnType<typeof fakeCustomers>) {
-  const ids = rows.map(() => uuidv7());
-  for (let from = 0; from < rows.length; from += BATCH) {
-    const batch = rows
-      .slice(from, from + BATCH)
-      .map((row, i) => ({ ...row, tenantId, id: ids[from + i] as string }));
-    await database.db.insert(customers).values(batch);
-  }
-  await database.db.insert(tenantCounters).values({ tenantId, name: 'customer', value: rows.length });
-  if (ANALYZE) await database.db.execute(sql`analyze customers`);
-  return ids;
-}
-
-const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 async function main(): Promise<void> {
-  const { default: autocannon } = (await import('autocannon' as string)) as { default: Autocannon };
-  const serverUrl = process.env.DATABASE_URL || undefined;
-  const served = await serveThrowaway(serverUrl, 'load');
-  const { database, base, testApp } = served;
+  const recorder = statementRecorder();
+  const opened = await openLoadDatabase(process.env.DATABASE_URL || undefined, recorder);
+  const { database } = opened;
+  const { scale } = opened;
+  let child: ChildProcess | undefined;
+  let bouncer: PgBouncer | undefined;
   try {
-    const { tenant, user } = await createTenantWithUser(testApp, 'Load benchmark organisation');
-    const rows = fakeCustomers(COUNT);
-    const seedStart = performance.now();
-    const ids = await seed(database, tenant.tenantId, rows);
+    const seeded = (await seededLoad(database)) ?? (await seedLoad(database, scale));
+    const counts = await loadCounts(database, seeded.tenantId);
     console.log(
-      `Seeded ${COUNT.toLocaleString('en-AU')} customers into ${database.kind} in ${fixed((performance.now() - seedStart) / 1000, 1)} s${ANALYZE ? ' (then ANALYZE customers)' : ''}.`,
+      `${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} at ${scale.name} scale: ${counts.smallTenants} small organisations; the large one has ${Object.entries(
+        counts.large,
+      )
+        .map(([name, n]) => `${n.toLocaleString('en-AU')} ${name}`)
+        .join(', ')}.`,
     );
-    // Long enough for every scenario, whatever BENCH_SECONDS says.
-    const token = await signAccessToken(testApp, {
-      sub: user.id,
-      tenantId: tenant.tenantId,
-      expiresIn: `${Math.ceil(8 * (SECONDS + WARMUP) + 600)}s`,
-    });
-    const auth = bearer(token);
-
-    const scenarios: Scenario[] = [{ name: 'GET /api/health', path: '/api/health', authorised: false }];
-    if (COUNT > 0) {
-      scenarios.push(
-        { name: 'GET /api/customers (page 1)', path: '/api/customers', authorised: true },
-        {
-          name: 'GET /api/customers/{id}',
-          path: `/api/customers/${ids[Math.floor(COUNT / 2)]}`,
-          authorised: true,
-        },
-        { name: 'GET /api/customers?s=1000 (largest page)', path: '/api/customers?s=1000', authorised: true },
-      );
-    }
-    if (SEARCHES && COUNT > 0) {
-      const { none, common } = searchWords(rows);
-      const lastPage = Math.max(1, Math.ceil(COUNT / 15));
-      scenarios.push(
-        {
-          name: `GET /api/customers?q=${none} (no match)`,
-          path: `/api/customers?q=${none}`,
-          authorised: true,
-        },
-        {
-          name: `GET /api/customers?q=${common.word} (most common)`,
-          path: `/api/customers?q=${encodeURIComponent(common.word)}`,
-          authorised: true,
-          note: `${common.matches} of ${COUNT} customers`,
-        },
-        {
-          name: `GET /api/customers?p=${lastPage} (last page)`,
-          path: `/api/customers?p=${lastPage}`,
-          authorised: true,
-        },
-      );
-    }
-
-    if (ONLY.length > 0) {
-      const chosen = scenarios.filter((s, i) => i === 0 || ONLY.some((word) => s.name.includes(word)));
-      scenarios.splice(0, scenarios.length, ...chosen);
-    }
-    console.log(
-      `${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP} s warm-up, ${WORKERS || 'no'} load worker thread(s); server ${base}; Node ${process.version}\n`,
+    const testApp = { database, config: loadConfig(serverSettings) };
+    const tokens = await Promise.all(
+      seeded.users.map((sub) =>
+        signAccessToken(testApp as Parameters<typeof signAccessToken>[0], {
+          sub,
+          tenantId: seeded.tenantId,
+          expiresIn: '3h',
+        }),
+      ),
     );
-    const results: { scenario: Scenario; result: LoadResult; total: string }[] = [];
-    for (const scenario of scenarios) {
-      const headers: Record<string, string> = scenario.authorised ? auth : {};
-      // Fail early, with the body, rather than measure a stream of errors.
-      const check = await fetch(base + scenario.path, { headers, signal: AbortSignal.timeout(60_000) });
-      const body = await check.text();
-      if (check.status !== 200) throw new Error(`${scenario.path}: ${check.status} ${body.slice(0, 500)}`);
-      const total = check.headers.get('total-count') ?? '';
-      const run = (duration: number) =>
-        autocannon({
-          url: base + scenario.path,
-          connections: CONNECTIONS,
-          duration,
-          timeout: TIMEOUT_SECONDS,
-          workers: WORKERS,
-          headers,
+    const targets = await findTargets(database, seeded.tenantId, tokens);
+    const latest = new Map<string, Job>();
+    let base = '';
+    // The jobs to save, as they are now (after a moment: the last run's saves may still be answering).
+    const reload = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const id of targets.savableJobIds.slice(0, Math.max(CONNECTIONS, 16))) {
+        const response = await fetch(`${base}/api/jobs/${id}`, {
+          headers: { authorization: `Bearer ${tokens[0]}` },
         });
-      if (WARMUP > 0) await run(WARMUP);
-      const result = await run(SECONDS);
-      results.push({ scenario, result, total });
+        if (response.status !== 200) throw new Error(`GET /api/jobs/${id}: ${response.status}`);
+        latest.set(id, (await response.json()) as Job);
+      }
+    };
+    const scenarios = loadScenarios(targets, latest, reload).filter(
+      (scenario, i) => i === 0 || ONLY.length === 0 || ONLY.some((word) => scenario.name.includes(word)),
+    );
+    console.log('Timing each read’s SQL with EXPLAIN ANALYZE…');
+    const sql = await explainReads(opened, scenarios, tokens[0] as string);
+    await opened.release();
+
+    bouncer =
+      BOUNCER && opened.serverEnv.DATABASE_URL
+        ? await startPgBouncer(opened.serverEnv.DATABASE_URL)
+        : undefined;
+    const server = await startServer(
+      bouncer ? throughBouncer(bouncer.url, opened.serverEnv.DATABASE_URL) : opened.serverEnv,
+    );
+    child = server.child;
+    base = server.base;
+    console.log(
+      `${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP} s warm-up; server log level ${LOG_LEVEL}; Node ${process.version}\n`,
+    );
+    const results: LoadResult[] = [];
+    for (const scenario of scenarios) {
+      const profile = PROFILE ? profiler(server.child, scenario.name) : undefined;
+      const databaseUrl = opened.serverEnv.DATABASE_URL;
+      const usage = async () => ({
+        server: await serverCpu(server.child),
+        postgres: databaseUrl ? await postgresCpu(databaseUrl) : 0,
+      });
+      const result = await runScenario(
+        server.base,
+        scenario,
+        { SECONDS, WARMUP, CONNECTIONS },
+        { profile, usage },
+      );
+      results.push({ ...result, sql: sql.get(scenario.name) });
       console.log(
-        `  ${scenario.name}: ${fixed(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+        `  ${scenario.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
       );
     }
-
-    const ceiling = results[0]?.result.requests.average ?? Number.NaN;
-    const header = ['scenario', 'matches', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', '% of health'];
-    const table = results.map(({ scenario, result, total }) => [
-      scenario.name,
-      total,
-      fixed(result.requests.average),
-      String(result.latency.p50),
-      String(result.latency.p99),
-      String(result.non2xx),
-      String(result.errors + result.timeouts),
-      scenario.authorised ? `${fixed((100 * result.requests.average) / ceiling, 1)} %` : '100 %',
-    ]);
-    const widths = header.map((title, i) =>
-      Math.max(title.length, ...table.map((row) => row[i]?.length ?? 0)),
+    const title = `${database.kind}${bouncer ? ' through PgBouncer (transaction pooling)' : ''}, ${scale.name} scale, ${CONNECTIONS} connections, log level ${LOG_LEVEL}`;
+    printTable(title, results);
+    mkdirSync('bench-results', { recursive: true });
+    const file = `bench-results/load-${database.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    writeFileSync(
+      file,
+      `${JSON.stringify({ title, date: new Date().toISOString(), counts, settings: { SECONDS, WARMUP, CONNECTIONS, LOG_LEVEL }, results }, null, 2)}\n`,
     );
-    const line = (cells: string[]) =>
-      `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
-    console.log(`\n${database.kind}, ${COUNT.toLocaleString('en-AU')} customers in one organisation`);
-    console.log(line(header));
-    console.log(
-      `|${widths.map((width, i) => (i === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-    );
-    for (const row of table) console.log(line(row));
-    for (const { scenario } of results) if (scenario.note) console.log(`${scenario.name}: ${scenario.note}`);
+    console.log(`\nWritten to ${file}`);
   } finally {
-    await served.close();
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await opened.release();
+    await bouncer?.stop();
   }
 }
 

@@ -22,76 +22,14 @@ import { listInvoices } from '../src/invoices/invoice-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, timeSearches } from './bench-kit.ts';
-import { type Seeded, seedCustomers, seededBefore, textArray } from './bench-seed.ts';
+import { type Seeded, seedCustomers, seededBefore } from './bench-seed.ts';
+import { seedInvoices } from './seed-invoices.ts';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 300_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** Invoices per seeding statement. */
 const SEED_BATCH = 100_000;
-/** The invoices are dated over this many days before today, the oldest first. */
-const SPAN_DAYS = 730;
-
-const WORK = [
-  ['LAB-HR', 'Labour, per hour', '95.00'],
-  ['CALL', 'Call-out fee', '120.00'],
-  ['HWS-250', 'Hot water service 250 L', '1450.00'],
-  ['PIPE-15', 'Copper pipe 15 mm, per metre', '18.5000'],
-  ['VALVE-TMV', 'Thermostatic mixing valve', '265.00'],
-  [null, 'Council inspection fee', '96.50'],
-] as const;
-/** The council fee (the last line of WORK) is passed on without GST. */
-const GST_FREE_WORK = WORK.length;
-const QUANTITIES = ['1', '1', '2', '0.5', '1.5', '3', '2.25'];
-
-/**
- * Inserts invoices `from`..`to` (their numbers) of the tenant and 1 to 3 lines each, in two statements run by the
- * database itself: dated in number order over the last two years, due 14 days later, Paid, Cancelled, Sent or
- * Draft as their age makes likely, 40 % with a purchase-order reference, 15 % with amounts including tax.
- */
-async function seedInvoices(db: Database['db'], tenantId: string, from: number, to: number, today: string) {
-  const codes = WORK.map(([code]) => code);
-  const descriptions = WORK.map(([, description]) => description);
-  const prices = WORK.map(([, , price]) => price);
-  await db.execute(sql`
-    with buyers as materialized (
-      select row_number() over (order by id)::int as buyer, id from customers where tenant_id = ${tenantId}
-    ), drawn as (
-      select g, 1 + floor(random() * (select count(*) from buyers))::int as buyer, random() as roll,
-        floor((${INVOICES}::int - g)::numeric * ${SPAN_DAYS} / ${INVOICES})::int as age
-      from generate_series(${from}::int, ${to}::int) as g
-    )
-    insert into invoices (tenant_id, id, number, reference, customer_id, status, date, due, amounts_include_tax)
-    select ${tenantId}, (lpad(to_hex(1800000000000 + g), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8'
-        || substr(md5(g::text), 4, 15))::uuid,
-      g, case when random() < 0.4 then 'PO ' || (200000 + g) end, buyers.id,
-      case
-        when age > 45 then case when roll < 0.88 then 'CLOSED_PAID' when roll < 0.94 then 'CLOSED_CANCELLED'
-          else 'OPEN_SENT' end
-        when age > 14 then case when roll < 0.6 then 'CLOSED_PAID' else 'OPEN_SENT' end
-        else case when roll < 0.55 then 'OPEN_SENT' when roll < 0.8 then 'CLOSED_PAID' else 'OPEN_DRAFT' end
-      end,
-      ${today}::date - age, ${today}::date - age + 14, random() < 0.15
-    from drawn join buyers using (buyer)`);
-  await db.execute(sql`
-    with rates as (
-      select (select id from tax_rates where tenant_id = ${tenantId} and name = 'GST') as gst,
-        (select id from tax_rates where tenant_id = ${tenantId} and name = 'GST Free') as free
-    ), lines as (
-      select invoices.tenant_id, invoices.id, line.position, 1 + floor(random() * ${WORK.length})::int as work,
-        (${textArray(QUANTITIES)})[1 + floor(random() * ${QUANTITIES.length})::int]::numeric as quantity
-      from invoices, generate_series(0, floor(random() * 3 + invoices.number * 0)::int) as line (position)
-      where invoices.tenant_id = ${tenantId} and invoices.number between ${from} and ${to}
-    )
-    insert into invoice_lines (tenant_id, invoice_id, position, code, description, quantity, price, amount,
-      tax_rate_id, tax_name, tax_rate)
-    select tenant_id, id, position, (${textArray(codes)})[work], (${textArray(descriptions)})[work], quantity,
-      (${textArray(prices)})[work]::numeric, round(quantity * (${textArray(prices)})[work]::numeric, 2),
-      case when work = ${GST_FREE_WORK} then rates.free else rates.gst end,
-      case when work = ${GST_FREE_WORK} then 'GST Free' else 'GST' end,
-      case when work = ${GST_FREE_WORK} then 0 else 10 end
-    from lines, rates`);
-}
 
 const BENCH_TENANT = 'Invoices benchmark organisation';
 
@@ -111,7 +49,7 @@ async function seed(
   const seeded = await seedCustomers(database, tenantId, CUSTOMERS);
   for (let from = 1; from <= INVOICES; from += SEED_BATCH) {
     const to = Math.min(INVOICES, from + SEED_BATCH - 1);
-    await seedInvoices(db, tenantId, from, to, today);
+    await seedInvoices(db, tenantId, { from, to, total: INVOICES }, today);
     console.log(
       `  ${to.toLocaleString('en-AU')} invoices, ${((performance.now() - seedStart) / 1000).toFixed(0)} s`,
     );

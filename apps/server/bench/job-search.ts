@@ -12,7 +12,7 @@
  *
  * Settings: BENCH_JOBS (1,000,000), BENCH_CUSTOMERS (4,000), BENCH_RUNS (30).
  */
-import { JOB_STATUSES, type JobStatus, MAX_PAGE_SIZE, PAGE_SIZES } from '@fieldbook/domain';
+import { JOB_STATUSES, MAX_PAGE_SIZE, PAGE_SIZES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/database.ts';
 import { tenantCounters } from '../src/db/schema.ts';
@@ -21,105 +21,14 @@ import { listJobs } from '../src/jobs/job-list.ts';
 import { parsePage } from '../src/lists/pagination.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, timeSearches } from './bench-kit.ts';
-import { type Seeded, seedCustomers, seededBefore, textArray } from './bench-seed.ts';
+import { type Seeded, seedCustomers, seededBefore } from './bench-seed.ts';
+import { melbourneMidnight, seedJobs, thisWeek } from './seed-jobs.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1_000_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 4000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 /** Jobs per seeding statement. */
 const SEED_BATCH = 100_000;
-const DAY = 86_400_000;
-
-const WORK = [
-  ['LAB-HR', 'Labour, per hour', '95.00'],
-  ['CALL', 'Call-out fee', '120.00'],
-  ['HWS-250', 'Hot water service 250 L', '1450.00'],
-  ['PIPE-15', 'Copper pipe 15 mm, per metre', '18.5000'],
-  ['VALVE-TMV', 'Thermostatic mixing valve', '265.00'],
-  ['AC-SVC', 'Split system service', '189.00'],
-  ['GPO-D', 'Double power point', '64.90'],
-  [null, 'Sundries', '12.50'],
-] as const;
-const QUANTITIES = ['1', '1', '2', '0.5', '1.5', '3', '2.25'];
-const UNSCHEDULED: JobStatus[] = ['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'];
-
-/**
- * Inserts jobs `from`..`to` (their numbers) of the tenant and 1 to 3 lines each, in two statements run by the
- * database itself: 85 % scheduled between a year ago and three months ahead, with the status that date makes
- * likely (unscheduled ones new, waiting or ready); 40 % with a purchase-order reference; every flag, priority,
- * territory and crew. Ids are time-ordered like the app's uuidv7 ones. Generating the rows in SQL seeds a
- * million jobs in minutes on either database, where sending them from here took a quarter of an hour.
- */
-async function seedJobs(db: Database['db'], tenantId: string, from: number, to: number, today: Date) {
-  const codes = WORK.map(([code]) => code);
-  const descriptions = WORK.map(([, description]) => description);
-  const prices = WORK.map(([, , price]) => price);
-  await db.execute(sql`
-    with sites as materialized (
-      select row_number() over (order by id)::int as site, id, customer_id from locations
-      where tenant_id = ${tenantId}
-    ), pools as (
-      select
-        (select count(*)::int from sites) as site_count,
-        (select array_agg(id order by id) from territories where tenant_id = ${tenantId}) as regions,
-        (select array_agg(id order by rank) from job_priorities where tenant_id = ${tenantId}) as priorities,
-        -- The tenant's technicians, and a null: some scheduled jobs have no technician yet.
-        (select array_agg(id order by name) || array[null::uuid] from technicians where tenant_id = ${tenantId}) as crews,
-        ${textArray(UNSCHEDULED)} as waiting
-    ), drawn as (
-      select g, pools.*, 1 + floor(random() * site_count)::int as site,
-        case when random() < 0.85 then floor(random() * 456)::int - 365 end as days,
-        random() as roll, floor(random() * 10)::int as hour, 1 + floor(random() * 4)::int as hours
-      from generate_series(${from}::int, ${to}::int) as g, pools
-    ), dated as (
-      select drawn.*, sites.id as location_id, sites.customer_id,
-        ${today}::timestamptz + make_interval(days => days, hours => 7 + hour) as start,
-        case
-          when days is null then waiting[1 + floor(roll * 3)::int]
-          when days < -2 then case when roll < 0.7 then 'CLOSED_COMPLETED' when roll < 0.88 then 'OPEN_COMPLETED'
-            else 'CLOSED_CANCELLED' end
-          when days < 0 then case when roll < 0.6 then 'OPEN_COMPLETED' else 'OPEN_IN_PROGRESS' end
-          when days = 0 then case when roll < 0.5 then 'OPEN_IN_PROGRESS' else 'OPEN_SCHEDULED' end
-          else 'OPEN_SCHEDULED'
-        end as status
-      from drawn join sites using (site)
-    )
-    insert into jobs (tenant_id, id, number, reference, customer_id, location_id, territory_id, priority_id,
-      status, rag, due, scheduled_start, scheduled_finish, actual_start, actual_finish, assignee)
-    select ${tenantId}, (lpad(to_hex(1700000000000 + g), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8'
-        || substr(md5(g::text), 4, 15))::uuid,
-      g, case when random() < 0.4 then 'PO ' || (100000 + g) end, customer_id, location_id,
-      regions[1 + floor(random() * cardinality(regions))::int],
-      priorities[1 + floor(random() * cardinality(priorities))::int],
-      status, (array[null, null, 'RED', 'AMBER', 'GREEN'])[1 + floor(random() * 5)::int],
-      ${today}::timestamptz + make_interval(days => coalesce(days, 1 + floor(random() * 30)::int)
-        + floor(random() * 6)::int, hours => 7),
-      start, start + make_interval(hours => hours),
-      case when status in ('OPEN_IN_PROGRESS', 'OPEN_COMPLETED', 'CLOSED_COMPLETED') then start end,
-      case when status in ('OPEN_COMPLETED', 'CLOSED_COMPLETED') then start + make_interval(hours => hours) end,
-      case when start is not null then crews[1 + floor(random() * cardinality(crews))::int] end
-    from dated`);
-  await db.execute(sql`
-    with lines as (
-      select jobs.tenant_id, jobs.id, line.position, 1 + floor(random() * ${WORK.length})::int as work,
-        (${textArray(QUANTITIES)})[1 + floor(random() * ${QUANTITIES.length})::int]::numeric as quantity
-      from jobs, generate_series(0, floor(random() * 3 + jobs.number * 0)::int) as line (position)
-      where jobs.tenant_id = ${tenantId} and jobs.number between ${from} and ${to}
-    )
-    insert into job_lines (tenant_id, job_id, position, code, description, quantity, price, amount)
-    select tenant_id, id, position, (${textArray(codes)})[work], (${textArray(descriptions)})[work], quantity,
-      (${textArray(prices)})[work]::numeric, round(quantity * (${textArray(prices)})[work]::numeric, 2)
-    from lines`);
-}
-
-/** The Monday to Sunday (UTC dates) of this week, as the scheduler asks for it. */
-function thisWeek(now: Date) {
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
-  const sunday = new Date(monday.getTime() + 6 * DAY);
-  const day = (date: Date) => date.toISOString().slice(0, 10);
-  return `scheduledStart:[${day(monday)} TO ${day(sunday)}]`;
-}
 
 /**
  * The scheduler's loads (its page size is 1000): today in Melbourne, the coming 7 days, and the ready list. The
@@ -135,9 +44,6 @@ function boardSearches(today: Date): [string, string][] {
     ['the ready list', 'status:OPEN_READY_TO_BE_SCHEDULED'],
   ];
 }
-
-/** Midnight in Melbourne (AEDT) today, so the week's jobs fall in working hours there. */
-const melbourneMidnight = () => new Date(new Date().setUTCHours(0, 0, 0, 0) - 11 * 3_600_000);
 
 const BENCH_TENANT = 'Jobs benchmark organisation';
 

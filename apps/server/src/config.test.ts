@@ -37,6 +37,8 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://db.internal/fieldbook', DATABASE_POOLER: 'statement' }, 'DATABASE_POOLER'],
+    [{ DATABASE_POOLER: 'transaction' }, 'DATABASE_POOLER'],
     [{ OIDC_SIGNUP_ENABLED: 'maybe' }, 'OIDC_SIGNUP_ENABLED'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
@@ -58,6 +60,14 @@ describe('loadConfig', () => {
     ['10.0.0.5, 10.0.1.0/24,::1', ['10.0.0.5', '10.0.1.0/24', '::1']],
   ])('reads TRUST_PROXY %s as a hop count or a list of proxies', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('reads DATABASE_POOLER, none by default', () => {
+    const url = 'postgres://fieldbook@pgbouncer.internal:6432/fieldbook';
+    expect(loadConfig({ DATABASE_URL: url }).databasePooler).toBe('none');
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction' }).databasePooler).toBe(
+      'transaction',
+    );
   });
 
   it('treats empty values as unset', () => {

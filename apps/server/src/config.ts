@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_PROVIDERS, type AddressProvider } from './addresses/address-suggester.ts';
+import { DATABASE_POOLERS, type DatabasePooler } from './db/transaction-pooler.ts';
 
 const booleanSetting = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -36,6 +37,8 @@ const settingsSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: urlSetting.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** What stands in front of PostgreSQL: `transaction` for PgBouncer in transaction mode (docs/deployment.md). */
+  DATABASE_POOLER: z.enum(DATABASE_POOLERS).default('none'),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySetting.default(false),
@@ -67,6 +70,15 @@ const settingsSchema = z.object({
     .default(14 * 24 * 3600),
 });
 
+/** What the settings must agree on: a pooler stands in front of a PostgreSQL server (PGlite has none). */
+const checkedSettings = settingsSchema.refine(
+  (s) => s.DATABASE_POOLER === 'none' || s.DATABASE_URL !== undefined,
+  {
+    path: ['DATABASE_POOLER'],
+    message: 'A pooler stands in front of a PostgreSQL server: set DATABASE_URL too.',
+  },
+);
+
 export type Settings = z.input<typeof settingsSchema>;
 
 export interface Config {
@@ -74,6 +86,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  databasePooler: DatabasePooler;
   dataDir: string;
   logLevel: string;
   /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses. */
@@ -103,7 +116,7 @@ export class ConfigError extends Error {}
 /** Reads and validates the settings; a bad one stops start-up with a message naming it. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = settingsSchema.safeParse(present);
+  const parsed = checkedSettings.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -116,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: s.HOST,
     publicUrl,
     databaseUrl: s.DATABASE_URL,
+    databasePooler: s.DATABASE_POOLER,
     dataDir: s.DATA_DIR,
     logLevel: s.LOG_LEVEL,
     trustProxy: s.TRUST_PROXY,

@@ -27,7 +27,11 @@ async function main(): Promise<void> {
     const repaired = orExit(() => repairPgliteDataDir(config.dataDir), DataDirectoryError);
     for (const sentence of repaired) console.warn(sentence);
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    pooler: config.databasePooler,
+  });
   // Each step is one transaction (migrations under a lock on PostgreSQL, the seed under a lock of its own), so a
   // start killed at any point leaves the database as it was or one step further, and the next start finishes it.
   await migrate(database);

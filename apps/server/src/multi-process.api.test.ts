@@ -8,11 +8,12 @@ import { loadConfig } from './config.ts';
 import { seedDemo } from './seed/demo.ts';
 import { freePort } from './test-support/free-port.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/test-database.ts';
+import { type TestServer, testServer } from './test-support/test-server.ts';
 
 /*
  * Several servers, one database: a user signs in through one and uses the API through the other, and what must
  * hold across them (sign-in sessions and keys, the sign-in throttle, idempotency keys) lives in the database.
- * On PostgreSQL (TEST_DATABASE_URL) they are two server processes (`node apps/server/src/main.ts`) on two ports.
+ * On PostgreSQL (TEST_DATABASE_URL, through TEST_DATABASE_POOLER) they are two server processes (`node apps/server/src/main.ts`) on two ports.
  * A PGlite data directory is one process's own, so there they are two app instances of this process on two ports
  * over the one database: the same HTTP, and no state kept in an app between requests.
  */
@@ -22,12 +23,12 @@ interface Server {
   stop(): Promise<void>;
 }
 
-const serverUrl = process.env.TEST_DATABASE_URL;
+const server = testServer();
 let servers: [Server, Server];
 let cleanup: () => Promise<void>;
 
-async function twoProcesses(url: string): Promise<[Server, Server]> {
-  const database: FreshDatabase = await freshDatabase('postgres', url);
+async function twoProcesses({ url, pooler }: TestServer): Promise<[Server, Server]> {
+  const database: FreshDatabase = await freshDatabase('postgres', url, pooler);
   // Behind one load balancer every copy has the same public URL (the issuer and audience of its tokens): A's here.
   const first = await startServer(database);
   const started: ServerProcess[] = [first, await startServer(database, { env: { PUBLIC_URL: first.base } })];
@@ -68,11 +69,11 @@ async function twoApps(): Promise<[Server, Server]> {
 }
 
 beforeAll(async () => {
-  servers = serverUrl ? await twoProcesses(serverUrl) : await twoApps();
+  servers = server ? await twoProcesses(server) : await twoApps();
 }, 180_000);
 afterAll(() => cleanup?.());
 
-describe(`two servers on one database (${serverUrl ? 'two processes, PostgreSQL' : 'two apps, PGlite'})`, () => {
+describe(`two servers on one database (${server ? 'two processes, PostgreSQL' : 'two apps, PGlite'})`, () => {
   it('a token from a sign-in through one server works on the other', async () => {
     const [a, b] = servers;
     const token = await signIn(a.base);

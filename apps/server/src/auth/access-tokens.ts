@@ -27,9 +27,19 @@ const unauthenticated = (message: string) => new ApiError('UNAUTHENTICATED', mes
 /** How far the issuer's clock may be from ours. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
-/** Verifies bearer access tokens: signature against the issuer's keys, issuer, audience, expiry and type. */
+/** Tokens remembered as verified, at most (about 1 KB each); the oldest is forgotten first. */
+const REMEMBERED_TOKENS = 10_000;
+
+/**
+ * Verifies bearer access tokens: signature against the issuer's keys, issuer, audience, expiry and type. A token
+ * verified once is remembered until it expires, so a caller's next requests skip the signature check (a
+ * token's text cannot change; its expiry is checked on every request). A key the issuer withdraws therefore
+ * stops a token already seen only at the token's expiry (minutes: `OIDC_ACCESS_TOKEN_TTL`).
+ */
 export function createTokenVerifier(options: TokenVerifierOptions) {
-  return async function verifyAccessToken(token: string): Promise<Caller> {
+  const remembered = new Map<string, { caller: Caller; expires: number }>();
+
+  async function verifySignature(token: string): Promise<{ caller: Caller; expires: number }> {
     let verified: Awaited<ReturnType<typeof jwtVerify>>;
     try {
       verified = await jwtVerify(token, options.keys, {
@@ -64,9 +74,23 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       throw unauthenticated('The token is not an access token.');
     const tenantId = verified.payload[options.tenantIdClaim];
     return {
-      subject: String(verified.payload.sub),
-      tenantId: typeof tenantId === 'string' && tenantId ? tenantId : undefined,
+      caller: {
+        subject: String(verified.payload.sub),
+        tenantId: typeof tenantId === 'string' && tenantId ? tenantId : undefined,
+      },
+      // jwtVerify required `exp`, a number.
+      expires: ((verified.payload.exp as number) + CLOCK_TOLERANCE_SECONDS) * 1000,
     };
+  }
+
+  return async function verifyAccessToken(token: string): Promise<Caller> {
+    const known = remembered.get(token);
+    if (known && Date.now() < known.expires) return known.caller;
+    remembered.delete(token);
+    const verified = await verifySignature(token);
+    if (remembered.size >= REMEMBERED_TOKENS) remembered.delete(remembered.keys().next().value as string);
+    remembered.set(token, verified);
+    return verified.caller;
   };
 }
 

@@ -2,6 +2,7 @@ import { customerMessages } from '@fieldbook/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import { createCustomers } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
@@ -277,6 +278,13 @@ describe('GET /api/customers', () => {
     const past = await api.get('/api/customers?p=9&s=10');
     expect(past.json()).toEqual([]);
     expect(past.headers['total-count']).toBe('35');
+  });
+
+  it('reads every page, those past the middle from the far end, as the rows of the whole list', async () => {
+    const lengths: Record<string, number> = {};
+    for (const q of ['*', 'filler', 'number:[3 TO 31] AND NOT acme'])
+      lengths[q] = (await expectPagesOfTheWhole(api, '/api/customers', q, [1, 4, 5, 15])).length;
+    expect(lengths).toEqual({ '*': 35, filler: 30, 'number:[3 TO 31] AND NOT acme': 28 });
   });
 
   it('answers a search with no match with an empty page', async () => {

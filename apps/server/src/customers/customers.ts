@@ -1,9 +1,9 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
-import { asc, count, getViewSelectedFields, sql } from 'drizzle-orm';
+import { count, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { customers, visibleCustomers as visible } from './customer-tables.ts';
@@ -93,8 +93,8 @@ export async function listCustomers(
       tx
         .select({ ...getViewSelectedFields(visible), total })
         .from(visible)
-        .where(where)
-        .orderBy(asc(visible.number)),
+        .where(where),
+    [ascending(visible.number)],
   );
   return { rows: rows.map(toCustomer), total };
 }

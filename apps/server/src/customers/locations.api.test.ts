@@ -2,6 +2,7 @@ import { locationMessages } from '@fieldbook/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import { createCustomers, createLocations } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
@@ -202,6 +203,26 @@ describe('GET /api/locations', () => {
     expect(response.headers['total-count']).toBe('4');
     expect(response.headers.link).toContain('rel="prev"');
     expect(response.headers.link).not.toContain('rel="next"');
+  });
+
+  it('reads every page, those past the middle from the far end, as the rows of the whole list', async () => {
+    // Many sites share a name: the order is by name, then id, read from either end.
+    const { token, tenant } = await createTenantWithUser(t);
+    const [depot] = await createCustomers(t, tenant.tenantId, [{ name: 'Depot Holdings' }]);
+    await createLocations(
+      t,
+      tenant.tenantId,
+      Array.from({ length: 17 }, (_, index) => ({
+        customer: { id: depot?.id ?? '' },
+        name: ['Depot', 'Annex', 'Yard'][index % 3],
+        suburb: index % 2 === 0 ? 'Dandenong' : 'Clayton',
+      })),
+    );
+    const own = apiAs(t, token);
+    const lengths: Record<string, number> = {};
+    for (const q of ['*', 'suburb:dandenong', 'depot'])
+      lengths[q] = (await expectPagesOfTheWhole(own, '/api/locations', q, [1, 2, 5, 6])).length;
+    expect(lengths).toEqual({ '*': 17, 'suburb:dandenong': 9, depot: 6 });
   });
 
   it('refuses a malformed query with 400 on q', async () => {

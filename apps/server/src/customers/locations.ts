@@ -1,11 +1,11 @@
 import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldbook/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { fieldInvalid, notFound } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { deleteRow, findRow, recordWhere, saveVersion } from '../records/record-rows.ts';
 import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
 
@@ -135,8 +135,8 @@ export async function listLocations(
         .select({ ...withCustomerName(visible), total })
         .from(visible)
         .innerJoin(customers, ofCustomer(visible))
-        .where(where)
-        .orderBy(asc(visible.name), asc(visible.id)),
+        .where(where),
+    [ascending(visible.name), ascending(visible.id)],
   );
   return { rows: rows.map(toLocation), total };
 }

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test-support/test-database.ts';
+import { testServer } from '../test-support/test-server.ts';
 import { type Database, openDatabase } from './database.ts';
 import { isReady, migrate } from './migrate.ts';
 
@@ -26,6 +28,46 @@ describe('migrations', () => {
   it('can run again without changing anything', async () => {
     await migrate(database);
     expect(await isReady(database)).toBe(true);
+  });
+
+  it("are recorded as drizzle-orm's migrator records them: the file's hash, created at the journal's time", async () => {
+    const recorded = (await database.db.execute(
+      sql`select hash, created_at::text as "createdAt" from drizzle.__drizzle_migrations order by id`,
+    )) as { rows: { hash: string; createdAt: string }[] };
+    expect(recorded.rows).toEqual(
+      readMigrationFiles({ migrationsFolder }).map((m) => ({
+        hash: m.hash,
+        createdAt: String(m.folderMillis),
+      })),
+    );
+  });
+
+  it('that fail apply nothing and hold no lock: the next start migrates', async () => {
+    const fresh = await freshDatabase();
+    const starting = await fresh.open();
+    const broken = 'create table half_done (id int);\n--> statement-breakpoint\nselect 1 / 0;';
+    const folder = migrationsWith({ tag: '9999_broken', sql: broken });
+    try {
+      await expect(migrate(starting, folder.path)).rejects.toMatchObject({
+        cause: { message: 'division by zero' },
+      });
+      const tables = (await starting.db.execute(
+        sql`select to_regclass('public.customers') as customers, to_regclass('public.half_done') as broken`,
+      )) as { rows: { customers: string | null; broken: string | null }[] };
+      expect(tables.rows).toEqual([{ customers: null, broken: null }]);
+      // Another process (on PostgreSQL another pool, so another session) is not held up by a lock left behind.
+      const next = await fresh.open();
+      try {
+        await migrate(next);
+        expect(await isReady(next)).toBe(true);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      folder.remove();
+      await starting.close();
+      await fresh.drop();
+    }
   });
 
   it('are applied exactly once when several processes start at once', async () => {
@@ -94,23 +136,43 @@ describe('migration 0016 (technicians)', () => {
 
 /** Applies the migrations before `tag` (such as '0016'), as a database made by an older release has them. */
 async function migrateUpTo(database: Database, before: string): Promise<void> {
-  const folder = mkdtempSync(join(tmpdir(), 'fieldbook-migrations-'));
+  const folder = migrationsWith(undefined, (entry) => entry.tag < before);
   try {
-    cpSync(migrationsFolder, folder, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as {
-      entries: { tag: string }[];
-    };
-    journal.entries = journal.entries.filter((entry) => entry.tag < before);
-    writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
+    // drizzle-orm's own migrator, as older releases ran it: ours must carry on from what it recorded.
     if (database.kind === 'pglite')
-      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-    else
-      await database.withConnection((db) =>
-        migratePg(db as unknown as NodePgDatabase, { migrationsFolder: folder }),
-      );
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder.path });
+    else await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder: folder.path });
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    folder.remove();
   }
+}
+
+interface JournalEntry {
+  idx: number;
+  tag: string;
+  when: number;
+  version: string;
+  breakpoints: boolean;
+}
+
+/** A copy of the migrations folder with the journal's entries that `keep`, and one more migration if `added`. */
+function migrationsWith(
+  added?: { tag: string; sql: string },
+  keep: (entry: JournalEntry) => boolean = () => true,
+): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), 'fieldbook-migrations-'));
+  cpSync(migrationsFolder, path, { recursive: true });
+  const journal = JSON.parse(readFileSync(join(path, 'meta/_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  journal.entries = journal.entries.filter(keep);
+  const last = journal.entries.at(-1);
+  if (added && last) {
+    journal.entries.push({ ...last, idx: last.idx + 1, tag: added.tag, when: last.when + 1 });
+    writeFileSync(join(path, `${added.tag}.sql`), added.sql);
+  }
+  writeFileSync(join(path, 'meta/_journal.json'), JSON.stringify(journal));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -126,18 +188,18 @@ const journalEntries = (
  * one process by construction) one PGlite instance shared by concurrent callers.
  */
 async function freshDatabase(): Promise<{ open: () => Promise<Database>; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  const server = testServer();
+  if (!server) {
     const shared = await openDatabase({});
     return { open: async () => ({ ...shared, close: async () => undefined }), drop: () => shared.close() };
   }
   const name = `fieldbook_migrate_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = await openDatabase({ url, poolSize: 1 });
+  const admin = await openDatabase({ url: server.url, poolSize: 1, pooler: server.pooler });
   await admin.db.execute(sql.raw(`create database ${name}`));
-  const target = new URL(url);
+  const target = new URL(server.url);
   target.pathname = `/${name}`;
   return {
-    open: () => openDatabase({ url: target.toString(), poolSize: 2 }),
+    open: () => openDatabase({ url: target.toString(), poolSize: 2, pooler: server.pooler }),
     async drop() {
       await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();

@@ -1,41 +1,40 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Database } from './database.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-// Any constant works; it only has to be the same in every process of this application.
-const MIGRATION_LOCK = 7_283_140_021;
-
-const pgliteMigrations = new WeakMap<object, Promise<unknown>>();
+/** Any constant works; it only has to be the same in every process of this application. */
+export const MIGRATION_LOCK = 7_283_140_021;
 
 /**
- * Applies pending SQL migrations. Several processes may start at once against one PostgreSQL:
- * each waits for a session-level advisory lock, so exactly one applies and the others see them applied.
+ * Applies pending SQL migrations, in one transaction that first takes a transaction-level advisory lock: processes
+ * starting together queue on the lock, one applies the migrations and the others then find them applied. Nothing
+ * outlives the transaction, so this holds behind a pooler in transaction mode (PgBouncer), where a session-level
+ * lock and its unlock may reach different server sessions; and a start killed part-way leaves nothing behind.
+ *
+ * Migrations are recorded as drizzle-orm's migrator records them (`drizzle.__drizzle_migrations`: the file's
+ * sha256 and the journal's `when` as `created_at`; those after the newest `created_at` are pending), so a database
+ * it migrated carries on. `folder` is for tests.
  */
-export async function migrate(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    // One PGlite is one process: callers queue behind each other instead of taking a lock.
-    const previous = pgliteMigrations.get(database.db) ?? Promise.resolve();
-    const run = previous.then(() =>
-      migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder }),
-    );
-    pgliteMigrations.set(
-      database.db,
-      run.catch(() => undefined),
-    );
-    return run;
-  }
-  await database.withConnection(async (db) => {
-    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
-    try {
-      await migratePg(db as unknown as NodePgDatabase, { migrationsFolder });
-    } finally {
-      await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+export async function migrate(database: Database, folder = migrationsFolder): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
+  // On PGlite (one connection) transactions already run one after another; the lock costs nothing there.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.execute(sql`create schema if not exists drizzle`);
+    await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (
+      id serial primary key, hash text not null, created_at bigint)`);
+    const newest = (await tx.execute(
+      sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    )) as { rows: { created_at: string | number }[] };
+    const appliedUpTo = newest.rows[0] ? Number(newest.rows[0].created_at) : undefined;
+    for (const migration of migrations) {
+      if (appliedUpTo !== undefined && migration.folderMillis <= appliedUpTo) continue;
+      for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+        values (${migration.hash}, ${migration.folderMillis})`);
     }
   });
 }

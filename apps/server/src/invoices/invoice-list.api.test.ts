@@ -1,9 +1,11 @@
-import { type Invoice, invoiceFields } from '@fieldbook/domain';
+import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, invoiceFields } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
-import type { TenantWithUser } from '../test-support/factories.ts';
+import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
+import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
 import { createCustomers } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
@@ -45,9 +47,8 @@ type Rows = Record<string, unknown>[];
 const rowsOf = async (query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: Rows }).rows;
 
-/** The kept counts of tenant A (zeros left out) and the same counted from its invoices: they must be equal. */
-async function keptAndCounted() {
-  const tenantId = a.tenant.tenantId;
+/** The kept counts of a tenant (A's unless told; zeros left out) and the same counted from its invoices: equal. */
+async function keptAndCounted(tenantId = a.tenant.tenantId) {
   return {
     kept: {
       statuses: await rowsOf(sql`select status, count::int from invoice_counts
@@ -64,8 +65,8 @@ async function keptAndCounted() {
   };
 }
 
-const expectCountsKept = async () => {
-  const { kept, counted } = await keptAndCounted();
+const expectCountsKept = async (tenantId?: string) => {
+  const { kept, counted } = await keptAndCounted(tenantId);
   expect(kept).toEqual(counted);
 };
 
@@ -201,5 +202,119 @@ describe('the invoice list', () => {
     expect(await numbersOf('imported', 5, 6)).toEqual([]);
     const newest = await numbersOf('*', 5, 2);
     expect(newest).toEqual(all.slice(5, 10).map((found) => found.number));
+  });
+});
+
+describe('the kept invoice counts under concurrent writes', () => {
+  // As for jobs (job-counts.api.test.ts): truly at once on PostgreSQL, in turns on PGlite. Each round sends creates
+  // for a customer no count row names yet, moves of other invoices to it, status changes and deletes of drafts.
+  const next: Record<InvoiceStatus, InvoiceStatus> = {
+    OPEN_DRAFT: 'OPEN_SENT',
+    OPEN_SENT: 'CLOSED_PAID',
+    CLOSED_PAID: 'CLOSED_CANCELLED',
+    CLOSED_CANCELLED: 'OPEN_SENT',
+  };
+
+  it('stay equal to the invoices through creates, status changes, moves and deletes sent all at once', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const client = apiAs(t, tenant.token);
+    const [first] = await createCustomers(t, tenantId, [{ name: 'Round Harbour Pharmacy' }]);
+    let expectedInvoices = 0;
+    for (let round = 0; round < 3; round++) {
+      const [customer] = await createCustomers(t, tenantId, [{ name: `Round ${round} Dental Group` }]);
+      const buyer = { id: customer?.id };
+      const invoices = (await client.get('/api/sales/invoices?s=1000')).json() as Invoice[];
+      const writes: Write[] = [];
+      for (let index = 0; index < 12; index++)
+        writes.push([
+          201,
+          () =>
+            client.post(
+              '/api/sales/invoices',
+              invoice({
+                customer: index % 2 === 0 ? buyer : { id: first?.id },
+                status: (['OPEN_DRAFT', 'OPEN_SENT', 'CLOSED_PAID'] as const)[index % 3],
+              }),
+            ),
+        ]);
+      invoices.forEach((found, index) => {
+        if (found.status === 'OPEN_DRAFT' && index % 2 === 0)
+          writes.push([204, () => client.delete(`/api/sales/invoices/${found.id}`)]);
+        else
+          writes.push([
+            200,
+            () =>
+              client.put(`/api/sales/invoices/${found.id}`, {
+                ...invoice({
+                  customer: index % 3 === 0 ? buyer : found.customer,
+                  status: next[found.status],
+                }),
+                updated: found.updated,
+              }),
+          ]);
+      });
+      expectedInvoices += writes.filter(([expected]) => expected === 201).length;
+      expectedInvoices -= writes.filter(([expected]) => expected === 204).length;
+      await sendAllAtOnce(writes);
+      await expectCountsKept(tenantId);
+    }
+
+    const counted = await rowsOf(sql`select status, count(*)::int as count from invoices
+      where tenant_id = ${tenantId} group by 1`);
+    const total = async (q: string) =>
+      Number((await client.get(`/api/sales/invoices?q=${encodeURIComponent(q)}&s=1`)).headers['total-count']);
+    expect(counted.reduce((sum, row) => sum + Number(row.count), 0)).toBe(expectedInvoices);
+    expect(await total('*')).toBe(expectedInvoices);
+    for (const status of INVOICE_STATUSES)
+      expect(await total(`status:${status}`), status).toBe(
+        Number(counted.find((row) => row.status === status)?.count ?? 0),
+      );
+    expect(await total('dental')).toBe(await total('(dental)'));
+  });
+});
+
+describe('deep pages of the invoice list', () => {
+  it('reads every page, those past the middle from the far end, as the rows of the whole list', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const [cafe, supplies] = await createCustomers(t, tenantId, [
+      { name: 'Deep Water Cafe' },
+      { name: 'Deep South Supplies' },
+    ]);
+    const statuses = ['OPEN_DRAFT', 'OPEN_SENT', 'CLOSED_PAID'] as const;
+    await inTenant(t.database.db, tenantId, (tx) =>
+      importInvoices(
+        tx,
+        tenantId,
+        Array.from({ length: 21 }, (_, index) =>
+          invoiceFields.parse(
+            invoice({
+              customer: { id: (index % 3 === 0 ? supplies : cafe)?.id },
+              status: statuses[index % 3],
+              date: `2026-10-${String(index + 1).padStart(2, '0')}`,
+              due: '2026-12-01',
+            }),
+          ),
+        ),
+      ),
+    );
+    const client = apiAs(t, tenant.token);
+    const lengths: Record<string, number> = {};
+    for (const q of [
+      '*',
+      'status:OPEN_SENT',
+      `customer.id:${cafe?.id}`,
+      'cafe',
+      'date:[2026-10-03 TO 2026-10-18]',
+    ])
+      lengths[q] = (await expectPagesOfTheWhole(client, '/api/sales/invoices', q, [1, 3, 4, 7])).length;
+    expect(lengths).toEqual({
+      '*': 21,
+      'status:OPEN_SENT': 7,
+      [`customer.id:${cafe?.id}`]: 14,
+      cafe: 14,
+      'date:[2026-10-03 TO 2026-10-18]': 16,
+    });
   });
 });

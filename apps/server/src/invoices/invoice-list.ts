@@ -42,7 +42,10 @@ const numbered: NumberedView = {
   rangesFollowNumbers: true,
 };
 
-/** The invoices with these numbers, whole, newest first: a named statement, planned once per connection. */
+/**
+ * The invoices with these numbers, whole, newest first: a named statement, planned once per connection (unnamed
+ * behind a transaction pooler, `db/transaction-pooler.ts`).
+ */
 function invoicesNumbered(tx: Tx, tenantId: string, numbers: number[]) {
   return selectInvoices(tx)
     .where(numberedWhere(numbered))

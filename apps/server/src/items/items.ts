@@ -1,9 +1,9 @@
 import type { Item, ItemFields, ItemUpdate } from '@fieldbook/domain';
-import { asc, count, getViewSelectedFields, sql } from 'drizzle-orm';
+import { count, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { deleteRow, requireRow, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { items, visibleItems as visible } from './item-tables.ts';
 
@@ -79,9 +79,9 @@ export async function listItems(tx: Tx, tenantId: string, { q, page }: ListReque
       tx
         .select({ ...getViewSelectedFields(visible), total })
         .from(visible)
-        .where(where)
-        // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
-        .orderBy(asc(sql`lower(${visible.code})`), asc(visible.code), asc(visible.id)),
+        .where(where),
+    // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
+    [ascending(sql`lower(${visible.code})`), ascending(visible.code), ascending(visible.id)],
   );
   return { rows: rows.map(toItem), total };
 }

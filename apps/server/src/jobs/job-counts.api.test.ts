@@ -1,9 +1,11 @@
-import { type Job, jobFields } from '@fieldbook/domain';
+import { JOB_STATUSES, type Job, type JobStatus, jobFields } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
-import type { TenantWithUser } from '../test-support/factories.ts';
+import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
+import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { createCustomers, createJobs, createLocations } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
@@ -32,9 +34,8 @@ type Rows = Record<string, unknown>[];
 const rowsOf = async (query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: Rows }).rows;
 
-/** The kept counts of tenant A (zeros left out) and the same counted from its jobs: they must be equal. */
-async function keptAndCounted() {
-  const tenantId = a.tenant.tenantId;
+/** The kept counts of a tenant (A's unless told; zeros left out) and the same counted from its jobs: equal. */
+async function keptAndCounted(tenantId = a.tenant.tenantId) {
   const nil = '00000000-0000-0000-0000-000000000000';
   return {
     kept: {
@@ -52,8 +53,8 @@ async function keptAndCounted() {
   };
 }
 
-const expectCountsKept = async () => {
-  const { kept, counted } = await keptAndCounted();
+const expectCountsKept = async (tenantId?: string) => {
+  const { kept, counted } = await keptAndCounted(tenantId);
   expect(kept).toEqual(counted);
 };
 
@@ -171,5 +172,73 @@ describe('a word on the job list', () => {
     expect(every).toHaveLength(25);
     expect([...(await page('imported', 1)), ...(await page('imported', 2))]).toEqual(every.slice(0, 10));
     expect(await page('imported', 6)).toEqual([]);
+  });
+});
+
+describe('the kept job counts under concurrent writes', () => {
+  // On PostgreSQL (TEST_DATABASE_URL) the requests' transactions truly overlap, on as many connections as the
+  // pool has; on PGlite they take turns. Each round sends, all at once, creates at a site no count row names yet
+  // and moves of other jobs to it (whichever commits first makes the row, the others must add to it), status
+  // changes (in the first round into statuses no job had yet), and deletes.
+  const next: Partial<Record<JobStatus, JobStatus>> = {
+    OPEN_NEW: 'OPEN_BOOKING_REQUIRED',
+    OPEN_BOOKING_REQUIRED: 'OPEN_READY_TO_BE_SCHEDULED',
+    OPEN_READY_TO_BE_SCHEDULED: 'CLOSED_CANCELLED',
+  };
+
+  it('stay equal to the jobs through creates, status changes, moves and deletes sent all at once', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const own = await jobWorld(t, tenant, 'R');
+    const client = apiAs(t, tenant.token);
+    let expectedJobs = 12;
+    await createJobs(
+      t,
+      tenantId,
+      Array.from({ length: 12 }, (_, index) => fullJob(own, index % 3 === 0 ? { location: null } : {})),
+    );
+    for (let round = 0; round < 3; round++) {
+      const [customer] = await createCustomers(t, tenantId, [{ name: `Round ${round} Dental Group` }]);
+      const [location] = await createLocations(t, tenantId, [
+        { customer: { id: customer?.id ?? '' }, name: `Round ${round} Surgery` },
+      ]);
+      const site = { customer: { id: customer?.id }, location: { id: location?.id } };
+      const jobs = (await client.get('/api/jobs?s=1000')).json() as Job[];
+      const writes: Write[] = [];
+      for (let index = 0; index < 12; index++)
+        writes.push([
+          201,
+          () => client.post('/api/jobs', index % 2 === 0 ? site : { customer: site.customer }),
+        ]);
+      jobs.forEach((job, index) => {
+        if (index % 3 === 2) writes.push([204, () => client.delete(`/api/jobs/${job.id}`)]);
+        else
+          writes.push([
+            200,
+            () =>
+              client.put(`/api/jobs/${job.id}`, {
+                ...fullJob(own, index % 2 === 0 ? site : {}),
+                status: next[job.status] ?? job.status,
+                updated: job.updated,
+              }),
+          ]);
+      });
+      expectedJobs += writes.filter(([expected]) => expected === 201).length;
+      expectedJobs -= writes.filter(([expected]) => expected === 204).length;
+      await sendAllAtOnce(writes);
+      await expectCountsKept(tenantId);
+    }
+
+    const counted = await rowsOf(sql`select status, count(*)::int as count from jobs
+      where tenant_id = ${tenantId} group by 1`);
+    const total = async (q: string) =>
+      Number((await client.get(`/api/jobs?q=${encodeURIComponent(q)}&s=1`)).headers['total-count']);
+    expect(counted.reduce((sum, row) => sum + Number(row.count), 0)).toBe(expectedJobs);
+    expect(await total('*')).toBe(expectedJobs);
+    for (const status of JOB_STATUSES)
+      expect(await total(`status:${status}`), status).toBe(
+        Number(counted.find((row) => row.status === status)?.count ?? 0),
+      );
+    expect(await total('dental')).toBe(await total('(dental)'));
   });
 });

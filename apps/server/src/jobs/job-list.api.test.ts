@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { createTenantWithUser } from '../test-support/factories.ts';
+import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
 import { createJobs } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
@@ -102,5 +103,49 @@ describe('GET /api/jobs', () => {
       expect(response.statusCode, q).toBe(400);
       expect(response.json().fieldErrors[0].field).toBe('q');
     }
+  });
+});
+
+describe('deep pages of the job list', () => {
+  it('reads every page, those past the middle from the far end, as the rows of the whole list', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const own = await jobWorld(t, tenant, 'D');
+    const bakery = { customer: { id: own.otherCustomer.id }, location: { id: own.otherLocation.id } };
+    await createJobs(
+      t,
+      tenantId,
+      Array.from({ length: 20 }, (_, index) =>
+        index % 3 === 0
+          ? { ...bakery, reference: `Deep ${index}` }
+          : fullJob(own, { reference: `Deep ${index}` }),
+      ),
+    );
+    // Even numbers wait for a booking; number 7 is deleted, leaving a gap among the numbers.
+    await t.database.db.execute(
+      sql`update jobs set status = 'OPEN_BOOKING_REQUIRED' where tenant_id = ${tenantId} and number % 2 = 0`,
+    );
+    const client = apiAs(t, tenant.token);
+    const seventh = (await client.get('/api/jobs?q=number:7')).json() as Job[];
+    expect((await client.delete(`/api/jobs/${seventh[0]?.id}`)).statusCode).toBe(204);
+
+    const lengths: Record<string, number> = {};
+    for (const q of [
+      '*',
+      'status:OPEN_BOOKING_REQUIRED',
+      `customer.id:${own.otherCustomer.id}`,
+      'bakery',
+      'deep',
+      'deep AND NOT status:OPEN_NEW',
+    ])
+      lengths[q] = (await expectPagesOfTheWhole(client, '/api/jobs', q, [1, 3, 4, 10])).length;
+    expect(lengths).toEqual({
+      '*': 19,
+      'status:OPEN_BOOKING_REQUIRED': 10,
+      [`customer.id:${own.otherCustomer.id}`]: 6,
+      bakery: 6,
+      deep: 19,
+      'deep AND NOT status:OPEN_NEW': 10,
+    });
   });
 });

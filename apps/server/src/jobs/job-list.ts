@@ -62,6 +62,7 @@ export const jobList: ListResource = {
 /**
  * The jobs with these numbers, whole, newest first. A named statement: the same text every time, so each
  * connection plans it once rather than on every page (its joins and lines take longer to plan than to run).
+ * Behind a transaction pooler it is sent unnamed (`db/transaction-pooler.ts`).
  */
 const numbered: NumberedView = { view: visible, tenantId: visible.tenantId, number: visible.number };
 

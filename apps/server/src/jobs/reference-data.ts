@@ -3,7 +3,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { jobPriorities, territories, visibleTerritories as visible } from './job-tables.ts';
 
 /** Every organisation's job priorities, in the order they are listed (migration 0009 gives them to older ones). */
@@ -49,11 +49,10 @@ export async function listTerritories(
   { q, page }: ListRequest,
 ): Promise<ListPage<Territory>> {
   const where = listWhere(visible, tenantId, q, territoryList);
-  return readPage(page, tx.select({ total: count() }).from(visible).where(where), (total) =>
-    tx
-      .select({ id: visible.id, name: visible.name, total })
-      .from(visible)
-      .where(where)
-      .orderBy(asc(visible.name), asc(visible.id)),
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(visible).where(where),
+    (total) => tx.select({ id: visible.id, name: visible.name, total }).from(visible).where(where),
+    [ascending(visible.name), ascending(visible.id)],
   );
 }

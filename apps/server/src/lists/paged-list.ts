@@ -1,9 +1,9 @@
 import type { ListQuery } from '@fieldbook/domain';
-import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ListResource, whereForList } from './list-query.ts';
-import { listHeaders, type Page, parsePage } from './pagination.ts';
+import { listHeaders, type Page, pageRead, parsePage } from './pagination.ts';
 
 /** What a list endpoint was asked for: the search and the page. */
 export interface ListRequest {
@@ -35,34 +35,61 @@ export function listWhere(
 
 type CountQuery = SQLWrapper & PromiseLike<{ total: number }[]>;
 
-/** An ordered select that a page's limit and offset can be put on (any Drizzle select is one). */
-interface OrderedQuery<Row> {
-  limit(limit: number): { offset(offset: number): PromiseLike<Row[]> };
+/** One key of a list's order. */
+export interface SortKey {
+  key: SQLWrapper;
+  descending: boolean;
+}
+
+export const ascending = (key: SQLWrapper): SortKey => ({ key, descending: false });
+export const descending = (key: SQLWrapper): SortKey => ({ key, descending: true });
+
+/** The `order by` of `keys`, or of their exact mirror (each direction turned, nulls with it) `fromEnd`. */
+const orderOf = (keys: readonly SortKey[], fromEnd: boolean): SQL[] =>
+  keys.map(({ key, descending }) => (descending === fromEnd ? asc(key) : desc(key)));
+
+/** A select that a page's order, limit and offset can be put on (any Drizzle select is one). */
+interface SortableQuery<Row> {
+  orderBy(...keys: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
 }
 
 /**
- * One page of any select (joins included) and the total it belongs to, in as few round trips as the page
- * allows. The page query selects `total`, which it is handed:
+ * One page of any select (joins included) in the order of `keys`, and the total it belongs to, in as few round
+ * trips as the page allows. `keys` must be a total order (end with a unique column) so that the page read from
+ * the far end is exactly the page read forwards. The select selects `total`, which it is handed:
  * - on page 1 the count as a scalar subquery, which PostgreSQL runs once: page and total in one statement;
- * - on a later page nothing (0): a page that is not full tells the total itself (the last page costs no
- *   count), and only a full or empty page asks the count query on its own.
+ * - on a later page nothing (0): the count is asked first, then the page is read from the nearer end
+ *   (`pageRead`), so a deep page skips at most half the rows, and a page past the end reads none.
  *
- *   readPage(page, tx.select({ total: count() }).from(view).where(where), (total) =>
- *     tx.select({ ...columns, total }).from(view).where(where).orderBy(…))
+ *   readPage(
+ *     page,
+ *     tx.select({ total: count() }).from(view).where(where),
+ *     (total) => tx.select({ ...columns, total }).from(view).where(where),
+ *     [ascending(view.name), ascending(view.id)],
+ *   )
  */
 export async function readPage<Row extends { total: number }>(
   page: Page,
   count: CountQuery,
-  rows: (total: SQL<number>) => OrderedQuery<Row>,
+  rows: (total: SQL<number>) => SortableQuery<Row>,
+  keys: readonly SortKey[],
 ): Promise<ListPage<Omit<Row, 'total'>>> {
-  const firstPage = page.offset === 0;
-  const total = (firstPage ? sql<number>`(${count})` : sql<number>`0`).mapWith(Number);
-  const found = await rows(total).limit(page.limit).offset(page.offset);
-  const pageRows = found.map(({ total: _total, ...row }) => row);
-  if (firstPage) return { rows: pageRows, total: found[0]?.total ?? 0 };
-  if (found.length > 0 && found.length < page.limit)
-    return { rows: pageRows, total: page.offset + found.length };
-  return { rows: pageRows, total: Number((await count)[0]?.total ?? 0) };
+  const strip = (found: Row[]) => found.map(({ total: _total, ...row }) => row);
+  if (page.offset === 0) {
+    const found = await rows(sql<number>`(${count})`.mapWith(Number))
+      .orderBy(...orderOf(keys, false))
+      .limit(page.limit)
+      .offset(0);
+    return { rows: strip(found), total: found[0]?.total ?? 0 };
+  }
+  const total = Number((await count)[0]?.total ?? 0);
+  const read = pageRead(page, total);
+  if (!read) return { rows: [], total };
+  const found = await rows(sql<number>`0`.mapWith(Number))
+    .orderBy(...orderOf(keys, read.fromEnd))
+    .limit(read.limit)
+    .offset(read.offset);
+  return { rows: strip(read.fromEnd ? found.reverse() : found), total };
 }
 
 /** The request's own URL, so the Link header points wherever the client reached the API. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
-import { listHeaders, parsePage } from './pagination.ts';
+import { listHeaders, pageRead, parsePage } from './pagination.ts';
 
 const rejection = (query: { p?: unknown; s?: unknown }, maxSize?: number): ApiError => {
   try {
@@ -116,5 +116,47 @@ describe('listHeaders', () => {
       expect(target.searchParams.get('s')).toBe('50');
     }
     expect(targets.map((target) => target.searchParams.get('p'))).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('pageRead', () => {
+  const page = (p: number, size: number) => parsePage({ p, s: size }, { size });
+
+  it('reads the first half forwards and the second from the far end', () => {
+    expect(pageRead(page(1, 15), 1_000_000)).toEqual({ offset: 0, limit: 15, fromEnd: false });
+    expect(pageRead(page(33_333, 15), 1_000_000)).toEqual({ offset: 499_980, limit: 15, fromEnd: false });
+    expect(pageRead(page(33_334, 15), 1_000_000)).toEqual({ offset: 499_990, limit: 15, fromEnd: true });
+    expect(pageRead(page(66_667, 15), 1_000_000)).toEqual({ offset: 0, limit: 10, fromEnd: true });
+    expect(pageRead(page(66_666, 15), 1_000_000)).toEqual({ offset: 10, limit: 15, fromEnd: true });
+  });
+
+  it('reads the last page of an exact multiple whole, and nothing past the end', () => {
+    expect(pageRead(page(3, 15), 45)).toEqual({ offset: 0, limit: 15, fromEnd: true });
+    expect(pageRead(page(4, 15), 45)).toBeUndefined();
+    expect(pageRead(page(1, 15), 0)).toBeUndefined();
+  });
+
+  it('reads forwards whatever the page when told not to read from the far end', () => {
+    expect(pageRead(page(3, 15), 45, { fromEnd: false })).toEqual({ offset: 30, limit: 15, fromEnd: false });
+    expect(pageRead(page(4, 15), 45, { fromEnd: false })).toBeUndefined();
+  });
+
+  it('reads from the far end exactly the rows of the page read forwards, for every page and size', () => {
+    for (let total = 0; total <= 40; total++) {
+      const rows = Array.from({ length: total }, (_, index) => index);
+      const mirror = [...rows].reverse();
+      for (let size = 1; size <= 9; size++)
+        for (let p = 1; p <= Math.ceil(total / size) + 2; p++) {
+          const read = pageRead(page(p, size), total);
+          const found = !read
+            ? []
+            : read.fromEnd
+              ? mirror.slice(read.offset, read.offset + read.limit).reverse()
+              : rows.slice(read.offset, read.offset + read.limit);
+          expect(found, `${total} rows, page ${p} of ${size}`).toEqual(rows.slice((p - 1) * size, p * size));
+          // No read skips more than half the rows.
+          expect(read?.offset ?? 0, `${total} rows, page ${p} of ${size}`).toBeLessThanOrEqual(total / 2);
+        }
+    }
   });
 });

@@ -37,6 +37,28 @@ export function parsePage(
   return { page, size, offset, limit: size };
 }
 
+/** Where a page's rows are read: `offset` and `limit` in the list's order, or in the reverse order when `fromEnd`. */
+export interface PageRead {
+  offset: number;
+  limit: number;
+  fromEnd: boolean;
+}
+
+/**
+ * How to read `page` of `total` rows: forwards, or, when fewer rows lie after the page than before it, backwards
+ * from the far end (then reversed), so the last page costs what the first does and the middle one is the worst:
+ * an OFFSET reads every row it skips. `fromEnd: false` reads forwards whatever the page. Undefined when the page
+ * is past the end (there is nothing to read).
+ */
+export function pageRead(page: Page, total: number, { fromEnd = true } = {}): PageRead | undefined {
+  if (page.offset >= total) return undefined;
+  const limit = Math.min(page.limit, total - page.offset);
+  const after = total - page.offset - limit;
+  return fromEnd && after < page.offset
+    ? { offset: after, limit, fromEnd: true }
+    : { offset: page.offset, limit: page.limit, fromEnd: false };
+}
+
 /** Query strings give text; a schema may already have coerced to a number. Both are accepted. */
 function wholeNumber(value: unknown, fallback: number): number | undefined {
   if (value === undefined || value === '') return fallback;

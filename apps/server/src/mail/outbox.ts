@@ -1,10 +1,10 @@
 import type { MessageKind, OutboxMessage } from '@fieldbook/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
-import { readPage } from '../lists/paged-list.ts';
+import { descending, readPage } from '../lists/paged-list.ts';
 import { recordWhere } from '../records/record-rows.ts';
 import { identityMessages, outboxAttachments, outboxMessages } from './outbox-tables.ts';
 
@@ -92,12 +92,15 @@ export function listOutbox(
   { page }: ListRequest,
 ): Promise<ListPage<OutboxMessage>> {
   const where = eq(outboxMessages.tenantId, tenantId);
-  return readPage(page, tx.select({ total: count() }).from(outboxMessages).where(where), (total) =>
-    tx
-      .select({ ...messageColumns, total })
-      .from(outboxMessages)
-      .where(where)
-      .orderBy(desc(outboxMessages.created), desc(outboxMessages.id)),
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(outboxMessages).where(where),
+    (total) =>
+      tx
+        .select({ ...messageColumns, total })
+        .from(outboxMessages)
+        .where(where),
+    [descending(outboxMessages.created), descending(outboxMessages.id)],
   ).then(({ rows, total }) => ({ rows: rows.map((row) => toMessage(row as MessageRow)), total }));
 }
 

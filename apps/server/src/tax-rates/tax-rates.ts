@@ -5,11 +5,11 @@ import {
   type TaxRateFields,
   type TaxRateUpdate,
 } from '@fieldbook/domain';
-import { asc, count } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { deleteRow, requireRow, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { taxRates } from './tax-rate-tables.ts';
 
@@ -82,18 +82,21 @@ export function deleteTaxRate(tx: Tx, tenantId: string, id: string): Promise<voi
 /** One page of the rates `q` matches, by name. */
 export function listTaxRates(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<TaxRate>> {
   const where = listWhere(taxRates, tenantId, q, taxRateList);
-  return readPage(page, tx.select({ total: count() }).from(taxRates).where(where), (total) =>
-    tx
-      .select({
-        id: taxRates.id,
-        name: taxRates.name,
-        rate: taxRates.rate,
-        created: taxRates.created,
-        updated: taxRates.updated,
-        total,
-      })
-      .from(taxRates)
-      .where(where)
-      .orderBy(asc(taxRates.name), asc(taxRates.id)),
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(taxRates).where(where),
+    (total) =>
+      tx
+        .select({
+          id: taxRates.id,
+          name: taxRates.name,
+          rate: taxRates.rate,
+          created: taxRates.created,
+          updated: taxRates.updated,
+          total,
+        })
+        .from(taxRates)
+        .where(where),
+    [ascending(taxRates.name), ascending(taxRates.id)],
   ).then(({ rows, total }) => ({ rows: rows.map(toTaxRate), total }));
 }

@@ -10,12 +10,12 @@ import {
   type Role,
   teamMessages,
 } from '@fieldbook/domain';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import { ApiError, conflict, fieldInvalid, notFound } from '../http/errors.ts';
 import { canonicalEmail } from '../identity/emails.ts';
-import { type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
 import { storeMessage } from '../mail/outbox.ts';
 import { deleteRow, recordWhere, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { technicians } from '../technicians/technician-tables.ts';
@@ -88,13 +88,16 @@ export function listInvitations(
   { page }: ListRequest,
 ): Promise<ListPage<Invitation>> {
   const where = eq(invitations.tenantId, tenantId);
-  return readPage(page, tx.select({ total: count() }).from(invitations).where(where), (total) =>
-    tx
-      .select({ ...invitationColumns, total })
-      .from(invitations)
-      .leftJoin(technicians, technicianJoin)
-      .where(where)
-      .orderBy(asc(invitations.emailCanonical), asc(invitations.id)),
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(invitations).where(where),
+    (total) =>
+      tx
+        .select({ ...invitationColumns, total })
+        .from(invitations)
+        .leftJoin(technicians, technicianJoin)
+        .where(where),
+    [ascending(invitations.emailCanonical), ascending(invitations.id)],
   ).then(({ rows, total }) => ({ rows: rows.map(toInvitation), total }));
 }
 

@@ -1,9 +1,9 @@
 import { type Member, type MemberUpdate, type Role, teamMessages } from '@fieldbook/domain';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
-import { type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
 import { recordWhere, saveVersion } from '../records/record-rows.ts';
 import { technicians } from '../technicians/technician-tables.ts';
 import { memberships } from './team-tables.ts';
@@ -61,20 +61,23 @@ const selectMembers = (tx: Tx) =>
 /** The members, Owners first, then by name. */
 export function listMembers(tx: Tx, tenantId: string, { page }: ListRequest): Promise<ListPage<Member>> {
   const where = eq(memberships.tenantId, tenantId);
-  return readPage(page, tx.select({ total: count() }).from(memberships).where(where), (total) =>
-    tx
-      .select({ ...memberColumns, total })
-      .from(memberships)
-      .leftJoin(
-        technicians,
-        and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
-      )
-      .where(where)
-      .orderBy(
-        sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`,
-        asc(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
-        asc(memberships.id),
-      ),
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(memberships).where(where),
+    (total) =>
+      tx
+        .select({ ...memberColumns, total })
+        .from(memberships)
+        .leftJoin(
+          technicians,
+          and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
+        )
+        .where(where),
+    [
+      ascending(sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`),
+      ascending(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
+      ascending(memberships.id),
+    ],
   ).then(({ rows, total }) => ({ rows: rows.map(toMember), total }));
 }
 

@@ -5,11 +5,11 @@ import {
   type TechnicianUpdate,
   technicianMessages,
 } from '@fieldbook/domain';
-import { asc, count, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { requireRow, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { technicians } from './technician-tables.ts';
 
@@ -78,18 +78,21 @@ export function listTechnicians(
   { q, page }: ListRequest,
 ): Promise<ListPage<Technician>> {
   const where = listWhere(technicians, tenantId, q, technicianList);
-  return readPage(page, tx.select({ total: count() }).from(technicians).where(where), (total) =>
-    tx
-      .select({
-        id: technicians.id,
-        name: technicians.name,
-        retired: technicians.retired,
-        created: technicians.created,
-        updated: technicians.updated,
-        total,
-      })
-      .from(technicians)
-      .where(where)
-      .orderBy(asc(sql`lower(${technicians.name})`), asc(technicians.id)),
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(technicians).where(where),
+    (total) =>
+      tx
+        .select({
+          id: technicians.id,
+          name: technicians.name,
+          retired: technicians.retired,
+          created: technicians.created,
+          updated: technicians.updated,
+          total,
+        })
+        .from(technicians)
+        .where(where),
+    [ascending(sql`lower(${technicians.name})`), ascending(technicians.id)],
   ).then(({ rows, total }) => ({ rows: rows.map(toTechnician), total }));
 }

@@ -7,13 +7,13 @@ import {
   type TemplateUpdate,
   templateMessages,
 } from '@fieldbook/domain';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
 import { organisationDetails, templates } from '../db/schema.ts';
 import { fieldInvalid } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
 
 const NOUN = 'template';
@@ -156,19 +156,22 @@ export function listTemplates(
   { q, page }: ListRequest,
 ): Promise<ListPage<TemplateSummary>> {
   const where = listWhere(templates, tenantId, q, templateList);
-  return readPage(page, tx.select({ total: count() }).from(templates).where(where), (total) =>
-    tx
-      .select({
-        id: templates.id,
-        name: templates.name,
-        type: templates.type,
-        document: templates.document,
-        default: isDefault,
-        total,
-      })
-      .from(templates)
-      .where(where)
-      .orderBy(asc(sql`lower(${templates.name})`), asc(templates.id)),
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(templates).where(where),
+    (total) =>
+      tx
+        .select({
+          id: templates.id,
+          name: templates.name,
+          type: templates.type,
+          document: templates.document,
+          default: isDefault,
+          total,
+        })
+        .from(templates)
+        .where(where),
+    [ascending(sql`lower(${templates.name})`), ascending(templates.id)],
   ).then(({ rows, total }) => ({
     total,
     rows: rows.map((row) => ({

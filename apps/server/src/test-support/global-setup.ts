@@ -7,6 +7,7 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { onServer } from '../db/server-statement.ts';
 import type { TestDatabaseTemplate } from './test-database.ts';
+import { type TestServer, testServer } from './test-server.ts';
 
 /**
  * Global setup of the api project: runs every migration once per test run into a template, which each test file
@@ -18,8 +19,8 @@ import type { TestDatabaseTemplate } from './test-database.ts';
  * databases from scratch.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const { template, remove } = serverUrl ? await postgresTemplate(serverUrl) : await pgliteTemplate();
+  const server = testServer();
+  const { template, remove } = server ? await postgresTemplate(server) : await pgliteTemplate();
   project.provide('testDatabaseTemplate', template);
   return remove;
 }
@@ -50,21 +51,27 @@ async function pgliteTemplate(): Promise<Template> {
   }
 }
 
-async function postgresTemplate(serverUrl: string): Promise<Template> {
+async function postgresTemplate(server: TestServer): Promise<Template> {
+  const serverUrl = server.url;
   const template = `fieldbook_template_${randomBytes(6).toString('hex')}`;
   const remove = () => onServer(serverUrl, `drop database if exists ${template} with (force)`);
   await onServer(serverUrl, `create database ${template}`);
   try {
     const url = new URL(serverUrl);
     url.pathname = `/${template}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+    const database = await openDatabase({ url: url.toString(), poolSize: 1, pooler: server.pooler });
     try {
       await migrate(database);
     } finally {
       await database.close();
     }
-    // CREATE DATABASE … TEMPLATE refuses a source that anyone is connected to: no one may connect to it from now.
+    // CREATE DATABASE … TEMPLATE refuses a source that anyone is connected to: no one may connect to it from now,
+    // and a pooler's server connections that outlive our closed ones (PgBouncer keeps them idle) are ended.
     await onServer(serverUrl, `alter database ${template} with allow_connections false`);
+    await onServer(
+      serverUrl,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${template}' and pid <> pg_backend_pid()`,
+    );
     return { template: { kind: 'postgres', serverUrl, template }, remove };
   } catch (error) {
     await remove();

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { onServer } from '../db/server-statement.ts';
+import { type TestServer, testServer } from './test-server.ts';
 
 /**
  * The migrated database that the api project's global setup (`global-setup.ts`) builds once per test run, and
@@ -20,27 +21,28 @@ declare module 'vitest' {
   }
 }
 
-export type TestDatabase = Database & { drop: () => Promise<void> };
+/** `url`: the database's own URL on a PostgreSQL server (undefined on PGlite), for a test that opens it again. */
+export type TestDatabase = Database & { url: string | undefined; drop: () => Promise<void> };
 
 /**
  * A fresh, migrated database for one test file: a PGlite of its own by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped again by `drop`).
+ * PostgreSQL server named by TEST_DATABASE_URL, reached as TEST_DATABASE_POOLER says (dropped again by `drop`).
  *
  * Both are copies of the template that the global setup migrated once for the run, so a file costs a file copy
  * or a `CREATE DATABASE … TEMPLATE` rather than a run of every migration. Outside that setup (no template
  * provided), the database is created empty and migrated here, as before.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const server = testServer();
   const template = inject('testDatabaseTemplate');
-  if (!serverUrl) {
+  if (!server) {
     if (template?.kind === 'pglite') return clonePglite(template.dataDir, template.clonesDir);
     const database = await openDatabase({});
     await migrate(database);
-    return { ...database, drop: () => database.close() };
+    return { ...database, url: undefined, drop: () => database.close() };
   }
-  const sameServer = template?.kind === 'postgres' && template.serverUrl === serverUrl;
-  return createPostgres(serverUrl, sameServer ? template.template : undefined);
+  const sameServer = template?.kind === 'postgres' && template.serverUrl === server.url;
+  return createPostgres(server, sameServer ? template.template : undefined);
 }
 
 /**
@@ -54,6 +56,7 @@ async function clonePglite(templateDir: string, clonesDir: string): Promise<Test
   const database = await openDatabase({ dataDir });
   return {
     ...database,
+    url: undefined,
     async drop() {
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -61,21 +64,22 @@ async function clonePglite(templateDir: string, clonesDir: string): Promise<Test
   };
 }
 
-async function createPostgres(serverUrl: string, template: string | undefined): Promise<TestDatabase> {
+async function createPostgres(server: TestServer, template: string | undefined): Promise<TestDatabase> {
   const name = `fieldbook_test_${randomBytes(6).toString('hex')}`;
   await onServer(
-    serverUrl,
+    server.url,
     template ? `create database ${name} template ${template}` : `create database ${name}`,
   );
-  const url = new URL(serverUrl);
+  const url = new URL(server.url);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 4, pooler: server.pooler });
   if (!template) await migrate(database);
   return {
     ...database,
+    url: url.toString(),
     async drop() {
       await database.close();
-      await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+      await onServer(server.url, `drop database if exists ${name} with (force)`);
     },
   };
 }

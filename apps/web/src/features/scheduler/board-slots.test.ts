@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { job } from '../../testing/records';
+import { rangeInstants, scheduledInRangeQuery } from './board-range';
 import {
-  rangeInstants,
   rowOfJob,
-  scheduledInRangeQuery,
   scheduledSave,
   slotOfCalendarDrop,
   slotOfCalendarEvent,

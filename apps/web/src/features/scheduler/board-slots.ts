@@ -1,15 +1,12 @@
-import { type Job, MAX_PAGE_SIZE } from '@fieldbook/domain';
+import type { Job } from '@fieldbook/domain';
 import { type JobSaveBody, jobSave } from '../jobs';
-import { addDays, instantAt, type WallClock, wallClockOfCalendarDate } from './board-times';
+import { instantAt, type WallClock, wallClockOfCalendarDate } from './board-times';
 
 /** The board's row of jobs that have no technician. */
 export const UNASSIGNED_ROW = 'unassigned';
 
 /** A job dropped on the board lasts this long (spec section 9). */
 export const DROPPED_JOB_MS = 60 * 60_000;
-
-/** The most jobs the board loads at once (spec section 9: the scheduler loads up to 1000). */
-export const BOARD_LIMIT = MAX_PAGE_SIZE;
 
 /** When a job is scheduled, and whom to: the instants (ISO 8601) and the technician's id (null: nobody). */
 export interface Slot {
@@ -72,33 +69,4 @@ export function scheduledSave(reloaded: Job, slot: Slot, updatedShown: string): 
     scheduledFinish: slot.finish,
     assignee: slot.technicianId,
   };
-}
-
-/** The days the board shows: from `date` ('2026-11-24'), 1 or 7 of them. */
-export interface BoardRange {
-  date: string;
-  days: 1 | 7;
-}
-
-/** The board's days from its address (?date=2026-11-24&days=7), else from `today` for one day. */
-export function rangeFromSearch(search: URLSearchParams, today: string): BoardRange {
-  const date = search.get('date') ?? '';
-  return {
-    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today,
-    days: search.get('days') === '7' ? 7 : 1,
-  };
-}
-
-/** The instants a board range covers in the organisation's time zone, its end left out. */
-export function rangeInstants(timeZone: string, { date, days }: BoardRange): { from: string; to: string } {
-  return {
-    from: instantAt(timeZone, `${date}T00:00:00`).toISOString(),
-    to: instantAt(timeZone, `${addDays(date, days)}T00:00:00`).toISOString(),
-  };
-}
-
-/** The job list's query for the jobs whose scheduled start is in the range (only those: not every scheduled job). */
-export function scheduledInRangeQuery(timeZone: string, range: BoardRange): string {
-  const { from, to } = rangeInstants(timeZone, range);
-  return `scheduledStart:[${from} TO ${to}}`;
 }

@@ -9,7 +9,8 @@ import '@event-calendar/core/index.css';
 import type { Job, Technician } from '@fieldbook/domain';
 import { useEffect, useRef } from 'react';
 import { boardEventContent, statusColours } from './board-events';
-import { type BoardRange, rowOfJob, UNASSIGNED_ROW } from './board-slots';
+import type { BoardRange } from './board-range';
+import { rowOfJob, UNASSIGNED_ROW } from './board-slots';
 import { addDays, wallClockAt } from './board-times';
 import './resource-board.css';
 

@@ -8,7 +8,7 @@ import {
   readyJobsQueryOptions,
   scheduledJobsQueryOptions,
 } from './api/board-jobs';
-import { rangeFromSearch } from './board-slots';
+import { rangeFromSearch } from './board-range';
 
 /**
  * The scheduler: a lazy chunk (the calendar's weight is not in the first download), re-evaluated on every visit. Its

@@ -15,13 +15,8 @@ import {
   scheduledJobsQueryOptions,
 } from './api/board-jobs';
 import { type ShownJob, useScheduleJob } from './api/schedule-job';
-import {
-  type BoardRange,
-  rangeFromSearch,
-  type Slot,
-  slotOfCalendarDrop,
-  slotOfCalendarEvent,
-} from './board-slots';
+import { type BoardRange, rangeFromSearch } from './board-range';
+import { type Slot, slotOfCalendarDrop, slotOfCalendarEvent } from './board-slots';
 import { wallClockAt } from './board-times';
 import { BoardLegend, BoardToolbar } from './board-toolbar';
 import { ReadyJobList } from './ready-job-list';

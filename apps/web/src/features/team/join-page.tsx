@@ -11,7 +11,8 @@ import { ApiRequestError } from '../../lib/api-client';
 import { displayDateTime } from '../../lib/date-display';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../auth';
-import { invitationPreviewQueryOptions, useAcceptInvitation } from './api/invitation-links';
+import { useAcceptInvitation } from './api/accept-invitation';
+import { invitationPreviewQueryOptions } from './api/invitation-links';
 
 /**
  * join/{token}, the link an invitation email carries: what it invites to (the organisation, the role, who sent

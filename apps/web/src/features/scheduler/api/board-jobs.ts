@@ -1,7 +1,7 @@
 import { ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
 import { jobsQueryOptions } from '../../jobs';
 import { technicianChoicesQueryOptions } from '../../technicians';
-import { BOARD_LIMIT, type BoardRange, scheduledInRangeQuery } from '../board-slots';
+import { BOARD_LIMIT, type BoardRange, scheduledInRangeQuery } from '../board-range';
 
 /**
  * How long the board's loads count as fresh: the route's loader reads them afresh on every visit and every save

@@ -1,0 +1,165 @@
+import { percentile } from './bench-kit.ts';
+import type { Scenario } from './load-scenarios.ts';
+
+// Runs a scenario with autocannon and prints the benchmark's table.
+
+/** The parts of autocannon's result this benchmark reads (autocannon ships no types). */
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+/** A run: its result, and each response as it comes (its time in ms, with fractions). */
+type AutocannonRun = PromiseLike<AutocannonResult> & {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  timeout: number;
+  requests: Scenario['requests'];
+}) => AutocannonRun;
+
+/** A request that takes longer than this counts as a timeout (autocannon's own default). */
+const TIMEOUT_SECONDS = 10;
+
+export interface LoadResult {
+  name: string;
+  kind: Scenario['kind'];
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx, connection errors and timeouts. */
+  errors: number;
+  /** How many of each status, when any was not 2xx. */
+  statuses?: Record<string, number>;
+  /** CPU time per request (ms) of the server process, and of PostgreSQL's processes: a busy machine does not inflate it. */
+  cpu?: { server: number; postgres: number };
+  /** The database's own time for a read's statements (EXPLAIN ANALYZE, median, ms). */
+  sql?: { statements: number; execution: number; planning: number } | undefined;
+}
+
+/** One scenario: a warm-up, then `SECONDS` of load; the first request is checked first, with its body. */
+export async function runScenario(
+  base: string,
+  scenario: Scenario,
+  { SECONDS, WARMUP, CONNECTIONS }: { SECONDS: number; WARMUP: number; CONNECTIONS: number },
+  {
+    profile,
+    usage,
+  }: {
+    /** Profiles the measured run, when given. */
+    profile?: { start(): Promise<void>; stop(): Promise<void> } | undefined;
+    /** The CPU time (ms) used so far by the server and by PostgreSQL. */
+    usage?: () => Promise<{ server: number; postgres: number }>;
+  } = {},
+): Promise<LoadResult> {
+  const { default: autocannon } = (await import('autocannon' as string)) as { default: Autocannon };
+  const [first] = scenario.requests;
+  if (first && first.method === 'GET') {
+    const check = await fetch(base + first.path, {
+      headers: first.headers ?? {},
+      signal: AbortSignal.timeout(60_000),
+    });
+    const body = await check.text();
+    if (check.status !== 200) throw new Error(`${first.path}: ${check.status} ${body.slice(0, 500)}`);
+  }
+  // autocannon's own percentiles are whole milliseconds: the answered requests' times are kept here instead.
+  const times: number[] = [];
+  const run = (duration: number) => {
+    times.length = 0;
+    const running = autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration,
+      timeout: TIMEOUT_SECONDS,
+      requests: scenario.requests,
+    });
+    running.on('response', (_client, status, _bytes, ms) => {
+      if (status < 400) times.push(ms);
+    });
+    return running;
+  };
+  if (WARMUP > 0) {
+    await scenario.before?.();
+    await run(WARMUP);
+  }
+  await scenario.before?.();
+  await profile?.start();
+  const before = await usage?.();
+  const result = await run(SECONDS);
+  const after = await usage?.();
+  await profile?.stop();
+  const perRequest = (ms: number) => ms / Math.max(1, result.requests.total);
+  const cpu =
+    before && after
+      ? {
+          server: perRequest(after.server - before.server),
+          postgres: perRequest(after.postgres - before.postgres),
+        }
+      : undefined;
+  times.sort((a, b) => a - b);
+  const errors = result.non2xx + result.errors + result.timeouts;
+  const statuses =
+    result.non2xx > 0
+      ? Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]))
+      : undefined;
+  return {
+    name: scenario.name,
+    kind: scenario.kind,
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    errors,
+    ...(cpu ? { cpu } : {}),
+    ...(statuses ? { statuses } : {}),
+  };
+}
+
+const fixed = (value: number | undefined, digits = 0) => (value === undefined ? '' : value.toFixed(digits));
+
+/** The table: one row per scenario, throughput against the constant route, the request's time over its SQL. */
+export function printTable(title: string, results: LoadResult[]): void {
+  const ceiling = results[0]?.rps ?? Number.NaN;
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    '% of constant',
+    'SQL ms',
+    'p50 − SQL',
+    'CPU ms: server',
+    'PostgreSQL',
+  ];
+  const rows = results.map((result) => [
+    result.name,
+    fixed(result.rps),
+    fixed(result.p50, 1),
+    fixed(result.p99, 1),
+    String(result.errors),
+    `${fixed((100 * result.rps) / ceiling, 1)} %`,
+    fixed(result.sql?.execution, 2),
+    result.sql ? fixed(result.p50 - result.sql.execution, 2) : '',
+    fixed(result.cpu?.server, 3),
+    fixed(result.cpu?.postgres, 3),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(
+    `|${widths.map((width, i) => (i === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  );
+  for (const row of rows) console.log(line(row));
+  for (const result of results)
+    if (result.statuses) console.log(`${result.name}: statuses ${JSON.stringify(result.statuses)}`);
+  console.log(
+    'SQL ms: the summed execution time of the request’s statements under EXPLAIN ANALYZE (median of 15 runs, planning left out).\nCPU ms: CPU time per request of the server process and of all PostgreSQL processes (PGlite runs in the server).',
+  );
+}

@@ -1,0 +1,92 @@
+import { customerFields, invoiceFields, jobFields } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '../customers/customers.ts';
+import { createUser } from '../identity/accounts.ts';
+import { listInvoices } from '../invoices/invoice-list.ts';
+import { createInvoice } from '../invoices/invoices.ts';
+import { listJobs } from '../jobs/job-list.ts';
+import { createJob } from '../jobs/jobs.ts';
+import { createTenant } from '../tenants/tenants.ts';
+import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { type Database, openDatabase } from './database.ts';
+import { inTenant } from './tenant-scope.ts';
+import type { DatabasePooler } from './transaction-pooler.ts';
+
+// Behind a pooler in transaction mode (DATABASE_POOLER=transaction) the next transaction may run on another server
+// connection, so the job and invoice lists must leave no statement prepared by name on the one they used.
+
+let database: TestDatabase;
+let tenantId: string;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const user = await createUser(database.db, {
+    email: 'pooled@example.test',
+    name: 'Pooled Owner',
+    password: 'pooled-secret',
+  });
+  ({ tenantId } = await createTenant(database.db, {
+    name: 'Pooled Plumbing',
+    creator: { subject: user.id, name: user.name, email: user.email },
+  }));
+  await inTenant(database.db, tenantId, async (tx) => {
+    const customer = await createCustomer(tx, tenantId, customerFields.parse({ name: 'Bondi Bakehouse' }));
+    await createJob(tx, tenantId, jobFields.parse({ customer: { id: customer.id } }));
+    await createInvoice(
+      tx,
+      tenantId,
+      invoiceFields.parse({
+        customer: { id: customer.id },
+        date: '2026-11-02',
+        due: '2026-11-16',
+        lineItems: [{ description: 'Labour', amount: '100' }],
+      }),
+    );
+  });
+});
+afterAll(() => database.drop());
+
+const firstPage = { q: '*', page: { page: 1, size: 20, offset: 0, limit: 20 } };
+
+/**
+ * Lists the jobs and invoices, and reads which statements that connection holds by name: in one transaction, so
+ * on one server connection also through a pooler.
+ */
+function listAndReadNamed(opened: Database): Promise<{ jobs: number; invoices: number; named: string[] }> {
+  return inTenant(opened.db, tenantId, async (tx) => {
+    const jobs = await listJobs(tx, tenantId, firstPage);
+    const invoices = await listInvoices(tx, tenantId, firstPage);
+    const named = (await tx.execute(sql`select name from pg_prepared_statements order by name`)) as {
+      rows: { name: string }[];
+    };
+    return {
+      jobs: jobs.rows.length,
+      invoices: invoices.rows.length,
+      named: named.rows.map((row) => row.name),
+    };
+  });
+}
+
+/** The test's database opened again with this pooler setting (on PGlite, which has no pooler, the same one). */
+async function withPooler<T>(pooler: DatabasePooler, use: (opened: Database) => Promise<T>): Promise<T> {
+  if (!database.url) return use(database);
+  const opened = await openDatabase({ url: database.url, poolSize: 1, pooler });
+  try {
+    return await use(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
+describe('the job and invoice lists', () => {
+  // `transaction` first: through a PgBouncer, the statements `none` names stay on its server connection.
+  it('name no statement behind a transaction pooler', async () => {
+    expect(await withPooler('transaction', listAndReadNamed)).toEqual({ jobs: 1, invoices: 1, named: [] });
+  });
+
+  it('each name the statement that reads a page with no pooler in front (PGlite names none)', async () => {
+    const named = database.kind === 'postgres' ? ['invoices_numbered', 'jobs_numbered'] : [];
+    expect(await withPooler('none', listAndReadNamed)).toEqual({ jobs: 1, invoices: 1, named });
+  });
+});

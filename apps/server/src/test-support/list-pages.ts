@@ -1,0 +1,36 @@
+import { expect } from 'vitest';
+import type { ApiClient } from './api-client.ts';
+
+/**
+ * Reads the list `path?q=` whole (one page of 1000), then every page of it at each of `sizes`, from the first to
+ * one past the last, and expects each page to hold exactly the whole list's records at that place, with its
+ * `Total-Count` and a `last` link to the last page. Pages past the middle are read from the far end
+ * (`pageRead`), so this holds them to the rows read forwards. Gives the whole list's ids.
+ */
+export async function expectPagesOfTheWhole(
+  api: ApiClient,
+  path: string,
+  q: string,
+  sizes: readonly number[],
+): Promise<string[]> {
+  const url = (more: string) => `${path}?q=${encodeURIComponent(q)}${more}`;
+  const whole = await api.get(url('&s=1000'));
+  expect(whole.statusCode, whole.body).toBe(200);
+  const ids = (whole.json() as { id: string }[]).map((record) => record.id);
+  expect(whole.headers['total-count'], q).toBe(String(ids.length));
+  for (const size of sizes) {
+    const last = Math.max(1, Math.ceil(ids.length / size));
+    for (let p = 1; p <= last + 1; p++) {
+      const response = await api.get(url(`&p=${p}&s=${size}`));
+      const at = `${q}, page ${p} of ${size}`;
+      expect(response.statusCode, at).toBe(200);
+      expect(
+        (response.json() as { id: string }[]).map((record) => record.id),
+        at,
+      ).toEqual(ids.slice((p - 1) * size, p * size));
+      expect(response.headers['total-count'], at).toBe(String(ids.length));
+      expect(response.headers.link, at).toContain(`p=${last}&s=${size}>; rel="last"`);
+    }
+  }
+  return ids;
+}

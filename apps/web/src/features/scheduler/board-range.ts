@@ -1,0 +1,39 @@
+import { MAX_PAGE_SIZE } from '@fieldbook/domain';
+import { addDays, instantAt } from './board-times';
+
+/*
+ * The days the board shows and the loads they make: apart from board-slots.ts (scheduling), because the route's
+ * loader reads them in the first download, which the save (and the job feature's save helpers) stay out of.
+ */
+
+/** The most jobs the board loads at once (spec section 9: the scheduler loads up to 1000). */
+export const BOARD_LIMIT = MAX_PAGE_SIZE;
+
+/** The days the board shows: from `date` ('2026-11-24'), 1 or 7 of them. */
+export interface BoardRange {
+  date: string;
+  days: 1 | 7;
+}
+
+/** The board's days from its address (?date=2026-11-24&days=7), else from `today` for one day. */
+export function rangeFromSearch(search: URLSearchParams, today: string): BoardRange {
+  const date = search.get('date') ?? '';
+  return {
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today,
+    days: search.get('days') === '7' ? 7 : 1,
+  };
+}
+
+/** The instants a board range covers in the organisation's time zone, its end left out. */
+export function rangeInstants(timeZone: string, { date, days }: BoardRange): { from: string; to: string } {
+  return {
+    from: instantAt(timeZone, `${date}T00:00:00`).toISOString(),
+    to: instantAt(timeZone, `${addDays(date, days)}T00:00:00`).toISOString(),
+  };
+}
+
+/** The job list's query for the jobs whose scheduled start is in the range (only those: not every scheduled job). */
+export function scheduledInRangeQuery(timeZone: string, range: BoardRange): string {
+  const { from, to } = rangeInstants(timeZone, range);
+  return `scheduledStart:[${from} TO ${to}}`;
+}

@@ -1,0 +1,77 @@
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { findChromium } from '../chromium.ts';
+import { DEMO } from '../journeys/sign-in.ts';
+
+/** What the browser benchmarks share: Chromium, the demo user's sign-in, and counting the JS and CSS fetched. */
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox'] });
+
+/**
+ * Opens `path` signed out, signs in with the demo user on the embedded provider's page and returns the bearer token
+ * of the app's first API call (for seeding through the API).
+ */
+export async function signIn(page: Page, base: string, path = '/'): Promise<string> {
+  const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
+  await page.goto(`${base}${path}`);
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return (await (await firstCall).headerValue('authorization')) ?? '';
+}
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** One JavaScript or CSS file a page fetched over the network. */
+export interface Asset {
+  path: string;
+  kind: 'js' | 'css';
+  /**
+   * Its body gzip-compressed: as the server sent it (`Content-Encoding: gzip`), or, for a file the server sent
+   * uncompressed (the build leaves files under 1 KiB so), its gzip -9 size computed here.
+   */
+  gzipBytes: number;
+  gzip: 'sent' | 'computed';
+  /** When the request started and its last byte arrived, ms since the epoch (the page's clock). */
+  start: number;
+  end: number;
+}
+
+/**
+ * Records every JS and CSS file the context fetches over the network, each URL once (a frame that loads it again
+ * reads it from the cache). Call `settled()` for the list once the page has done its work.
+ */
+export function recordAssets(context: BrowserContext): { settled: () => Promise<Asset[]> } {
+  const pending = new Map<string, Promise<Asset>>();
+  context.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    const kind = /\.js$/.test(url.pathname) ? 'js' : /\.css$/.test(url.pathname) ? 'css' : null;
+    if (!kind || pending.has(url.href)) return;
+    pending.set(
+      url.href,
+      (async () => {
+        const response = await request.response();
+        if (!response) throw new Error(`No response for ${url.href}`);
+        const headers = await response.allHeaders();
+        const length = Number(headers['content-length']);
+        const sent = headers['content-encoding'] === 'gzip' && Number.isFinite(length);
+        const { startTime, responseEnd } = request.timing();
+        return {
+          path: url.pathname,
+          kind,
+          gzipBytes: sent ? length : gzipSync(await response.body(), { level: 9 }).length,
+          gzip: sent ? 'sent' : 'computed',
+          start: startTime,
+          end: startTime + responseEnd,
+        } satisfies Asset;
+      })(),
+    );
+  });
+  return { settled: () => Promise.all(pending.values()) };
+}
+
+export const sumBytes = (assets: readonly Asset[], kind: Asset['kind']) =>
+  assets.filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset.gzipBytes, 0);
