@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Job } from '@fieldbook/domain';
+import { type Job, PAGE_SIZES } from '@fieldbook/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/database.ts';
 import { customers, jobs, taxRates } from '../src/db/schema.ts';
@@ -211,8 +211,8 @@ export function loadScenarios(
     path,
     requests: reads(targets, path),
   });
-  const lastJobPage = Math.ceil(targets.jobCount / 15);
-  const lastCustomerPage = Math.ceil(targets.customerCount / 15);
+  const lastJobPage = Math.ceil(targets.jobCount / PAGE_SIZES.jobs);
+  const lastCustomerPage = Math.ceil(targets.customerCount / PAGE_SIZES.customers);
   const word = targets.commonWord;
   const list = [
     read('customers: a common word', `/api/customers?q=${q(word)}`),

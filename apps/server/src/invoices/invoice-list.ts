@@ -1,5 +1,6 @@
 import { INVOICE_STATUSES, type Invoice } from '@fieldbook/domain';
 import { desc, or, sql } from 'drizzle-orm';
+import { builtOnce } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
@@ -9,7 +10,7 @@ import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
 import { invoiceCounts, invoiceCustomerCounts, visibleInvoices as visible } from './invoice-tables.ts';
-import { selectInvoices, toInvoice } from './invoices.ts';
+import { type InvoiceRow, selectInvoices, toInvoice } from './invoices.ts';
 
 // The invoice list, fast at hundreds of thousands of invoices in one tenant, as the job list is (docs/server.md,
 // "Fast lists"): kept counts for the common totals, and the page read as numbers first, then whole invoices.
@@ -43,16 +44,13 @@ const numbered: NumberedView = {
 };
 
 /**
- * The invoices with these numbers, whole, newest first: a named statement, planned once per connection (unnamed
- * behind a transaction pooler, `db/transaction-pooler.ts`).
+ * The invoices with these numbers, whole, newest first: built once (`builtOnce`), a named statement planned once
+ * per connection (unnamed behind a transaction pooler, `db/transaction-pooler.ts`).
  */
-function invoicesNumbered(tx: Tx, tenantId: string, numbers: number[]) {
-  return selectInvoices(tx)
-    .where(numberedWhere(numbered))
-    .orderBy(desc(visible.number))
-    .prepare('invoices_numbered')
-    .execute({ tenantId, numbers });
-}
+const invoicesNumbered = builtOnce<InvoiceRow>(
+  (tx) => selectInvoices(tx).where(numberedWhere(numbered)).orderBy(desc(visible.number)),
+  'invoices_numbered',
+);
 
 /**
  * How many invoices a lone word matches: those of the customers it names, from the kept customer counts, and the
@@ -83,5 +81,5 @@ export const listInvoices = (tx: Tx, tenantId: string, request: ListRequest): Pr
     statusCounts: invoiceCounts,
     statuses: INVOICE_STATUSES,
     countWord,
-    read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, tenantId, numbers)).map(toInvoice),
+    read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, { tenantId, numbers })).map(toInvoice),
   });

@@ -14,6 +14,7 @@ import {
 } from '@fieldbook/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
@@ -78,7 +79,7 @@ export function selectInvoices(tx: Tx) {
     );
 }
 
-type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
+export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
 
 /** An invoice as the API returns it, its totals computed from its lines by the domain's one function. */
 export function toInvoice(row: InvoiceRow): Invoice {
@@ -115,10 +116,20 @@ export function toInvoice(row: InvoiceRow): Invoice {
 }
 
 /** The invoice; 404 when this tenant has no such invoice. */
+/**
+ * An invoice whole by its id: its text built once (`builtOnce`), and a named statement, planned once per
+ * connection. A lookup by primary key, so the plan PostgreSQL keeps for any tenant and id is right for all.
+ */
+const invoiceById = builtOnce<InvoiceRow>(
+  (tx) =>
+    selectInvoices(tx).where(
+      and(eq(visible.tenantId, sql.placeholder('tenantId')), eq(visible.id, sql.placeholder('id'))),
+    ),
+  'invoice_by_id',
+);
+
 export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise<Invoice> {
-  const [row] = isUuid(id)
-    ? await selectInvoices(tx).where(and(eq(visible.tenantId, tenantId), eq(visible.id, id)))
-    : [];
+  const [row] = isUuid(id) ? await invoiceById(tx, { tenantId, id }) : [];
   if (!row) throw notFound(NOUN);
   return toInvoice(row);
 }

@@ -1,5 +1,6 @@
 import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
 import { desc, eq, or, sql } from 'drizzle-orm';
+import { builtOnce } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
@@ -8,7 +9,7 @@ import { listNumbered, type NumberedView, numberedWhere, rawTotal } from '../lis
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
-import { toJob } from './job-rows.ts';
+import { type JobRow, toJob } from './job-rows.ts';
 import { jobCounts, jobSiteCounts, visibleJobs as visible } from './job-tables.ts';
 import { selectJobs } from './jobs.ts';
 
@@ -59,20 +60,17 @@ export const jobList: ListResource = {
   ],
 };
 
-/**
- * The jobs with these numbers, whole, newest first. A named statement: the same text every time, so each
- * connection plans it once rather than on every page (its joins and lines take longer to plan than to run).
- * Behind a transaction pooler it is sent unnamed (`db/transaction-pooler.ts`).
- */
 const numbered: NumberedView = { view: visible, tenantId: visible.tenantId, number: visible.number };
 
-function jobsNumbered(tx: Tx, tenantId: string, numbers: number[]) {
-  return selectJobs(tx)
-    .where(numberedWhere(numbered))
-    .orderBy(desc(visible.number))
-    .prepare('jobs_numbered')
-    .execute({ tenantId, numbers });
-}
+/**
+ * The jobs with these numbers, whole, newest first. Its text is built once (`builtOnce`), and it is a named
+ * statement, so each connection also plans it once (its joins and lines took longer to plan than to run); behind
+ * a transaction pooler it is sent unnamed (`db/transaction-pooler.ts`).
+ */
+const jobsNumbered = builtOnce<JobRow>(
+  (tx) => selectJobs(tx).where(numberedWhere(numbered)).orderBy(desc(visible.number)),
+  'jobs_numbered',
+);
 
 /**
  * How many jobs a lone word matches: the jobs of the customers and locations it names, from the kept site counts
@@ -120,7 +118,7 @@ export const listJobs = (
       statusCounts: jobCounts,
       statuses: JOB_STATUSES,
       countWord,
-      read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, tenantId, numbers)).map(toJob),
+      read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, { tenantId, numbers })).map(toJob),
     },
     assignee === undefined ? undefined : assignee === null ? sql`false` : eq(visible.assignee, assignee),
   );
