@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Job, PAGE_SIZES } from '@fieldbook/domain';
+import { type Job, jobSave, PAGE_SIZES } from '@fieldbook/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/database.ts';
 import { customers, jobs, taxRates } from '../src/db/schema.ts';
@@ -98,33 +98,6 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const reads = (targets: Targets, path: string): LoadRequest[] =>
   targets.tokens.map((token) => ({ method: 'GET', path, headers: auth(token) }));
 
-/** A job as a save sends it back: the whole job as read, with a new reference, over the `updated` read. */
-function jobSave(job: Job, reference: string) {
-  const ref = (value: { id: string } | null) => (value ? { id: value.id } : null);
-  return {
-    reference,
-    customer: { id: job.customer.id },
-    location: ref(job.location),
-    territory: ref(job.territory),
-    priority: ref(job.priority),
-    status: job.status,
-    rag: job.rag,
-    due: job.due,
-    scheduledStart: job.scheduledStart,
-    scheduledFinish: job.scheduledFinish,
-    actualStart: job.actualStart,
-    actualFinish: job.actualFinish,
-    assignee: job.assignee,
-    items: job.items.map(({ code, description, quantity, price }) => ({
-      code,
-      description,
-      quantity,
-      price,
-    })),
-    updated: job.updated,
-  };
-}
-
 /**
  * Job saves: each connection saves its own scheduled job (one of `latest`, round robin), as its user, over the
  * `updated` its last save returned, so no save is refused as a conflict. autocannon clears a connection's
@@ -151,7 +124,7 @@ function jobSaves(targets: Targets, latest: Map<string, Job>): LoadRequest {
         ...request,
         path: `/api/jobs/${job.id}`,
         headers: { ...json, ...auth(connection.token as string) },
-        body: JSON.stringify(jobSave(job, `PO ${++saves}`)),
+        body: JSON.stringify({ ...jobSave(job), reference: `PO ${++saves}` }),
       };
     },
     onResponse(status, body) {
