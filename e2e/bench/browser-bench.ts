@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
 import { findChromium } from '../chromium.ts';
 import { DEMO } from '../journeys/sign-in.ts';
@@ -35,6 +35,8 @@ export interface Asset {
    */
   gzipBytes: number;
   gzip: 'sent' | 'computed';
+  /** Its body at brotli's best, as the server sends it to a browser that takes brotli (files of 1 KiB and more). */
+  brotliBytes: number;
   /** When the request started and its last byte arrived, ms since the epoch (the page's clock). */
   start: number;
   end: number;
@@ -59,11 +61,14 @@ export function recordAssets(context: BrowserContext): { settled: () => Promise<
         const length = Number(headers['content-length']);
         const sent = headers['content-encoding'] === 'gzip' && Number.isFinite(length);
         const { startTime, responseEnd } = request.timing();
+        const body = await response.body();
+        const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
         return {
           path: url.pathname,
           kind,
-          gzipBytes: sent ? length : gzipSync(await response.body(), { level: 9 }).length,
+          gzipBytes: sent ? length : gzipSync(body, { level: 9 }).length,
           gzip: sent ? 'sent' : 'computed',
+          brotliBytes: body.length < 1024 ? body.length : brotli,
           start: startTime,
           end: startTime + responseEnd,
         } satisfies Asset;
@@ -73,5 +78,8 @@ export function recordAssets(context: BrowserContext): { settled: () => Promise<
   return { settled: () => Promise.all(pending.values()) };
 }
 
-export const sumBytes = (assets: readonly Asset[], kind: Asset['kind']) =>
-  assets.filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset.gzipBytes, 0);
+export const sumBytes = (
+  assets: readonly Asset[],
+  kind: Asset['kind'],
+  encoding: 'gzipBytes' | 'brotliBytes' = 'gzipBytes',
+) => assets.filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset[encoding], 0);

@@ -172,13 +172,20 @@ interface Row {
 }
 
 const describe = (assets: Asset[]) =>
-  assets.map(({ path, kind, gzipBytes, gzip }) => ({ path, kind, gzipBytes, gzip }));
+  assets.map(({ path, kind, gzipBytes, gzip, brotliBytes }) => ({
+    path,
+    kind,
+    gzipBytes,
+    gzip,
+    brotliBytes,
+  }));
 
 function summary(row: Row) {
   const figures = (visit: Visit, times: number[]) => ({
     jsBytesBeforeUsable: sumBytes(visit.before, 'js'),
     cssBytesBeforeUsable: sumBytes(visit.before, 'css'),
     jsBytesAll: sumBytes(visit.all, 'js'),
+    jsBrotliBytesBeforeUsable: sumBytes(visit.before, 'js', 'brotliBytes'),
     cssBytesAll: sumBytes(visit.all, 'css'),
     usableMsMedian: Math.round(median(times)),
     usableMsRuns: times.map(Math.round),
@@ -308,6 +315,10 @@ await withBenchServer(async (base) => {
     .map((asset) => asset.path);
   console.log(
     `${pass ? 'PASS' : 'FAIL'}: the customers list was usable after ${(customersJs / 1000).toFixed(1)} KB (${kib(customersJs)}) of JavaScript (gzip); the target is at most ${TARGET_BYTES / 1000} KB.`,
+  );
+  const customersBrotli = sumBytes(customers.firstVisit.before, 'js', 'brotliBytes');
+  console.log(
+    `A browser that takes brotli (as Chromium, Firefox and Safari do) downloads ${(customersBrotli / 1000).toFixed(1)} KB of that JavaScript.`,
   );
   console.log(
     heavy.length === 0
