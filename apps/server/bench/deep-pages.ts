@@ -112,9 +112,10 @@ async function customersDatabase() {
   const served = await serveThrowaway(process.env.DATABASE_URL || undefined, 'pages');
   const { db } = served.database;
   const found = await db.execute(sql`
-    select tenants.id as "tenantId", memberships.subject as "userId", (select count(*)::int from customers
-      where tenant_id = tenants.id) as records, (select json_build_object('id', id, 'name', name) from customers
-      where tenant_id = tenants.id order by number limit 1) as customer
+    select tenants.id as "tenantId", memberships.subject as "userId",
+      (select coalesce(sum(count), 0)::int from customer_counts where tenant_id = tenants.id) as records,
+      (select json_build_object('id', id, 'name', name) from customers
+        where tenant_id = tenants.id order by number limit 1) as customer
     from tenants join memberships on memberships.tenant_id = tenants.id where tenants.name = ${CUSTOMERS_TENANT}`);
   const [before] = (found as unknown as { rows: (Seeded & { records: number })[] }).rows;
   if (before && before.records === CUSTOMERS) return { served, seeded: before as Seeded };

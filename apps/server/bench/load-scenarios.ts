@@ -73,7 +73,7 @@ export async function findTargets(database: Database, tenantId: string, tokens: 
     .where(and(eq(taxRates.tenantId, tenantId), eq(taxRates.name, 'GST')));
   const counted = (await db.execute(sql`select
       (select sum(count) from job_counts where tenant_id = ${tenantId})::int as jobs,
-      (select count(*) from customers where tenant_id = ${tenantId})::int as customers`)) as unknown as {
+      (select sum(count) from customer_counts where tenant_id = ${tenantId})::int as customers`)) as unknown as {
     rows: { jobs: number; customers: number }[];
   };
   if (!gst) throw new Error('The large organisation has no GST rate');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   foreignKey,
   index,
   integer,
@@ -36,6 +37,19 @@ export const customers = pgTable('customers', customerColumns(), (t) => [
   trigram('customers_billing_address_trgm', t.billingAddress),
   trigram('customers_number_trgm', sql`(${t.number}::text)`),
 ]);
+
+/**
+ * How many customers a tenant has, kept by statement triggers on `customers` (migration 0018), so the whole list is
+ * counted without reading every customer. Read-only to the application.
+ */
+export const customerCounts = pgTable(
+  'customer_counts',
+  {
+    tenantId: tenantId(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId] })],
+);
 
 /** A customer's site. Part of the customer: deleting the customer deletes its locations. */
 const locationColumns = () => ({

@@ -1,12 +1,12 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
-import { count, getViewSelectedFields, sql } from 'drizzle-orm';
+import { and, count, eq, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../db/database.ts';
-import type { ListResource } from '../lists/list-query.ts';
-import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
+import { type ListResource, listQueryToSql, parseListQuery } from '../lists/list-query.ts';
+import { ascending, type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
 import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
-import { customers, visibleCustomers as visible } from './customer-tables.ts';
+import { customerCounts, customers, visibleCustomers as visible } from './customer-tables.ts';
 
 const NOUN = 'customer';
 
@@ -79,16 +79,27 @@ export function deleteCustomer(tx: Tx, tenantId: string, id: string): Promise<vo
   });
 }
 
-/** One page of the customers `q` matches, by number, and how many match in all. */
+/** How many customers the tenant has, from the count kept by triggers (migration 0018). */
+const keptCount = (tx: Tx, tenantId: string) =>
+  tx
+    .select({ total: sql<number>`coalesce(sum(${customerCounts.count}), 0)` })
+    .from(customerCounts)
+    .where(eq(customerCounts.tenantId, tenantId));
+
+/**
+ * One page of the customers `q` matches, by number, and how many match in all: for no `q` (or `*`) the kept
+ * count, so the whole list of a large organisation is not counted row by row; any search is counted.
+ */
 export async function listCustomers(
   tx: Tx,
   tenantId: string,
   { q, page }: ListRequest,
 ): Promise<ListPage<Customer>> {
-  const where = listWhere(visible, tenantId, q, customerList);
+  const ast = parseListQuery(q);
+  const where = and(eq(visible.tenantId, tenantId), listQueryToSql(ast, customerList));
   const { rows, total } = await readPage(
     page,
-    tx.select({ total: count() }).from(visible).where(where),
+    ast === null ? keptCount(tx, tenantId) : tx.select({ total: count() }).from(visible).where(where),
     (total) =>
       tx
         .select({ ...getViewSelectedFields(visible), total })

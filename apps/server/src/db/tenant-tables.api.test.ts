@@ -27,6 +27,7 @@ const ALL_WRITES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
  */
 const expectedPrivileges: Record<string, string[]> = {
   tenant_counters: ['SELECT', 'INSERT', 'UPDATE'],
+  customer_counts: ['SELECT'],
   job_counts: ['SELECT'],
   job_site_counts: ['SELECT'],
   invoice_counts: ['SELECT'],
@@ -43,6 +44,7 @@ const expectedPrivileges: Record<string, string[]> = {
 
 /** Tables that must be found (and, save memberships, seeded and checked for their behaviour) in any case. */
 const knownTenantTables = [
+  'customer_counts',
   'customers',
   'idempotency_keys',
   'invitations',
@@ -82,10 +84,16 @@ const seedOverrides: Record<string, Record<string, string>> = {
 };
 
 /**
- * Tables only triggers write (migrations 0010 and 0014): their one row per tenant is the count of that tenant's
- * seeded job or invoice.
+ * Tables only triggers write (migrations 0010, 0014 and 0018): their one row per tenant is the count of that
+ * tenant's seeded job, invoice or customer.
  */
-const keptByTriggers = ['job_counts', 'job_site_counts', 'invoice_counts', 'invoice_customer_counts'];
+const keptByTriggers = [
+  'customer_counts',
+  'job_counts',
+  'job_site_counts',
+  'invoice_counts',
+  'invoice_customer_counts',
+];
 
 const database = await openTestDatabase();
 afterAll(() => database.drop());
