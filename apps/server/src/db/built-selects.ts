@@ -1,4 +1,4 @@
-import type { Query } from 'drizzle-orm';
+import { Column, getTableName, is, type Query, SQL, Subquery } from 'drizzle-orm';
 import type { Tx } from './database.ts';
 
 /** What a prepared select of Drizzle's (either driver's) holds: its text, parameters and how rows map to fields. */
@@ -15,13 +15,72 @@ interface Buildable {
   prepare(name?: string): unknown;
 }
 
+/** A selected field as Drizzle orders them: where it goes in the record, and what it is. */
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+type RowMapper = (rows: unknown[][]) => unknown[];
+
 /** The session's `prepareQuery` (PgSession's own method), which only pairs a built text with a connection. */
 type PrepareQuery = (
   query: Query,
   fields: unknown,
   name: string | undefined,
   isResponseInArrayMode: boolean,
+  customResultMapper?: RowMapper,
 ) => PreparedSelect;
+
+/** An SQL's decoder (`mapWith`): internal to Drizzle's types. */
+const sqlDecoder = (sql: unknown) => (sql as { decoder: Decoder }).decoder;
+
+/** The decoder Drizzle's `mapResultRow` takes for a field: the column's, or its SQL's. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return sqlDecoder(field);
+  if (is(field, Subquery)) return sqlDecoder((field as unknown as { _: { sql: SQL } })._.sql);
+  return sqlDecoder((field as { sql: SQL }).sql);
+}
+
+/**
+ * Maps rows (arrays, in the order of `fields`) to records exactly as Drizzle's `mapResultRow` does, with what it
+ * works out again for every value of every row (each field's decoder, its path, its table) worked out once: that
+ * per-value work was a tenth of the server's time for a page of whole jobs. A left-joined table's object is null
+ * when its first column is null and the join may be null (`joinsNotNullableMap`), as there.
+ */
+export function rowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>): RowMapper {
+  const columns = fields.map(({ path, field }) => ({
+    path,
+    decoder: decoderOf(field),
+    table:
+      joinsNotNullableMap && path.length === 2 && is(field, Column) ? getTableName(field.table) : undefined,
+  }));
+  return (rows) =>
+    rows.map((row) => {
+      const record: Record<string, unknown> = {};
+      const nullify: Record<string, string | false> = {};
+      columns.forEach(({ path, decoder, table }, index) => {
+        let node = record;
+        for (let depth = 0; depth < path.length - 1; depth++) {
+          const key = path[depth] as string;
+          node = (node[key] ??= {}) as Record<string, unknown>;
+        }
+        const raw = row[index];
+        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+        node[path[path.length - 1] as string] = value;
+        if (table === undefined) return;
+        const object = path[0] as string;
+        if (!(object in nullify)) nullify[object] = value === null ? table : false;
+        else if (typeof nullify[object] === 'string' && nullify[object] !== table) nullify[object] = false;
+      });
+      for (const [object, table] of Object.entries(nullify)) {
+        if (typeof table === 'string' && !joinsNotNullableMap?.[table]) record[object] = null;
+      }
+      return record;
+    });
+}
 
 /**
  * A select whose SQL text is built once per process instead of at every run. Drizzle builds a query builder's
@@ -34,22 +93,20 @@ type PrepareQuery = (
  *   const rows = await jobById(tx, { id });
  */
 export function builtOnce<Row>(build: (tx: Tx) => Buildable, name?: string) {
-  let built:
-    | { query: Query; fields: unknown; joinsNotNullableMap: Record<string, boolean> | undefined }
-    | undefined;
+  let built: { query: Query; fields: SelectedField[]; map: RowMapper } | undefined;
   return async (tx: Tx, values: Record<string, unknown>): Promise<Row[]> => {
     if (!built) {
       const prepared = build(tx).prepare(name) as PreparedSelect;
+      const fields = prepared.fields as SelectedField[];
       built = {
         query: { sql: prepared.queryString, params: prepared.params },
-        fields: prepared.fields,
-        joinsNotNullableMap: prepared.joinsNotNullableMap,
+        fields,
+        map: rowMapper(fields, prepared.joinsNotNullableMap),
       };
     }
     // The transaction's session: internal to Drizzle's types, but what every query of the transaction runs on.
     const { session } = tx as unknown as { session: { prepareQuery: PrepareQuery } };
-    const prepared = session.prepareQuery(built.query, built.fields, name, true);
-    if (built.joinsNotNullableMap) prepared.joinsNotNullableMap = built.joinsNotNullableMap;
+    const prepared = session.prepareQuery(built.query, built.fields, name, true, built.map);
     return (await prepared.execute(values)) as Row[];
   };
 }

@@ -1,0 +1,97 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fullJob, type JobWorld, jobWorld } from '../jobs/job-fixtures.ts';
+import { joinsOf } from '../jobs/job-rows.ts';
+import { jobPriorities, territories, visibleJobs } from '../jobs/job-tables.ts';
+import { selectJobs } from '../jobs/jobs.ts';
+import { apiAs } from '../test-support/api-client.ts';
+import type { TenantWithUser } from '../test-support/factories.ts';
+import type { TestApp } from '../test-support/test-app.ts';
+import { withTwoTenants } from '../test-support/two-tenants.ts';
+import { builtOnce } from './built-selects.ts';
+import type { Tx } from './database.ts';
+import { inTenant } from './tenant-scope.ts';
+
+// `builtOnce` maps rows with its own mapper (`rowMapper`), built once per select: the records must be exactly
+// those Drizzle's own mapping gives, left joins that found nothing (a job with no site, territory or priority)
+// included.
+
+let t: TestApp;
+let a: TenantWithUser;
+let world: JobWorld;
+
+withTwoTenants((env) => {
+  ({ t, a } = env);
+});
+
+beforeAll(async () => {
+  world = await jobWorld(t, a, 'B');
+  const api = apiAs(t, a.token);
+  const bodies = [
+    fullJob(world),
+    fullJob(world, { location: null, territory: null, priority: null, assignee: null, items: [] }),
+    fullJob(world, { customer: { id: world.otherCustomer.id }, location: { id: world.otherLocation.id } }),
+    fullJob(world, { reference: "O'Brien & Sons — roof", due: null, territory: null }),
+  ];
+  for (const body of bodies) {
+    const response = await api.post('/api/jobs', body);
+    expect(response.statusCode).toBe(201);
+  }
+});
+
+const jobsOfTenant = builtOnce((tx) =>
+  selectJobs(tx)
+    .where(eq(visibleJobs.tenantId, sql.placeholder('tenantId')))
+    .orderBy(asc(visibleJobs.number)),
+);
+
+describe('builtOnce', () => {
+  it('maps whole jobs as Drizzle does, joins that found nothing included', async () => {
+    const tenantId = a.tenant.tenantId;
+    const { drizzle, built } = await inTenant(t.database.db, tenantId, async (tx) => ({
+      drizzle: await selectJobs(tx)
+        .where(eq(visibleJobs.tenantId, tenantId))
+        .orderBy(asc(visibleJobs.number)),
+      built: await jobsOfTenant(tx, { tenantId }),
+    }));
+    expect(drizzle).toHaveLength(4);
+    expect(built).toEqual(drizzle);
+    const bare = drizzle[1];
+    expect([bare?.locationName, bare?.territoryName, bare?.priorityName, bare?.items]).toEqual([
+      null,
+      null,
+      null,
+      [],
+    ]);
+  });
+
+  it('makes a left-joined object null when its table found no row, as Drizzle does', async () => {
+    const tenantId = a.tenant.tenantId;
+    const nested = (tx: Tx) =>
+      tx
+        .select({
+          job: { number: visibleJobs.number, reference: visibleJobs.reference },
+          territory: { id: territories.id, name: territories.name },
+          priority: { name: jobPriorities.name },
+        })
+        .from(visibleJobs)
+        .leftJoin(territories, joinsOf(visibleJobs).territory)
+        .leftJoin(jobPriorities, joinsOf(visibleJobs).priority);
+    const builtNested = builtOnce((tx) =>
+      nested(tx)
+        .where(eq(visibleJobs.tenantId, sql.placeholder('tenantId')))
+        .orderBy(asc(visibleJobs.number)),
+    );
+    const { drizzle, built } = await inTenant(t.database.db, tenantId, async (tx) => ({
+      drizzle: await nested(tx).where(eq(visibleJobs.tenantId, tenantId)).orderBy(asc(visibleJobs.number)),
+      built: await builtNested(tx, { tenantId }),
+    }));
+    expect(drizzle.map((row) => [row.territory, row.priority === null])).toEqual([
+      [{ id: world.territories[0]?.id, name: world.territories[0]?.name }, false],
+      [null, true],
+      [{ id: world.territories[0]?.id, name: world.territories[0]?.name }, false],
+      [null, false],
+    ]);
+    expect(built).toEqual(drizzle);
+  });
+});
