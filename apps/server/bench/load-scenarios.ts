@@ -188,6 +188,8 @@ export function loadScenarios(
   const lastCustomerPage = Math.ceil(targets.customerCount / PAGE_SIZES.customers);
   const word = targets.commonWord;
   const list = [
+    // The least a signed-in read can cost: the token, the tenant's transaction and one row (no list, no search).
+    read('the organisation (one row, signed in)', '/api/organisation'),
     read('customers: a common word', `/api/customers?q=${q(word)}`),
     read('customers: a prefix', `/api/customers?q=${q(targets.prefix)}`),
     read('customers: no match', '/api/customers?q=zzqx'),
@@ -233,6 +235,8 @@ export function loadScenarios(
       requests: [{ method: 'GET', path: '/bench/constant' }],
     },
     { name: 'GET /api/health', kind: 'ceiling', requests: [{ method: 'GET', path: '/api/health' }] },
+    // One statement on a pooled connection, no sign-in and no transaction: what any database round trip costs.
+    { name: 'GET /api/ready (one statement)', kind: 'ceiling', requests: [{ method: 'GET', path: '/api/ready' }] },
     ...list,
     jobById,
     { name: 'job save (PUT)', kind: 'write', requests: [jobSaves(targets, latest)], before: reload },

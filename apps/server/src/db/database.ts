@@ -6,12 +6,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { type DatabasePooler, TransactionPoolerClient } from './transaction-pooler.ts';
 
-type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// Without a schema: the app writes its statements with the query builder and never uses Drizzle's relational
+// queries (`db.query.…`), whose builders Drizzle would otherwise make again for every table at every transaction.
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 
 export interface Database {
   db: Db;
@@ -42,7 +43,7 @@ async function openPglite(dataDir: string | undefined, logger: Logger | undefine
   // pg_trgm serves the list search (ILIKE / ~*) from trigram indexes, as on a PostgreSQL server.
   const options = { extensions: { pg_trgm } };
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  const db = drizzlePglite(client, { logger }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -62,6 +63,6 @@ async function openPostgres(
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own errors.
   });
-  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  const db = drizzlePg(pool, { logger }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
