@@ -20,7 +20,7 @@ import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { findRow, saveVersion } from '../records/record-rows.ts';
+import { findRow, readNamed, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
@@ -144,10 +144,13 @@ export type RateSnapshot = Map<string, { name: string; rate: string }>;
  */
 async function checkReferences(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<RateSnapshot> {
   const problems: FieldError[] = [];
-  if (!(await findRow(tx, customers, tenantId, fields.customer.id)))
+  const named = await readNamed(tx, tenantId, {
+    customer: { table: customers, id: fields.customer.id, column: customers.id },
+    job: { table: jobs, id: fields.job?.id, column: jobs.id },
+  });
+  if (named.customer === undefined)
     problems.push({ field: 'customer.id', message: 'Choose an existing customer.' });
-  if (fields.job && !(await findRow(tx, jobs, tenantId, fields.job.id)))
-    problems.push({ field: 'job.id', message: invoiceMessages.job });
+  if (fields.job && named.job === undefined) problems.push({ field: 'job.id', message: invoiceMessages.job });
   const ids = [...new Set(fields.lineItems.flatMap((line) => (line.taxRate ? [line.taxRate.id] : [])))];
   const found: RateSnapshot = new Map();
   if (ids.length > 0) {

@@ -19,7 +19,7 @@ import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { deleteRow, findRow, saveVersion } from '../records/record-rows.ts';
+import { deleteRow, findRow, readNamed, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { type JobRow, jobColumns, joinsOf, toJob } from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
@@ -36,7 +36,7 @@ const messages = {
 
 /**
  * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
- * one), and the location must be the customer's. All problems at once, as field errors.
+ * one), and the location must be the customer's. All problems at once, as field errors; all read in one statement.
  */
 async function checkReferences(
   tx: Tx,
@@ -45,23 +45,30 @@ async function checkReferences(
   keptAssignee: string | null = null,
 ): Promise<void> {
   const problems: FieldError[] = [];
-  const customer = await findRow(tx, customers, tenantId, fields.customer.id);
+  const found = await readNamed(tx, tenantId, {
+    customer: { table: customers, id: fields.customer.id, column: customers.id },
+    locationCustomer: { table: locations, id: fields.location?.id, column: locations.customerId },
+    territory: { table: territories, id: fields.territory?.id, column: territories.id },
+    priority: { table: jobPriorities, id: fields.priority?.id, column: jobPriorities.id },
+    assigneeRetired: { table: technicians, id: fields.assignee ?? undefined, column: technicians.retired },
+  });
+  const customer = found.customer !== undefined;
   if (!customer) problems.push({ field: 'customer.id', message: messages.customer });
   if (fields.location) {
-    const location = await findRow(tx, locations, tenantId, fields.location.id);
-    if (!location) problems.push({ field: 'location.id', message: messages.location });
-    else if (customer && location.customerId !== customer.id)
+    if (found.locationCustomer === undefined)
+      problems.push({ field: 'location.id', message: messages.location });
+    else if (customer && found.locationCustomer !== fields.customer.id)
       problems.push({ field: 'location.id', message: messages.locationOfCustomer });
   }
-  if (fields.territory && !(await findRow(tx, territories, tenantId, fields.territory.id)))
+  if (fields.territory && found.territory === undefined)
     problems.push({ field: 'territory.id', message: messages.territory });
-  if (fields.priority && !(await findRow(tx, jobPriorities, tenantId, fields.priority.id)))
+  if (fields.priority && found.priority === undefined)
     problems.push({ field: 'priority.id', message: messages.priority });
   if (fields.assignee) {
-    const technician = await findRow(tx, technicians, tenantId, fields.assignee);
-    if (!technician) problems.push({ field: 'assignee', message: technicianMessages.assignee });
+    if (found.assigneeRetired === undefined)
+      problems.push({ field: 'assignee', message: technicianMessages.assignee });
     // A retired technician keeps the jobs they had, and takes no new ones.
-    else if (technician.retired && technician.id !== keptAssignee)
+    else if (found.assigneeRetired === true && fields.assignee !== keptAssignee)
       problems.push({ field: 'assignee', message: technicianMessages.retired });
   }
   if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);

@@ -50,6 +50,40 @@ export async function requireRow<T extends RecordTable>(
   return row;
 }
 
+/** A record a write names: its table, its id (undefined: none named), and the one column to read of it. */
+export interface NamedRecord {
+  table: RecordTable;
+  id: string | undefined;
+  /** A column of the table that is never null, so a null means there is no such record. */
+  column: PgColumn;
+}
+
+/**
+ * The records a write names (a job's customer, site, territory, priority and technician), all read by one
+ * statement instead of one round trip each: for each name, its column's value as the driver gives it, or
+ * undefined when the tenant has no such record (another tenant's, a malformed id, or none named).
+ */
+export async function readNamed<Name extends string>(
+  tx: Tx,
+  tenantId: string,
+  named: Record<Name, NamedRecord>,
+): Promise<Record<Name, unknown>> {
+  const entries = Object.entries(named) as [Name, NamedRecord][];
+  const values = entries.map(([name, { table, id, column }]) => {
+    const where = id === undefined ? undefined : recordWhere(table, tenantId, id);
+    const value = where ? sql`(select ${column} from ${table} where ${where})` : sql`null`;
+    return sql`${value} as ${sql.identifier(name)}`;
+  });
+  const result = (await tx.execute(sql`select ${sql.join(values, sql`, `)}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const [row] = result.rows;
+  return Object.fromEntries(entries.map(([name]) => [name, row?.[name] ?? undefined])) as Record<
+    Name,
+    unknown
+  >;
+}
+
 /**
  * Writes `values` when the record is still the version the client read, and moves `updated` on (even for
  * two saves in one millisecond): 404 when this tenant has no such record, 409 when someone saved it since.
