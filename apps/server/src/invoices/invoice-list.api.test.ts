@@ -5,11 +5,12 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
-import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
+import { expectPagesOfTheWhole, expectWalkedAsSorted } from '../test-support/list-pages.ts';
 import { createCustomers } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { importInvoices } from './invoice-import.ts';
+import { numberedInvoices } from './invoice-list.ts';
 
 // The invoice list counts `*`, a status and a lone word from counts kept by triggers (migration 0014,
 // docs/server.md "Fast lists"), as the job list does. These tests hold the kept counts to the invoices through
@@ -316,5 +317,23 @@ describe('deep pages of the invoice list', () => {
       cafe: 14,
       'date:[2026-10-03 TO 2026-10-18]': 16,
     });
+  });
+});
+
+describe('a word that names thousands of invoices', () => {
+  it('is walked newest first with its names hashed, and finds the pages a sorted read finds', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const [cafe, supplies] = await createCustomers(t, tenantId, [
+      { name: 'Coogee Café & Bar' },
+      { name: "D'Souza Supplies" },
+    ]);
+    const client = apiAs(t, tenant.token);
+    for (let index = 0; index < 14; index++) {
+      const customer = index % 3 === 0 ? supplies : cafe;
+      const response = await client.post('/api/sales/invoices', invoice({ customer: { id: customer?.id } }));
+      expect(response.statusCode).toBe(201);
+    }
+    await expectWalkedAsSorted(t.database.db, tenantId, numberedInvoices, ['coogee', 'souza'], 4);
   });
 });

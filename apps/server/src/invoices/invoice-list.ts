@@ -5,10 +5,16 @@ import type { Tx } from '../db/database.ts';
 import { visibleCustomers } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { listNumbered, type NumberedView, numberedWhere, rawTotal } from '../lists/numbered-lists.ts';
+import {
+  listNumbered,
+  type NumberedList,
+  type NumberedView,
+  numberedWhere,
+  rawTotal,
+} from '../lists/numbered-lists.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
-import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
+import { idsNamed, type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
 import { invoiceCounts, invoiceCustomerCounts, visibleInvoices as visible } from './invoice-tables.ts';
 import { type InvoiceRow, selectInvoices, toInvoice } from './invoices.ts';
 
@@ -34,6 +40,12 @@ export const invoiceList: ListResource = {
     due: { kind: 'timestamp', column: visible.due },
   },
   searchable: [wholeNumber(visible.number), visible.reference, nameOf(visible.customerId, customerNames)],
+};
+
+/** The invoice list's search as a walk newest first reads it (`nameIn`): a word that names thousands. */
+const invoiceWalk: ListResource = {
+  ...invoiceList,
+  searchable: [wholeNumber(visible.number), visible.reference, nameIn(visible.customerId, customerNames)],
 };
 
 const numbered: NumberedView = {
@@ -73,13 +85,17 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
   return rawTotal(result);
 }
 
+/** The invoice list as `listNumbered` reads it. */
+export const numberedInvoices: NumberedList<Invoice> = {
+  resource: invoiceList,
+  walkResource: invoiceWalk,
+  numbered,
+  statusCounts: invoiceCounts,
+  statuses: INVOICE_STATUSES,
+  countWord,
+  read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, { tenantId, numbers })).map(toInvoice),
+};
+
 /** One page of the invoices `q` matches, newest number first, and how many match in all. */
 export const listInvoices = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Invoice>> =>
-  listNumbered(tx, tenantId, request, {
-    resource: invoiceList,
-    numbered,
-    statusCounts: invoiceCounts,
-    statuses: INVOICE_STATUSES,
-    countWord,
-    read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, { tenantId, numbers })).map(toInvoice),
-  });
+  listNumbered(tx, tenantId, request, numberedInvoices);

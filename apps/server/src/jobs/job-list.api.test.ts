@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { createTenantWithUser } from '../test-support/factories.ts';
-import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
+import { expectPagesOfTheWhole, expectWalkedAsSorted } from '../test-support/list-pages.ts';
 import { createJobs } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
+import { numberedJobs } from './job-list.ts';
 
 let t: TestApp;
 let api: ApiClient;
@@ -147,5 +148,30 @@ describe('deep pages of the job list', () => {
       deep: 19,
       'deep AND NOT status:OPEN_NEW': 10,
     });
+  });
+});
+
+describe('a word that names thousands of jobs', () => {
+  it('is walked newest first with its names hashed, and finds the pages a sorted read finds', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const own = await jobWorld(t, tenant, 'W');
+    const bakery = { customer: { id: own.otherCustomer.id }, location: { id: own.otherLocation.id } };
+    await createJobs(
+      t,
+      tenantId,
+      Array.from({ length: 25 }, (_, index) =>
+        index % 4 === 0
+          ? { ...bakery, reference: `Walk ${index}` }
+          : fullJob(own, { reference: `Walk ${index}` }),
+      ),
+    );
+    await expectWalkedAsSorted(
+      t.database.db,
+      tenantId,
+      numberedJobs,
+      ['bakery', 'harbour', 'kirribilli', 'bakehouse'],
+      5,
+    );
   });
 });

@@ -5,10 +5,16 @@ import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { listNumbered, type NumberedView, numberedWhere, rawTotal } from '../lists/numbered-lists.ts';
+import {
+  listNumbered,
+  type NumberedList,
+  type NumberedView,
+  numberedWhere,
+  rawTotal,
+} from '../lists/numbered-lists.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
-import { idsNamed, type Named, nameOf, wholeNumber } from '../lists/search-matches.ts';
+import { idsNamed, type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
 import { type JobRow, toJob } from './job-rows.ts';
 import { jobCounts, jobSiteCounts, visibleJobs as visible } from './job-tables.ts';
 import { selectJobs } from './jobs.ts';
@@ -60,6 +66,17 @@ export const jobList: ListResource = {
   ],
 };
 
+/** The job list's search as a walk newest first reads it (`nameIn`): a word that names thousands of jobs. */
+const jobWalk: ListResource = {
+  ...jobList,
+  searchable: [
+    wholeNumber(visible.number),
+    visible.reference,
+    nameIn(visible.customerId, customerNames),
+    nameIn(visible.locationId, locationNames),
+  ],
+};
+
 const numbered: NumberedView = { view: visible, tenantId: visible.tenantId, number: visible.number };
 
 /**
@@ -98,6 +115,17 @@ async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<numb
   return rawTotal(result);
 }
 
+/** The job list as `listNumbered` reads it. */
+export const numberedJobs: NumberedList<Job> = {
+  resource: jobList,
+  walkResource: jobWalk,
+  numbered,
+  statusCounts: jobCounts,
+  statuses: JOB_STATUSES,
+  countWord,
+  read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, { tenantId, numbers })).map(toJob),
+};
+
 /**
  * One page of the jobs `q` matches, newest number first, and how many match in all. `assignee`: only the jobs of
  * this technician (a Technician member's list; null: a Technician member linked to none, who sees no jobs).
@@ -112,13 +140,6 @@ export const listJobs = (
     tx,
     tenantId,
     request,
-    {
-      resource: jobList,
-      numbered,
-      statusCounts: jobCounts,
-      statuses: JOB_STATUSES,
-      countWord,
-      read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, { tenantId, numbers })).map(toJob),
-    },
+    numberedJobs,
     assignee === undefined ? undefined : assignee === null ? sql`false` : eq(visible.assignee, assignee),
   );

@@ -118,6 +118,8 @@ export async function pageNumbers(
   ast: LiqeAst | null,
   total: number,
   { page }: Pick<ListRequest, 'page'>,
+  /** `where` as a walk newest first reads it best (a word's names hashed, not looked up by index). */
+  walkWhere: () => SQL | undefined = () => where,
 ): Promise<number[]> {
   const clustered = ast !== null && rangesFollowNumbers === true && hasRange(ast);
   const sorted =
@@ -132,7 +134,7 @@ export async function pageNumbers(
   const rows = await tx
     .select({ number })
     .from(view)
-    .where(where)
+    .where(sorted || ast === null || !hasWord(ast) ? where : walkWhere())
     .orderBy(read.fromEnd ? asc(key) : desc(key))
     .limit(read.limit)
     .offset(read.offset);
@@ -158,6 +160,8 @@ export type StatusCounts = PgTable & { tenantId: PgColumn; status: PgColumn; cou
 /** What a numbered list is made of: what `q` searches, its view, its kept counts, and how it reads a page. */
 export interface NumberedList<T> {
   resource: ListResource;
+  /** The same search with its name matches written for a walk newest first (`nameIn`), where they differ. */
+  walkResource?: ListResource;
   numbered: NumberedView;
   /** Its counts kept per status, and every status. */
   statusCounts: StatusCounts;
@@ -242,7 +246,13 @@ export async function listNumbered<T>(
     ({ total, numbers } = await firstPageWithCount(tx, list.numbered, where, counted(), page.limit));
   } else {
     total = word ? await list.countWord(tx, tenantId, word) : await totalOf(counted());
-    numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page });
+    const walkWhere = () =>
+      and(
+        eq(list.numbered.tenantId, tenantId),
+        listQueryToSql(ast, list.walkResource ?? list.resource),
+        within,
+      );
+    numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page }, walkWhere);
   }
   if (numbers.length === 0) return { rows: [], total };
   return { rows: await list.read(tx, tenantId, numbers), total };

@@ -51,3 +51,14 @@ export const nameOf =
   (key: SQLWrapper, named: Named): SearchMatch =>
   (term) =>
     sql`${key} = any(${idsNamed(named, term)})`;
+
+/**
+ * `nameOf` for a walk through a list newest first (a word that matches thousands of records: `pageNumbers`):
+ * `key in (select id …)`, which PostgreSQL runs once into a hash and looks each row's key up in, so the walk
+ * stops after the page's rows. With `nameOf`'s array it reads every match through the key's index and sorts them
+ * (54 ms for the 24,556 jobs of "estate" at 1,000,000; the walk reads about 500 jobs).
+ */
+export const nameIn =
+  (key: SQLWrapper, named: Named): SearchMatch =>
+  (term) =>
+    sql`${key} in (select ${named.id} from ${named.table} where ${matchText(named.name, term)})`;

@@ -1,4 +1,9 @@
 import { expect } from 'vitest';
+import type { Db } from '../db/database.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { listNumbered, type NumberedList } from '../lists/numbered-lists.ts';
+import type { ListPage } from '../lists/paged-list.ts';
+import { parsePage } from '../lists/pagination.ts';
 import type { ApiClient } from './api-client.ts';
 
 /**
@@ -33,4 +38,33 @@ export async function expectPagesOfTheWhole(
     }
   }
   return ids;
+}
+
+/**
+ * A word's page is sorted up to FEW_MATCHES matches and walked newest first past them (`pageNumbers`, with the
+ * list's `walkResource`). A count that says thousands has a few matches walked: for each word, the first two
+ * pages of `size` must hold the records the sorted read gives (and some).
+ */
+export async function expectWalkedAsSorted<T extends { number: number }>(
+  db: Db,
+  tenantId: string,
+  list: NumberedList<T>,
+  words: readonly string[],
+  size: number,
+): Promise<void> {
+  const thousands = { ...list, countWord: async () => 5000 };
+  const numbersOf = (page: ListPage<T>) => page.rows.map((row) => row.number);
+  for (const q of words) {
+    for (const p of [1, 2]) {
+      const request = { q, page: parsePage({ p: String(p), s: String(size) }, { size: 10 }) };
+      const [sorted, walked] = await inTenant(db, tenantId, async (tx) => [
+        await listNumbered(tx, tenantId, request, list),
+        await listNumbered(tx, tenantId, request, thousands),
+      ]);
+      if (!sorted || !walked) throw new Error('No pages');
+      expect(walked.total).toBe(5000);
+      expect(numbersOf(sorted).length, `${q} p${p}`).toBeGreaterThan(0);
+      expect(numbersOf(walked), `${q} p${p}`).toEqual(numbersOf(sorted));
+    }
+  }
 }
