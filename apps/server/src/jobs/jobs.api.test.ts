@@ -158,6 +158,26 @@ describe('POST /api/jobs', () => {
     ]);
   });
 
+  it('takes ids in capitals as the same records (a UUID is the same in either case)', async () => {
+    const upper = (id: string | undefined) => ({ id: id?.toUpperCase() });
+    const response = await apiAs(t, a.token).post(
+      '/api/jobs',
+      fullJob(worldA, {
+        customer: upper(worldA.customer.id),
+        location: upper(worldA.location.id),
+        territory: upper(worldA.territories[0]?.id),
+        priority: upper(worldA.priorities[0]?.id),
+        assignee: worldA.technicians[0]?.id.toUpperCase(),
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      customer: { id: worldA.customer.id },
+      location: { id: worldA.location.id },
+      assignee: worldA.technicians[0]?.id,
+    });
+  });
+
   it('refuses bad lines, dates and a finish before its start', async () => {
     const api = apiAs(t, a.token);
     const lines = await api.post('/api/jobs', {

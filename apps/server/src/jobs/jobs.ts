@@ -50,6 +50,7 @@ async function checkReferences(
     locationCustomer: { table: locations, id: fields.location?.id, column: locations.customerId },
     territory: { table: territories, id: fields.territory?.id, column: territories.id },
     priority: { table: jobPriorities, id: fields.priority?.id, column: jobPriorities.id },
+    assignee: { table: technicians, id: fields.assignee ?? undefined, column: technicians.id },
     assigneeRetired: { table: technicians, id: fields.assignee ?? undefined, column: technicians.retired },
   });
   const customer = found.customer !== undefined;
@@ -57,7 +58,7 @@ async function checkReferences(
   if (fields.location) {
     if (found.locationCustomer === undefined)
       problems.push({ field: 'location.id', message: messages.location });
-    else if (customer && found.locationCustomer !== fields.customer.id)
+    else if (customer && found.locationCustomer !== found.customer)
       problems.push({ field: 'location.id', message: messages.locationOfCustomer });
   }
   if (fields.territory && found.territory === undefined)
@@ -68,7 +69,7 @@ async function checkReferences(
     if (found.assigneeRetired === undefined)
       problems.push({ field: 'assignee', message: technicianMessages.assignee });
     // A retired technician keeps the jobs they had, and takes no new ones.
-    else if (found.assigneeRetired === true && fields.assignee !== keptAssignee)
+    else if (found.assigneeRetired === true && found.assignee !== keptAssignee)
       problems.push({ field: 'assignee', message: technicianMessages.retired });
   }
   if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);

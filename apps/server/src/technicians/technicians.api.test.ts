@@ -101,6 +101,11 @@ describe('a job assigned to a technician', () => {
     const kept = await api.put(`/api/jobs/${job.id}`, { ...job, reference: 'Still theirs' });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ assignee: se01?.id, assigneeName: 'SE01' });
+    const inCapitals = await api.put(`/api/jobs/${job.id}`, {
+      ...(kept.json() as Record<string, unknown>),
+      assignee: se01?.id.toUpperCase(),
+    });
+    expect(inCapitals.statusCode, inCapitals.body).toBe(200);
 
     const refused = await api.post('/api/jobs', fullJob(world, { assignee: se01?.id }));
     expect(refused.json().fieldErrors).toEqual([
