@@ -236,7 +236,11 @@ export function loadScenarios(
     },
     { name: 'GET /api/health', kind: 'ceiling', requests: [{ method: 'GET', path: '/api/health' }] },
     // One statement on a pooled connection, no sign-in and no transaction: what any database round trip costs.
-    { name: 'GET /api/ready (one statement)', kind: 'ceiling', requests: [{ method: 'GET', path: '/api/ready' }] },
+    {
+      name: 'GET /api/ready (one statement)',
+      kind: 'ceiling',
+      requests: [{ method: 'GET', path: '/api/ready' }],
+    },
     ...list,
     jobById,
     { name: 'job save (PUT)', kind: 'write', requests: [jobSaves(targets, latest)], before: reload },

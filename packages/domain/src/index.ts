@@ -8,6 +8,7 @@ export * from './invoice-lines.ts';
 export * from './invoices.ts';
 export * from './items.ts';
 export * from './job-lines.ts';
+export * from './job-save.ts';
 export * from './job-statuses.ts';
 export * from './jobs.ts';
 export * from './list-limits.ts';

@@ -65,7 +65,8 @@ export function rowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<
         let node = record;
         for (let depth = 0; depth < path.length - 1; depth++) {
           const key = path[depth] as string;
-          node = (node[key] ??= {}) as Record<string, unknown>;
+          node[key] ??= {};
+          node = node[key] as Record<string, unknown>;
         }
         const raw = row[index];
         const value = raw === null ? null : decoder.mapFromDriverValue(raw);
