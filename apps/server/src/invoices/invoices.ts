@@ -21,7 +21,7 @@ import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { findRow, readNamed, saveVersion } from '../records/record-rows.ts';
-import { allocateNumber } from '../records/tenant-counters.ts';
+import { insertNumbered } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
 
@@ -229,10 +229,18 @@ async function insertLines(
 /** Creates an invoice with the tenant's next invoice number. */
 export async function createInvoice(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<Invoice> {
   const id = uuidv7();
-  await withReferences(tx, tenantId, fields, async (rates) => {
-    const number = await allocateNumber(tx, tenantId, 'invoice');
-    await tx.insert(invoices).values({ tenantId, id, number, ...invoiceValues(fields) });
-    await insertLines(tx, tenantId, id, fields.lineItems, rates);
+  await withReferences(tx, tenantId, fields, (rates) => {
+    const lines =
+      fields.lineItems.length > 0
+        ? [tx.insert(invoiceLines).values(lineRows(tenantId, id, fields.lineItems, rates))]
+        : [];
+    return insertNumbered(
+      tx,
+      tenantId,
+      'invoice',
+      (number) => tx.insert(invoices).values({ tenantId, id, number, ...invoiceValues(fields) }),
+      ...lines,
+    );
   });
   return findInvoice(tx, tenantId, id);
 }
