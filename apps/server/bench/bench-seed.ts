@@ -15,6 +15,28 @@ const random = generator(20_261_123);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 
+/** A line of work as the seeders bill it: its item code (none for a one-off), description and unit price. */
+export type Work = readonly [code: string | null, description: string, price: string];
+
+/** The plumbing work both jobs and invoices are made of; each list adds its own to it. */
+export const PLUMBING_WORK: readonly Work[] = [
+  ['LAB-HR', 'Labour, per hour', '95.00'],
+  ['CALL', 'Call-out fee', '120.00'],
+  ['HWS-250', 'Hot water service 250 L', '1450.00'],
+  ['PIPE-15', 'Copper pipe 15 mm, per metre', '18.5000'],
+  ['VALVE-TMV', 'Thermostatic mixing valve', '265.00'],
+];
+
+/** How many of a line's item a line takes, picked at random. */
+export const QUANTITIES = ['1', '1', '2', '0.5', '1.5', '3', '2.25'];
+
+/** The work's codes, descriptions and prices, each as a SQL array for the seeding statement's random picks. */
+export const workArrays = (work: readonly Work[]) => ({
+  codes: textArray(work.map(([code]) => code)),
+  descriptions: textArray(work.map(([, description]) => description)),
+  prices: textArray(work.map(([, , price]) => price)),
+});
+
 /** A SQL array literal of texts (nulls allowed), for the seeding statement's random picks. */
 export const textArray = (values: readonly (string | null)[]) =>
   sql`array[${sql.join(
