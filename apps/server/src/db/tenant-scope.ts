@@ -2,7 +2,7 @@ import type { Role } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../http/errors.ts';
 import { type Access, requireAccess } from '../http/permissions.ts';
-import type { Db, Tx } from './database.ts';
+import { type Db, sqlLiteral, type Tx, transactionOpenedWith } from './database.ts';
 
 /** A caller acting in a tenant: the token's subject, the tenant it names, and what the route needs of their role. */
 export interface TenantCaller {
@@ -59,15 +59,14 @@ export function asMember<T>(
   caller: TenantCaller,
   fn: (tx: Tx, member: Member) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    // The membership row is read as the connecting role, before the role switch takes effect.
-    const scoped = (await tx.execute(sql`
-      select set_config('app.tenant_id', tenant_id::text, true), set_config('role', 'fieldbook_app', true),
-        role, technician_id as "technicianId"
-      from memberships where tenant_id = ${caller.tenantId} and subject = ${caller.subject}`)) as {
-      rows: { role: Role; technicianId: string | null }[];
-    };
-    const [row] = scoped.rows;
+  // The membership row is read as the connecting role, before the role switch takes effect. The statement goes
+  // with the transaction's BEGIN, so its values are literals: the tenant id is a UUID (authenticate checked it).
+  const scope = `
+    select set_config('app.tenant_id', tenant_id::text, true), set_config('role', 'fieldbook_app', true),
+      role, technician_id as "technicianId"
+    from memberships where tenant_id = ${sqlLiteral(caller.tenantId)} and subject = ${sqlLiteral(caller.subject)}`;
+  return transactionOpenedWith(db, scope, (tx, rows) => {
+    const [row] = rows as { role: Role; technicianId: string | null }[];
     if (!row) throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
     requireAccess(row.role, caller.access);
     return fn(tx, { subject: caller.subject, role: row.role, technicianId: row.technicianId });
