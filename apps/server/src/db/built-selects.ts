@@ -1,4 +1,4 @@
-import { Column, getTableName, is, type Query, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is, type Query, SQL, type SQLWrapper, Subquery } from 'drizzle-orm';
 import type { Tx } from './database.ts';
 
 /** What a prepared select of Drizzle's (either driver's) holds: its text, parameters and how rows map to fields. */
@@ -109,5 +109,45 @@ export function builtOnce<Row>(build: (tx: Tx) => Buildable, name?: string) {
     const { session } = tx as unknown as { session: { prepareQuery: PrepareQuery } };
     const prepared = session.prepareQuery(built.query, built.fields, name, true, built.map);
     return (await prepared.execute(values)) as Row[];
+  };
+}
+
+/** The dialect of the transaction's database, which writes a statement's text: internal to Drizzle's types. */
+type WithDialect = { dialect: { sqlToQuery(sql: SQL): Query } };
+
+/** Drizzle's raw result of a statement without selected fields (rows as objects). */
+export interface RawResult {
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * Statements whose text depends on the shape of what they write (which columns a save sets, how many lines it
+ * has), built by Drizzle once per shape, not at every run: building a job save's statements took a third of the
+ * server's time (docs/performance.md). `shape` must name everything the text depends on; every value is a
+ * `sql.placeholder` given at run time (an encoder of a column, such as a timestamp's, still applies: Drizzle binds
+ * the placeholder to the column). Each shape is a named statement, planned once per connection; past `limit`
+ * shapes a statement is built at each run and sent unnamed.
+ *
+ *   const saves = builtByShape('job_save');
+ *   await saves(tx, `${keys}|${lines}`, () => sql`…${sql.placeholder('id')}…`, { id });
+ */
+export function builtByShape(prefix: string, limit = 200) {
+  const built = new Map<string, { query: Query; name: string | undefined }>();
+  return async (
+    tx: Tx,
+    shape: string,
+    build: () => SQLWrapper,
+    values: Record<string, unknown>,
+  ): Promise<RawResult> => {
+    let entry = built.get(shape);
+    if (!entry) {
+      const query = (tx as unknown as WithDialect).dialect.sqlToQuery(build().getSQL());
+      const kept = built.size < limit;
+      entry = { query, name: kept ? `${prefix}_${built.size + 1}` : undefined };
+      if (kept) built.set(shape, entry);
+    }
+    const { session } = tx as unknown as { session: { prepareQuery: PrepareQuery } };
+    const prepared = session.prepareQuery(entry.query, undefined, entry.name, false);
+    return (await prepared.execute(values)) as unknown as RawResult;
   };
 }

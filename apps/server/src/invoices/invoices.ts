@@ -20,7 +20,7 @@ import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { findRow, readNamed, saveVersion } from '../records/record-rows.ts';
+import { findRow, readNamed, saveVersionWithLines } from '../records/record-rows.ts';
 import { insertNumbered } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
@@ -215,17 +215,6 @@ export function lineRows(
   });
 }
 
-/** Writes the invoice's lines. */
-async function insertLines(
-  tx: Tx,
-  tenantId: string,
-  invoiceId: string,
-  lines: InvoiceFields['lineItems'],
-  rates: RateSnapshot,
-): Promise<void> {
-  if (lines.length > 0) await tx.insert(invoiceLines).values(lineRows(tenantId, invoiceId, lines, rates));
-}
-
 /** Creates an invoice with the tenant's next invoice number. */
 export async function createInvoice(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<Invoice> {
   const id = uuidv7();
@@ -256,11 +245,12 @@ export async function updateInvoice(
   if (!current) throw notFound(NOUN);
   if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
   await withReferences(tx, tenantId, fields, async (rates) => {
-    await saveVersion(tx, invoices, { tenantId, id, updated }, NOUN, invoiceValues(fields));
-    await tx
-      .delete(invoiceLines)
-      .where(and(eq(invoiceLines.tenantId, tenantId), eq(invoiceLines.invoiceId, id)));
-    await insertLines(tx, tenantId, id, fields.lineItems, rates);
+    await saveVersionWithLines(tx, invoices, { tenantId, id, updated }, NOUN, invoiceValues(fields), {
+      table: invoiceLines,
+      record: invoiceLines.invoiceId,
+      foreignKey: 'invoice_lines_invoice_fk',
+      rows: lineRows(tenantId, id, fields.lineItems, rates),
+    });
   });
   return findInvoice(tx, tenantId, id);
 }

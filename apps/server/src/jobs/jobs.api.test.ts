@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inTenant } from '../db/tenant-scope.ts';
+import { saveVersionWithLines } from '../records/record-rows.ts';
 import { apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
+import { jobLines, jobs } from './job-tables.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -262,6 +265,58 @@ describe('PUT /api/jobs/{id}', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response)).toEqual(['location.id']);
+  });
+});
+
+describe('PUT /api/jobs/{id}: the lines', () => {
+  const line = (description: string) => ({ code: null, description, quantity: '1', price: '10' });
+  const saved = (description: string) => ({ ...line(description), price: '10.00', amount: '10.00' });
+
+  it('replaces them whole: more, fewer, reordered, none; a stale save leaves them as they were', async () => {
+    const api = apiAs(t, a.token);
+    let job = (await api.post('/api/jobs', fullJob(worldA, { items: [line('Call-out')] }))).json();
+    const save = async (items: unknown[], updated = job.updated) =>
+      api.put(`/api/jobs/${job.id}`, { ...fullJob(worldA), status: 'OPEN_NEW', updated, items });
+    for (const items of [
+      ['Call-out', 'Labour', "Plumber's putty & tape"],
+      ["Plumber's putty & tape", 'Call-out'],
+      [],
+      ['Labour'],
+    ]) {
+      const response = await save(items.map(line));
+      expect(response.statusCode).toBe(200);
+      expect(response.json().items).toEqual(items.map(saved));
+      expect((await api.get(`/api/jobs/${job.id}`)).json().items).toEqual(items.map(saved));
+      const previous = job.updated;
+      job = response.json();
+      expect(job.updated > previous).toBe(true);
+    }
+    const stale = await save([line('Lost'), line('Also lost')], '2026-01-01T00:00:00.000Z');
+    expect(stale.statusCode).toBe(409);
+    expect((await api.get(`/api/jobs/${job.id}`)).json()).toEqual(job);
+  });
+
+  it('is 404 for a job deleted after it was read, whose new lines name no job', async () => {
+    const api = apiAs(t, a.token);
+    const job = (await api.post('/api/jobs', fullJob(worldA))).json();
+    expect((await api.delete(`/api/jobs/${job.id}`)).statusCode).toBe(204);
+    const tenantId = a.tenant.tenantId;
+    const write = inTenant(t.database.db, tenantId, (tx) =>
+      saveVersionWithLines(
+        tx,
+        jobs,
+        { tenantId, id: job.id, updated: job.updated },
+        'job',
+        {},
+        {
+          table: jobLines,
+          record: jobLines.jobId,
+          foreignKey: 'job_lines_job_fk',
+          rows: [{ tenantId, jobId: job.id, position: 0, description: 'Labour', amount: '10.00' }],
+        },
+      ),
+    );
+    await expect(write).rejects.toMatchObject({ status: 404 });
   });
 });
 

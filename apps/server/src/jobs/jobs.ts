@@ -19,7 +19,7 @@ import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { deleteRow, findRow, readNamed, saveVersion } from '../records/record-rows.ts';
+import { deleteRow, findRow, readNamed, saveVersionWithLines } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { type JobRow, jobColumns, joinsOf, toJob } from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
@@ -235,9 +235,19 @@ export async function updateJob(
     tenantId,
     fields,
     async () => {
-      await saveVersion(tx, jobs, { tenantId, id, updated }, NOUN, jobValues(fields, fields.status, stamps));
-      await tx.delete(jobLines).where(and(eq(jobLines.tenantId, tenantId), eq(jobLines.jobId, id)));
-      await insertLines(tx, tenantId, id, fields.items);
+      await saveVersionWithLines(
+        tx,
+        jobs,
+        { tenantId, id, updated },
+        NOUN,
+        jobValues(fields, fields.status, stamps),
+        {
+          table: jobLines,
+          record: jobLines.jobId,
+          foreignKey: 'job_lines_job_fk',
+          rows: fields.items.map((line, position) => lineRow(tenantId, id, line, position)),
+        },
+      );
     },
     current.assignee,
   );

@@ -1,6 +1,7 @@
 import { apiMessages, isUuid } from '@fieldbook/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { builtByShape, type RawResult } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
@@ -105,6 +106,119 @@ export async function saveVersion<T extends RecordTable>(
     .where(and(where, eq(table.updated, new Date(updated))))
     .returning();
   if (row) return row as T['$inferSelect'];
+  if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
+  throw conflict(apiMessages.staleSave(noun));
+}
+
+/** The keys of an object whose values are set (Drizzle leaves an undefined value out of a write). */
+const definedKeys = (object: object): string[] =>
+  Object.entries(object)
+    .filter(([, value]) => value !== undefined)
+    .map(([key]) => key);
+
+const saves = builtByShape('save_with_lines');
+
+/**
+ * A value as its column writes it (a timestamp's `Date` as text): Drizzle's own encoding of a placeholder bound to
+ * a column fails on null, so the values are encoded here and the placeholders left unbound (`encodedValue`).
+ */
+function encoded(columns: Record<string, PgColumn>, key: string, values: object): unknown {
+  const value = (values as Record<string, unknown>)[key];
+  const column = columns[key];
+  if (!column) throw new Error(`No column ${key}`);
+  return value === null ? null : column.mapToDriverValue(value);
+}
+
+/** A placeholder Drizzle does not bind to the column it is written to: its value is already encoded. */
+const encodedValue = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** The lines of a record (a job's, an invoice's): rows under it by position, which a save replaces. */
+export interface RecordLines {
+  table: PgTable & { tenantId: PgColumn; position: PgColumn };
+  /** The lines' column that names their record (`job_id`). */
+  record: PgColumn;
+  /** The lines' foreign key to their record: it fails when the record was deleted since it was read. */
+  foreignKey: string;
+  /** The new lines, whole, at positions 0 to n − 1. */
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * `saveVersion` of a record with lines, and its lines replaced, in one statement (a job save was three round
+ * trips there): the lines at the new positions are written over (an upsert on their key) and those past them
+ * deleted, so the two never touch the same row. 404 or 409 as `saveVersion`; the lines written for a stale
+ * version go back with the transaction, which the error rolls back.
+ */
+export async function saveVersionWithLines<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  version: RecordVersion,
+  noun: string,
+  values: Partial<T['$inferInsert']>,
+  lines: RecordLines,
+): Promise<void> {
+  const { tenantId, id, updated } = version;
+  if (!isUuid(id)) throw notFound(noun);
+  const given = definedKeys(values);
+  const rows = lines.rows.map(definedKeys);
+  const shape = `${getTableName(table)}:${given.join()}|${rows.map((keys) => keys.join()).join('|')}`;
+  const placeholders: Record<string, unknown> = { tenantId, id, updated: new Date(updated).toISOString() };
+  const recordColumns = getTableColumns(table);
+  for (const key of given) placeholders[`v_${key}`] = encoded(recordColumns, key, values);
+  const lineColumns = getTableColumns(lines.table);
+  lines.rows.forEach((row, index) => {
+    for (const key of rows[index] ?? []) placeholders[`l${index}_${key}`] = encoded(lineColumns, key, row);
+  });
+  const build = () => {
+    const set = Object.fromEntries(given.map((key) => [key, encodedValue(`v_${key}`)]));
+    const saved = tx
+      .update(table as RecordTable)
+      .set({ ...set, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
+      .where(
+        and(
+          eq(table.tenantId, sql.placeholder('tenantId')),
+          eq(table.id, sql.placeholder('id')),
+          sql`${table.updated} = ${sql.placeholder('updated')}::timestamptz`,
+        ),
+      )
+      .returning({ id: table.id });
+    const removed = tx
+      .delete(lines.table)
+      .where(
+        and(
+          eq(lines.table.tenantId, sql.placeholder('tenantId')),
+          eq(lines.record, sql.placeholder('id')),
+          gte(lines.table.position, rows.length),
+        ),
+      );
+    const steps = [sql`saved as (${saved.getSQL()})`, sql`removed as (${removed.getSQL()})`];
+    if (rows.length > 0) {
+      const key = new Set<PgColumn>([lines.table.tenantId, lines.record, lines.table.position]);
+      const replaced = Object.fromEntries(
+        Object.entries(getTableColumns(lines.table))
+          .filter(([, column]) => !key.has(column))
+          .map(([name, column]) => [name, sql`excluded.${sql.identifier(column.name)}`]),
+      );
+      const rowValues = rows.map((keys, index) =>
+        Object.fromEntries(keys.map((name) => [name, encodedValue(`l${index}_${name}`)])),
+      );
+      const written = tx
+        .insert(lines.table)
+        .values(rowValues)
+        .onConflictDoUpdate({ target: [...key], set: replaced });
+      steps.push(sql`written as (${written.getSQL()})`);
+    }
+    return sql`with ${sql.join(steps, sql`, `)} select count(*) as saved from saved`;
+  };
+  let result: RawResult;
+  try {
+    result = await saves(tx, shape, build, placeholders);
+  } catch (error) {
+    // Deleted since it was read: its new lines name no record.
+    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], lines.foreignKey)) throw notFound(noun);
+    throw error;
+  }
+  if (Number(result.rows[0]?.saved) > 0) return;
   if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
   throw conflict(apiMessages.staleSave(noun));
 }
