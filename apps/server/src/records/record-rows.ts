@@ -1,7 +1,7 @@
 import { apiMessages, isUuid } from '@fieldbook/domain';
 import { and, eq, getTableColumns, getTableName, gte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { builtByShape, type RawResult } from '../db/built-selects.ts';
+import { builtByShape, builtOnce, type RawResult } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
@@ -22,19 +22,30 @@ export function recordWhere(table: RecordTable, tenantId: string, id: string): S
   return and(eq(table.tenantId, tenantId), eq(table.id, id));
 }
 
-/** The record's row, or undefined when this tenant has no such record. */
+/** Each table's read of one row by its key, built once (`findRow`). */
+const rowReads = new Map<RecordTable, (tx: Tx, values: Record<string, unknown>) => Promise<unknown[]>>();
+
+/** The record's row, or undefined when this tenant has no such record: a named statement, built once per table. */
 export async function findRow<T extends RecordTable>(
   tx: Tx,
   table: T,
   tenantId: string,
   id: string,
 ): Promise<T['$inferSelect'] | undefined> {
-  const where = recordWhere(table, tenantId, id);
-  if (!where) return undefined;
-  const [row] = await tx
-    .select()
-    .from(table as RecordTable)
-    .where(where);
+  if (!isUuid(id)) return undefined;
+  let read = rowReads.get(table);
+  if (!read) {
+    read = builtOnce<unknown>(
+      (built) =>
+        built
+          .select()
+          .from(table as RecordTable)
+          .where(and(eq(table.tenantId, sql.placeholder('tenantId')), eq(table.id, sql.placeholder('id')))),
+      `row_of_${getTableName(table)}`,
+    );
+    rowReads.set(table, read);
+  }
+  const [row] = await read(tx, { tenantId, id });
   return row as T['$inferSelect'] | undefined;
 }
 
@@ -59,6 +70,12 @@ export interface NamedRecord {
   column: PgColumn;
 }
 
+const namedReads = builtByShape('named');
+
+/** What a `readNamed` statement reads, apart from which names it was given ids for. */
+const readNamedShapes = (entries: [string, NamedRecord][]) =>
+  entries.map(([name, { table, column }]) => `${name}=${getTableName(table)}.${column.name}`).join();
+
 /**
  * The records a write names (a job's customer, site, territory, priority and technician), all read by one
  * statement instead of one round trip each: for each name, its column's value as the driver gives it, or
@@ -70,15 +87,23 @@ export async function readNamed<Name extends string>(
   named: Record<Name, NamedRecord>,
 ): Promise<Record<Name, unknown>> {
   const entries = Object.entries(named) as [Name, NamedRecord][];
-  const values = entries.map(([name, { table, id, column }]) => {
-    const where = id === undefined ? undefined : recordWhere(table, tenantId, id);
-    const value = where ? sql`(select ${column} from ${table} where ${where})` : sql`null`;
-    return sql`${value} as ${sql.identifier(name)}`;
-  });
-  const result = (await tx.execute(sql`select ${sql.join(values, sql`, `)}`)) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  const [row] = result.rows;
+  const asked = entries.map(([name, { id }]) => [name, id !== undefined && isUuid(id)] as const);
+  const shape = asked.map(([name, read]) => `${name}:${read ? 1 : 0}`).join();
+  const values: Record<string, unknown> = { tenantId };
+  for (const [name, { id }] of entries) if (id !== undefined && isUuid(id)) values[`id_${name}`] = id;
+  const build = () =>
+    sql`select ${sql.join(
+      entries.map(([name, { table, column }], index) => {
+        const where = and(
+          eq(table.tenantId, sql.placeholder('tenantId')),
+          eq(table.id, sql.placeholder(`id_${name}`)),
+        );
+        const value = asked[index]?.[1] ? sql`(select ${column} from ${table} where ${where})` : sql`null`;
+        return sql`${value} as ${sql.identifier(name)}`;
+      }),
+      sql`, `,
+    )}`;
+  const [row] = (await namedReads(tx, `${readNamedShapes(entries)}|${shape}`, build, values)).rows;
   return Object.fromEntries(entries.map(([name]) => [name, row?.[name] ?? undefined])) as Record<
     Name,
     unknown
