@@ -1,4 +1,15 @@
-import { Column, getTableName, is, type Query, SQL, type SQLWrapper, Subquery } from 'drizzle-orm';
+import {
+  Column,
+  getTableColumns,
+  getTableName,
+  is,
+  type Query,
+  SQL,
+  type SQLWrapper,
+  Subquery,
+  sql,
+} from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './database.ts';
 
 /** What a prepared select of Drizzle's (either driver's) holds: its text, parameters and how rows map to fields. */
@@ -150,4 +161,28 @@ export function builtByShape(prefix: string, limit = 200) {
     const prepared = session.prepareQuery(entry.query, undefined, entry.name, false);
     return (await prepared.execute(values)) as unknown as RawResult;
   };
+}
+
+/**
+ * The values of a row a statement built by shape writes (`builtByShape`): each set value becomes a placeholder
+ * named `prefix_key`, and goes into `into` as its column writes it (a timestamp's `Date` as text). Drizzle's own
+ * encoding of a placeholder bound to a column fails on null, so the placeholders are left unbound. `shape` is
+ * which keys are set (Drizzle leaves an undefined value out of a write): the text depends on it.
+ */
+export function placeholdersOf(
+  table: PgTable,
+  prefix: string,
+  values: object,
+  into: Record<string, unknown>,
+): { shape: string; row: Record<string, SQL> } {
+  const columns = getTableColumns(table);
+  const row: Record<string, SQL> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+    into[`${prefix}_${key}`] = value === null ? null : column.mapToDriverValue(value);
+    row[key] = sql`${sql.placeholder(`${prefix}_${key}`)}`;
+  }
+  return { shape: Object.keys(row).join(), row };
 }

@@ -218,19 +218,15 @@ export function lineRows(
 /** Creates an invoice with the tenant's next invoice number. */
 export async function createInvoice(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<Invoice> {
   const id = uuidv7();
-  await withReferences(tx, tenantId, fields, (rates) => {
-    const lines =
-      fields.lineItems.length > 0
-        ? [tx.insert(invoiceLines).values(lineRows(tenantId, id, fields.lineItems, rates))]
-        : [];
-    return insertNumbered(
+  await withReferences(tx, tenantId, fields, (rates) =>
+    insertNumbered(
       tx,
       tenantId,
       'invoice',
-      (number) => tx.insert(invoices).values({ tenantId, id, number, ...invoiceValues(fields) }),
-      ...lines,
-    );
-  });
+      { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
+      { table: invoiceLines, rows: lineRows(tenantId, id, fields.lineItems, rates) },
+    ),
+  );
   return findInvoice(tx, tenantId, id);
 }
 

@@ -1,7 +1,7 @@
 import { apiMessages, isUuid } from '@fieldbook/domain';
 import { and, eq, getTableColumns, getTableName, gte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { builtByShape, builtOnce, type RawResult } from '../db/built-selects.ts';
+import { builtByShape, builtOnce, placeholdersOf, type RawResult } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
@@ -135,27 +135,7 @@ export async function saveVersion<T extends RecordTable>(
   throw conflict(apiMessages.staleSave(noun));
 }
 
-/** The keys of an object whose values are set (Drizzle leaves an undefined value out of a write). */
-const definedKeys = (object: object): string[] =>
-  Object.entries(object)
-    .filter(([, value]) => value !== undefined)
-    .map(([key]) => key);
-
 const saves = builtByShape('save_with_lines');
-
-/**
- * A value as its column writes it (a timestamp's `Date` as text): Drizzle's own encoding of a placeholder bound to
- * a column fails on null, so the values are encoded here and the placeholders left unbound (`encodedValue`).
- */
-function encoded(columns: Record<string, PgColumn>, key: string, values: object): unknown {
-  const value = (values as Record<string, unknown>)[key];
-  const column = columns[key];
-  if (!column) throw new Error(`No column ${key}`);
-  return value === null ? null : column.mapToDriverValue(value);
-}
-
-/** A placeholder Drizzle does not bind to the column it is written to: its value is already encoded. */
-const encodedValue = (name: string) => sql`${sql.placeholder(name)}`;
 
 /** The lines of a record (a job's, an invoice's): rows under it by position, which a save replaces. */
 export interface RecordLines {
@@ -184,21 +164,14 @@ export async function saveVersionWithLines<T extends RecordTable>(
 ): Promise<void> {
   const { tenantId, id, updated } = version;
   if (!isUuid(id)) throw notFound(noun);
-  const given = definedKeys(values);
-  const rows = lines.rows.map(definedKeys);
-  const shape = `${getTableName(table)}:${given.join()}|${rows.map((keys) => keys.join()).join('|')}`;
   const placeholders: Record<string, unknown> = { tenantId, id, updated: new Date(updated).toISOString() };
-  const recordColumns = getTableColumns(table);
-  for (const key of given) placeholders[`v_${key}`] = encoded(recordColumns, key, values);
-  const lineColumns = getTableColumns(lines.table);
-  lines.rows.forEach((row, index) => {
-    for (const key of rows[index] ?? []) placeholders[`l${index}_${key}`] = encoded(lineColumns, key, row);
-  });
+  const set = placeholdersOf(table, 'v', values, placeholders);
+  const rows = lines.rows.map((row, index) => placeholdersOf(lines.table, `l${index}`, row, placeholders));
+  const shape = `${getTableName(table)}:${set.shape}|${rows.map((row) => row.shape).join('|')}`;
   const build = () => {
-    const set = Object.fromEntries(given.map((key) => [key, encodedValue(`v_${key}`)]));
     const saved = tx
       .update(table as RecordTable)
-      .set({ ...set, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
+      .set({ ...set.row, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
       .where(
         and(
           eq(table.tenantId, sql.placeholder('tenantId')),
@@ -224,12 +197,9 @@ export async function saveVersionWithLines<T extends RecordTable>(
           .filter(([, column]) => !key.has(column))
           .map(([name, column]) => [name, sql`excluded.${sql.identifier(column.name)}`]),
       );
-      const rowValues = rows.map((keys, index) =>
-        Object.fromEntries(keys.map((name) => [name, encodedValue(`l${index}_${name}`)])),
-      );
       const written = tx
         .insert(lines.table)
-        .values(rowValues)
+        .values(rows.map(({ row }) => row))
         .onConflictDoUpdate({ target: [...key], set: replaced });
       steps.push(sql`written as (${written.getSQL()})`);
     }

@@ -1,14 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type Placeholder, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { builtByShape, placeholdersOf } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { tenantCounters } from '../db/schema.ts';
 
 export type CounterName = 'customer' | 'job' | 'invoice';
 
-/** An insert of Drizzle's query builder, written into a statement of several (a query builder's own SQL). */
-type Statement = { getSQL(): SQL };
+const numberedInserts = builtByShape('numbered_insert');
 
 /** The counter moved on by `count`, giving its new value. */
-const moveCounter = (tx: Tx, tenantId: string, name: CounterName, count: number) =>
+const moveCounter = (tx: Tx, tenantId: string | Placeholder, name: CounterName, count: number) =>
   tx
     .insert(tenantCounters)
     .values({ tenantId, name, value: count })
@@ -35,26 +36,28 @@ export async function allocateNumber(
 }
 
 /**
- * `allocateNumber` and the inserts of a new record in one statement: `insert` is given the number to write (the
- * counter's new value, `(select value from counter)`), and `more` (its lines) run in the same statement, their
- * foreign keys checked at its end. Creates in one organisation queue on the counter row until each commits, so
- * the fewer round trips after it, the shorter the queue: an invoice's number, row and lines were three.
+ * `allocateNumber` and the inserts of a new record and its lines in one statement: the record's `number` is the
+ * counter's new value, and the lines' foreign keys are checked at the statement's end. Creates in one
+ * organisation queue on the counter row until each commits, so the fewer round trips after it, the shorter the
+ * queue: an invoice's number, row and lines were three. Built once per shape (`builtByShape`).
  */
 export async function insertNumbered(
   tx: Tx,
   tenantId: string,
   name: CounterName,
-  insert: (number: SQL<number>) => Statement,
-  ...more: Statement[]
+  record: { table: PgTable; values: object },
+  lines: { table: PgTable; rows: object[] },
 ): Promise<void> {
-  const counter = moveCounter(tx, tenantId, name, 1);
-  const steps = [insert(sql<number>`(select value from counter)`), ...more];
-  const last = steps[steps.length - 1] as Statement;
-  const ctes = [
-    sql`counter as (${counter.getSQL()})`,
-    ...steps
-      .slice(0, -1)
-      .map((step, index) => sql`${sql.identifier(`step${index + 1}`)} as (${step.getSQL()})`),
-  ];
-  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${last.getSQL()}`);
+  const placeholders: Record<string, unknown> = { tenantId };
+  const row = placeholdersOf(record.table, 'v', record.values, placeholders);
+  const rows = lines.rows.map((line, index) => placeholdersOf(lines.table, `l${index}`, line, placeholders));
+  const shape = `${name}:${getTableName(record.table)}:${row.shape}|${rows.map((line) => line.shape).join('|')}`;
+  const build = () => {
+    const counter = moveCounter(tx, sql.placeholder('tenantId'), name, 1);
+    const inserted = tx.insert(record.table).values({ ...row.row, number: sql`(select value from counter)` });
+    if (rows.length === 0) return sql`with counter as (${counter.getSQL()}) ${inserted.getSQL()}`;
+    const written = tx.insert(lines.table).values(rows.map((line) => line.row));
+    return sql`with counter as (${counter.getSQL()}), record as (${inserted.getSQL()}) ${written.getSQL()}`;
+  };
+  await numberedInserts(tx, shape, build, placeholders);
 }
