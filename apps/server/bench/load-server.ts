@@ -13,7 +13,12 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 
 const config = loadConfig(process.env);
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  pooler: config.databasePooler,
+  ...(process.env.BENCH_POOL_SIZE ? { poolSize: Number(process.env.BENCH_POOL_SIZE) } : {}),
+});
 const app = await buildApp({ config, database });
 app.get('/bench/constant', { schema: { hide: true } }, async () => ({ status: 'ok', service: 'fieldbook' }));
 await app.listen({ host: '127.0.0.1', port: 0 });

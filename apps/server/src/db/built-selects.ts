@@ -133,29 +133,38 @@ export interface RawResult {
 
 /**
  * Statements whose text depends on the shape of what they write (which columns a save sets, how many lines it
- * has), built by Drizzle once per shape, not at every run: building a job save's statements took a third of the
- * server's time (docs/performance.md). `shape` must name everything the text depends on; every value is a
- * `sql.placeholder` given at run time (an encoder of a column, such as a timestamp's, still applies: Drizzle binds
- * the placeholder to the column). Each shape is a named statement, planned once per connection; past `limit`
- * shapes a statement is built at each run and sent unnamed.
+ * has) or of what they read (a list's search), built by Drizzle once per shape, not at every run: building a job
+ * save's statements took a third of the server's time (docs/performance.md). `shape` must name everything the
+ * text depends on; values are `sql.placeholder`s given at run time, or are part of the shape (a list's search
+ * and its tenant). `named`: each shape is a named statement, planned once per connection (for a few shapes of
+ * writes); else sent unnamed and planned with its values at each run (a list's search, whose best plan depends on
+ * them). At most `limit` shapes are kept, the least recently used going first (a kept named statement is never
+ * dropped: past the limit, new shapes are built at each run and sent unnamed).
  *
  *   const saves = builtByShape('job_save');
  *   await saves(tx, `${keys}|${lines}`, () => sql`…${sql.placeholder('id')}…`, { id });
  */
-export function builtByShape(prefix: string, limit = 200) {
+export function builtByShape(prefix: string, { limit = 200, named = true } = {}) {
   const built = new Map<string, { query: Query; name: string | undefined }>();
+  let names = 0;
   return async (
     tx: Tx,
     shape: string,
     build: () => SQLWrapper,
-    values: Record<string, unknown>,
+    values: Record<string, unknown> = {},
   ): Promise<RawResult> => {
     let entry = built.get(shape);
+    if (entry && !named) {
+      // Most recently used last: the first key is the one to drop.
+      built.delete(shape);
+      built.set(shape, entry);
+    }
     if (!entry) {
       const query = (tx as unknown as WithDialect).dialect.sqlToQuery(build().getSQL());
-      const kept = built.size < limit;
-      entry = { query, name: kept ? `${prefix}_${built.size + 1}` : undefined };
+      const kept = !named || built.size < limit;
+      entry = { query, name: named && kept ? `${prefix}_${++names}` : undefined };
       if (kept) built.set(shape, entry);
+      if (built.size > limit) built.delete(built.keys().next().value as string);
     }
     const { session } = tx as unknown as { session: { prepareQuery: PrepareQuery } };
     const prepared = session.prepareQuery(entry.query, undefined, entry.name, false);
