@@ -8,7 +8,7 @@ import { apiAs } from '../test-support/api-client.ts';
 import type { TenantWithUser } from '../test-support/factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
-import { builtOnce } from './built-selects.ts';
+import { builtByShape, builtOnce } from './built-selects.ts';
 import type { Tx } from './database.ts';
 import { inTenant } from './tenant-scope.ts';
 
@@ -93,5 +93,45 @@ describe('builtOnce', () => {
       [null, false],
     ]);
     expect(built).toEqual(drizzle);
+  });
+});
+
+describe('builtByShape', () => {
+  /** A statement of one shape: its text names the shape, its value comes from a placeholder. */
+  const counting = () => {
+    const builds: string[] = [];
+    const build = (shape: string) => () => {
+      builds.push(shape);
+      return sql`select ${sql.placeholder('value')}::text || ${sql.raw(`'/${shape}'`)} as answer`;
+    };
+    return { builds, build };
+  };
+  const answer = (result: { rows: Record<string, unknown>[] }) => result.rows[0]?.answer;
+
+  it('builds a shape once and runs it with the values of each run', async () => {
+    const statements = builtByShape('test_shape');
+    const { builds, build } = counting();
+    await inTenant(t.database.db, a.tenant.tenantId, async (tx) => {
+      expect(answer(await statements(tx, 'a', build('a'), { value: 'one' }))).toBe('one/a');
+      expect(answer(await statements(tx, 'a', build('a'), { value: "O'Brien" }))).toBe("O'Brien/a");
+      expect(answer(await statements(tx, 'b', build('b'), { value: 'two' }))).toBe('two/b');
+    });
+    expect(builds).toEqual(['a', 'b']);
+  });
+
+  it('keeps at most `limit` shapes: unnamed, the least recently used goes; named, new shapes are built each run', async () => {
+    const unnamed = builtByShape('test_lru', { limit: 2, named: false });
+    const named = builtByShape('test_named', { limit: 1 });
+    const lru = counting();
+    const kept = counting();
+    await inTenant(t.database.db, a.tenant.tenantId, async (tx) => {
+      for (const shape of ['a', 'b', 'a', 'c', 'a', 'b'])
+        expect(answer(await unnamed(tx, shape, lru.build(shape), { value: 'v' }))).toBe(`v/${shape}`);
+      for (const shape of ['a', 'b', 'b', 'a'])
+        expect(answer(await named(tx, shape, kept.build(shape), { value: 'v' }))).toBe(`v/${shape}`);
+    });
+    // 'b' was the least recently used when 'c' came; 'a', used just before, stayed.
+    expect(lru.builds).toEqual(['a', 'b', 'c', 'b']);
+    expect(kept.builds).toEqual(['a', 'b', 'b']);
   });
 });
