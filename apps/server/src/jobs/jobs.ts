@@ -20,7 +20,7 @@ import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { deleteRow, findRow, readNamed, saveVersionWithLines } from '../records/record-rows.ts';
-import { allocateNumber } from '../records/tenant-counters.ts';
+import { allocateNumber, insertNumbered } from '../records/tenant-counters.ts';
 import { type JobRow, jobColumns, joinsOf, toJob } from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
 
@@ -125,16 +125,9 @@ const lineRow = (tenantId: string, jobId: string, line: JobFields['items'][numbe
   ...lineValues(line, position),
 });
 
-/** Writes the job's lines. */
-async function insertLines(
-  tx: Tx,
-  tenantId: string,
-  jobId: string,
-  items: JobFields['items'],
-): Promise<void> {
-  if (items.length === 0) return;
-  await tx.insert(jobLines).values(items.map((line, position) => lineRow(tenantId, jobId, line, position)));
-}
+/** The job's lines as rows. */
+const lineRows = (tenantId: string, jobId: string, items: JobFields['items']) =>
+  items.map((line, position) => lineRow(tenantId, jobId, line, position));
 
 /**
  * Jobs with the names of what they refer to and their lines, in one statement. Single reads go through the search
@@ -174,11 +167,15 @@ export async function findJob(tx: Tx, tenantId: string, id: string): Promise<Job
 /** Creates a job with the tenant's next job number; a new job is New whatever status was sent. */
 export async function createJob(tx: Tx, tenantId: string, fields: JobFields): Promise<Job> {
   const id = uuidv7();
-  await withReferences(tx, tenantId, fields, async () => {
-    const number = await allocateNumber(tx, tenantId, 'job');
-    await tx.insert(jobs).values({ tenantId, id, number, ...jobValues(fields, 'OPEN_NEW', fields) });
-    await insertLines(tx, tenantId, id, fields.items);
-  });
+  await withReferences(tx, tenantId, fields, () =>
+    insertNumbered(
+      tx,
+      tenantId,
+      'job',
+      { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields) } },
+      { table: jobLines, rows: lineRows(tenantId, id, fields.items) },
+    ),
+  );
   return findJob(tx, tenantId, id);
 }
 
@@ -245,7 +242,7 @@ export async function updateJob(
           table: jobLines,
           record: jobLines.jobId,
           foreignKey: 'job_lines_job_fk',
-          rows: fields.items.map((line, position) => lineRow(tenantId, id, line, position)),
+          rows: lineRows(tenantId, id, fields.items),
         },
       );
     },
