@@ -305,3 +305,21 @@ describe('GET /api/customers', () => {
     expect(other.json()).toEqual([]);
   });
 });
+
+describe('POST /api/customers with an Idempotency-Key', () => {
+  it('stores and replays an answer of quotes, backslashes and other scripts exactly', async () => {
+    const api = apiAs(t, a.token);
+    const body = {
+      name: `O'Brien \\ "Sons" — Plumbing & Gas ${Math.random()}`,
+      notes: "Gate code 4\\5; ring twice.\nDon't park on the grass: 'Müller' 水道 🔧",
+    };
+    const key = { 'idempotency-key': `O'Key\\${Math.random()}` };
+    const first = await api.post('/api/customers', body, key);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject(body);
+    const retry = await api.post('/api/customers', body, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotency-replayed']).toBe('true');
+    expect(retry.body).toBe(first.body);
+  });
+});

@@ -82,13 +82,16 @@ interface NodePgInternals {
  * Runs fn in a transaction whose BEGIN and first statement reach PostgreSQL as one message (a simple query of two
  * statements), so a request's transaction takes one round trip fewer: each costs the server and PostgreSQL about
  * as much CPU as a small query (docs/performance.md). `opening` is one statement with its values inlined
- * (`sqlLiteral`, or checked to be UUIDs); fn gets its rows. Commit, rollback and the connection's release are as
- * in Drizzle's `transaction`. On PGlite (no network) it is Drizzle's transaction and then the statement.
+ * (`sqlLiteral`, or checked to be UUIDs); fn gets its rows. `closing`, given fn's result, may give one more such
+ * statement, which goes with the COMMIT (a create's idempotency answer: one round trip fewer while a create holds
+ * its number). Commit, rollback and the connection's release are as in Drizzle's `transaction`. On PGlite (no
+ * network) it is Drizzle's transaction with the statements in it.
  */
 export async function transactionOpenedWith<T>(
   db: Db,
   opening: string,
   fn: (tx: Tx, rows: OpeningRow[]) => Promise<T>,
+  closing: (result: T) => string | undefined = () => undefined,
 ): Promise<T> {
   // Drizzle's session: its client (the pool), dialect, options and logger are internal to Drizzle's types.
   const { session } = db as unknown as { session: unknown };
@@ -96,7 +99,10 @@ export async function transactionOpenedWith<T>(
   if (!(pool instanceof pg.Pool)) {
     return db.transaction(async (tx) => {
       const { rows } = (await tx.execute(sql.raw(opening))) as unknown as { rows: OpeningRow[] };
-      return fn(tx, rows);
+      const result = await fn(tx, rows);
+      const last = closing(result);
+      if (last) await tx.execute(sql.raw(last));
+      return result;
     });
   }
   const { dialect, options, logger } = session as unknown as NodePgInternals;
@@ -111,7 +117,12 @@ export async function transactionOpenedWith<T>(
     logger.logQuery(opening, []);
     const results = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult<OpeningRow>[];
     const result = await fn(tx, results[1]?.rows ?? []);
-    await tx.execute(sql`commit`);
+    const last = closing(result);
+    if (last) {
+      logger.logQuery(last, []);
+      logger.logQuery('commit', []);
+      await client.query(`${last}; commit`);
+    } else await tx.execute(sql`commit`);
     return result;
   } catch (error) {
     await tx.execute(sql`rollback`);

@@ -58,6 +58,8 @@ export function asMember<T>(
   db: Db,
   caller: TenantCaller,
   fn: (tx: Tx, member: Member) => Promise<T>,
+  /** A last statement, given fn's result, sent with the COMMIT (`transactionOpenedWith`). */
+  closing?: (result: T) => string | undefined,
 ): Promise<T> {
   // The membership row is read as the connecting role, before the role switch takes effect. The statement goes
   // with the transaction's BEGIN, so its values are literals: the tenant id is a UUID (authenticate checked it).
@@ -65,10 +67,15 @@ export function asMember<T>(
     select set_config('app.tenant_id', tenant_id::text, true), set_config('role', 'fieldbook_app', true),
       role, technician_id as "technicianId"
     from memberships where tenant_id = ${sqlLiteral(caller.tenantId)} and subject = ${sqlLiteral(caller.subject)}`;
-  return transactionOpenedWith(db, scope, (tx, rows) => {
-    const [row] = rows as { role: Role; technicianId: string | null }[];
-    if (!row) throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
-    requireAccess(row.role, caller.access);
-    return fn(tx, { subject: caller.subject, role: row.role, technicianId: row.technicianId });
-  });
+  return transactionOpenedWith(
+    db,
+    scope,
+    (tx, rows) => {
+      const [row] = rows as { role: Role; technicianId: string | null }[];
+      if (!row) throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
+      requireAccess(row.role, caller.access);
+      return fn(tx, { subject: caller.subject, role: row.role, technicianId: row.technicianId });
+    },
+    closing,
+  );
 }

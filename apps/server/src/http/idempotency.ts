@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db, Tx } from '../db/database.ts';
+import { builtByShape } from '../db/built-selects.ts';
+import { type Db, sqlLiteral, type Tx } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { asMember, type Member } from '../db/tenant-scope.ts';
 import { tenantCallerOf } from './api-scopes.ts';
@@ -50,41 +51,59 @@ const hashOf = (payload: unknown) =>
     .update(JSON.stringify(payload ?? null))
     .digest('hex');
 
+/** A created record's answer, and the statement that stores it with its key (sent with the COMMIT). */
+export type Answered<T> = Created<T> & { replayed: boolean; answer?: string };
+
+/**
+ * The statement that stores a create's answer with its claimed key: sent with the transaction's COMMIT
+ * (`asMember`'s closing), so its values are literals (the tenant id a checked UUID, the rest quoted).
+ */
+const storeAnswer = (scope: IdempotencyScope & { key: string }, { status, body }: Created<unknown>) =>
+  `update idempotency_keys set status_code = ${Number(status)}, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
+    where tenant_id = ${sqlLiteral(scope.tenantId)} and key = ${sqlLiteral(scope.key)}`;
+
+/** A key claimed for a create, unless another request has it: built once, a named statement. */
+const claims = builtByShape('idempotency_claim');
+
 /**
  * Runs a creating write at most once per Idempotency-Key, inside the caller's tenant transaction:
- * the key is claimed first (a concurrent retry waits on its row), the result is stored with it, and a
- * retry gets the stored result back. If the write fails, the transaction (key included) rolls back.
+ * the key is claimed first (a concurrent retry waits on its row), the result is stored with it (`answer`, which
+ * the caller sends with its COMMIT), and a retry gets the stored result back. If the write fails, the
+ * transaction (key included) rolls back.
  */
 export async function createOnce<T>(
   tx: Tx,
   scope: IdempotencyScope,
   create: () => Promise<Created<T>>,
-): Promise<Created<T> & { replayed: boolean }> {
-  if (!scope.key) return { ...(await create()), replayed: false };
+): Promise<Answered<T>> {
+  const { key } = scope;
+  if (!key) return { ...(await create()), replayed: false };
   const requestHash = hashOf(scope.payload);
-  const claimed = await tx
-    .insert(idempotencyKeys)
-    .values({
-      tenantId: scope.tenantId,
-      key: scope.key,
-      subject: scope.subject,
-      route: scope.route,
-      requestHash,
-    })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length > 0) {
+  const claimed = await claims(
+    tx,
+    'claim',
+    () =>
+      tx
+        .insert(idempotencyKeys)
+        .values({
+          tenantId: sql.placeholder('tenantId'),
+          key: sql.placeholder('key'),
+          subject: sql.placeholder('subject'),
+          route: sql.placeholder('route'),
+          requestHash: sql.placeholder('requestHash'),
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key }),
+    { tenantId: scope.tenantId, key, subject: scope.subject, route: scope.route, requestHash },
+  );
+  if (claimed.rows.length > 0) {
     const result = await create();
-    await tx
-      .update(idempotencyKeys)
-      .set({ statusCode: result.status, response: result.body as object })
-      .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, scope.key)));
-    return { ...result, replayed: false };
+    return { ...result, replayed: false, answer: storeAnswer({ ...scope, key }, result) };
   }
   const [first] = await tx
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, scope.key)));
+    .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, key)));
   if (!first || first.statusCode === null)
     throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress.');
   if (first.route !== scope.route || first.requestHash !== requestHash || first.subject !== scope.subject) {
@@ -93,10 +112,6 @@ export async function createOnce<T>(
   return { status: first.statusCode, body: first.response as T, replayed: true };
 }
 
-/**
- * A creating POST of a tenant route: runs `create` in the caller's tenant transaction at most once per
- * Idempotency-Key, and replies 201 with the record (a retry gets the first reply, marked as a replay).
- */
 export async function replyCreated<T>(
   db: Db,
   request: FastifyRequest,
@@ -110,8 +125,12 @@ export async function replyCreated<T>(
     route: `${request.method} ${request.routeOptions.url}`,
     payload: request.body,
   };
-  const result = await asMember(db, caller, (tx, member) =>
-    createOnce(tx, scope, async () => ({ status: 201, body: await create(tx, caller.tenantId, member) })),
+  const result = await asMember(
+    db,
+    caller,
+    (tx, member) =>
+      createOnce(tx, scope, async () => ({ status: 201, body: await create(tx, caller.tenantId, member) })),
+    (created) => created.answer,
   );
   if (result.replayed) reply.header('idempotency-replayed', 'true');
   return reply.code(result.status).send(result.body);
