@@ -1,4 +1,15 @@
-import { and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
 import { builtByShape, type RawResult } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
@@ -177,7 +188,12 @@ export interface NumberedList<T> {
 type CountQuery = SQLWrapper & PromiseLike<{ total: number | string }[]>;
 
 /** How many records of the tenant have these statuses, as a select of the kept counts. */
-const keptCount = (tx: Tx, counts: StatusCounts, tenantId: string, statuses: readonly string[]): CountQuery =>
+const keptCount = (
+  tx: Tx,
+  counts: StatusCounts,
+  tenantId: string | Placeholder,
+  statuses: readonly string[],
+): CountQuery =>
   tx
     .select({ total: sql<number>`coalesce(sum(${counts.count}), 0)` })
     .from(counts)
@@ -208,29 +224,63 @@ function countQuery<T>(
  */
 const firstPages = builtByShape('first_page', { limit: 1000, named: false });
 
+/** The whole list's first page and count (`*`), per list and page size. */
+const wholeListPages = builtByShape('whole_list_page');
+
 /**
  * The first page's numbers and the count in one statement, for a search whose first page is read newest first
  * whatever the total (no word, no clustered range: `pageNumbers`). A round trip fewer for the lists asked for
  * most (`*`, a status, a customer's jobs, a week).
  */
 async function firstPageWithCount(
+  run: (build: () => SQL) => Promise<RawResult>,
   tx: Tx,
-  /** What the statement's text and values depend on; undefined: not kept (`within` a technician's jobs). */
-  shape: string | undefined,
   { view, number }: NumberedView,
   where: SQL | undefined,
   counted: CountQuery,
   limit: number,
 ): Promise<{ total: number; numbers: number[] }> {
-  const build = () => {
+  const result = await run(() => {
     const numbers = tx.select({ number }).from(view).where(where).orderBy(desc(number)).limit(limit);
     return sql`select (${counted}) as total, array(${numbers}) as numbers`;
-  };
-  const result = shape
-    ? await firstPages(tx, shape, build)
-    : ((await tx.execute(build())) as unknown as RawResult);
+  });
   const row = result.rows[0] as { total: string | number | null; numbers: (number | string)[] } | undefined;
   return { total: Number(row?.total ?? 0), numbers: (row?.numbers ?? []).map(Number) };
+}
+
+/**
+ * How the first page's statement is built and sent: the whole list (`*`) as a named statement with its tenant a
+ * placeholder (one plan, right for every tenant: the newest numbers by index, the kept counts), a search kept per
+ * tenant and search (`firstPages`), a technician's own jobs built at each run.
+ */
+function firstPageOf<T>(
+  tx: Tx,
+  tenantId: string,
+  { q, page }: ListRequest,
+  list: NumberedList<T>,
+  search: { ast: LiqeAst | null; where: SQL | undefined; counted: () => CountQuery; within: SQL | undefined },
+): { run: (build: () => SQL) => Promise<RawResult>; where: SQL | undefined; counted: CountQuery } {
+  const { ast, where, counted, within } = search;
+  const viewName = getViewConfig(list.numbered.view).name;
+  if (within)
+    return {
+      run: async (build) => (await tx.execute(build())) as unknown as RawResult,
+      where,
+      counted: counted(),
+    };
+  if (ast === null) {
+    const tenant = sql.placeholder('tenantId');
+    return {
+      run: (build) => wholeListPages(tx, `${viewName}|${page.limit}`, build, { tenantId }),
+      where: eq(list.numbered.tenantId, tenant),
+      counted: keptCount(tx, list.statusCounts, tenant, list.statuses),
+    };
+  }
+  return {
+    run: (build) => firstPages(tx, `${viewName}|${tenantId}|${page.limit}|${q}`, build),
+    where,
+    counted: counted(),
+  };
 }
 
 /**
@@ -256,10 +306,15 @@ export async function listNumbered<T>(
   let total: number;
   let numbers: number[];
   if (!word && !sortable && page.offset === 0) {
-    const shape = within
-      ? undefined
-      : `${getViewConfig(list.numbered.view).name}|${tenantId}|${page.limit}|${q}`;
-    ({ total, numbers } = await firstPageWithCount(tx, shape, list.numbered, where, counted(), page.limit));
+    const first = firstPageOf(tx, tenantId, { q, page }, list, { ast, where, counted, within });
+    ({ total, numbers } = await firstPageWithCount(
+      first.run,
+      tx,
+      list.numbered,
+      first.where,
+      first.counted,
+      page.limit,
+    ));
   } else {
     total = word ? await list.countWord(tx, tenantId, word) : await totalOf(counted());
     const walkWhere = () =>
