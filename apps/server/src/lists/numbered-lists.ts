@@ -1,3 +1,4 @@
+import { isUuid } from '@fieldbook/domain';
 import {
   and,
   asc,
@@ -37,6 +38,23 @@ export function countedValues<Value extends string>(
   if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
   const value = values.find((candidate) => candidate === expression.value);
   return value === undefined ? undefined : [value];
+}
+
+/**
+ * The column and id when `q` asks for one id and nothing else (`customer.id:…`, a customer's jobs): a search
+ * whose best plan is the same for every id and tenant (the field's index, which ends with the number).
+ */
+export function loneId(
+  ast: LiqeAst | null,
+  resource: ListResource,
+): { column: SQLWrapper; id: string } | undefined {
+  if (ast?.type !== 'Tag' || ast.field.type !== 'Field') return undefined;
+  const field = Object.hasOwn(resource.fields, ast.field.name) ? resource.fields[ast.field.name] : undefined;
+  if (field?.kind !== 'exact' || !field.uuid) return undefined;
+  const { expression, operator } = ast;
+  if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
+  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
+  return isUuid(expression.value) ? { column: field.column, id: expression.value } : undefined;
 }
 
 /** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */
@@ -224,7 +242,7 @@ function countQuery<T>(
  */
 const firstPages = builtByShape('first_page', { limit: 1000, named: false });
 
-/** The whole list's first page and count (`*`), per list and page size. */
+/** The whole list's first page and count (`*`), or one id's (`loneId`), per list, field and page size. */
 const wholeListPages = builtByShape('whole_list_page');
 
 /**
@@ -268,12 +286,23 @@ function firstPageOf<T>(
       where,
       counted: counted(),
     };
+  const tenant = sql.placeholder('tenantId');
   if (ast === null) {
-    const tenant = sql.placeholder('tenantId');
     return {
       run: (build) => wholeListPages(tx, `${viewName}|${page.limit}`, build, { tenantId }),
       where: eq(list.numbered.tenantId, tenant),
       counted: keptCount(tx, list.statusCounts, tenant, list.statuses),
+    };
+  }
+  const byId = loneId(ast, list.resource);
+  if (byId) {
+    const idWhere = and(eq(list.numbered.tenantId, tenant), sql`${byId.column} = ${sql.placeholder('id')}`);
+    const field = (ast as { field: { name: string } }).field.name;
+    return {
+      run: (build) =>
+        wholeListPages(tx, `${viewName}|${field}|${page.limit}`, build, { tenantId, id: byId.id }),
+      where: idWhere,
+      counted: tx.select({ total: count() }).from(list.numbered.view).where(idWhere),
     };
   }
   return {
