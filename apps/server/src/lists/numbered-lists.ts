@@ -41,20 +41,26 @@ export function countedValues<Value extends string>(
 }
 
 /**
- * The column and id when `q` asks for one id and nothing else (`customer.id:…`, a customer's jobs): a search
- * whose best plan is the same for every id and tenant (the field's index, which ends with the number).
+ * The field, column and value when `q` asks for one id or one status and nothing else (`customer.id:…`, a
+ * customer's jobs; `status:…`): searches whose best plan is the same for every value and tenant (the field's
+ * index, which ends with the number).
  */
-export function loneId(
+export function loneValue(
   ast: LiqeAst | null,
   resource: ListResource,
-): { column: SQLWrapper; id: string } | undefined {
+  /** The statuses the list keeps counts of: a status is counted from them. */
+  statuses: readonly string[],
+): { field: string; column: SQLWrapper; value: string } | undefined {
   if (ast?.type !== 'Tag' || ast.field.type !== 'Field') return undefined;
-  const field = Object.hasOwn(resource.fields, ast.field.name) ? resource.fields[ast.field.name] : undefined;
-  if (field?.kind !== 'exact' || !field.uuid) return undefined;
+  const name = ast.field.name;
+  const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
+  if (field?.kind !== 'exact') return undefined;
   const { expression, operator } = ast;
   if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
   if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
-  return isUuid(expression.value) ? { column: field.column, id: expression.value } : undefined;
+  const { value } = expression;
+  const valid = field.uuid ? isUuid(value) : name === 'status' && statuses.includes(value);
+  return valid ? { field: name, column: field.column, value } : undefined;
 }
 
 /** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */
@@ -242,7 +248,7 @@ function countQuery<T>(
  */
 const firstPages = builtByShape('first_page', { limit: 1000, named: false });
 
-/** The whole list's first page and count (`*`), or one id's (`loneId`), per list, field and page size. */
+/** The whole list's first page and count (`*`), or one id's or status's (`loneValue`), per list, field and page size. */
 const wholeListPages = builtByShape('whole_list_page');
 
 /**
@@ -294,15 +300,22 @@ function firstPageOf<T>(
       counted: keptCount(tx, list.statusCounts, tenant, list.statuses),
     };
   }
-  const byId = loneId(ast, list.resource);
-  if (byId) {
-    const idWhere = and(eq(list.numbered.tenantId, tenant), sql`${byId.column} = ${sql.placeholder('id')}`);
-    const field = (ast as { field: { name: string } }).field.name;
+  const lone = loneValue(ast, list.resource, list.statuses);
+  if (lone) {
+    const value = sql.placeholder('value');
+    const loneWhere = and(eq(list.numbered.tenantId, tenant), sql`${lone.column} = ${value}`);
+    const counts = list.statusCounts;
     return {
       run: (build) =>
-        wholeListPages(tx, `${viewName}|${field}|${page.limit}`, build, { tenantId, id: byId.id }),
-      where: idWhere,
-      counted: tx.select({ total: count() }).from(list.numbered.view).where(idWhere),
+        wholeListPages(tx, `${viewName}|${lone.field}|${page.limit}`, build, { tenantId, value: lone.value }),
+      where: loneWhere,
+      counted:
+        lone.field === 'status'
+          ? tx
+              .select({ total: sql<number>`coalesce(sum(${counts.count}), 0)` })
+              .from(counts)
+              .where(and(eq(counts.tenantId, tenant), sql`${counts.status} = ${value}`))
+          : tx.select({ total: count() }).from(list.numbered.view).where(loneWhere),
     };
   }
   return {
