@@ -23,10 +23,10 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Job } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type PgBouncer, startPgBouncer } from '../../../scripts/pgbouncer/pgbouncer.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { onServer } from '../src/db/server-statement.ts';
 import { signAccessToken } from '../src/test-support/factories.ts';
 import { postgresCpu, serverCpu } from './cpu-time.ts';
 import { loadCounts, seededLoad, seedLoad } from './load-data.ts';
@@ -45,14 +45,7 @@ const VACUUM_WRITTEN =
   'vacuum (analyze) jobs, job_lines, invoices, invoice_lines, idempotency_keys, tenant_counters';
 
 async function vacuumWritten(url: string | undefined): Promise<void> {
-  if (!url) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(VACUUM_WRITTEN);
-  } finally {
-    await client.end();
-  }
+  if (url) await onServer(url, VACUUM_WRITTEN);
 }
 
 const setting = (name: string, fallback: number) => {

@@ -1,16 +1,5 @@
 import { isUuid } from '@fieldbook/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
 import { builtByShape, type RawResult } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
@@ -211,17 +200,24 @@ export interface NumberedList<T> {
 /** A count that is one select of `total`: a subquery of another statement, or a statement of its own. */
 type CountQuery = SQLWrapper & PromiseLike<{ total: number | string }[]>;
 
-/** How many records of the tenant have these statuses, as a select of the kept counts. */
+/** How many records of the tenant have these statuses (or this one, a placeholder), as a select of the kept counts. */
 const keptCount = (
   tx: Tx,
   counts: StatusCounts,
   tenantId: string | Placeholder,
-  statuses: readonly string[],
+  statuses: readonly string[] | Placeholder,
 ): CountQuery =>
   tx
     .select({ total: sql<number>`coalesce(sum(${counts.count}), 0)` })
     .from(counts)
-    .where(and(eq(counts.tenantId, tenantId), inArray(counts.status, [...statuses])));
+    .where(
+      and(
+        eq(counts.tenantId, tenantId),
+        statuses instanceof Placeholder
+          ? sql`${counts.status} = ${statuses}`
+          : inArray(counts.status, [...statuses]),
+      ),
+    );
 
 /**
  * How many records `q` matches, as one select: from the kept counts when `q` is nothing or a status (so a list of a
@@ -273,9 +269,10 @@ async function firstPageWithCount(
 }
 
 /**
- * How the first page's statement is built and sent: the whole list (`*`) as a named statement with its tenant a
- * placeholder (one plan, right for every tenant: the newest numbers by index, the kept counts), a search kept per
- * tenant and search (`firstPages`), a technician's own jobs built at each run.
+ * How the first page's statement is built and sent: the whole list (`*`) or one id's or status's (`loneValue`)
+ * as a named statement with the tenant and value placeholders (one plan, right for every tenant and value: the
+ * newest numbers by the field's index, the kept counts), another search kept per tenant and search
+ * (`firstPages`, planned for its values), a technician's own jobs built at each run.
  */
 function firstPageOf<T>(
   tx: Tx,
@@ -304,17 +301,13 @@ function firstPageOf<T>(
   if (lone) {
     const value = sql.placeholder('value');
     const loneWhere = and(eq(list.numbered.tenantId, tenant), sql`${lone.column} = ${value}`);
-    const counts = list.statusCounts;
     return {
       run: (build) =>
         wholeListPages(tx, `${viewName}|${lone.field}|${page.limit}`, build, { tenantId, value: lone.value }),
       where: loneWhere,
       counted:
         lone.field === 'status'
-          ? tx
-              .select({ total: sql<number>`coalesce(sum(${counts.count}), 0)` })
-              .from(counts)
-              .where(and(eq(counts.tenantId, tenant), sql`${counts.status} = ${value}`))
+          ? keptCount(tx, list.statusCounts, tenant, value)
           : tx.select({ total: count() }).from(list.numbered.view).where(loneWhere),
     };
   }
