@@ -17,10 +17,9 @@ import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { findRow, readNamed, saveVersionWithLines } from '../records/record-rows.ts';
+import { findRow, readNamed, referencedFields, saveVersionWithLines } from '../records/record-rows.ts';
 import { insertNumbered } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
@@ -168,6 +167,16 @@ async function checkReferences(tx: Tx, tenantId: string, fields: InvoiceFields):
   return found;
 }
 
+/**
+ * A record the invoice names, deleted between the check and the write: the field error the check gives (a tax
+ * rate on the lines, without knowing which line: the failed statement says only which key).
+ */
+const referencesGone = referencedFields({
+  invoices_customer_fk: { field: 'customer.id', message: 'Choose an existing customer.' },
+  invoices_job_fk: { field: 'job.id', message: invoiceMessages.job },
+  invoice_lines_tax_rate_fk: { field: 'lineItems', message: 'Choose an existing tax rate.' },
+});
+
 /** Runs a write; a record deleted between the check and the write is reported like a missing one. */
 async function withReferences<T>(
   tx: Tx,
@@ -176,12 +185,7 @@ async function withReferences<T>(
   write: (rates: RateSnapshot) => Promise<T>,
 ): Promise<T> {
   const rates = await checkReferences(tx, tenantId, fields);
-  try {
-    return await write(rates);
-  } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) await checkReferences(tx, tenantId, fields);
-    throw error;
-  }
+  return referencesGone(() => write(rates));
 }
 
 /** The invoice's own columns from its fields. */

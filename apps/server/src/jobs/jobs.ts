@@ -16,10 +16,15 @@ import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { deleteRow, findRow, readNamed, saveVersionWithLines } from '../records/record-rows.ts';
+import {
+  deleteRow,
+  findRow,
+  readNamed,
+  referencedFields,
+  saveVersionWithLines,
+} from '../records/record-rows.ts';
 import { allocateNumber, insertNumbered } from '../records/tenant-counters.ts';
 import { type JobRow, jobColumns, joinsOf, toJob } from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
@@ -75,6 +80,15 @@ async function checkReferences(
   if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
 }
 
+/** A record the job names, deleted between the check and the write: the field error the check gives. */
+const referencesGone = referencedFields({
+  jobs_customer_fk: { field: 'customer.id', message: messages.customer },
+  jobs_location_fk: { field: 'location.id', message: messages.location },
+  jobs_territory_fk: { field: 'territory.id', message: messages.territory },
+  jobs_priority_fk: { field: 'priority.id', message: messages.priority },
+  jobs_assignee_fk: { field: 'assignee', message: technicianMessages.assignee },
+});
+
 /** Runs a write; a record deleted between the check and the write is reported like a missing one. */
 async function withReferences<T>(
   tx: Tx,
@@ -84,13 +98,7 @@ async function withReferences<T>(
   keptAssignee: string | null = null,
 ) {
   await checkReferences(tx, tenantId, fields, keptAssignee);
-  try {
-    return await write();
-  } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation]))
-      await checkReferences(tx, tenantId, fields, keptAssignee);
-    throw error;
-  }
+  return referencesGone(write);
 }
 
 const timeOf = (value: string | null) => (value === null ? null : new Date(value));

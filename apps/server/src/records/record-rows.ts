@@ -252,3 +252,22 @@ export function uniqueField(constraint: string, field: string, message: string) 
     }
   };
 }
+
+/**
+ * A guard for writes that name other records (a job's customer, site, territory, priority and technician): the
+ * write's foreign key to one of them fails when it was deleted after the references were checked, and that is the
+ * field error the check would have given (`keys`: constraint name → field and message), not a 500. The failed
+ * statement has aborted the transaction, so nothing can be read again to find out which.
+ */
+export function referencedFields(keys: Record<string, { field: string; message: string }>) {
+  return async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      for (const [constraint, { field, message }] of Object.entries(keys))
+        if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], constraint))
+          throw fieldInvalid(field, message);
+      throw error;
+    }
+  };
+}
