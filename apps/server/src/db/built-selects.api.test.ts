@@ -9,7 +9,7 @@ import type { TenantWithUser } from '../test-support/factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { builtByShape, builtOnce } from './built-selects.ts';
-import type { Tx } from './database.ts';
+import type { Db } from './database.ts';
 import { inTenant } from './tenant-scope.ts';
 
 // `builtOnce` maps rows with its own mapper (`rowMapper`), built once per select: the records must be exactly
@@ -67,7 +67,7 @@ describe('builtOnce', () => {
 
   it('makes a left-joined object null when its table found no row, as Drizzle does', async () => {
     const tenantId = a.tenant.tenantId;
-    const nested = (tx: Tx) =>
+    const nested = (tx: Db) =>
       tx
         .select({
           job: { number: visibleJobs.number, reference: visibleJobs.reference },

@@ -1,5 +1,6 @@
 import {
   Column,
+  fillPlaceholders,
   getTableColumns,
   getTableName,
   is,
@@ -10,11 +11,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from './database.ts';
+import type { Db, Tx } from './database.ts';
+import type { ReadyStatement } from './statement-pipeline.ts';
 
 /** What a prepared select of Drizzle's (either driver's) holds: its text, parameters and how rows map to fields. */
 interface PreparedSelect {
   queryString: string;
+  /** node-postgres's query config (its type parsers); PGlite's prepared query has none. */
+  queryConfig?: { types: ReadyStatement['types'] };
   params: unknown[];
   fields: unknown;
   joinsNotNullableMap?: Record<string, boolean>;
@@ -104,24 +108,48 @@ export function rowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<
  *   const jobById = builtOnce<JobRow>((tx) => selectJobs(tx).where(eq(visible.id, sql.placeholder('id'))));
  *   const rows = await jobById(tx, { id });
  */
-export function builtOnce<Row>(build: (tx: Tx) => Buildable, name?: string) {
-  let built: { query: Query; fields: SelectedField[]; map: RowMapper } | undefined;
-  return async (tx: Tx, values: Record<string, unknown>): Promise<Row[]> => {
+export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
+  let built:
+    | { query: Query; fields: SelectedField[]; map: RowMapper; types: ReadyStatement['types'] | undefined }
+    | undefined;
+  const builtOn = (db: Db) => {
     if (!built) {
-      const prepared = build(tx).prepare(name) as PreparedSelect;
+      const prepared = build(db).prepare(name) as PreparedSelect;
       const fields = prepared.fields as SelectedField[];
       built = {
         query: { sql: prepared.queryString, params: prepared.params },
         fields,
         map: rowMapper(fields, prepared.joinsNotNullableMap),
+        // node-postgres's: Drizzle's type parsers, which keep dates and times as text (none on PGlite).
+        types: prepared.queryConfig?.types,
       };
     }
+    return built;
+  };
+  const run = async (tx: Tx, values: Record<string, unknown>): Promise<Row[]> => {
+    const { query, fields, map } = builtOn(tx);
     // The transaction's session: internal to Drizzle's types, but what every query of the transaction runs on.
     const { session } = tx as unknown as { session: { prepareQuery: PrepareQuery } };
-    const prepared = session.prepareQuery(built.query, built.fields, name, true, built.map);
+    const prepared = session.prepareQuery(query, fields, name, true, map);
     return (await prepared.execute(values)) as Row[];
   };
+  /** The statement with these values, to send as it is (`readAsMember`); on node-postgres only. */
+  const ready = (db: Db, values: Record<string, unknown>): ReadyStatement<Row> => {
+    const { query, map, types } = builtOn(db);
+    if (!types) throw new Error('A ready statement is for node-postgres only');
+    return {
+      text: query.sql,
+      name,
+      values: fillPlaceholders(query.params, values),
+      types,
+      map: map as (rows: unknown[][]) => Row[],
+    };
+  };
+  return Object.assign(run, { ready });
 }
+
+/** A select built once (`builtOnce`): run it in a transaction, or make it ready to send as it is. */
+export type BuiltOnce<Row> = ReturnType<typeof builtOnce<Row>>;
 
 /** The dialect of the transaction's database, which writes a statement's text: internal to Drizzle's types. */
 type WithDialect = { dialect: { sqlToQuery(sql: SQL): Query } };

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ReadyStatement, runPipelined } from './statement-pipeline.ts';
 import { type DatabasePooler, TransactionPoolerClient } from './transaction-pooler.ts';
 
 // Without a schema: the app writes its statements with the query builder and never uses Drizzle's relational
@@ -130,4 +131,22 @@ export async function transactionOpenedWith<T>(
   } finally {
     client.release();
   }
+}
+
+/**
+ * How statements go to PostgreSQL in one round trip on this database (`runPipelined`, logged as Drizzle logs
+ * them); undefined on PGlite, where a round trip is a function call and a transaction costs nothing more.
+ */
+export function pipelineOf(db: Db): ((statements: ReadyStatement[]) => Promise<unknown[][]>) | undefined {
+  const { session } = db as unknown as { session: unknown };
+  if (!(session instanceof NodePgSession)) return undefined;
+  const { client: pool, logger } = session as unknown as NodePgInternals;
+  if (!(pool instanceof pg.Pool)) return undefined;
+  // Behind a transaction pooler the pool's connections are TransactionPoolerClients: no statement is named.
+  const unnamed =
+    (pool as unknown as { options: { Client?: unknown } }).options.Client === TransactionPoolerClient;
+  return (statements) => {
+    for (const { text, values } of statements) logger.logQuery(text, values);
+    return runPipelined(pool, statements, unnamed);
+  };
 }

@@ -1,8 +1,11 @@
 import type { Role } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { ApiError } from '../http/errors.ts';
 import { type Access, requireAccess } from '../http/permissions.ts';
-import { type Db, sqlLiteral, type Tx, transactionOpenedWith } from './database.ts';
+import type { BuiltOnce } from './built-selects.ts';
+import { type Db, pipelineOf, sqlLiteral, type Tx, transactionOpenedWith } from './database.ts';
+import type { ReadyStatement } from './statement-pipeline.ts';
 
 /** A caller acting in a tenant: the token's subject, the tenant it names, and what the route needs of their role. */
 export interface TenantCaller {
@@ -18,6 +21,8 @@ export interface Member {
   /** The technician a Technician member works as (their jobs), if linked. */
   technicianId: string | null;
 }
+
+const notAMember = () => new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
 
 /** The rest of the transaction (or savepoint) runs as fieldbook_app in this tenant. */
 const scopeTo = (tenantId: string) =>
@@ -72,10 +77,64 @@ export function asMember<T>(
     scope,
     (tx, rows) => {
       const [row] = rows as { role: Role; technicianId: string | null }[];
-      if (!row) throw new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
+      if (!row) throw notAMember();
       requireAccess(row.role, caller.access);
       return fn(tx, { subject: caller.subject, role: row.role, technicianId: row.technicianId });
     },
     closing,
   );
+}
+
+/**
+ * The scope of a read sent with it in one round trip (`readAsMember`): the caller's membership, read as the
+ * connecting role, and the tenant set only when there is one; the role switched to fieldbook_app always, so the
+ * statement after it runs under row-level security whatever this finds (for a non-member, seeing no tenant).
+ */
+const memberScope = (
+  caller: TenantCaller,
+): ReadyStatement<{ role: Role | null; technicianId: string | null }> => ({
+  name: 'member_scope',
+  text: `
+    select set_config('app.tenant_id', coalesce(m.tenant_id::text, ''), true),
+      set_config('role', 'fieldbook_app', true), m.role, m.technician_id
+    from (values (1)) as one left join memberships m on m.tenant_id = $1 and m.subject = $2`,
+  values: [caller.tenantId, caller.subject],
+  types: pg.types,
+  map: (rows) => rows.map((row) => ({ role: row[2] as Role | null, technicianId: row[3] as string | null })),
+});
+
+/** A built select (`builtOnce`) and its values: one statement of a read. */
+export interface Read<Row = unknown> {
+  built: BuiltOnce<Row>;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Statements of built selects (`builtOnce`) read in the caller's tenant, as `asMember` would run them, in one round
+ * trip: the scope and the statements go to PostgreSQL together (`pipelineOf`) and run in one implicit transaction,
+ * with no BEGIN or COMMIT. Not a member (the statements then saw no rows), or a role the route's access does not
+ * allow: 403, and the rows are not used. Gives each statement's rows. On PGlite it is `asMember` with the
+ * statements in it.
+ */
+export async function readAsMember(
+  db: Db,
+  caller: TenantCaller,
+  reads: Read[],
+): Promise<{ member: Member; results: unknown[][] }> {
+  const pipeline = pipelineOf(db);
+  if (!pipeline) {
+    return asMember(db, caller, async (tx, member) => {
+      const results: unknown[][] = [];
+      for (const { built, values } of reads) results.push(await built(tx, values));
+      return { member, results };
+    });
+  }
+  const [scope, ...results] = await pipeline([
+    memberScope(caller),
+    ...reads.map(({ built, values }) => built.ready(db, values)),
+  ]);
+  const [row] = scope as { role: Role | null; technicianId: string | null }[];
+  if (!row?.role) throw notAMember();
+  requireAccess(row.role, caller.access);
+  return { member: { subject: caller.subject, role: row.role, technicianId: row.technicianId }, results };
 }

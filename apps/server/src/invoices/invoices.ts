@@ -16,7 +16,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { findRow, readNamed, referencedFields, saveVersionWithLines } from '../records/record-rows.ts';
@@ -53,7 +53,7 @@ const jobNumberOf = sql<number | null>`(
   select ${jobs.number} from ${jobs} where ${jobs.tenantId} = ${visible.tenantId} and ${jobs.id} = ${visible.jobId})`;
 
 /** Invoices with their customer's name and their lines, in one statement. */
-export function selectInvoices(tx: Tx) {
+export function selectInvoices(tx: Db) {
   return tx
     .select({
       id: visible.id,

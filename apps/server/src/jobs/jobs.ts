@@ -15,8 +15,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
+import { asMember, type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import {
   deleteRow,
@@ -141,7 +142,7 @@ const lineRows = (tenantId: string, jobId: string, items: JobFields['items']) =>
  * Jobs with the names of what they refer to and their lines, in one statement. Single reads go through the search
  * view too: it is the table filtered by the same tenant setting as row-level security.
  */
-export function selectJobs(tx: Tx) {
+export function selectJobs(tx: Db) {
   const joins = joinsOf(visible);
   return tx
     .select(jobColumns(visible))
@@ -170,6 +171,24 @@ export async function findJob(tx: Tx, tenantId: string, id: string): Promise<Job
   const [row] = isUuid(id) ? await jobById(tx, { tenantId, id }) : [];
   if (!row) throw notFound(NOUN);
   return toJob(row);
+}
+
+/**
+ * The job, for the caller (`readAsMember`: the scope and the job in one round trip), and the caller's membership;
+ * 404 when this tenant has no such job.
+ */
+export async function readJob(
+  db: Db,
+  caller: TenantCaller,
+  id: string,
+): Promise<{ member: Member; job: Job }> {
+  if (!isUuid(id)) return asMember(db, caller, () => Promise.reject(notFound(NOUN)));
+  const { member, results } = await readAsMember(db, caller, [
+    { built: jobById, values: { tenantId: caller.tenantId, id } },
+  ]);
+  const [row] = results[0] as JobRow[];
+  if (!row) throw notFound(NOUN);
+  return { member, job: toJob(row) };
 }
 
 /** Creates a job with the tenant's next job number; a new job is New whatever status was sent. */

@@ -1,14 +1,14 @@
 import { jobFields, jobRecord, jobUpdate, namedReference, PAGE_SIZES } from '@fieldbook/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import type { Api } from '../http/api-scopes.ts';
+import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listJobs } from './job-list.ts';
-import { createJob, deleteJob, findJob, updateJob } from './jobs.ts';
+import { createJob, deleteJob, findJob, readJob, updateJob } from './jobs.ts';
 import { listJobPriorities, listTerritories } from './reference-data.ts';
 import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
 
@@ -27,11 +27,10 @@ export function registerJobRoutes(api: Api, db: Db): void {
   );
 
   const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };
-  api.get('/jobs/:id', readSchema(read, jobRecord), (request) =>
-    inRequestTenant(db, request, async (tx, tenantId, member) =>
-      ownJob(member, await findJob(tx, tenantId, request.params.id)),
-    ),
-  );
+  api.get('/jobs/:id', readSchema(read, jobRecord), async (request) => {
+    const { member, job } = await readJob(db, tenantCallerOf(request), request.params.id);
+    return ownJob(member, job);
+  });
 
   const save = {
     operationId: 'updateJob',
