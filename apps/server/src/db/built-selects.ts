@@ -26,7 +26,7 @@ interface PreparedSelect {
 }
 
 /** A select of Drizzle's query builder, with its values as `sql.placeholder`s. */
-interface Buildable {
+export interface Buildable {
   prepare(name?: string): unknown;
 }
 

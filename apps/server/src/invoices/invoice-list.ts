@@ -94,6 +94,8 @@ export const numberedInvoices: NumberedList<Invoice> = {
   statuses: INVOICE_STATUSES,
   countWord,
   read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, { tenantId, numbers })).map(toInvoice),
+  selectWhole: selectInvoices,
+  toRecord: toInvoice,
 };
 
 /** One page of the invoices `q` matches, newest number first, and how many match in all. */

@@ -1,11 +1,12 @@
 import { invoiceFields, invoiceRecord, invoiceUpdate, PAGE_SIZES } from '@fieldbook/domain';
 import type { Db } from '../db/database.ts';
-import type { Api } from '../http/api-scopes.ts';
+import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
+import { readFirstPage } from '../lists/numbered-lists.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
-import { listInvoices } from './invoice-list.ts';
+import { listInvoices, numberedInvoices } from './invoice-list.ts';
 import { createInvoice, deleteInvoice, findInvoice, updateInvoice } from './invoices.ts';
 
 const tags = ['invoices'];
@@ -65,7 +66,10 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
     ),
     async (request, reply) => {
       const asked = listRequestOf(request.query, PAGE_SIZES.invoices);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listInvoices(tx, tenantId, asked));
+      const first = await readFirstPage(db, tenantCallerOf(request), asked, numberedInvoices);
+      const page =
+        first?.page ??
+        (await inRequestTenant(db, request, (tx, tenantId) => listInvoices(tx, tenantId, asked)));
       return sendPage(request, reply, asked.page, page);
     },
   );

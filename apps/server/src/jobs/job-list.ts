@@ -124,6 +124,8 @@ export const numberedJobs: NumberedList<Job> = {
   statuses: JOB_STATUSES,
   countWord,
   read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, { tenantId, numbers })).map(toJob),
+  selectWhole: selectJobs,
+  toRecord: toJob,
 };
 
 /**

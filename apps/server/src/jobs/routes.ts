@@ -6,8 +6,9 @@ import { tenantErrors } from '../http/error-responses.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
+import { readFirstPage } from '../lists/numbered-lists.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
-import { listJobs } from './job-list.ts';
+import { listJobs, numberedJobs } from './job-list.ts';
 import { createJob, deleteJob, findJob, readJob, updateJob } from './jobs.ts';
 import { listJobPriorities, listTerritories } from './reference-data.ts';
 import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
@@ -64,9 +65,14 @@ export function registerJobRoutes(api: Api, db: Db): void {
   };
   api.get('/jobs', listSchema(list, jobRecord), async (request, reply) => {
     const asked = listRequestOf(request.query, PAGE_SIZES.jobs);
-    const page = await inRequestTenant(db, request, (tx, tenantId, member) =>
-      listJobs(tx, tenantId, asked, technicianScope(member)),
-    );
+    // The whole list's or one id's or status's first page in one round trip; a Technician member's own jobs apart.
+    const first = await readFirstPage(db, tenantCallerOf(request), asked, numberedJobs);
+    const page =
+      first && technicianScope(first.member) === undefined
+        ? first.page
+        : await inRequestTenant(db, request, (tx, tenantId, member) =>
+            listJobs(tx, tenantId, asked, technicianScope(member)),
+          );
     return sendPage(request, reply, asked.page, page);
   });
 

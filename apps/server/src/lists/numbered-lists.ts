@@ -1,8 +1,15 @@
 import { isUuid } from '@fieldbook/domain';
 import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
-import { builtByShape, type RawResult } from '../db/built-selects.ts';
-import type { Tx } from '../db/database.ts';
+import {
+  type Buildable,
+  type BuiltOnce,
+  builtByShape,
+  builtOnce,
+  type RawResult,
+} from '../db/built-selects.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { type Member, type Read, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { literalText, type TextTerm, textTerm } from './field-values.ts';
 import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
 import type { ListPage, ListRequest } from './paged-list.ts';
@@ -195,6 +202,14 @@ export interface NumberedList<T> {
   countWord: (tx: Tx, tenantId: string, term: TextTerm) => Promise<number>;
   /** The records with these numbers, whole, newest first. */
   read: (tx: Tx, tenantId: string, numbers: number[]) => Promise<T[]>;
+  /** The records whole, as a select to put a where and an order on (`selectJobs`), and one of its rows as a record. */
+  selectWhole: (db: Db) => WholeSelect;
+  toRecord: (row: never) => T;
+}
+
+/** A select of whole records (its joins made) that takes a where and an order (any Drizzle select does). */
+interface WholeSelect {
+  where(where: SQL | undefined): { orderBy(...keys: SQL[]): Buildable };
 }
 
 /** A count that is one select of `total`: a subquery of another statement, or a statement of its own. */
@@ -202,11 +217,11 @@ type CountQuery = SQLWrapper & PromiseLike<{ total: number | string }[]>;
 
 /** How many records of the tenant have these statuses (or this one, a placeholder), as a select of the kept counts. */
 const keptCount = (
-  tx: Tx,
+  tx: Db,
   counts: StatusCounts,
   tenantId: string | Placeholder,
   statuses: readonly string[] | Placeholder,
-): CountQuery =>
+) =>
   tx
     .select({ total: sql<number>`coalesce(sum(${counts.count}), 0)` })
     .from(counts)
@@ -244,9 +259,6 @@ function countQuery<T>(
  */
 const firstPages = builtByShape('first_page', { limit: 1000, named: false });
 
-/** The whole list's first page and count (`*`), or one id's or status's (`loneValue`), per list, field and page size. */
-const wholeListPages = builtByShape('whole_list_page');
-
 /**
  * The first page's numbers and the count in one statement, for a search whose first page is read newest first
  * whatever the total (no word, no clustered range: `pageNumbers`). A round trip fewer for the lists asked for
@@ -268,60 +280,89 @@ async function firstPageWithCount(
   return { total: Number(row?.total ?? 0), numbers: (row?.numbers ?? []).map(Number) };
 }
 
+/** The first page whole and its count, as two statements built once (`builtOnce`), per list, field and page size. */
+const firstPageReads = new Map<
+  string,
+  { records: BuiltOnce<unknown>; count: BuiltOnce<{ total: number | string }> }
+>();
+
 /**
- * How the first page's statement is built and sent: the whole list (`*`) or one id's or status's (`loneValue`)
- * as a named statement with the tenant and value placeholders (one plan, right for every tenant and value: the
- * newest numbers by the field's index, the kept counts), another search kept per tenant and search
- * (`firstPages`, planned for its values), a technician's own jobs built at each run.
+ * The first page of the whole list (`*`) or of one id or status (`loneValue`), whole, and its count, as two built
+ * selects (`Read`s) with the tenant and value as placeholders: one plan is right for every tenant and value (the
+ * newest numbers by the field's index, the kept counts), so each is a named statement, planned once per
+ * connection. Undefined for any other search or page.
  */
-function firstPageOf<T>(
-  tx: Tx,
+export function firstPageOf<T>(
+  list: NumberedList<T>,
   tenantId: string,
   { q, page }: ListRequest,
-  list: NumberedList<T>,
-  search: { ast: LiqeAst | null; where: SQL | undefined; counted: () => CountQuery; within: SQL | undefined },
-): { run: (build: () => SQL) => Promise<RawResult>; where: SQL | undefined; counted: CountQuery } {
-  const { ast, where, counted, within } = search;
-  const viewName = getViewConfig(list.numbered.view).name;
-  if (within)
-    return {
-      run: async (build) => (await tx.execute(build())) as unknown as RawResult,
-      where,
-      counted: counted(),
-    };
-  const tenant = sql.placeholder('tenantId');
-  if (ast === null) {
-    return {
-      run: (build) => wholeListPages(tx, `${viewName}|${page.limit}`, build, { tenantId }),
-      where: eq(list.numbered.tenantId, tenant),
-      counted: keptCount(tx, list.statusCounts, tenant, list.statuses),
-    };
-  }
-  const lone = loneValue(ast, list.resource, list.statuses);
-  if (lone) {
+): { records: Read; count: Read; toRecord: (row: never) => T } | undefined {
+  if (page.offset !== 0) return undefined;
+  const ast = parseListQuery(q);
+  const lone = ast === null ? undefined : loneValue(ast, list.resource, list.statuses);
+  if (ast !== null && !lone) return undefined;
+  const { view, number } = list.numbered;
+  const viewName = getViewConfig(view).name;
+  const shape = `${viewName}|${lone?.field ?? '*'}|${page.limit}`;
+  let reads = firstPageReads.get(shape);
+  if (!reads) {
+    const tenant = sql.placeholder('tenantId');
     const value = sql.placeholder('value');
-    const loneWhere = and(eq(list.numbered.tenantId, tenant), sql`${lone.column} = ${value}`);
-    return {
-      run: (build) =>
-        wholeListPages(tx, `${viewName}|${lone.field}|${page.limit}`, build, { tenantId, value: lone.value }),
-      where: loneWhere,
-      counted:
-        lone.field === 'status'
-          ? keptCount(tx, list.statusCounts, tenant, value)
-          : tx.select({ total: count() }).from(list.numbered.view).where(loneWhere),
+    const where = and(eq(list.numbered.tenantId, tenant), lone ? sql`${lone.column} = ${value}` : undefined);
+    const name = `first_page_${firstPageReads.size + 1}`;
+    reads = {
+      records: builtOnce((db) => {
+        const numbers = db.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
+        return list
+          .selectWhole(db)
+          .where(and(eq(list.numbered.tenantId, tenant), inArray(number, numbers)))
+          .orderBy(desc(number));
+      }, `${name}_records`),
+      count: builtOnce(
+        (db) =>
+          lone && lone.field !== 'status'
+            ? db.select({ total: count() }).from(view).where(where)
+            : keptCount(db, list.statusCounts, tenant, lone ? value : list.statuses),
+        `${name}_count`,
+      ),
     };
+    firstPageReads.set(shape, reads);
   }
+  const values = { tenantId, value: lone?.value };
   return {
-    run: (build) => firstPages(tx, `${viewName}|${tenantId}|${page.limit}|${q}`, build),
-    where,
-    counted: counted(),
+    records: { built: reads.records, values },
+    count: { built: reads.count, values },
+    toRecord: list.toRecord,
   };
 }
 
 /**
- * One page of the records `q` matches, newest number first, and how many match in all: the count, then the
- * page's numbers (from the indexes alone where they can), then those records whole; the count and a first page's
- * numbers in one statement where the page does not depend on the count.
+ * The first page of the whole list or of one id or status (`firstPageOf`) for the caller, with its count and the
+ * caller's membership, in one round trip (`readAsMember`); undefined for any other search or page.
+ */
+export async function readFirstPage<T>(
+  db: Db,
+  caller: TenantCaller,
+  request: ListRequest,
+  list: NumberedList<T>,
+): Promise<{ member: Member; page: ListPage<T> } | undefined> {
+  const first = firstPageOf(list, caller.tenantId, request);
+  if (!first) return undefined;
+  const { member, results } = await readAsMember(db, caller, [first.records, first.count]);
+  const [records = [], counted = []] = results;
+  return {
+    member,
+    page: { rows: records.map((row) => first.toRecord(row as never)), total: totalRow(counted) },
+  };
+}
+
+const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
+
+/**
+ * One page of the records `q` matches, newest number first, and how many match in all: the whole list's or one
+ * id's or status's first page whole and its count (`firstPageOf`); else the count, then the page's numbers (from
+ * the indexes alone where they can), then those records whole; the count and a first page's numbers in one
+ * statement where the page does not depend on the count.
  */
 export async function listNumbered<T>(
   tx: Tx,
@@ -331,6 +372,12 @@ export async function listNumbered<T>(
   /** Only the records this also matches (a technician's own jobs): counted row by row, not from kept counts. */
   within?: SQL,
 ): Promise<ListPage<T>> {
+  const whole = within ? undefined : firstPageOf(list, tenantId, { q, page });
+  if (whole) {
+    const rows = await whole.records.built(tx, whole.records.values);
+    const total = totalRow(await whole.count.built(tx, whole.count.values));
+    return { rows: rows.map((row) => whole.toRecord(row as never)), total };
+  }
   const ast = parseListQuery(q);
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
   const word = within ? undefined : loneWord(ast);
@@ -341,15 +388,13 @@ export async function listNumbered<T>(
   let total: number;
   let numbers: number[];
   if (!word && !sortable && page.offset === 0) {
-    const first = firstPageOf(tx, tenantId, { q, page }, list, { ast, where, counted, within });
-    ({ total, numbers } = await firstPageWithCount(
-      first.run,
-      tx,
-      list.numbered,
-      first.where,
-      first.counted,
-      page.limit,
-    ));
+    // Any other search's first page: kept per tenant, search and page size (`firstPages`); a technician's own
+    // jobs built at each run.
+    const run = within
+      ? async (build: () => SQL) => (await tx.execute(build())) as unknown as RawResult
+      : (build: () => SQL) =>
+          firstPages(tx, `${getViewConfig(list.numbered.view).name}|${tenantId}|${page.limit}|${q}`, build);
+    ({ total, numbers } = await firstPageWithCount(run, tx, list.numbered, where, counted(), page.limit));
   } else {
     total = word ? await list.countWord(tx, tenantId, word) : await totalOf(counted());
     const walkWhere = () =>
