@@ -1,8 +1,13 @@
+import { customerFields } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '../customers/customers.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
-import { asMember, type TenantCaller } from './tenant-scope.ts';
+import { builtOnce } from './built-selects.ts';
+import { openDatabase, pipelineOf } from './database.ts';
+import { isDatabaseError } from './postgres-errors.ts';
+import { asMember, inTenant, memberScope, readAsMember, type TenantCaller } from './tenant-scope.ts';
 
 /*
  * asMember's first statement goes with the transaction's BEGIN as one simple query, its values inlined as
@@ -39,8 +44,26 @@ beforeAll(async () => {
     name: 'Other Co',
     creator: creator(subjects.plain),
   }));
+  await inTenant(database.db, tenantId, (tx) =>
+    createCustomer(tx, tenantId, customerFields.parse({ name: 'Scope’s Customer' })),
+  );
 });
 afterAll(() => database.drop());
+
+/** What a statement read with the scope sees: the tenant, who it runs as, and how many customers it can read. */
+const probe = builtOnce<{ tenant: string; role: string; customers: number }>((db) =>
+  db
+    .select({
+      tenant: sql<string>`current_setting('app.tenant_id', true)`,
+      role: sql<string>`current_user::text`,
+      customers: sql<number>`(select count(*) from customers)::int`,
+    })
+    .from(sql`(values (1)) as one`),
+);
+/** A statement that fails when it runs. */
+const failing = builtOnce((db) =>
+  db.select({ quotient: sql<number>`1 / ((random() < 2)::int * 0)` }).from(sql`(values (1)) as one`),
+);
 
 describe('asMember', () => {
   it('scopes the transaction to the member’s tenant, as the application role, whatever the subject holds', async () => {
@@ -83,5 +106,51 @@ describe('asMember', () => {
     // The connection the failed transaction used is back in the pool and works.
     const scope = await asMember(database.db, caller(subjects.quoted), (tx) => scopeOf(tx));
     expect(scope?.tenant).toBe(tenantId);
+  });
+});
+
+describe('readAsMember', () => {
+  it('reads in the member’s tenant as the application role, the scope and the statements in one round trip', async () => {
+    const read = await readAsMember(database.db, caller(subjects.quoted), [{ built: probe, values: {} }]);
+    expect(read.member).toEqual({ subject: subjects.quoted, role: 'OWNER', technicianId: null });
+    expect(read.results).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
+  });
+
+  it('refuses a subject that is not a member of the tenant named, whose statement saw no tenant', async () => {
+    const read = (subject: string, tenant?: string) =>
+      readAsMember(database.db, caller(subject, tenant), [{ built: probe, values: {} }]);
+    await expect(read(subjects.plain)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(read("x' or '1'='1")).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(read(subjects.quoted, otherTenantId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    // What the refused statement saw, on a PostgreSQL server (PGlite runs asMember, which runs nothing for them):
+    // the application role, whatever the membership, and no tenant, so no row of any tenant.
+    const pipeline = pipelineOf(database.db);
+    expect(pipeline === undefined).toBe(database.kind === 'pglite');
+    if (pipeline) {
+      const [scope, seen] = await pipeline([
+        memberScope(caller(subjects.plain)),
+        probe.ready(database.db, {}),
+      ]);
+      expect(scope).toEqual([{ role: null, technicianId: null }]);
+      expect(seen).toEqual([{ tenant: '', role: 'fieldbook_app', customers: 0 }]);
+    }
+  });
+
+  it('fails whole when a statement fails, and the connection reads on after it', async () => {
+    // One connection, so the read after the failure runs where it happened, with the statements it prepared.
+    const opened = database.url ? await openDatabase({ url: database.url, poolSize: 1 }) : database;
+    try {
+      const member = caller(subjects.quoted);
+      await expect(
+        readAsMember(opened.db, member, [
+          { built: probe, values: {} },
+          { built: failing, values: {} },
+        ]),
+      ).rejects.toSatisfy((error) => isDatabaseError(error, ['22012']));
+      const read = await readAsMember(opened.db, member, [{ built: probe, values: {} }]);
+      expect(read.results).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
+    } finally {
+      if (opened !== database) await opened.close();
+    }
   });
 });

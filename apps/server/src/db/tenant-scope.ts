@@ -90,7 +90,7 @@ export function asMember<T>(
  * connecting role, and the tenant set only when there is one; the role switched to fieldbook_app always, so the
  * statement after it runs under row-level security whatever this finds (for a non-member, seeing no tenant).
  */
-const memberScope = (
+export const memberScope = (
   caller: TenantCaller,
 ): ReadyStatement<{ role: Role | null; technicianId: string | null }> => ({
   name: 'member_scope',

@@ -5,8 +5,9 @@ import { createCustomer } from '../customers/customers.ts';
 import { createUser } from '../identity/accounts.ts';
 import { listInvoices } from '../invoices/invoice-list.ts';
 import { createInvoice } from '../invoices/invoices.ts';
-import { listJobs } from '../jobs/job-list.ts';
-import { createJob } from '../jobs/jobs.ts';
+import { listJobs, numberedJobs } from '../jobs/job-list.ts';
+import { createJob, readJob } from '../jobs/jobs.ts';
+import { readFirstPage } from '../lists/numbered-lists.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { type Database, openDatabase } from './database.ts';
@@ -18,6 +19,7 @@ import type { DatabasePooler } from './transaction-pooler.ts';
 
 let database: TestDatabase;
 let tenantId: string;
+let subject: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -26,6 +28,7 @@ beforeAll(async () => {
     name: 'Pooled Owner',
     password: 'pooled-secret',
   });
+  subject = user.id;
   ({ tenantId } = await createTenant(database.db, {
     name: 'Pooled Plumbing',
     creator: { subject: user.id, name: user.name, email: user.email },
@@ -68,6 +71,21 @@ function listAndReadNamed(opened: Database): Promise<{ jobs: number; invoices: n
   });
 }
 
+/**
+ * Reads the jobs' first page and one job as a request does, each in one round trip with the member's scope
+ * (`readAsMember`), and which statements the connection (the pool's only one) then holds by name.
+ */
+async function readAndReadNamed(opened: Database): Promise<{ jobs: number; job: number; named: string[] }> {
+  const caller = { subject, tenantId, access: 'member' as const };
+  const first = await readFirstPage(opened.db, caller, firstPage, numberedJobs);
+  const listed = first?.page.rows ?? [];
+  const { job } = await readJob(opened.db, caller, listed[0]?.id ?? '');
+  const named = (await opened.db.execute(sql`select name from pg_prepared_statements order by name`)) as {
+    rows: { name: string }[];
+  };
+  return { jobs: listed.length, job: job.number, named: named.rows.map((row) => row.name) };
+}
+
 /** The test's database opened again with this pooler setting (on PGlite, which has no pooler, the same one). */
 async function withPooler<T>(pooler: DatabasePooler, use: (opened: Database) => Promise<T>): Promise<T> {
   if (!database.url) return use(database);
@@ -79,24 +97,41 @@ async function withPooler<T>(pooler: DatabasePooler, use: (opened: Database) => 
   }
 }
 
-describe('the job and invoice lists', () => {
-  // `transaction` first: through a PgBouncer, the statements `none` names stay on its server connection.
+/** The lists read in a transaction, then as a request reads them, on one connection of the database opened. */
+const listsAndReads = async (opened: Database) => ({
+  lists: await listAndReadNamed(opened),
+  reads: await readAndReadNamed(opened),
+});
+
+/** Statement names without their shape's number (`first_page_1_records`: `first_page_records`), in order. */
+const unnumbered = (names: string[]) => names.map((name) => name.replace(/_\d+(_|$)/, '$1')).sort();
+
+// One test each way: through a PgBouncer, the statements `none` names stay on its server connection, which a later
+// client would not know it has (so `transaction` first, and `none` once).
+describe('the job and invoice lists, and a read in one round trip (readAsMember)', () => {
   it('name no statement behind a transaction pooler', async () => {
-    expect(await withPooler('transaction', listAndReadNamed)).toEqual({ jobs: 1, invoices: 1, named: [] });
+    expect(await withPooler('transaction', listsAndReads)).toEqual({
+      lists: { jobs: 1, invoices: 1, named: [] },
+      reads: { jobs: 1, job: 1, named: [] },
+    });
   });
 
-  it('each name the statements that read a page with no pooler in front (PGlite names none)', async () => {
-    // The whole list's first page and its count (`first_page_<n>_records`, `_count`, one per shape).
-    const named =
-      database.kind === 'postgres'
-        ? ['first_page_count', 'first_page_count', 'first_page_records', 'first_page_records']
-        : [];
-    const listed = await withPooler('none', listAndReadNamed);
-    const shapes = listed.named.map((name) => name.replace(/_\d+_/, '_')).sort();
-    expect({ ...listed, named: shapes }).toEqual({
-      jobs: 1,
-      invoices: 1,
-      named,
+  it('name the statements that read a page with no pooler in front (PGlite names none)', async () => {
+    // The first page whole and its count (`first_page_<n>_records`, `_count`, one per list and shape), then the
+    // member's scope and a job by id.
+    const firstPages = ['first_page_count', 'first_page_count', 'first_page_records', 'first_page_records'];
+    const onServer = database.kind === 'postgres';
+    const read = await withPooler('none', listsAndReads);
+    expect({
+      lists: { ...read.lists, named: unnumbered(read.lists.named) },
+      reads: { ...read.reads, named: unnumbered(read.reads.named) },
+    }).toEqual({
+      lists: { jobs: 1, invoices: 1, named: onServer ? firstPages : [] },
+      reads: {
+        jobs: 1,
+        job: 1,
+        named: onServer ? unnumbered([...firstPages, 'job_by_id', 'member_scope']) : [],
+      },
     });
   });
 });
