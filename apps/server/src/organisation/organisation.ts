@@ -7,8 +7,10 @@ import {
 } from '@fieldbook/domain';
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { builtOnce } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { organisationDetails, templates, tenants } from '../db/schema.ts';
+import { readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
 import { seedTemplates } from '../templates/templates.ts';
 
@@ -49,14 +51,11 @@ export async function completeOrganisations(db: Db): Promise<number> {
 const invoiceTemplates = alias(templates, 'invoice_templates');
 const jobTemplates = alias(templates, 'job_templates');
 
-/**
- * The details with the tenant's name, the default templates' names and, when asked, one document's default
- * template body (one statement for a PDF), and the logo as bytes.
- */
-export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' | 'job') {
+/** The details with the tenant's name, the default templates' names and one document's default template body. */
+function selectDetails(db: Db, bodyOf: 'invoice' | 'job' | undefined) {
   const body =
     bodyOf === 'invoice' ? invoiceTemplates.body : bodyOf === 'job' ? jobTemplates.body : sql<null>`null`;
-  const [row] = await tx
+  return db
     .select({
       name: tenants.name,
       details: organisationDetails,
@@ -80,7 +79,24 @@ export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' |
         eq(jobTemplates.id, organisationDetails.jobTemplateId),
       ),
     )
-    .where(eq(organisationDetails.tenantId, tenantId));
+    .where(eq(organisationDetails.tenantId, sql.placeholder('tenantId')));
+}
+
+type DetailsRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>>[number];
+
+/** `selectDetails` built once for each document (`builtOnce`), a named statement. */
+const details = {
+  none: builtOnce<DetailsRow>((db) => selectDetails(db, undefined), 'organisation_details'),
+  invoice: builtOnce<DetailsRow>((db) => selectDetails(db, 'invoice'), 'organisation_details_invoice'),
+  job: builtOnce<DetailsRow>((db) => selectDetails(db, 'job'), 'organisation_details_job'),
+};
+
+/**
+ * The details with the tenant's name, the default templates' names and, when asked, one document's default
+ * template body (one statement for a PDF), and the logo as bytes.
+ */
+export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' | 'job'): Promise<DetailsRow> {
+  const [row] = await details[bodyOf ?? 'none'](tx, { tenantId });
   if (!row) throw notFound(NOUN);
   return row;
 }
@@ -121,6 +137,16 @@ const toOrganisation = ({
 
 export const findOrganisation = async (tx: Tx, tenantId: string): Promise<Organisation> =>
   toOrganisation(await readDetails(tx, tenantId));
+
+/** The organisation for the caller, read with the member's scope in one round trip (`readAsMember`). */
+export async function readOrganisation(db: Db, caller: TenantCaller): Promise<Organisation> {
+  const { results } = await readAsMember(db, caller, [
+    { built: details.none, values: { tenantId: caller.tenantId } },
+  ]);
+  const [row] = results[0] as DetailsRow[];
+  if (!row) throw notFound(NOUN);
+  return toOrganisation(row);
+}
 
 /** A logo data URL (checked by `logoField`) as its bytes and type. */
 export function logoOf(logo: string | null): { bytes: Buffer; type: string } | null {

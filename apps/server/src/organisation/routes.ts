@@ -2,11 +2,11 @@ import { organisationMessages, organisationRecord, organisationUpdate } from '@f
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Renderer } from '../documents/renderer.ts';
-import type { Api } from '../http/api-scopes.ts';
+import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
 import { fieldInvalid } from '../http/errors.ts';
 import { inRequestTenant } from '../http/tenant-requests.ts';
-import { findOrganisation, logoOf, savedLogo, saveOrganisation } from './organisation.ts';
+import { logoOf, readOrganisation, savedLogo, saveOrganisation } from './organisation.ts';
 
 const tags = ['organisation'];
 /** A 1 MB logo is about 1.4 MB as a data URL. */
@@ -25,7 +25,7 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
         response: { 200: organisationRecord, ...tenantErrors.read },
       },
     },
-    (request) => inRequestTenant(db, request, (tx, tenantId) => findOrganisation(tx, tenantId)),
+    (request) => readOrganisation(db, tenantCallerOf(request)),
   );
 
   /** A new logo must be an image the documents can show, not only a file that starts like one. */
