@@ -17,8 +17,9 @@ import type { ReadyStatement } from './statement-pipeline.ts';
 /** What a prepared select of Drizzle's (either driver's) holds: its text, parameters and how rows map to fields. */
 interface PreparedSelect {
   queryString: string;
-  /** node-postgres's query config (its type parsers); PGlite's prepared query has none. */
+  /** node-postgres's query configs (their type parsers); PGlite's prepared query has none. */
   queryConfig?: { types: ReadyStatement['types'] };
+  rawQueryConfig?: { types: ReadyStatement['types'] };
   params: unknown[];
   fields: unknown;
   joinsNotNullableMap?: Record<string, boolean>;
@@ -133,7 +134,7 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
     const prepared = session.prepareQuery(query, fields, name, true, map);
     return (await prepared.execute(values)) as Row[];
   };
-  /** The statement with these values, to send as it is (`readAsMember`); on node-postgres only. */
+  /** The statement with these values, to send as it is; on node-postgres only. */
   const ready = (db: Db, values: Record<string, unknown>): ReadyStatement<Row> => {
     const { query, map, types } = builtOn(db);
     if (!types) throw new Error('A ready statement is for node-postgres only');
@@ -145,11 +146,25 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
       map: map as (rows: unknown[][]) => Row[],
     };
   };
-  return Object.assign(run, { ready });
+  /** The statement with these values, to run or send with others (`runTogether`, `readAsMember`). */
+  const withValues = (values: Record<string, unknown>): Statement<Row> => ({
+    run: (tx) => run(tx, values),
+    ready: (db) => ready(db, values),
+  });
+  return Object.assign(run, { with: withValues });
 }
 
-/** A select built once (`builtOnce`): run it in a transaction, or make it ready to send as it is. */
+/** A select built once (`builtOnce`): run it in a transaction, or make a `Statement` of it with its values. */
 export type BuiltOnce<Row> = ReturnType<typeof builtOnce<Row>>;
+
+/**
+ * One statement with its values: run in a transaction, or made ready to send as it is, with others in one round
+ * trip (`runTogether`, `readAsMember`; node-postgres only).
+ */
+export interface Statement<Row = unknown> {
+  run(tx: Tx): Promise<Row[]>;
+  ready(db: Db): ReadyStatement<Row>;
+}
 
 /** The dialect of the transaction's database, which writes a statement's text: internal to Drizzle's types. */
 type WithDialect = { dialect: { sqlToQuery(sql: SQL): Query } };
@@ -175,12 +190,7 @@ export interface RawResult {
 export function builtByShape(prefix: string, { limit = 200, named = true } = {}) {
   const built = new Map<string, { query: Query; name: string | undefined }>();
   let names = 0;
-  return async (
-    tx: Tx,
-    shape: string,
-    build: () => SQLWrapper,
-    values: Record<string, unknown> = {},
-  ): Promise<RawResult> => {
+  const entryOf = (tx: Db, shape: string, build: () => SQLWrapper) => {
     let entry = built.get(shape);
     if (entry && !named) {
       // Most recently used last: the first key is the one to drop.
@@ -194,10 +204,42 @@ export function builtByShape(prefix: string, { limit = 200, named = true } = {})
       if (kept) built.set(shape, entry);
       if (built.size > limit) built.delete(built.keys().next().value as string);
     }
-    const { session } = tx as unknown as { session: { prepareQuery: PrepareQuery } };
-    const prepared = session.prepareQuery(entry.query, undefined, entry.name, false);
-    return (await prepared.execute(values)) as unknown as RawResult;
+    return entry;
   };
+  const prepare = (tx: Db, { query, name }: { query: Query; name: string | undefined }) => {
+    const { session } = tx as unknown as { session: { prepareQuery: PrepareQuery } };
+    return session.prepareQuery(query, undefined, name, false);
+  };
+  const run = async (
+    tx: Tx,
+    shape: string,
+    build: () => SQLWrapper,
+    values: Record<string, unknown> = {},
+  ): Promise<RawResult> =>
+    (await prepare(tx, entryOf(tx, shape, build)).execute(values)) as unknown as RawResult;
+  /** The statement of this shape with these values, to run or send with others (`runTogether`). */
+  const statement = (
+    tx: Tx,
+    shape: string,
+    build: () => SQLWrapper,
+    values: Record<string, unknown> = {},
+  ): Statement<Record<string, unknown>> => ({
+    run: async (on) => (await run(on, shape, build, values)).rows,
+    ready: (db) => {
+      const entry = entryOf(tx, shape, build);
+      const types = prepare(db, entry).rawQueryConfig?.types;
+      if (!types) throw new Error('A ready statement is for node-postgres only');
+      return {
+        text: entry.query.sql,
+        name: entry.name,
+        values: fillPlaceholders(entry.query.params, values),
+        types,
+        map: (rows, columns) =>
+          rows.map((row) => Object.fromEntries(columns.map((column, index) => [column, row[index]]))),
+      };
+    },
+  });
+  return Object.assign(run, { statement });
 }
 
 /**

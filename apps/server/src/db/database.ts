@@ -6,7 +6,8 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type ReadyStatement, runPipelined } from './statement-pipeline.ts';
+import type { Statement } from './built-selects.ts';
+import { type ReadyStatement, runOnClient, runPipelined } from './statement-pipeline.ts';
 import { type DatabasePooler, TransactionPoolerClient } from './transaction-pooler.ts';
 
 // Without a schema: the app writes its statements with the query builder and never uses Drizzle's relational
@@ -149,4 +150,24 @@ export function pipelineOf(db: Db): ((statements: ReadyStatement[]) => Promise<u
     for (const { text, values } of statements) logger.logQuery(text, values);
     return runPipelined(pool, statements, unnamed);
   };
+}
+
+/**
+ * Runs statements of a transaction in one round trip (`runOnClient`): each runs after the one before it, so a
+ * later one reads what an earlier one wrote, and the transaction stays open. Gives each one's rows. On PGlite they
+ * run one after the other.
+ */
+export async function runTogether(tx: Tx, statements: Statement[]): Promise<unknown[][]> {
+  const { session } = tx as unknown as { session: unknown };
+  const client =
+    session instanceof NodePgSession ? (session as unknown as NodePgInternals).client : undefined;
+  if (!(client instanceof pg.Client)) {
+    const results: unknown[][] = [];
+    for (const statement of statements) results.push(await statement.run(tx));
+    return results;
+  }
+  const { logger } = session as unknown as NodePgInternals;
+  const ready = statements.map((statement) => statement.ready(tx));
+  for (const { text, values } of ready) logger.logQuery(text, values);
+  return runOnClient(client, ready, client instanceof TransactionPoolerClient);
 }

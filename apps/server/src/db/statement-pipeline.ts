@@ -17,7 +17,8 @@ export interface ReadyStatement<Row = unknown> {
   name: string | undefined;
   values: unknown[];
   types: { getTypeParser(oid: number, format: 'text'): (value: string) => unknown };
-  map: (rows: unknown[][]) => Row[];
+  /** `names`: the columns' names, in order. */
+  map: (rows: unknown[][], names: string[]) => Row[];
 }
 
 /** What node-postgres's connection gives a query (`Submittable`): the messages it sends, and what it has prepared. */
@@ -33,7 +34,14 @@ interface Connection extends EventEmitter {
 }
 
 interface Field {
+  name: string;
   dataTypeID: number;
+}
+
+/** One statement's answer: its rows as arrays, and its columns' names. */
+interface Answer {
+  rows: unknown[][];
+  names: string[];
 }
 
 /**
@@ -45,8 +53,8 @@ interface Field {
  * way to extend a client's queries (a `Submittable`, as pg-cursor is one); its connection prepares the statements.
  */
 class StatementPipeline extends EventEmitter implements pg.Submittable {
-  readonly results: unknown[][][] = [];
-  private rows: unknown[][] | undefined;
+  readonly results: Answer[] = [];
+  private answer: Answer | undefined;
   private parsers: ((value: string) => unknown)[] = [];
   /** Named statements parsed in this pipeline, in order, and how many PostgreSQL has confirmed. */
   private parsing: { name: string; text: string }[] = [];
@@ -57,9 +65,9 @@ class StatementPipeline extends EventEmitter implements pg.Submittable {
   };
 
   private readonly statements: ReadyStatement[];
-  private readonly done: (error: Error | null, results?: unknown[][][]) => void;
+  private readonly done: (error: Error | null, results?: Answer[]) => void;
 
-  constructor(statements: ReadyStatement[], done: (error: Error | null, results?: unknown[][][]) => void) {
+  constructor(statements: ReadyStatement[], done: (error: Error | null, results?: Answer[]) => void) {
     super();
     this.statements = statements;
     this.done = done;
@@ -89,21 +97,23 @@ class StatementPipeline extends EventEmitter implements pg.Submittable {
   handleRowDescription(message: { fields: Field[] }): void {
     const { types } = this.statements[this.results.length] as ReadyStatement;
     this.parsers = message.fields.map((field) => types.getTypeParser(field.dataTypeID, 'text'));
-    this.rows = [];
+    this.answer = { rows: [], names: message.fields.map((field) => field.name) };
   }
 
   handleDataRow(message: { fields: (string | null)[] }): void {
     const { parsers } = this;
-    this.rows?.push(message.fields.map((value, index) => (value === null ? null : parsers[index]?.(value))));
+    this.answer?.rows.push(
+      message.fields.map((value, index) => (value === null ? null : parsers[index]?.(value))),
+    );
   }
 
   handleCommandComplete(): void {
-    this.results.push(this.rows ?? []);
-    this.rows = undefined;
+    this.results.push(this.answer ?? { rows: [], names: [] });
+    this.answer = undefined;
   }
 
   handleEmptyQuery(): void {
-    this.results.push([]);
+    this.results.push({ rows: [], names: [] });
   }
 
   handlePortalSuspended(): void {}
@@ -135,24 +145,37 @@ class StatementPipeline extends EventEmitter implements pg.Submittable {
 }
 
 /**
- * Runs statements in one round trip on one connection of the pool (`StatementPipeline`) and gives each one's rows,
- * mapped. `unnamed`: send every statement unnamed (behind a transaction pooler, `db/transaction-pooler.ts`).
+ * Runs statements in one round trip on this client (`StatementPipeline`) and gives each one's rows, mapped. Within
+ * a transaction (BEGIN sent) they run in it and it stays open. `unnamed`: send every statement unnamed (behind a
+ * transaction pooler, `db/transaction-pooler.ts`).
  */
+export async function runOnClient(
+  client: pg.ClientBase,
+  statements: ReadyStatement[],
+  unnamed: boolean,
+): Promise<unknown[][]> {
+  const sent = unnamed ? statements.map((statement) => ({ ...statement, name: undefined })) : statements;
+  const results = await new Promise<Answer[]>((resolve, reject) => {
+    client.query(
+      new StatementPipeline(sent, (error, results) => (error ? reject(error) : resolve(results ?? []))),
+    );
+  });
+  return statements.map((statement, index) => {
+    const { rows, names } = results[index] ?? { rows: [], names: [] };
+    return statement.map(rows, names);
+  });
+}
+
+/** `runOnClient` on one connection of the pool, in one implicit transaction. */
 export async function runPipelined(
   pool: pg.Pool,
   statements: ReadyStatement[],
   unnamed: boolean,
 ): Promise<unknown[][]> {
-  const sent = unnamed ? statements.map((statement) => ({ ...statement, name: undefined })) : statements;
   const client = await pool.connect();
   let failed: Error | undefined;
   try {
-    const results = await new Promise<unknown[][][]>((resolve, reject) => {
-      client.query(
-        new StatementPipeline(sent, (error, results) => (error ? reject(error) : resolve(results ?? []))),
-      );
-    });
-    return statements.map((statement, index) => statement.map(results[index] ?? []));
+    return await runOnClient(client, statements, unnamed);
   } catch (error) {
     failed = error as Error;
     throw error;

@@ -111,14 +111,14 @@ describe('asMember', () => {
 
 describe('readAsMember', () => {
   it('reads in the member’s tenant as the application role, the scope and the statements in one round trip', async () => {
-    const read = await readAsMember(database.db, caller(subjects.quoted), [{ built: probe, values: {} }]);
+    const read = await readAsMember(database.db, caller(subjects.quoted), [probe.with({})]);
     expect(read.member).toEqual({ subject: subjects.quoted, role: 'OWNER', technicianId: null });
     expect(read.results).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
   });
 
   it('refuses a subject that is not a member of the tenant named, whose statement saw no tenant', async () => {
     const read = (subject: string, tenant?: string) =>
-      readAsMember(database.db, caller(subject, tenant), [{ built: probe, values: {} }]);
+      readAsMember(database.db, caller(subject, tenant), [probe.with({})]);
     await expect(read(subjects.plain)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(read("x' or '1'='1")).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(read(subjects.quoted, otherTenantId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -129,7 +129,7 @@ describe('readAsMember', () => {
     if (pipeline) {
       const [scope, seen] = await pipeline([
         memberScope(caller(subjects.plain)),
-        probe.ready(database.db, {}),
+        probe.with({}).ready(database.db),
       ]);
       expect(scope).toEqual([{ role: null, technicianId: null }]);
       expect(seen).toEqual([{ tenant: '', role: 'fieldbook_app', customers: 0 }]);
@@ -141,13 +141,10 @@ describe('readAsMember', () => {
     const opened = database.url ? await openDatabase({ url: database.url, poolSize: 1 }) : database;
     try {
       const member = caller(subjects.quoted);
-      await expect(
-        readAsMember(opened.db, member, [
-          { built: probe, values: {} },
-          { built: failing, values: {} },
-        ]),
-      ).rejects.toSatisfy((error) => isDatabaseError(error, ['22012']));
-      const read = await readAsMember(opened.db, member, [{ built: probe, values: {} }]);
+      await expect(readAsMember(opened.db, member, [probe.with({}), failing.with({})])).rejects.toSatisfy(
+        (error) => isDatabaseError(error, ['22012']),
+      );
+      const read = await readAsMember(opened.db, member, [probe.with({})]);
       expect(read.results).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
     } finally {
       if (opened !== database) await opened.close();

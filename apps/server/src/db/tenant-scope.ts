@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ApiError } from '../http/errors.ts';
 import { type Access, requireAccess } from '../http/permissions.ts';
-import type { BuiltOnce } from './built-selects.ts';
+import type { Statement } from './built-selects.ts';
 import { type Db, pipelineOf, sqlLiteral, type Tx, transactionOpenedWith } from './database.ts';
 import type { ReadyStatement } from './statement-pipeline.ts';
 
@@ -103,14 +103,8 @@ export const memberScope = (
   map: (rows) => rows.map((row) => ({ role: row[2] as Role | null, technicianId: row[3] as string | null })),
 });
 
-/** A built select (`builtOnce`) and its values: one statement of a read. */
-export interface Read<Row = unknown> {
-  built: BuiltOnce<Row>;
-  values: Record<string, unknown>;
-}
-
 /**
- * Statements of built selects (`builtOnce`) read in the caller's tenant, as `asMember` would run them, in one round
+ * Statements (`builtOnce(…).with(values)`) read in the caller's tenant, as `asMember` would run them, in one round
  * trip: the scope and the statements go to PostgreSQL together (`pipelineOf`) and run in one implicit transaction,
  * with no BEGIN or COMMIT. Not a member (the statements then saw no rows), or a role the route's access does not
  * allow: 403, and the rows are not used. Gives each statement's rows. On PGlite it is `asMember` with the
@@ -119,20 +113,17 @@ export interface Read<Row = unknown> {
 export async function readAsMember(
   db: Db,
   caller: TenantCaller,
-  reads: Read[],
+  reads: Statement[],
 ): Promise<{ member: Member; results: unknown[][] }> {
   const pipeline = pipelineOf(db);
   if (!pipeline) {
     return asMember(db, caller, async (tx, member) => {
       const results: unknown[][] = [];
-      for (const { built, values } of reads) results.push(await built(tx, values));
+      for (const read of reads) results.push(await read.run(tx));
       return { member, results };
     });
   }
-  const [scope, ...results] = await pipeline([
-    memberScope(caller),
-    ...reads.map(({ built, values }) => built.ready(db, values)),
-  ]);
+  const [scope, ...results] = await pipeline([memberScope(caller), ...reads.map((read) => read.ready(db))]);
   const [row] = scope as { role: Role | null; technicianId: string | null }[];
   if (!row?.role) throw notAMember();
   requireAccess(row.role, caller.access);

@@ -16,11 +16,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
-import type { Db, Tx } from '../db/database.ts';
+import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import { findRow, readNamed, referencedFields, saveVersionWithLines } from '../records/record-rows.ts';
-import { insertNumbered } from '../records/tenant-counters.ts';
+import { numberedInsert } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
 
@@ -222,16 +222,22 @@ export function lineRows(
 /** Creates an invoice with the tenant's next invoice number. */
 export async function createInvoice(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<Invoice> {
   const id = uuidv7();
-  await withReferences(tx, tenantId, fields, (rates) =>
-    insertNumbered(
-      tx,
-      tenantId,
-      'invoice',
-      { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
-      { table: invoiceLines, rows: lineRows(tenantId, id, fields.lineItems, rates) },
-    ),
+  // The invoice read back in the same round trip as its number: creates queue on the counter until each commits.
+  const [, read = []] = await withReferences(tx, tenantId, fields, (rates) =>
+    runTogether(tx, [
+      numberedInsert(
+        tx,
+        tenantId,
+        'invoice',
+        { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
+        { table: invoiceLines, rows: lineRows(tenantId, id, fields.lineItems, rates) },
+      ),
+      invoiceById.with({ tenantId, id }),
+    ]),
   );
-  return findInvoice(tx, tenantId, id);
+  const [row] = read;
+  if (!row) throw new Error('The new invoice was not read back');
+  return toInvoice(row as InvoiceRow);
 }
 
 /** Saves the whole invoice over the version the client read (404, or 409 when someone saved it since). */

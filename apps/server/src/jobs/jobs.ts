@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
-import type { Db, Tx } from '../db/database.ts';
+import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
@@ -26,7 +26,7 @@ import {
   referencedFields,
   saveVersionWithLines,
 } from '../records/record-rows.ts';
-import { allocateNumber, insertNumbered } from '../records/tenant-counters.ts';
+import { allocateNumber, numberedInsert } from '../records/tenant-counters.ts';
 import { type JobRow, jobColumns, joinsOf, toJob } from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
 
@@ -97,7 +97,7 @@ async function withReferences<T>(
   fields: JobFields,
   write: () => Promise<T>,
   keptAssignee: string | null = null,
-) {
+): Promise<T> {
   await checkReferences(tx, tenantId, fields, keptAssignee);
   return referencesGone(write);
 }
@@ -184,7 +184,7 @@ export async function readJob(
 ): Promise<{ member: Member; job: Job }> {
   if (!isUuid(id)) return asMember(db, caller, () => Promise.reject(notFound(NOUN)));
   const { member, results } = await readAsMember(db, caller, [
-    { built: jobById, values: { tenantId: caller.tenantId, id } },
+    jobById.with({ tenantId: caller.tenantId, id }),
   ]);
   const [row] = results[0] as JobRow[];
   if (!row) throw notFound(NOUN);
@@ -194,16 +194,22 @@ export async function readJob(
 /** Creates a job with the tenant's next job number; a new job is New whatever status was sent. */
 export async function createJob(tx: Tx, tenantId: string, fields: JobFields): Promise<Job> {
   const id = uuidv7();
-  await withReferences(tx, tenantId, fields, () =>
-    insertNumbered(
-      tx,
-      tenantId,
-      'job',
-      { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields) } },
-      { table: jobLines, rows: lineRows(tenantId, id, fields.items) },
-    ),
+  // The job read back in the same round trip as its number: creates queue on the counter until each commits.
+  const [, read = []] = await withReferences(tx, tenantId, fields, () =>
+    runTogether(tx, [
+      numberedInsert(
+        tx,
+        tenantId,
+        'job',
+        { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields) } },
+        { table: jobLines, rows: lineRows(tenantId, id, fields.items) },
+      ),
+      jobById.with({ tenantId, id }),
+    ]),
   );
-  return findJob(tx, tenantId, id);
+  const [row] = read;
+  if (!row) throw new Error('The new job was not read back');
+  return toJob(row as JobRow);
 }
 
 /** A job as it is brought in whole (demo data, a benchmark): its fields and where its workflow has got to. */

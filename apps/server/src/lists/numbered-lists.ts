@@ -7,9 +7,10 @@ import {
   builtByShape,
   builtOnce,
   type RawResult,
+  type Statement,
 } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { type Member, type Read, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
+import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { literalText, type TextTerm, textTerm } from './field-values.ts';
 import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
 import type { ListPage, ListRequest } from './paged-list.ts';
@@ -288,7 +289,7 @@ const firstPageReads = new Map<
 
 /**
  * The first page of the whole list (`*`) or of one id or status (`loneValue`), whole, and its count, as two built
- * selects (`Read`s) with the tenant and value as placeholders: one plan is right for every tenant and value (the
+ * selects (`Statement`s) with the tenant and value as placeholders: one plan is right for every tenant and value (the
  * newest numbers by the field's index, the kept counts), so each is a named statement, planned once per
  * connection. Undefined for any other search or page.
  */
@@ -296,7 +297,7 @@ export function firstPageOf<T>(
   list: NumberedList<T>,
   tenantId: string,
   { q, page }: ListRequest,
-): { records: Read; count: Read; toRecord: (row: never) => T } | undefined {
+): { records: Statement; count: Statement; toRecord: (row: never) => T } | undefined {
   if (page.offset !== 0) return undefined;
   const ast = parseListQuery(q);
   const lone = ast === null ? undefined : loneValue(ast, list.resource, list.statuses);
@@ -330,8 +331,8 @@ export function firstPageOf<T>(
   }
   const values = { tenantId, value: lone?.value };
   return {
-    records: { built: reads.records, values },
-    count: { built: reads.count, values },
+    records: reads.records.with(values),
+    count: reads.count.with(values),
     toRecord: list.toRecord,
   };
 }
@@ -374,8 +375,8 @@ export async function listNumbered<T>(
 ): Promise<ListPage<T>> {
   const whole = within ? undefined : firstPageOf(list, tenantId, { q, page });
   if (whole) {
-    const rows = await whole.records.built(tx, whole.records.values);
-    const total = totalRow(await whole.count.built(tx, whole.count.values));
+    const rows = await whole.records.run(tx);
+    const total = totalRow(await whole.count.run(tx));
     return { rows: rows.map((row) => whole.toRecord(row as never)), total };
   }
   const ast = parseListQuery(q);

@@ -140,9 +140,7 @@ export const findOrganisation = async (tx: Tx, tenantId: string): Promise<Organi
 
 /** The organisation for the caller, read with the member's scope in one round trip (`readAsMember`). */
 export async function readOrganisation(db: Db, caller: TenantCaller): Promise<Organisation> {
-  const { results } = await readAsMember(db, caller, [
-    { built: details.none, values: { tenantId: caller.tenantId } },
-  ]);
+  const { results } = await readAsMember(db, caller, [details.none.with({ tenantId: caller.tenantId })]);
   const [row] = results[0] as DetailsRow[];
   if (!row) throw notFound(NOUN);
   return toOrganisation(row);

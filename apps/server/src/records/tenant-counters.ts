@@ -1,6 +1,6 @@
 import { getTableName, type Placeholder, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { builtByShape, placeholdersOf } from '../db/built-selects.ts';
+import { builtByShape, placeholdersOf, type Statement } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { tenantCounters } from '../db/schema.ts';
 
@@ -39,15 +39,16 @@ export async function allocateNumber(
  * `allocateNumber` and the inserts of a new record and its lines in one statement: the record's `number` is the
  * counter's new value, and the lines' foreign keys are checked at the statement's end. Creates in one
  * organisation queue on the counter row until each commits, so the fewer round trips after it, the shorter the
- * queue: an invoice's number, row and lines were three. Built once per shape (`builtByShape`).
+ * queue: an invoice's number, row and lines were three; send the record's read back with it (`runTogether`).
+ * Built once per shape (`builtByShape`).
  */
-export async function insertNumbered(
+export function numberedInsert(
   tx: Tx,
   tenantId: string,
   name: CounterName,
   record: { table: PgTable; values: object },
   lines: { table: PgTable; rows: object[] },
-): Promise<void> {
+): Statement {
   const placeholders: Record<string, unknown> = { tenantId };
   const row = placeholdersOf(record.table, 'v', record.values, placeholders);
   const rows = lines.rows.map((line, index) => placeholdersOf(lines.table, `l${index}`, line, placeholders));
@@ -59,5 +60,5 @@ export async function insertNumbered(
     const written = tx.insert(lines.table).values(rows.map((line) => line.row));
     return sql`with counter as (${counter.getSQL()}), record as (${inserted.getSQL()}) ${written.getSQL()}`;
   };
-  await numberedInserts(tx, shape, build, placeholders);
+  return numberedInserts.statement(tx, shape, build, placeholders);
 }
