@@ -21,10 +21,10 @@ import { asMember, type Member, readAsMember, type TenantCaller } from '../db/te
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import {
   deleteRow,
-  findRow,
-  readNamed,
+  namedStatement,
   referencedFields,
-  saveVersionWithLines,
+  rowStatement,
+  saveWithLines,
 } from '../records/record-rows.ts';
 import { allocateNumber, numberedInsert } from '../records/tenant-counters.ts';
 import { type JobRow, jobColumns, joinsOf, toJob } from './job-rows.ts';
@@ -44,14 +44,8 @@ const messages = {
  * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
  * one), and the location must be the customer's. All problems at once, as field errors; all read in one statement.
  */
-async function checkReferences(
-  tx: Tx,
-  tenantId: string,
-  fields: JobFields,
-  keptAssignee: string | null = null,
-): Promise<void> {
-  const problems: FieldError[] = [];
-  const found = await readNamed(tx, tenantId, {
+function referencesOf(tx: Tx, tenantId: string, fields: JobFields) {
+  return namedStatement(tx, tenantId, {
     customer: { table: customers, id: fields.customer.id, column: customers.id },
     locationCustomer: { table: locations, id: fields.location?.id, column: locations.customerId },
     territory: { table: territories, id: fields.territory?.id, column: territories.id },
@@ -59,6 +53,13 @@ async function checkReferences(
     assignee: { table: technicians, id: fields.assignee ?? undefined, column: technicians.id },
     assigneeRetired: { table: technicians, id: fields.assignee ?? undefined, column: technicians.retired },
   });
+}
+
+type References = ReturnType<ReturnType<typeof referencesOf>['found']>;
+
+/** The problems with what the job names, as `referencesOf` found it: 400 with a field error for each. */
+function checkFound(found: References, fields: JobFields, keptAssignee: string | null): void {
+  const problems: FieldError[] = [];
   const customer = found.customer !== undefined;
   if (!customer) problems.push({ field: 'customer.id', message: messages.customer });
   if (fields.location) {
@@ -79,6 +80,16 @@ async function checkReferences(
       problems.push({ field: 'assignee', message: technicianMessages.retired });
   }
   if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
+}
+
+async function checkReferences(
+  tx: Tx,
+  tenantId: string,
+  fields: JobFields,
+  keptAssignee: string | null = null,
+): Promise<void> {
+  const { statement, found } = referencesOf(tx, tenantId, fields);
+  checkFound(found(await statement.run(tx)), fields, keptAssignee);
 }
 
 /** A record the job names, deleted between the check and the write: the field error the check gives. */
@@ -253,35 +264,41 @@ export async function updateJob(
   id: string,
   { id: _id, updated, ...fields }: JobUpdate,
 ): Promise<Job> {
-  const current = await findRow(tx, jobs, tenantId, id);
+  if (!isUuid(id)) throw notFound(NOUN);
+  // The job as it is and what the save names, in one round trip; then the save and the job read back, in one.
+  const references = referencesOf(tx, tenantId, fields);
+  const [rows = [], named = []] = await runTogether(tx, [
+    rowStatement(jobs, tenantId, id),
+    references.statement,
+  ]);
+  const current = rows[0] as typeof jobs.$inferSelect | undefined;
   if (!current) throw notFound(NOUN);
   // A stale save is told to reload before anything else: the status it moves from may be out of date.
   if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
   const from = current.status as JobStatus;
   if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
+  checkFound(references.found(named), fields, current.assignee);
   const stamps = statusStamps(from, fields.status, fields, new Date());
-  await withReferences(
+  const save = saveWithLines(
     tx,
-    tenantId,
-    fields,
-    async () => {
-      await saveVersionWithLines(
-        tx,
-        jobs,
-        { tenantId, id, updated },
-        NOUN,
-        jobValues(fields, fields.status, stamps),
-        {
-          table: jobLines,
-          record: jobLines.jobId,
-          foreignKey: 'job_lines_job_fk',
-          rows: lineRows(tenantId, id, fields.items),
-        },
-      );
+    jobs,
+    { tenantId, id, updated },
+    NOUN,
+    jobValues(fields, fields.status, stamps),
+    {
+      table: jobLines,
+      record: jobLines.jobId,
+      foreignKey: 'job_lines_job_fk',
+      rows: lineRows(tenantId, id, fields.items),
     },
-    current.assignee,
   );
-  return findJob(tx, tenantId, id);
+  const [saved = [], read = []] = await referencesGone(() =>
+    save.guard(() => runTogether(tx, [save.statement, jobById.with({ tenantId, id })])),
+  );
+  await save.check(saved);
+  const [row] = read as JobRow[];
+  if (!row) throw notFound(NOUN);
+  return toJob(row);
 }
 
 /** Deletes the job and its lines; the customer keeps its other jobs. */

@@ -1,7 +1,13 @@
 import { apiMessages, isUuid } from '@fieldbook/domain';
 import { and, eq, getTableColumns, getTableName, gte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { builtByShape, builtOnce, placeholdersOf, type RawResult } from '../db/built-selects.ts';
+import {
+  type BuiltOnce,
+  builtByShape,
+  builtOnce,
+  placeholdersOf,
+  type Statement,
+} from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
@@ -23,16 +29,10 @@ export function recordWhere(table: RecordTable, tenantId: string, id: string): S
 }
 
 /** Each table's read of one row by its key, built once (`findRow`). */
-const rowReads = new Map<RecordTable, (tx: Tx, values: Record<string, unknown>) => Promise<unknown[]>>();
+const rowReads = new Map<RecordTable, BuiltOnce<unknown>>();
 
-/** The record's row, or undefined when this tenant has no such record: a named statement, built once per table. */
-export async function findRow<T extends RecordTable>(
-  tx: Tx,
-  table: T,
-  tenantId: string,
-  id: string,
-): Promise<T['$inferSelect'] | undefined> {
-  if (!isUuid(id)) return undefined;
+/** The read of the record's row by its key (a valid UUID), as a statement: a named one, built once per table. */
+export function rowStatement(table: RecordTable, tenantId: string, id: string): Statement {
   let read = rowReads.get(table);
   if (!read) {
     read = builtOnce<unknown>(
@@ -45,7 +45,18 @@ export async function findRow<T extends RecordTable>(
     );
     rowReads.set(table, read);
   }
-  const [row] = await read(tx, { tenantId, id });
+  return read.with({ tenantId, id });
+}
+
+/** The record's row, or undefined when this tenant has no such record: a named statement, built once per table. */
+export async function findRow<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<T['$inferSelect'] | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await rowStatement(table, tenantId, id).run(tx);
   return row as T['$inferSelect'] | undefined;
 }
 
@@ -78,14 +89,15 @@ const readNamedShapes = (entries: [string, NamedRecord][]) =>
 
 /**
  * The records a write names (a job's customer, site, territory, priority and technician), all read by one
- * statement instead of one round trip each: for each name, its column's value as the driver gives it, or
- * undefined when the tenant has no such record (another tenant's, a malformed id, or none named).
+ * statement instead of one round trip each (`readNamed`), and what it found: for each name, its column's value as
+ * the driver gives it, or undefined when the tenant has no such record (another tenant's, a malformed id, or none
+ * named).
  */
-export async function readNamed<Name extends string>(
+export function namedStatement<Name extends string>(
   tx: Tx,
   tenantId: string,
   named: Record<Name, NamedRecord>,
-): Promise<Record<Name, unknown>> {
+): { statement: Statement; found: (rows: unknown[]) => Record<Name, unknown> } {
   const entries = Object.entries(named) as [Name, NamedRecord][];
   const asked = entries.map(([name, { id }]) => [name, id !== undefined && isUuid(id)] as const);
   const shape = asked.map(([name, read]) => `${name}:${read ? 1 : 0}`).join();
@@ -103,11 +115,26 @@ export async function readNamed<Name extends string>(
       }),
       sql`, `,
     )}`;
-  const [row] = (await namedReads(tx, `${readNamedShapes(entries)}|${shape}`, build, values)).rows;
-  return Object.fromEntries(entries.map(([name]) => [name, row?.[name] ?? undefined])) as Record<
-    Name,
-    unknown
-  >;
+  return {
+    statement: namedReads.statement(tx, `${readNamedShapes(entries)}|${shape}`, build, values),
+    found: (rows) => {
+      const [row] = rows as Record<string, unknown>[];
+      return Object.fromEntries(entries.map(([name]) => [name, row?.[name] ?? undefined])) as Record<
+        Name,
+        unknown
+      >;
+    },
+  };
+}
+
+/** `namedStatement`, run. */
+export async function readNamed<Name extends string>(
+  tx: Tx,
+  tenantId: string,
+  named: Record<Name, NamedRecord>,
+): Promise<Record<Name, unknown>> {
+  const { statement, found } = namedStatement(tx, tenantId, named);
+  return found(await statement.run(tx));
 }
 
 /**
@@ -154,14 +181,20 @@ export interface RecordLines {
  * deleted, so the two never touch the same row. 404 or 409 as `saveVersion`; the lines written for a stale
  * version go back with the transaction, which the error rolls back.
  */
-export async function saveVersionWithLines<T extends RecordTable>(
+export function saveWithLines<T extends RecordTable>(
   tx: Tx,
   table: T,
   version: RecordVersion,
   noun: string,
   values: Partial<T['$inferInsert']>,
   lines: RecordLines,
-): Promise<void> {
+): {
+  statement: Statement;
+  /** Runs `save` (the statement, alone or with others): a record deleted since it was read is 404. */
+  guard: <R>(save: () => Promise<R>) => Promise<R>;
+  /** Given the statement's rows: 404 or 409 when nothing was saved. */
+  check: (rows: unknown[]) => Promise<void>;
+} {
   const { tenantId, id, updated } = version;
   if (!isUuid(id)) throw notFound(noun);
   const placeholders: Record<string, unknown> = { tenantId, id, updated: new Date(updated).toISOString() };
@@ -205,17 +238,36 @@ export async function saveVersionWithLines<T extends RecordTable>(
     }
     return sql`with ${sql.join(steps, sql`, `)} select count(*) as saved from saved`;
   };
-  let result: RawResult;
-  try {
-    result = await saves(tx, shape, build, placeholders);
-  } catch (error) {
-    // Deleted since it was read: its new lines name no record.
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], lines.foreignKey)) throw notFound(noun);
-    throw error;
-  }
-  if (Number(result.rows[0]?.saved) > 0) return;
-  if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
-  throw conflict(apiMessages.staleSave(noun));
+  return {
+    statement: saves.statement(tx, shape, build, placeholders),
+    guard: async (save) => {
+      try {
+        return await save();
+      } catch (error) {
+        // Deleted since it was read: its new lines name no record.
+        if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], lines.foreignKey)) throw notFound(noun);
+        throw error;
+      }
+    },
+    check: async (rows) => {
+      if (Number((rows as { saved: unknown }[])[0]?.saved) > 0) return;
+      if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
+      throw conflict(apiMessages.staleSave(noun));
+    },
+  };
+}
+
+/** `saveWithLines`, run alone. */
+export async function saveVersionWithLines<T extends RecordTable>(
+  tx: Tx,
+  table: T,
+  version: RecordVersion,
+  noun: string,
+  values: Partial<T['$inferInsert']>,
+  lines: RecordLines,
+): Promise<void> {
+  const { statement, guard, check } = saveWithLines(tx, table, version, noun, values, lines);
+  await check(await guard(() => statement.run(tx)));
 }
 
 /** Deletes the record (and what cascades with it); 404 when missing, 409 while other records refer to it. */
