@@ -259,15 +259,10 @@ export function saveWithLines<T extends RecordTable>(
 
 /** `saveWithLines`, run alone. */
 export async function saveVersionWithLines<T extends RecordTable>(
-  tx: Tx,
-  table: T,
-  version: RecordVersion,
-  noun: string,
-  values: Partial<T['$inferInsert']>,
-  lines: RecordLines,
+  ...save: Parameters<typeof saveWithLines<T>>
 ): Promise<void> {
-  const { statement, guard, check } = saveWithLines(tx, table, version, noun, values, lines);
-  await check(await guard(() => statement.run(tx)));
+  const { statement, guard, check } = saveWithLines(...save);
+  await check(await guard(() => statement.run(save[0])));
 }
 
 /** Deletes the record (and what cascades with it); 404 when missing, 409 while other records refer to it. */
