@@ -300,3 +300,17 @@ describe('malformed queries are a 400 on q', () => {
     expect(where(Array.from({ length: 50 }, () => 'a').join(' '))?.params).toHaveLength(100);
   });
 });
+
+describe('queries parsed before', () => {
+  it('are kept by their text: the same query gives the same tree, and the same SQL as the first time', () => {
+    const q = 'created:[2026-11-23 TO 2026-11-29] AND status:active';
+    const first = where(q);
+    expect(parseListQuery(` ${q} `)).toBe(parseListQuery(q));
+    expect(where(q)).toEqual(first);
+    expect(first?.params).toEqual(['2026-11-23', '2026-11-30', 'active']);
+  });
+
+  it('are not kept when malformed: each time is a 400', () => {
+    for (let time = 0; time < 2; time++) expect(rejection('name:(').code).toBe('VALIDATION_FAILED');
+  });
+});
