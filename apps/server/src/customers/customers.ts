@@ -1,9 +1,18 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
-import { and, count, eq, getViewSelectedFields, sql } from 'drizzle-orm';
+import { and, count, eq, getViewSelectedFields, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Tx } from '../db/database.ts';
+import { builtPerKey } from '../db/built-selects.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { type ListResource, listQueryToSql, parseListQuery } from '../lists/list-query.ts';
-import { ascending, type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
+import {
+  ascending,
+  firstPageQuery,
+  type ListPage,
+  type ListRequest,
+  pageOfRows,
+  readPage,
+} from '../lists/paged-list.ts';
 import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { customerCounts, customers, visibleCustomers as visible } from './customer-tables.ts';
@@ -80,11 +89,27 @@ export function deleteCustomer(tx: Tx, tenantId: string, id: string): Promise<vo
 }
 
 /** How many customers the tenant has, from the count kept by triggers (migration 0018). */
-const keptCount = (tx: Tx, tenantId: string) =>
+const keptCount = (tx: Db, tenantId: string) =>
   tx
     .select({ total: sql<number>`coalesce(sum(${customerCounts.count}), 0)` })
     .from(customerCounts)
     .where(eq(customerCounts.tenantId, tenantId));
+
+/** The customers `q` matches: their count (kept for the whole list) and their rows with a `total` beside each. */
+function customerSearch(db: Db, tenantId: string, q: string | undefined) {
+  const ast = parseListQuery(q);
+  const where = and(eq(visible.tenantId, tenantId), listQueryToSql(ast, customerList));
+  return {
+    count: ast === null ? keptCount(db, tenantId) : db.select({ total: count() }).from(visible).where(where),
+    rows: (total: SQL<number>) =>
+      db
+        .select({ ...getViewSelectedFields(visible), total })
+        .from(visible)
+        .where(where),
+  };
+}
+
+const byNumber = [ascending(visible.number)];
 
 /**
  * One page of the customers `q` matches, by number, and how many match in all: for no `q` (or `*`) the kept
@@ -95,17 +120,29 @@ export async function listCustomers(
   tenantId: string,
   { q, page }: ListRequest,
 ): Promise<ListPage<Customer>> {
-  const ast = parseListQuery(q);
-  const where = and(eq(visible.tenantId, tenantId), listQueryToSql(ast, customerList));
-  const { rows, total } = await readPage(
-    page,
-    ast === null ? keptCount(tx, tenantId) : tx.select({ total: count() }).from(visible).where(where),
-    (total) =>
-      tx
-        .select({ ...getViewSelectedFields(visible), total })
-        .from(visible)
-        .where(where),
-    [ascending(visible.number)],
-  );
-  return { rows: rows.map(toCustomer), total };
+  const { count, rows } = customerSearch(tx, tenantId, q);
+  const found = await readPage(page, count, rows, byNumber);
+  return { rows: found.rows.map(toCustomer), total: found.total };
+}
+
+/** First pages of the customer list, kept per tenant, search and page size (`builtPerKey`). */
+const firstPages = builtPerKey();
+
+/**
+ * `listCustomers`'s first page for the caller, in one round trip with the member's scope (`readAsMember`);
+ * undefined for a later page (its count comes first, to read it from the nearer end).
+ */
+export async function readCustomersFirstPage(
+  db: Db,
+  caller: TenantCaller,
+  { q, page }: ListRequest,
+): Promise<ListPage<Customer> | undefined> {
+  if (page.offset !== 0) return undefined;
+  const first = firstPages<CustomerRow & { total: number }>(`${caller.tenantId}|${page.limit}|${q}`, (on) => {
+    const { count, rows } = customerSearch(on, caller.tenantId, q);
+    return firstPageQuery(count, rows, byNumber, page.limit);
+  });
+  const { results } = await readAsMember(db, caller, [first.with({})]);
+  const found = pageOfRows((results[0] ?? []) as (CustomerRow & { total: number })[]);
+  return { rows: found.rows.map(toCustomer), total: found.total };
 }

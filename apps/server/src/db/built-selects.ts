@@ -154,6 +154,24 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
   return Object.assign(run, { with: withValues });
 }
 
+/**
+ * Selects built once for each key (`builtOnce`), unnamed, so each is planned for its values: a list's search, kept
+ * per tenant, search and page size (its values may be written in, not placeholders: the key names them). At most
+ * `limit` are kept, the least recently used dropped first; building one took a tenth of the server's time for a
+ * list's first page.
+ */
+export function builtPerKey(limit = 1000) {
+  const kept = new Map<string, BuiltOnce<unknown>>();
+  return <Row>(key: string, build: (db: Db) => Buildable): BuiltOnce<Row> => {
+    let built = kept.get(key);
+    if (built) kept.delete(key);
+    else built = builtOnce<unknown>(build);
+    kept.set(key, built);
+    if (kept.size > limit) kept.delete(kept.keys().next().value as string);
+    return built as BuiltOnce<Row>;
+  };
+}
+
 /** A select built once (`builtOnce`): run it in a transaction, or make a `Statement` of it with its values. */
 export type BuiltOnce<Row> = ReturnType<typeof builtOnce<Row>>;
 

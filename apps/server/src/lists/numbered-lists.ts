@@ -4,9 +4,8 @@ import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle
 import {
   type Buildable,
   type BuiltOnce,
-  builtByShape,
   builtOnce,
-  type RawResult,
+  builtPerKey,
   type Statement,
 } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
@@ -214,7 +213,7 @@ interface WholeSelect {
 }
 
 /** A count that is one select of `total`: a subquery of another statement, or a statement of its own. */
-type CountQuery = SQLWrapper & PromiseLike<{ total: number | string }[]>;
+type CountQuery = SQLWrapper & PromiseLike<{ total: number | string }[]> & Buildable;
 
 /** How many records of the tenant have these statuses (or this one, a placeholder), as a select of the kept counts. */
 const keptCount = (
@@ -241,7 +240,7 @@ const keptCount = (
  * list's `countWord`.)
  */
 function countQuery<T>(
-  tx: Tx,
+  tx: Db,
   tenantId: string,
   ast: LiqeAst | null,
   where: SQL | undefined,
@@ -253,93 +252,95 @@ function countQuery<T>(
   return tx.select({ total: count() }).from(list.numbered.view).where(where);
 }
 
-/**
- * The first pages' statements, built once for each list, tenant, search and page size (the text and values are
- * the same at every run): building one took a tenth of the server's time for `jobs: *`. Unnamed, so each is
- * planned for its values.
- */
-const firstPages = builtByShape('first_page', { limit: 1000, named: false });
-
-/**
- * The first page's numbers and the count in one statement, for a search whose first page is read newest first
- * whatever the total (no word, no clustered range: `pageNumbers`). A round trip fewer for the lists asked for
- * most (`*`, a status, a customer's jobs, a week).
- */
-async function firstPageWithCount(
-  run: (build: () => SQL) => Promise<RawResult>,
-  tx: Tx,
-  { view, number }: NumberedView,
-  where: SQL | undefined,
-  counted: CountQuery,
-  limit: number,
-): Promise<{ total: number; numbers: number[] }> {
-  const result = await run(() => {
-    const numbers = tx.select({ number }).from(view).where(where).orderBy(desc(number)).limit(limit);
-    return sql`select (${counted}) as total, array(${numbers}) as numbers`;
-  });
-  const row = result.rows[0] as { total: string | number | null; numbers: (number | string)[] } | undefined;
-  return { total: Number(row?.total ?? 0), numbers: (row?.numbers ?? []).map(Number) };
-}
-
 /** The first page whole and its count, as two statements built once (`builtOnce`), per list, field and page size. */
 const firstPageReads = new Map<
   string,
   { records: BuiltOnce<unknown>; count: BuiltOnce<{ total: number | string }> }
 >();
 
+/** Any other search's first page and count, kept per list, tenant, search and page size (unnamed). */
+const searchedFirstPages = builtPerKey();
+
+/** The first page of `where`, newest first, whole: the records whose numbers the page's numbers are. */
+const firstPageRecords = <T>(
+  db: Db,
+  list: NumberedList<T>,
+  where: SQL | undefined,
+  tenant: unknown,
+  limit: number,
+) => {
+  const { view, number, tenantId } = list.numbered;
+  const numbers = db.select({ number }).from(view).where(where).orderBy(desc(number)).limit(limit);
+  return list
+    .selectWhole(db)
+    .where(and(eq(tenantId, tenant), inArray(number, numbers)))
+    .orderBy(desc(number));
+};
+
 /**
- * The first page of the whole list (`*`) or of one id or status (`loneValue`), whole, and its count, as two built
- * selects (`Statement`s) with the tenant and value as placeholders: one plan is right for every tenant and value (the
- * newest numbers by the field's index, the kept counts), so each is a named statement, planned once per
- * connection. Undefined for any other search or page.
+ * A first page and its count as two statements (`Statement`s), for a search whose first page is read newest first
+ * whatever the total (no word, no clustered range: `pageNumbers`): the page's records by the numbers of the page,
+ * in one statement. The whole list (`*`) and one id or status (`loneValue`) have the tenant and value as
+ * placeholders: one plan is right for every tenant and value (the newest numbers by the field's index, the kept
+ * counts), so each is a named statement, planned once per connection. Any other search is kept per tenant, search
+ * and page size, unnamed, so it is planned for its values; a technician's own jobs (`within`) are built at each
+ * run. Undefined for a later page, a word or a clustered range.
  */
 export function firstPageOf<T>(
   list: NumberedList<T>,
   tenantId: string,
   { q, page }: ListRequest,
+  within?: SQL,
 ): { records: Statement; count: Statement; toRecord: (row: never) => T } | undefined {
   if (page.offset !== 0) return undefined;
   const ast = parseListQuery(q);
-  const lone = ast === null ? undefined : loneValue(ast, list.resource, list.statuses);
-  if (ast !== null && !lone) return undefined;
-  const { view, number } = list.numbered;
-  const viewName = getViewConfig(view).name;
-  const shape = `${viewName}|${lone?.field ?? '*'}|${page.limit}`;
-  let reads = firstPageReads.get(shape);
-  if (!reads) {
-    const tenant = sql.placeholder('tenantId');
-    const value = sql.placeholder('value');
-    const where = and(eq(list.numbered.tenantId, tenant), lone ? sql`${lone.column} = ${value}` : undefined);
-    const name = `first_page_${firstPageReads.size + 1}`;
-    reads = {
-      records: builtOnce((db) => {
-        const numbers = db.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
-        return list
-          .selectWhole(db)
-          .where(and(eq(list.numbered.tenantId, tenant), inArray(number, numbers)))
-          .orderBy(desc(number));
-      }, `${name}_records`),
-      count: builtOnce(
-        (db) =>
-          lone && lone.field !== 'status'
-            ? db.select({ total: count() }).from(view).where(where)
-            : keptCount(db, list.statusCounts, tenant, lone ? value : list.statuses),
-        `${name}_count`,
-      ),
-    };
-    firstPageReads.set(shape, reads);
+  const toRecord = list.toRecord;
+  const lone = ast === null || within ? undefined : loneValue(ast, list.resource, list.statuses);
+  if ((ast === null || lone) && !within) {
+    const viewName = getViewConfig(list.numbered.view).name;
+    const shape = `${viewName}|${lone?.field ?? '*'}|${page.limit}`;
+    let reads = firstPageReads.get(shape);
+    if (!reads) {
+      const tenant = sql.placeholder('tenantId');
+      const value = sql.placeholder('value');
+      const where = and(
+        eq(list.numbered.tenantId, tenant),
+        lone ? sql`${lone.column} = ${value}` : undefined,
+      );
+      const name = `first_page_${firstPageReads.size + 1}`;
+      reads = {
+        records: builtOnce((db) => firstPageRecords(db, list, where, tenant, page.limit), `${name}_records`),
+        count: builtOnce(
+          (db) =>
+            lone && lone.field !== 'status'
+              ? db.select({ total: count() }).from(list.numbered.view).where(where)
+              : keptCount(db, list.statusCounts, tenant, lone ? value : list.statuses),
+          `${name}_count`,
+        ),
+      };
+      firstPageReads.set(shape, reads);
+    }
+    const values = { tenantId, value: lone?.value };
+    return { records: reads.records.with(values), count: reads.count.with(values), toRecord };
   }
-  const values = { tenantId, value: lone?.value };
+  // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
+  if (ast !== null && hasWord(ast)) return undefined;
+  if (ast !== null && list.numbered.rangesFollowNumbers === true && hasRange(ast)) return undefined;
+  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
+  const records = (db: Db) => firstPageRecords(db, list, where, tenantId, page.limit);
+  const counted = (db: Db) => countQuery(db, tenantId, ast, where, list, within);
+  if (within) return { records: builtOnce(records).with({}), count: builtOnce(counted).with({}), toRecord };
+  const key = `${getViewConfig(list.numbered.view).name}|${tenantId}|${page.limit}|${q}`;
   return {
-    records: reads.records.with(values),
-    count: reads.count.with(values),
-    toRecord: list.toRecord,
+    records: searchedFirstPages(`${key}|records`, records).with({}),
+    count: searchedFirstPages(`${key}|count`, counted).with({}),
+    toRecord,
   };
 }
 
 /**
- * The first page of the whole list or of one id or status (`firstPageOf`) for the caller, with its count and the
- * caller's membership, in one round trip (`readAsMember`); undefined for any other search or page.
+ * A first page (`firstPageOf`) for the caller, with its count and the caller's membership, in one round trip
+ * (`readAsMember`); undefined for a later page, a word or a clustered range.
  */
 export async function readFirstPage<T>(
   db: Db,
@@ -360,10 +361,9 @@ export async function readFirstPage<T>(
 const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
 
 /**
- * One page of the records `q` matches, newest number first, and how many match in all: the whole list's or one
- * id's or status's first page whole and its count (`firstPageOf`); else the count, then the page's numbers (from
- * the indexes alone where they can), then those records whole; the count and a first page's numbers in one
- * statement where the page does not depend on the count.
+ * One page of the records `q` matches, newest number first, and how many match in all: a first page read newest
+ * first whatever the total, whole, and its count (`firstPageOf`); else the count, then the page's numbers (from
+ * the indexes alone where they can), then those records whole.
  */
 export async function listNumbered<T>(
   tx: Tx,
@@ -373,39 +373,25 @@ export async function listNumbered<T>(
   /** Only the records this also matches (a technician's own jobs): counted row by row, not from kept counts. */
   within?: SQL,
 ): Promise<ListPage<T>> {
-  const whole = within ? undefined : firstPageOf(list, tenantId, { q, page });
-  if (whole) {
-    const rows = await whole.records.run(tx);
-    const total = totalRow(await whole.count.run(tx));
-    return { rows: rows.map((row) => whole.toRecord(row as never)), total };
+  const first = firstPageOf(list, tenantId, { q, page }, within);
+  if (first) {
+    const rows = await first.records.run(tx);
+    const total = totalRow(await first.count.run(tx));
+    return { rows: rows.map((row) => first.toRecord(row as never)), total };
   }
   const ast = parseListQuery(q);
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
   const word = within ? undefined : loneWord(ast);
-  const counted = () => countQuery(tx, tenantId, ast, where, list, within);
-  // A word or a clustered range may have the first page sorted, which depends on the total (`pageNumbers`).
-  const sortable =
-    ast !== null && (hasWord(ast) || (list.numbered.rangesFollowNumbers === true && hasRange(ast)));
-  let total: number;
-  let numbers: number[];
-  if (!word && !sortable && page.offset === 0) {
-    // Any other search's first page: kept per tenant, search and page size (`firstPages`); a technician's own
-    // jobs built at each run.
-    const run = within
-      ? async (build: () => SQL) => (await tx.execute(build())) as unknown as RawResult
-      : (build: () => SQL) =>
-          firstPages(tx, `${getViewConfig(list.numbered.view).name}|${tenantId}|${page.limit}|${q}`, build);
-    ({ total, numbers } = await firstPageWithCount(run, tx, list.numbered, where, counted(), page.limit));
-  } else {
-    total = word ? await list.countWord(tx, tenantId, word) : await totalOf(counted());
-    const walkWhere = () =>
-      and(
-        eq(list.numbered.tenantId, tenantId),
-        listQueryToSql(ast, list.walkResource ?? list.resource),
-        within,
-      );
-    numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page }, walkWhere);
-  }
+  const total = word
+    ? await list.countWord(tx, tenantId, word)
+    : await totalOf(countQuery(tx, tenantId, ast, where, list, within));
+  const walkWhere = () =>
+    and(
+      eq(list.numbered.tenantId, tenantId),
+      listQueryToSql(ast, list.walkResource ?? list.resource),
+      within,
+    );
+  const numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page }, walkWhere);
   if (numbers.length === 0) return { rows: [], total };
   return { rows: await list.read(tx, tenantId, numbers), total };
 }

@@ -2,6 +2,7 @@ import type { ListQuery } from '@fieldbook/domain';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Buildable } from '../db/built-selects.ts';
 import { type ListResource, whereForList } from './list-query.ts';
 import { listHeaders, type Page, pageRead, parsePage } from './pagination.ts';
 
@@ -50,8 +51,31 @@ const orderOf = (keys: readonly SortKey[], fromEnd: boolean): SQL[] =>
 
 /** A select that a page's order, limit and offset can be put on (any Drizzle select is one). */
 interface SortableQuery<Row> {
-  orderBy(...keys: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };
+  orderBy(...keys: SQL[]): {
+    limit(limit: number): { offset(offset: number): PromiseLike<Row[]> & Buildable };
+  };
 }
+
+/**
+ * `readPage`'s first page as one statement: the page in the order of `keys`, with the count as a scalar subquery
+ * in `total`, which PostgreSQL runs once. No rows: nothing matches, so the total is 0.
+ */
+export const firstPageQuery = <Row>(
+  count: CountQuery,
+  rows: (total: SQL<number>) => SortableQuery<Row>,
+  keys: readonly SortKey[],
+  limit: number,
+) =>
+  rows(sql<number>`(${count})`.mapWith(Number))
+    .orderBy(...orderOf(keys, false))
+    .limit(limit)
+    .offset(0);
+
+/** A page's rows without the `total` each carries, and that total (0 for none). */
+export const pageOfRows = <Row extends { total: number }>(found: Row[]): ListPage<Omit<Row, 'total'>> => ({
+  rows: found.map(({ total: _total, ...row }) => row),
+  total: found[0]?.total ?? 0,
+});
 
 /**
  * One page of any select (joins included) in the order of `keys`, and the total it belongs to, in as few round
@@ -74,14 +98,7 @@ export async function readPage<Row extends { total: number }>(
   rows: (total: SQL<number>) => SortableQuery<Row>,
   keys: readonly SortKey[],
 ): Promise<ListPage<Omit<Row, 'total'>>> {
-  const strip = (found: Row[]) => found.map(({ total: _total, ...row }) => row);
-  if (page.offset === 0) {
-    const found = await rows(sql<number>`(${count})`.mapWith(Number))
-      .orderBy(...orderOf(keys, false))
-      .limit(page.limit)
-      .offset(0);
-    return { rows: strip(found), total: found[0]?.total ?? 0 };
-  }
+  if (page.offset === 0) return pageOfRows(await firstPageQuery(count, rows, keys, page.limit));
   const total = Number((await count)[0]?.total ?? 0);
   const read = pageRead(page, total);
   if (!read) return { rows: [], total };
@@ -89,7 +106,7 @@ export async function readPage<Row extends { total: number }>(
     .orderBy(...orderOf(keys, read.fromEnd))
     .limit(read.limit)
     .offset(read.offset);
-  return { rows: strip(read.fromEnd ? found.reverse() : found), total };
+  return { rows: pageOfRows(read.fromEnd ? found.reverse() : found).rows, total };
 }
 
 /** The request's own URL, so the Link header points wherever the client reached the API. */
