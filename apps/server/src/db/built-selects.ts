@@ -237,7 +237,7 @@ export function builtByShape(prefix: string, { limit = 200, named = true } = {})
     (await prepare(tx, entryOf(tx, shape, build)).execute(values)) as unknown as RawResult;
   /** The statement of this shape with these values, to run or send with others (`runTogether`). */
   const statement = (
-    tx: Tx,
+    tx: Db,
     shape: string,
     build: () => SQLWrapper,
     values: Record<string, unknown> = {},

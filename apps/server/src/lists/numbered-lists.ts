@@ -4,8 +4,8 @@ import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle
 import {
   type Buildable,
   type BuiltOnce,
+  builtByShape,
   builtOnce,
-  builtPerKey,
   type Statement,
 } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
@@ -258,9 +258,6 @@ const firstPageReads = new Map<
   { records: BuiltOnce<unknown>; count: BuiltOnce<{ total: number | string }> }
 >();
 
-/** Any other search's first page and count, kept per list, tenant, search and page size (unnamed). */
-const searchedFirstPages = builtPerKey();
-
 /** The first page of `where`, newest first, whole: the records whose numbers the page's numbers are. */
 const firstPageRecords = <T>(
   db: Db,
@@ -278,15 +275,18 @@ const firstPageRecords = <T>(
 };
 
 /**
- * A first page and its count as two statements (`Statement`s), for a search whose first page is read newest first
- * whatever the total (no word, no clustered range: `pageNumbers`): the page's records by the numbers of the page,
- * in one statement. The whole list (`*`) and one id or status (`loneValue`) have the tenant and value as
- * placeholders: one plan is right for every tenant and value (the newest numbers by the field's index, the kept
- * counts), so each is a named statement, planned once per connection. Any other search is kept per tenant, search
- * and page size, unnamed, so it is planned for its values; a technician's own jobs (`within`) are built at each
- * run. Undefined for a later page, a word or a clustered range.
+ * A first page's count and records as two statements (`Statement`s), the count first, for a search whose first page
+ * is read newest first whatever the total (no word, no clustered range: `pageNumbers`). The whole list (`*`) and
+ * one id or status (`loneValue`): the records by the page's numbers in one statement, the tenant and value as
+ * placeholders, for one plan is right for every tenant and value (the newest numbers by the field's index, the
+ * kept counts), so each is a named statement, planned once per connection. Any other search: the count with the
+ * page's numbers, which it leaves in a setting of the transaction (`PAGE_NUMBERS`), kept per tenant, search and
+ * page size and unnamed, so it is planned for its values (a technician's own jobs, `within`, built at each run);
+ * then the records of those numbers, one named statement per list (its joins took longer to plan than to run).
+ * Undefined for a later page, a word or a clustered range.
  */
 export function firstPageOf<T>(
+  db: Db,
   list: NumberedList<T>,
   tenantId: string,
   { q, page }: ListRequest,
@@ -326,16 +326,56 @@ export function firstPageOf<T>(
   // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
   if (ast !== null && hasWord(ast)) return undefined;
   if (ast !== null && list.numbered.rangesFollowNumbers === true && hasRange(ast)) return undefined;
+  const { view, number } = list.numbered;
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
-  const records = (db: Db) => firstPageRecords(db, list, where, tenantId, page.limit);
-  const counted = (db: Db) => countQuery(db, tenantId, ast, where, list, within);
-  if (within) return { records: builtOnce(records).with({}), count: builtOnce(counted).with({}), toRecord };
-  const key = `${getViewConfig(list.numbered.view).name}|${tenantId}|${page.limit}|${q}`;
+  const build = () => {
+    const numbers = db.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
+    const counted = countQuery(db, tenantId, ast, where, list, within);
+    return sql`select (${counted}) as total, set_config(${PAGE_NUMBERS}, array(${numbers})::text, true)`;
+  };
+  const key = `${getViewConfig(view).name}|${tenantId}|${page.limit}|${q}`;
   return {
-    records: searchedFirstPages(`${key}|records`, records).with({}),
-    count: searchedFirstPages(`${key}|count`, counted).with({}),
+    count: within
+      ? pageNumbersBuiltEachTime.statement(db, key, build)
+      : searchedFirstPages.statement(db, key, build),
+    records: pageRecordsOf(list).with({ tenantId }),
     toRecord,
   };
+}
+
+/**
+ * The setting through which a first page's numbers go from the statement that finds them to the one that reads
+ * their records (`pageRecordsOf`), sent together: local to the transaction, like the tenant's.
+ */
+const PAGE_NUMBERS = 'fieldbook.page_numbers';
+
+/** Any other search's first page numbers and count, kept per list, tenant, search and page size (unnamed). */
+const searchedFirstPages = builtByShape('searched_first_page', { limit: 1000, named: false });
+/** A technician's own jobs' (built at each run: the key is never asked for again). */
+const pageNumbersBuiltEachTime = builtByShape('own_first_page', { limit: 0, named: false });
+
+/** Each list's records of the page numbers in `PAGE_NUMBERS`, whole, newest first: a named statement. */
+const pageRecords = new Map<NumberedView, BuiltOnce<unknown>>();
+function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
+  let read = pageRecords.get(list.numbered);
+  if (!read) {
+    const { view, tenantId, number } = list.numbered;
+    read = builtOnce(
+      (db) =>
+        list
+          .selectWhole(db)
+          .where(
+            and(
+              eq(tenantId, sql.placeholder('tenantId')),
+              sql`${number as SQLWrapper} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`,
+            ),
+          )
+          .orderBy(desc(number)),
+      `${getViewConfig(view).name}_of_page`,
+    );
+    pageRecords.set(list.numbered, read);
+  }
+  return read;
 }
 
 /**
@@ -348,10 +388,10 @@ export async function readFirstPage<T>(
   request: ListRequest,
   list: NumberedList<T>,
 ): Promise<{ member: Member; page: ListPage<T> } | undefined> {
-  const first = firstPageOf(list, caller.tenantId, request);
+  const first = firstPageOf(db, list, caller.tenantId, request);
   if (!first) return undefined;
-  const { member, results } = await readAsMember(db, caller, [first.records, first.count]);
-  const [records = [], counted = []] = results;
+  const { member, results } = await readAsMember(db, caller, [first.count, first.records]);
+  const [counted = [], records = []] = results;
   return {
     member,
     page: { rows: records.map((row) => first.toRecord(row as never)), total: totalRow(counted) },
@@ -373,10 +413,10 @@ export async function listNumbered<T>(
   /** Only the records this also matches (a technician's own jobs): counted row by row, not from kept counts. */
   within?: SQL,
 ): Promise<ListPage<T>> {
-  const first = firstPageOf(list, tenantId, { q, page }, within);
+  const first = firstPageOf(tx, list, tenantId, { q, page }, within);
   if (first) {
-    const rows = await first.records.run(tx);
     const total = totalRow(await first.count.run(tx));
+    const rows = await first.records.run(tx);
     return { rows: rows.map((row) => first.toRecord(row as never)), total };
   }
   const ast = parseListQuery(q);
