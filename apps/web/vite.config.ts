@@ -32,7 +32,14 @@ const codeSplitting = {
 export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
-  build: { outDir: 'dist', emptyOutDir: true, rolldownOptions: { output: { codeSplitting } } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // No modulepreload polyfill in the entry: a browser without modulepreload (Safari before 17) loads the same
+    // modules, only without preloading them.
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting } },
+  },
   server: {
     proxy: {
       '/api': server,
