@@ -1,4 +1,3 @@
-import { isUuid } from '@fieldbook/domain';
 import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
 import {
@@ -10,98 +9,14 @@ import {
 } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
-import { literalText, type TextTerm, textTerm } from './field-values.ts';
+import type { TextTerm } from './field-values.ts';
 import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
 import type { ListPage, ListRequest } from './paged-list.ts';
 import { pageRead } from './pagination.ts';
+import { countedValues, hasRange, hasWord, loneValue, loneWord } from './query-shapes.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
-// "Fast lists"): which searches a kept count answers, and the page read as numbers first, then whole records.
-
-/**
- * The values of `field` that `q` asks for when it asks for nothing else (every value for no `q`), so a count kept
- * per value answers it; undefined for any other search.
- */
-export function countedValues<Value extends string>(
-  ast: LiqeAst | null,
-  field: string,
-  values: readonly Value[],
-): readonly Value[] | undefined {
-  if (ast === null) return values;
-  if (ast.type !== 'Tag' || ast.field.type !== 'Field' || ast.field.name !== field) return undefined;
-  const { expression, operator } = ast;
-  if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
-  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
-  const value = values.find((candidate) => candidate === expression.value);
-  return value === undefined ? undefined : [value];
-}
-
-/**
- * The field, column and value when `q` asks for one id or one status and nothing else (`customer.id:…`, a
- * customer's jobs; `status:…`): searches whose best plan is the same for every value and tenant (the field's
- * index, which ends with the number).
- */
-export function loneValue(
-  ast: LiqeAst | null,
-  resource: ListResource,
-  /** The statuses the list keeps counts of: a status is counted from them. */
-  statuses: readonly string[],
-): { field: string; column: SQLWrapper; value: string } | undefined {
-  if (ast?.type !== 'Tag' || ast.field.type !== 'Field') return undefined;
-  const name = ast.field.name;
-  const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
-  if (field?.kind !== 'exact') return undefined;
-  const { expression, operator } = ast;
-  if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
-  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
-  const { value } = expression;
-  const valid = field.uuid ? isUuid(value) : name === 'status' && statuses.includes(value);
-  return valid ? { field: name, column: field.column, value } : undefined;
-}
-
-/** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */
-export function loneWord(ast: LiqeAst | null): TextTerm | undefined {
-  if (ast?.type !== 'Tag' || ast.field.type !== 'ImplicitField') return undefined;
-  const { expression } = ast;
-  if (expression.type !== 'LiteralExpression' || (!expression.quoted && literalText(expression) === '*'))
-    return;
-  return textTerm(expression, 'search term', true);
-}
-
-/** Whether `q` has a bare word anywhere: the planner can only guess how many records such a search matches. */
-export const hasWord = (ast: LiqeAst): boolean => {
-  switch (ast.type) {
-    case 'Tag':
-      return ast.field.type === 'ImplicitField';
-    case 'LogicalExpression':
-      return hasWord(ast.left) || hasWord(ast.right);
-    case 'ParenthesizedExpression':
-      return hasWord(ast.expression);
-    case 'UnaryOperator':
-      return hasWord(ast.operand);
-    default:
-      return false;
-  }
-};
-
-/** Whether `q` has a range anywhere (`date:[a TO b]`, `due:>x`): its matches may cluster among the numbers. */
-export const hasRange = (ast: LiqeAst): boolean => {
-  switch (ast.type) {
-    case 'Tag':
-      return (
-        ast.field.type === 'Field' &&
-        (ast.expression.type === 'RangeExpression' || !['::', ':', ':='].includes(ast.operator.operator))
-      );
-    case 'LogicalExpression':
-      return hasRange(ast.left) || hasRange(ast.right);
-    case 'ParenthesizedExpression':
-      return hasRange(ast.expression);
-    case 'UnaryOperator':
-      return hasRange(ast.operand);
-    default:
-      return false;
-  }
-};
+// "Fast lists"): the count, kept where it can be, and the page read as numbers first, then whole records.
 
 /** The one number a count statement gives. */
 export const totalOf = async (query: PromiseLike<{ total: number | string }[]>) =>

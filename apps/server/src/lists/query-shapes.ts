@@ -1,0 +1,87 @@
+import { isUuid } from '@fieldbook/domain';
+import type { SQLWrapper } from 'drizzle-orm';
+import { literalText, type TextTerm, textTerm } from './field-values.ts';
+import type { LiqeAst, ListResource } from './list-query.ts';
+
+// What shape a list's search has (docs/server.md, "Fast lists"): whether a kept count answers it, whether one plan
+// is right for every value of it, and whether its first page depends on how many it matches.
+
+/**
+ * The values of `field` that `q` asks for when it asks for nothing else (every value for no `q`), so a count kept
+ * per value answers it; undefined for any other search.
+ */
+export function countedValues<Value extends string>(
+  ast: LiqeAst | null,
+  field: string,
+  values: readonly Value[],
+): readonly Value[] | undefined {
+  if (ast === null) return values;
+  if (ast.type !== 'Tag' || ast.field.type !== 'Field' || ast.field.name !== field) return undefined;
+  const { expression, operator } = ast;
+  if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
+  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
+  const value = values.find((candidate) => candidate === expression.value);
+  return value === undefined ? undefined : [value];
+}
+
+/**
+ * The field, column and value when `q` asks for one id or one status and nothing else (`customer.id:…`, a
+ * customer's jobs; `status:…`): searches whose best plan is the same for every value and tenant (the field's
+ * index, which ends with the number).
+ */
+export function loneValue(
+  ast: LiqeAst | null,
+  resource: ListResource,
+  /** The statuses the list keeps counts of: a status is counted from them. */
+  statuses: readonly string[],
+): { field: string; column: SQLWrapper; value: string } | undefined {
+  if (ast?.type !== 'Tag' || ast.field.type !== 'Field') return undefined;
+  const name = ast.field.name;
+  const field = Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
+  if (field?.kind !== 'exact') return undefined;
+  const { expression, operator } = ast;
+  if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
+  if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
+  const { value } = expression;
+  const valid = field.uuid ? isUuid(value) : name === 'status' && statuses.includes(value);
+  return valid ? { field: name, column: field.column, value } : undefined;
+}
+
+/** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */
+export function loneWord(ast: LiqeAst | null): TextTerm | undefined {
+  if (ast?.type !== 'Tag' || ast.field.type !== 'ImplicitField') return undefined;
+  const { expression } = ast;
+  if (expression.type !== 'LiteralExpression' || (!expression.quoted && literalText(expression) === '*'))
+    return;
+  return textTerm(expression, 'search term', true);
+}
+
+type Tag = Extract<LiqeAst, { type: 'Tag' }>;
+
+/** Whether any term of `q` passes `test`, through AND, OR, NOT and parentheses. */
+const anyTag = (ast: LiqeAst, test: (tag: Tag) => boolean): boolean => {
+  switch (ast.type) {
+    case 'Tag':
+      return test(ast);
+    case 'LogicalExpression':
+      return anyTag(ast.left, test) || anyTag(ast.right, test);
+    case 'ParenthesizedExpression':
+      return anyTag(ast.expression, test);
+    case 'UnaryOperator':
+      return anyTag(ast.operand, test);
+    default:
+      return false;
+  }
+};
+
+/** Whether `q` has a bare word anywhere: the planner can only guess how many records such a search matches. */
+export const hasWord = (ast: LiqeAst): boolean => anyTag(ast, (tag) => tag.field.type === 'ImplicitField');
+
+/** Whether `q` has a range anywhere (`date:[a TO b]`, `due:>x`): its matches may cluster among the numbers. */
+export const hasRange = (ast: LiqeAst): boolean =>
+  anyTag(
+    ast,
+    (tag) =>
+      tag.field.type === 'Field' &&
+      (tag.expression.type === 'RangeExpression' || !['::', ':', ':='].includes(tag.operator.operator)),
+  );
