@@ -4,7 +4,7 @@ import pg from 'pg';
 import { ApiError } from '../http/errors.ts';
 import { type Access, requireAccess } from '../http/permissions.ts';
 import type { Statement } from './built-selects.ts';
-import { type Db, pipelineOf, sqlLiteral, type Tx, transactionOpenedWith } from './database.ts';
+import { type Db, pipelineOf, runTogether, sqlLiteral, type Tx, transactionOpenedWith } from './database.ts';
 import type { ReadyStatement } from './statement-pipeline.ts';
 
 /** A caller acting in a tenant: the token's subject, the tenant it names, and what the route needs of their role. */
@@ -116,13 +116,8 @@ export async function readAsMember(
   reads: Statement[],
 ): Promise<{ member: Member; results: unknown[][] }> {
   const pipeline = pipelineOf(db);
-  if (!pipeline) {
-    return asMember(db, caller, async (tx, member) => {
-      const results: unknown[][] = [];
-      for (const read of reads) results.push(await read.run(tx));
-      return { member, results };
-    });
-  }
+  if (!pipeline)
+    return asMember(db, caller, async (tx, member) => ({ member, results: await runTogether(tx, reads) }));
   const [scope, ...results] = await pipeline([memberScope(caller), ...reads.map((read) => read.ready(db))]);
   const [row] = scope as { role: Role | null; technicianId: string | null }[];
   if (!row?.role) throw notAMember();
