@@ -1,32 +1,39 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
+import { type DecimalUnits, divideHalfUp, scale, unitsAt, unitsOf, unitsText } from './decimal-units.ts';
 import { lineFields } from './job-lines.ts';
 import { namedReference, recordReference } from './records.ts';
 import { z } from './zod.ts';
 
 // The one tax arithmetic of the product (specification section 5), used by the server to compute every invoice's
-// totals and by the editor to show them live, so the two can never differ. Decimal throughout, never a float;
+// totals and by the editor to show them live, so the two can never differ. Exact (`decimal-units.ts`), never a float;
 // each line's tax is rounded half-up to the cent and the invoice's tax is the sum of its lines' taxes (the ATO
 // allows rounding per line or per invoice; per line is what the specification says).
 
-/** Half-up to the cent, as text with 2 decimals. */
-const cents = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-
 /**
- * The tax in one line's amount at `rate` percent: amount × rate / 100 when amounts exclude tax; amount − amount /
- * (1 + rate / 100) when they include it (the tax part of a GST-inclusive price: 1/11 of it at 10 %). A line with
- * no rate has none.
+ * The tax in one line's amount at `rate` percent, in cents, half-up: amount × rate / 100 when amounts exclude tax;
+ * amount − amount / (1 + rate / 100), that is amount × rate / (100 + rate), when they include it (the tax part of a
+ * GST-inclusive price: 1/11 of it at 10 %). A line with no rate has none. Exact: whole numbers throughout.
  */
-export function lineTax(
+function lineTaxCents(
+  amount: DecimalUnits,
+  rate: Decimal.Value | null | undefined,
+  includeTax: boolean,
+): bigint {
+  if (rate === null || rate === undefined) return 0n;
+  const { units: a, places: p } = amount;
+  const { units: r, places: q } = unitsOf(rate);
+  // The amount is a / 10^p dollars and the rate r / 10^q percent.
+  return includeTax
+    ? divideHalfUp(a * 100n * r, scale(p) * (100n * scale(q) + r))
+    : divideHalfUp(a * r, scale(p + q));
+}
+
+/** The tax in one line's amount at `rate` percent (`lineTaxCents`), as text with 2 decimals. */
+export const lineTax = (
   amount: Decimal.Value,
   rate: Decimal.Value | null | undefined,
   includeTax: boolean,
-): string {
-  if (rate === null || rate === undefined) return '0.00';
-  const value = new Decimal(amount);
-  const percent = new Decimal(rate);
-  if (!includeTax) return cents(value.times(percent).dividedBy(100));
-  return cents(value.minus(value.dividedBy(percent.dividedBy(100).plus(1))));
-}
+): string => unitsText(lineTaxCents(unitsOf(amount), rate, includeTax), 2);
 
 export interface InvoiceTotals {
   subtotal: string;
@@ -42,16 +49,20 @@ export function invoiceTotals(
   lines: readonly { amount: string; rate: string | null | undefined }[],
   includeTax: boolean,
 ): InvoiceTotals {
-  let subtotal = new Decimal(0);
-  let tax = new Decimal(0);
-  for (const line of lines) {
-    subtotal = subtotal.plus(line.amount);
-    tax = tax.plus(lineTax(line.amount, line.rate, includeTax));
-  }
+  const amounts = lines.map((line) => unitsOf(line.amount));
+  // The amounts are summed exactly, at their most decimal places (2 from the server), and rounded to the cent.
+  const places = Math.max(2, ...amounts.map((amount) => amount.places));
+  let subtotal = 0n;
+  let tax = 0n;
+  amounts.forEach((amount, index) => {
+    subtotal += unitsAt(amount, places);
+    tax += lineTaxCents(amount, lines[index]?.rate, includeTax);
+  });
+  const cents = (units: bigint) => unitsText(unitsAt({ units, places }, 2), 2);
   return {
-    subtotal: subtotal.toFixed(2),
-    tax: tax.toFixed(2),
-    total: (includeTax ? subtotal : subtotal.plus(tax)).toFixed(2),
+    subtotal: cents(subtotal),
+    tax: unitsText(tax, 2),
+    total: cents(includeTax ? subtotal : subtotal + tax * scale(places - 2)),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { plainText, sumText } from './decimal-units.ts';
 import { type DecimalRule, MAX_MONEY, readDecimal } from './money.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
@@ -17,13 +18,10 @@ export const UNIT_PRICE: DecimalRule = {
 const PRICE_PLACES = 4;
 
 /** A quantity as text: its own decimals without trailing zeros ("3", "2.5", "0.125"). */
-export const quantityText = (value: Decimal.Value) => new Decimal(value).toFixed();
+export const quantityText = (value: Decimal.Value) => plainText(value);
 
 /** A unit price as text: at least 2 decimals, more only when it has them ("12.50", "33.3333"). */
-export function priceText(value: Decimal.Value): string {
-  const price = new Decimal(value);
-  return price.toFixed(Math.max(2, price.decimalPlaces()));
-}
+export const priceText = (value: Decimal.Value): string => plainText(value, 2);
 
 /** An optional decimal of a line: text or a JSON number, absent or null; the output is its text or null. */
 const decimalField = (what: string, rule: DecimalRule, text: (value: Decimal) => string) =>
@@ -128,6 +126,6 @@ export interface JobTotals {
 
 /** A job's totals: the sum of its line amounts; a job carries no tax (spec section 5), so total = subtotal. */
 export function jobTotals(lines: readonly { amount: string }[]): JobTotals {
-  const subtotal = lines.reduce((sum, line) => sum.plus(line.amount), new Decimal(0)).toFixed(2);
+  const subtotal = sumText(lines.map((line) => line.amount));
   return { subtotal, tax: '0.00', total: subtotal };
 }

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { plainText } from './decimal-units.ts';
 import { readDecimal } from './money.ts';
 import { saveOf } from './records.ts';
 import { requiredText } from './text-fields.ts';
@@ -8,7 +9,7 @@ import { z } from './zod.ts';
 export const MAX_TAX_RATE = new Decimal('9999999999.9999');
 
 /** A rate as it is shown and sent back: its decimals without trailing zeros ("10", "12.5", "0"). */
-export const rateText = (value: Decimal.Value): string => new Decimal(value).toFixed();
+export const rateText = (value: Decimal.Value): string => plainText(value);
 
 /**
  * A tax rate as a percentage, typed as text (or sent as a JSON number): a plain non-negative decimal with at most
