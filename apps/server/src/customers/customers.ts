@@ -1,17 +1,15 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
 import { and, count, eq, getViewSelectedFields, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { builtPerKey } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
+import type { TenantCaller } from '../db/tenant-scope.ts';
 import { type ListResource, listQueryToSql, parseListQuery } from '../lists/list-query.ts';
 import {
   ascending,
-  firstPageQuery,
   type ListPage,
   type ListRequest,
-  pageOfRows,
   readPage,
+  readPageAsMember,
 } from '../lists/paged-list.ts';
 import { deleteRow, requireRow, saveVersion } from '../records/record-rows.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
@@ -111,10 +109,7 @@ function customerSearch(db: Db, tenantId: string, q: string | undefined) {
 
 const byNumber = [ascending(visible.number)];
 
-/**
- * One page of the customers `q` matches, by number, and how many match in all: for no `q` (or `*`) the kept
- * count, so the whole list of a large organisation is not counted row by row; any search is counted.
- */
+/** `readCustomers` in a transaction of the tenant's (the benchmarks time the statements so). */
 export async function listCustomers(
   tx: Tx,
   tenantId: string,
@@ -125,24 +120,24 @@ export async function listCustomers(
   return { rows: found.rows.map(toCustomer), total: found.total };
 }
 
-/** First pages of the customer list, kept per tenant, search and page size (`builtPerKey`). */
-const firstPages = builtPerKey();
-
 /**
- * `listCustomers`'s first page for the caller, in one round trip with the member's scope (`readAsMember`);
- * undefined for a later page (its count comes first, to read it from the nearer end).
+ * One page of the customers `q` matches, by number, and how many match in all, for the caller
+ * (`readPageAsMember`): for no `q` (or `*`) the kept count, so the whole list of a large organisation is not
+ * counted row by row; any search is counted.
  */
-export async function readCustomersFirstPage(
+export async function readCustomers(
   db: Db,
   caller: TenantCaller,
   { q, page }: ListRequest,
-): Promise<ListPage<Customer> | undefined> {
-  if (page.offset !== 0) return undefined;
-  const first = firstPages<CustomerRow & { total: number }>(`${caller.tenantId}|${page.limit}|${q}`, (on) => {
-    const { count, rows } = customerSearch(on, caller.tenantId, q);
-    return firstPageQuery(count, rows, byNumber, page.limit);
-  });
-  const { results } = await readAsMember(db, caller, [first.with({})]);
-  const found = pageOfRows((results[0] ?? []) as (CustomerRow & { total: number })[]);
+): Promise<ListPage<Customer>> {
+  const search = (on: Db) => customerSearch(on, caller.tenantId, q);
+  const found = await readPageAsMember(
+    db,
+    caller,
+    page,
+    `customers|${caller.tenantId}|${q}`,
+    search,
+    byNumber,
+  );
   return { rows: found.rows.map(toCustomer), total: found.total };
 }

@@ -5,14 +5,7 @@ import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
-import {
-  createCustomer,
-  deleteCustomer,
-  findCustomer,
-  listCustomers,
-  readCustomersFirstPage,
-  updateCustomer,
-} from './customers.ts';
+import { createCustomer, deleteCustomer, findCustomer, readCustomers, updateCustomer } from './customers.ts';
 
 const tags = ['customers'];
 
@@ -54,9 +47,6 @@ export function registerCustomerRoutes(api: Api, db: Db): void {
   const list = { operationId: 'listCustomers', summary: 'List or search customers', tags };
   api.get('/customers', listSchema(list, customerRecord), async (request, reply) => {
     const asked = listRequestOf(request.query, PAGE_SIZES.customers);
-    const page =
-      (await readCustomersFirstPage(db, tenantCallerOf(request), asked)) ??
-      (await inRequestTenant(db, request, (tx, tenantId) => listCustomers(tx, tenantId, asked)));
-    return sendPage(request, reply, asked.page, page);
+    return sendPage(request, reply, asked.page, await readCustomers(db, tenantCallerOf(request), asked));
   });
 }

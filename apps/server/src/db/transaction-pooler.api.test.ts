@@ -7,7 +7,7 @@ import { listInvoices } from '../invoices/invoice-list.ts';
 import { createInvoice } from '../invoices/invoices.ts';
 import { listJobs, numberedJobs } from '../jobs/job-list.ts';
 import { createJob, readJob } from '../jobs/jobs.ts';
-import { readFirstPage } from '../lists/numbered-lists.ts';
+import { readListPage } from '../lists/numbered-lists.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { type Database, openDatabase } from './database.ts';
@@ -36,6 +36,7 @@ beforeAll(async () => {
   await inTenant(database.db, tenantId, async (tx) => {
     const customer = await createCustomer(tx, tenantId, customerFields.parse({ name: 'Bondi Bakehouse' }));
     await createJob(tx, tenantId, jobFields.parse({ customer: { id: customer.id } }));
+    await createJob(tx, tenantId, jobFields.parse({ customer: { id: customer.id } }));
     await createInvoice(
       tx,
       tenantId,
@@ -51,6 +52,8 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 const firstPage = { q: '*', page: { page: 1, size: 20, offset: 0, limit: 20 } };
+/** The second of two jobs: read from the far end. */
+const laterPage = { q: '*', page: { page: 2, size: 1, offset: 1, limit: 1 } };
 
 /**
  * Lists the jobs and invoices, and reads which statements that connection holds by name: in one transaction, so
@@ -75,15 +78,23 @@ function listAndReadNamed(opened: Database): Promise<{ jobs: number; invoices: n
  * Reads the jobs' first page and one job as a request does, each in one round trip with the member's scope
  * (`readAsMember`), and which statements the connection (the pool's only one) then holds by name.
  */
-async function readAndReadNamed(opened: Database): Promise<{ jobs: number; job: number; named: string[] }> {
+async function readAndReadNamed(
+  opened: Database,
+): Promise<{ jobs: number; later: number[]; job: number; named: string[] }> {
   const caller = { subject, tenantId, access: 'member' as const };
-  const first = await readFirstPage(opened.db, caller, firstPage, numberedJobs);
+  const first = await readListPage(opened.db, caller, firstPage, numberedJobs);
+  const later = await readListPage(opened.db, caller, laterPage, numberedJobs);
   const listed = first?.page.rows ?? [];
   const { job } = await readJob(opened.db, caller, listed[0]?.id ?? '');
   const named = (await opened.db.execute(sql`select name from pg_prepared_statements order by name`)) as {
     rows: { name: string }[];
   };
-  return { jobs: listed.length, job: job.number, named: named.rows.map((row) => row.name) };
+  return {
+    jobs: listed.length,
+    later: later?.page.rows.map((row) => row.number) ?? [],
+    job: job.number,
+    named: named.rows.map((row) => row.name),
+  };
 }
 
 /** The test's database opened again with this pooler setting (on PGlite, which has no pooler, the same one). */
@@ -111,14 +122,14 @@ const unnumbered = (names: string[]) => names.map((name) => name.replace(/_\d+(_
 describe('the job and invoice lists, and a read in one round trip (readAsMember)', () => {
   it('name no statement behind a transaction pooler', async () => {
     expect(await withPooler('transaction', listsAndReads)).toEqual({
-      lists: { jobs: 1, invoices: 1, named: [] },
-      reads: { jobs: 1, job: 1, named: [] },
+      lists: { jobs: 2, invoices: 1, named: [] },
+      reads: { jobs: 2, later: [1], job: 2, named: [] },
     });
   });
 
   it('name the statements that read a page with no pooler in front (PGlite names none)', async () => {
     // The first page whole and its count (`first_page_<n>_records`, `_count`, one per list and shape), then the
-    // member's scope and a job by id.
+    // member's scope, a later page's count and records (`later_page_<n>`) and a job by id.
     const firstPages = ['first_page_count', 'first_page_count', 'first_page_records', 'first_page_records'];
     const onServer = database.kind === 'postgres';
     const read = await withPooler('none', listsAndReads);
@@ -126,11 +137,14 @@ describe('the job and invoice lists, and a read in one round trip (readAsMember)
       lists: { ...read.lists, named: unnumbered(read.lists.named) },
       reads: { ...read.reads, named: unnumbered(read.reads.named) },
     }).toEqual({
-      lists: { jobs: 1, invoices: 1, named: onServer ? firstPages : [] },
+      lists: { jobs: 2, invoices: 1, named: onServer ? firstPages : [] },
       reads: {
-        jobs: 1,
-        job: 1,
-        named: onServer ? unnumbered([...firstPages, 'job_by_id', 'member_scope']) : [],
+        jobs: 2,
+        later: [1],
+        job: 2,
+        named: onServer
+          ? unnumbered([...firstPages, 'job_by_id', 'later_page_1', 'later_page_2', 'member_scope'])
+          : [],
       },
     });
   });

@@ -4,7 +4,7 @@ import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
-import { readFirstPage } from '../lists/numbered-lists.ts';
+import { readListPage } from '../lists/numbered-lists.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listInvoices, numberedInvoices } from './invoice-list.ts';
 import { createInvoice, deleteInvoice, findInvoice, updateInvoice } from './invoices.ts';
@@ -66,9 +66,9 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
     ),
     async (request, reply) => {
       const asked = listRequestOf(request.query, PAGE_SIZES.invoices);
-      const first = await readFirstPage(db, tenantCallerOf(request), asked, numberedInvoices);
+      const read = await readListPage(db, tenantCallerOf(request), asked, numberedInvoices);
       const page =
-        first?.page ??
+        read?.page ??
         (await inRequestTenant(db, request, (tx, tenantId) => listInvoices(tx, tenantId, asked)));
       return sendPage(request, reply, asked.page, page);
     },

@@ -1,12 +1,13 @@
 import { jobFields, jobRecord, jobUpdate, namedReference, PAGE_SIZES } from '@fieldbook/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import type { Member } from '../db/tenant-scope.ts';
 import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
-import { readFirstPage } from '../lists/numbered-lists.ts';
+import { readListPage } from '../lists/numbered-lists.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listJobs, numberedJobs } from './job-list.ts';
 import { createJob, deleteJob, findJob, readJob, updateJob } from './jobs.ts';
@@ -65,14 +66,13 @@ export function registerJobRoutes(api: Api, db: Db): void {
   };
   api.get('/jobs', listSchema(list, jobRecord), async (request, reply) => {
     const asked = listRequestOf(request.query, PAGE_SIZES.jobs);
-    // The whole list's or one id's or status's first page in one round trip; a Technician member's own jobs apart.
-    const first = await readFirstPage(db, tenantCallerOf(request), asked, numberedJobs);
+    // Without a transaction where it can (`readListPage`); a Technician member's own jobs in one.
+    const readsAll = (member: Member) => technicianScope(member) === undefined;
     const page =
-      first && technicianScope(first.member) === undefined
-        ? first.page
-        : await inRequestTenant(db, request, (tx, tenantId, member) =>
-            listJobs(tx, tenantId, asked, technicianScope(member)),
-          );
+      (await readListPage(db, tenantCallerOf(request), asked, numberedJobs, readsAll))?.page ??
+      (await inRequestTenant(db, request, (tx, tenantId, member) =>
+        listJobs(tx, tenantId, asked, technicianScope(member)),
+      ));
     return sendPage(request, reply, asked.page, page);
   });
 

@@ -12,7 +12,7 @@ import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope
 import type { TextTerm } from './field-values.ts';
 import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
 import type { ListPage, ListRequest } from './paged-list.ts';
-import { pageRead } from './pagination.ts';
+import { type PageRead, pageRead } from './pagination.ts';
 import { countedValues, hasRange, hasWord, loneValue, loneWord } from './query-shapes.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
@@ -173,21 +173,57 @@ const firstPageReads = new Map<
   { records: BuiltOnce<unknown>; count: BuiltOnce<{ total: number | string }> }
 >();
 
-/** The first page of `where`, newest first, whole: the records whose numbers the page's numbers are. */
-const firstPageRecords = <T>(
+/**
+ * A page of `where`, newest first, whole: the records whose numbers the page's numbers are. The first page's limit
+ * is written in; a later page's offset and limit are placeholders, counted from the newest or (`fromEnd`) the
+ * oldest (`pageRead`).
+ */
+const recordsOfPage = <T>(
   db: Db,
   list: NumberedList<T>,
   where: SQL | undefined,
   tenant: unknown,
-  limit: number,
+  page: { limit: number } | { fromEnd: boolean },
 ) => {
   const { view, number, tenantId } = list.numbered;
-  const numbers = db.select({ number }).from(view).where(where).orderBy(desc(number)).limit(limit);
+  const ordered = db
+    .select({ number })
+    .from(view)
+    .where(where)
+    .orderBy('fromEnd' in page && page.fromEnd ? asc(number) : desc(number));
+  const numbers =
+    'limit' in page
+      ? ordered.limit(page.limit)
+      : ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
   return list
     .selectWhole(db)
     .where(and(eq(tenantId, tenant), inArray(number, numbers)))
     .orderBy(desc(number));
 };
+
+const TENANT = sql.placeholder('tenantId');
+const VALUE = sql.placeholder('value');
+
+/**
+ * The whole list (`*`) or one id or status (`loneValue`): a shape whose page is read newest first whatever the
+ * total (or from the nearer end), by statements with the tenant and value as placeholders, for one plan is right for
+ * every tenant and value (the newest numbers by the field's index, the kept counts). Undefined for any other
+ * search, and for a technician's own jobs (`within`).
+ */
+function simpleShape<T>(list: NumberedList<T>, ast: LiqeAst | null, within: SQL | undefined) {
+  if (within) return undefined;
+  if (ast === null) return { field: '*', value: undefined, where: eq(list.numbered.tenantId, TENANT) };
+  const lone = loneValue(ast, list.resource, list.statuses);
+  if (!lone) return undefined;
+  const where = and(eq(list.numbered.tenantId, TENANT), sql`${lone.column} = ${VALUE}`);
+  return { field: lone.field, value: lone.value, where };
+}
+
+/** How many records of a simple shape (`simpleShape`) there are: kept counts, or one id's counted by its index. */
+const simpleCount = <T>(db: Db, list: NumberedList<T>, field: string, where: SQL | undefined) =>
+  field !== '*' && field !== 'status'
+    ? db.select({ total: count() }).from(list.numbered.view).where(where)
+    : keptCount(db, list.statusCounts, TENANT, field === 'status' ? VALUE : list.statuses);
 
 /**
  * A first page's count and records as two statements (`Statement`s), the count first, for a search whose first page
@@ -210,32 +246,21 @@ export function firstPageOf<T>(
   if (page.offset !== 0) return undefined;
   const ast = parseListQuery(q);
   const toRecord = list.toRecord;
-  const lone = ast === null || within ? undefined : loneValue(ast, list.resource, list.statuses);
-  if ((ast === null || lone) && !within) {
+  const simple = simpleShape(list, ast, within);
+  if (simple) {
     const viewName = getViewConfig(list.numbered.view).name;
-    const shape = `${viewName}|${lone?.field ?? '*'}|${page.limit}`;
+    const shape = `${viewName}|${simple.field}|${page.limit}`;
     let reads = firstPageReads.get(shape);
     if (!reads) {
-      const tenant = sql.placeholder('tenantId');
-      const value = sql.placeholder('value');
-      const where = and(
-        eq(list.numbered.tenantId, tenant),
-        lone ? sql`${lone.column} = ${value}` : undefined,
-      );
       const name = `first_page_${firstPageReads.size + 1}`;
+      const { field, where } = simple;
       reads = {
-        records: builtOnce((db) => firstPageRecords(db, list, where, tenant, page.limit), `${name}_records`),
-        count: builtOnce(
-          (db) =>
-            lone && lone.field !== 'status'
-              ? db.select({ total: count() }).from(list.numbered.view).where(where)
-              : keptCount(db, list.statusCounts, tenant, lone ? value : list.statuses),
-          `${name}_count`,
-        ),
+        records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, page), `${name}_records`),
+        count: builtOnce((db) => simpleCount(db, list, field, where), `${name}_count`),
       };
       firstPageReads.set(shape, reads);
     }
-    const values = { tenantId, value: lone?.value };
+    const values = { tenantId, value: simple.value };
     return { records: reads.records.with(values), count: reads.count.with(values), toRecord };
   }
   // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
@@ -294,23 +319,67 @@ function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
 }
 
 /**
- * A first page (`firstPageOf`) for the caller, with its count and the caller's membership, in one round trip
- * (`readAsMember`); undefined for a later page, a word or a clustered range.
+ * A later page of a simple shape (`simpleShape`) as two statements: its count, then, given where the page lies
+ * (`pageRead`), the records of its numbers, whole, by one named statement per list, field and direction.
  */
-export async function readFirstPage<T>(
+function laterPageOf<T>(list: NumberedList<T>, tenantId: string, q: string | undefined) {
+  const simple = simpleShape(list, parseListQuery(q), undefined);
+  if (!simple) return undefined;
+  const viewName = getViewConfig(list.numbered.view).name;
+  const values = { tenantId, value: simple.value };
+  const built = (key: string, build: (db: Db) => Buildable) => {
+    let statement = laterPageReads.get(`${viewName}|${simple.field}|${key}`);
+    if (!statement) {
+      statement = builtOnce(build, `later_page_${laterPageReads.size + 1}`);
+      laterPageReads.set(`${viewName}|${simple.field}|${key}`, statement);
+    }
+    return statement;
+  };
+  return {
+    count: built('count', (on) => simpleCount(on, list, simple.field, simple.where)).with(values),
+    records: ({ fromEnd, offset, limit }: PageRead) =>
+      built(fromEnd ? 'oldest' : 'newest', (on) =>
+        recordsOfPage(on, list, simple.where, TENANT, { fromEnd }),
+      ).with({ ...values, offset, limit }),
+  };
+}
+
+/** Later pages' statements, per list, field, and count or direction. */
+const laterPageReads = new Map<string, BuiltOnce<unknown>>();
+
+/**
+ * A page for the caller with the caller's membership, read with the member's scope and no transaction
+ * (`readAsMember`): a first page (`firstPageOf`) and its count in one round trip; a later page of the whole list or
+ * of one id or status in two, its count, then its records, read from the nearer end. Undefined for a later page of
+ * any other search, and when `readsAll` says the member sees only some records (a technician's own jobs), which
+ * are read in a transaction (`listNumbered`).
+ */
+export async function readListPage<T>(
   db: Db,
   caller: TenantCaller,
   request: ListRequest,
   list: NumberedList<T>,
+  readsAll: (member: Member) => boolean = () => true,
 ): Promise<{ member: Member; page: ListPage<T> } | undefined> {
   const first = firstPageOf(db, list, caller.tenantId, request);
-  if (!first) return undefined;
-  const { member, results } = await readAsMember(db, caller, [first.count, first.records]);
-  const [counted = [], records = []] = results;
-  return {
-    member,
-    page: { rows: records.map((row) => first.toRecord(row as never)), total: totalRow(counted) },
-  };
+  if (first) {
+    const { member, results } = await readAsMember(db, caller, [first.count, first.records]);
+    if (!readsAll(member)) return undefined;
+    const [counted = [], records = []] = results;
+    return {
+      member,
+      page: { rows: records.map((row) => first.toRecord(row as never)), total: totalRow(counted) },
+    };
+  }
+  const later = laterPageOf(list, caller.tenantId, request.q);
+  if (!later) return undefined;
+  const { member, results } = await readAsMember(db, caller, [later.count]);
+  if (!readsAll(member)) return undefined;
+  const total = totalRow(results[0] ?? []);
+  const read = pageRead(request.page, total);
+  if (!read) return { member, page: { rows: [], total } };
+  const [records = []] = (await readAsMember(db, caller, [later.records(read)])).results;
+  return { member, page: { rows: records.map((row) => list.toRecord(row as never)), total } };
 }
 
 const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);

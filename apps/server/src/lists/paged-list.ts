@@ -1,8 +1,10 @@
 import type { ListQuery } from '@fieldbook/domain';
-import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Buildable } from '../db/built-selects.ts';
+import { type Buildable, builtPerKey } from '../db/built-selects.ts';
+import type { Db } from '../db/database.ts';
+import { readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { type ListResource, whereForList } from './list-query.ts';
 import { listHeaders, type Page, pageRead, parsePage } from './pagination.ts';
 
@@ -52,7 +54,9 @@ const orderOf = (keys: readonly SortKey[], fromEnd: boolean): SQL[] =>
 /** A select that a page's order, limit and offset can be put on (any Drizzle select is one). */
 interface SortableQuery<Row> {
   orderBy(...keys: SQL[]): {
-    limit(limit: number): { offset(offset: number): PromiseLike<Row[]> & Buildable };
+    limit(limit: number | Placeholder): {
+      offset(offset: number | Placeholder): PromiseLike<Row[]> & Buildable;
+    };
   };
 }
 
@@ -107,6 +111,55 @@ export async function readPage<Row extends { total: number }>(
     .limit(read.limit)
     .offset(read.offset);
   return { rows: pageOfRows(read.fromEnd ? found.reverse() : found).rows, total };
+}
+
+/** What a list searches, as `readPage` takes it: its count, and its rows given the `total` to select. */
+export interface ListSearch<Row> {
+  count: CountQuery & Buildable;
+  rows: (total: SQL<number>) => SortableQuery<Row>;
+}
+
+/** Pages' statements, built once per list, tenant, search and page (`builtPerKey`). */
+const pageReads = builtPerKey();
+
+/**
+ * `readPage` for a caller, with the member's scope and no transaction (`readAsMember`): a first page in one round
+ * trip, a later page in two (its count, then its rows from the nearer end, their offset and limit placeholders).
+ * `key` names the list and everything `search`'s text depends on (the tenant, `q`): each statement is built once
+ * per key and kind (`builtPerKey`).
+ */
+export async function readPageAsMember<Row extends { total: number }>(
+  db: Db,
+  caller: TenantCaller,
+  page: Page,
+  key: string,
+  search: (db: Db) => ListSearch<Row>,
+  keys: readonly SortKey[],
+): Promise<ListPage<Omit<Row, 'total'>>> {
+  const read = async (kind: string, build: (db: Db) => Buildable, values: Record<string, unknown> = {}) =>
+    (await readAsMember(db, caller, [pageReads(`${key}|${kind}`, build).with(values)])).results[0] ?? [];
+  if (page.offset === 0) {
+    const first = await read(`first ${page.limit}`, (on) => {
+      const { count, rows } = search(on);
+      return firstPageQuery(count, rows, keys, page.limit);
+    });
+    return pageOfRows(first as Row[]);
+  }
+  const [counted] = (await read('count', (on) => search(on).count)) as { total: number | string }[];
+  const total = Number(counted?.total ?? 0);
+  const at = pageRead(page, total);
+  if (!at) return { rows: [], total };
+  const found = (await read(
+    at.fromEnd ? 'oldest' : 'newest',
+    (on) =>
+      search(on)
+        .rows(sql<number>`0`.mapWith(Number))
+        .orderBy(...orderOf(keys, at.fromEnd))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    { limit: at.limit, offset: at.offset },
+  )) as Row[];
+  return { rows: pageOfRows(at.fromEnd ? found.reverse() : found).rows, total };
 }
 
 /** The request's own URL, so the Link header points wherever the client reached the API. */
