@@ -143,7 +143,7 @@ describe('the job and invoice lists, and a read in one round trip (readAsMember)
         later: [1],
         job: 2,
         named: onServer
-          ? unnumbered([...firstPages, 'job_by_id', 'later_page_1', 'later_page_2', 'member_scope'])
+          ? unnumbered([...firstPages, 'job_by_id', 'later_page_count', 'later_page_records', 'member_scope'])
           : [],
       },
     });

@@ -11,8 +11,8 @@ import type { Db, Tx } from '../db/database.ts';
 import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import type { TextTerm } from './field-values.ts';
 import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
-import type { ListPage, ListRequest } from './paged-list.ts';
-import { type PageRead, pageRead } from './pagination.ts';
+import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
+import { pageRead } from './pagination.ts';
 import { countedValues, hasRange, hasWord, loneValue, loneWord } from './query-shapes.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
@@ -175,29 +175,32 @@ const firstPageReads = new Map<
 
 /**
  * A page of `where`, newest first, whole: the records whose numbers the page's numbers are. The first page's limit
- * is written in; a later page's offset and limit are placeholders, counted from the newest or (`fromEnd`) the
- * oldest (`pageRead`).
+ * is written in; a later page's numbers are read forwards and from the far end, where its count left them
+ * (`pageReadOfTotal`): one of the two reads nothing.
  */
 const recordsOfPage = <T>(
   db: Db,
   list: NumberedList<T>,
   where: SQL | undefined,
   tenant: unknown,
-  page: { limit: number } | { fromEnd: boolean },
+  page: { limit: number } | 'later',
 ) => {
   const { view, number, tenantId } = list.numbered;
-  const ordered = db
-    .select({ number })
-    .from(view)
-    .where(where)
-    .orderBy('fromEnd' in page && page.fromEnd ? asc(number) : desc(number));
+  const numbered = (fromEnd: boolean) =>
+    db
+      .select({ number })
+      .from(view)
+      .where(where)
+      .orderBy(fromEnd ? asc(number) : desc(number));
+  const read = pageReadOfTotal();
   const numbers =
-    'limit' in page
-      ? ordered.limit(page.limit)
-      : ordered.limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+    page === 'later'
+      ? sql`${number as SQLWrapper} in (${numbered(false).limit(read.forwards.limit).offset(read.forwards.offset)}
+          union all ${numbered(true).limit(read.fromEnd.limit).offset(read.fromEnd.offset)})`
+      : inArray(number, numbered(false).limit(page.limit));
   return list
     .selectWhole(db)
-    .where(and(eq(tenantId, tenant), inArray(number, numbers)))
+    .where(and(eq(tenantId, tenant), numbers))
     .orderBy(desc(number));
 };
 
@@ -242,10 +245,9 @@ export function firstPageOf<T>(
   tenantId: string,
   { q, page }: ListRequest,
   within?: SQL,
-): { records: Statement; count: Statement; toRecord: (row: never) => T } | undefined {
+): { records: Statement; count: Statement } | undefined {
   if (page.offset !== 0) return undefined;
   const ast = parseListQuery(q);
-  const toRecord = list.toRecord;
   const simple = simpleShape(list, ast, within);
   if (simple) {
     const viewName = getViewConfig(list.numbered.view).name;
@@ -261,7 +263,7 @@ export function firstPageOf<T>(
       firstPageReads.set(shape, reads);
     }
     const values = { tenantId, value: simple.value };
-    return { records: reads.records.with(values), count: reads.count.with(values), toRecord };
+    return { records: reads.records.with(values), count: reads.count.with(values) };
   }
   // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
   if (ast !== null && hasWord(ast)) return undefined;
@@ -279,7 +281,6 @@ export function firstPageOf<T>(
       ? pageNumbersBuiltEachTime.statement(db, key, build)
       : searchedFirstPages.statement(db, key, build),
     records: pageRecordsOf(list).with({ tenantId }),
-    toRecord,
   };
 }
 
@@ -319,40 +320,37 @@ function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
 }
 
 /**
- * A later page of a simple shape (`simpleShape`) as two statements: its count, then, given where the page lies
- * (`pageRead`), the records of its numbers, whole, by one named statement per list, field and direction.
+ * A later page of a simple shape (`simpleShape`) as two statements, sent together: its count, left for the next
+ * (`countLeftForPage`), and the records of the page's numbers, whole, read from the nearer end (`recordsOfPage`).
+ * Each is one named statement per list and field.
  */
-function laterPageOf<T>(list: NumberedList<T>, tenantId: string, q: string | undefined) {
+function laterPageOf<T>(list: NumberedList<T>, tenantId: string, { q, page }: ListRequest) {
   const simple = simpleShape(list, parseListQuery(q), undefined);
   if (!simple) return undefined;
-  const viewName = getViewConfig(list.numbered.view).name;
-  const values = { tenantId, value: simple.value };
-  const built = (key: string, build: (db: Db) => Buildable) => {
-    let statement = laterPageReads.get(`${viewName}|${simple.field}|${key}`);
-    if (!statement) {
-      statement = builtOnce(build, `later_page_${laterPageReads.size + 1}`);
-      laterPageReads.set(`${viewName}|${simple.field}|${key}`, statement);
-    }
-    return statement;
-  };
-  return {
-    count: built('count', (on) => simpleCount(on, list, simple.field, simple.where)).with(values),
-    records: ({ fromEnd, offset, limit }: PageRead) =>
-      built(fromEnd ? 'oldest' : 'newest', (on) =>
-        recordsOfPage(on, list, simple.where, TENANT, { fromEnd }),
-      ).with({ ...values, offset, limit }),
-  };
+  const shape = `${getViewConfig(list.numbered.view).name}|${simple.field}`;
+  let reads = laterPageReads.get(shape);
+  if (!reads) {
+    const name = `later_page_${laterPageReads.size + 1}`;
+    const { field, where } = simple;
+    reads = {
+      count: builtOnce((db) => countLeftForPage(db, simpleCount(db, list, field, where)), `${name}_count`),
+      records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, 'later'), `${name}_records`),
+    };
+    laterPageReads.set(shape, reads);
+  }
+  const values = { tenantId, value: simple.value, offset: page.offset, limit: page.limit };
+  return { count: reads.count.with(values), records: reads.records.with(values) };
 }
 
-/** Later pages' statements, per list, field, and count or direction. */
-const laterPageReads = new Map<string, BuiltOnce<unknown>>();
+/** Later pages' count and records, built once per list and field. */
+const laterPageReads = new Map<string, { count: BuiltOnce<unknown>; records: BuiltOnce<unknown> }>();
 
 /**
  * A page for the caller with the caller's membership, read with the member's scope and no transaction
- * (`readAsMember`): a first page (`firstPageOf`) and its count in one round trip; a later page of the whole list or
- * of one id or status in two, its count, then its records, read from the nearer end. Undefined for a later page of
- * any other search, and when `readsAll` says the member sees only some records (a technician's own jobs), which
- * are read in a transaction (`listNumbered`).
+ * (`readAsMember`), in one round trip: a first page (`firstPageOf`) and its count; a later page of the whole list
+ * or of one id or status (`laterPageOf`). Undefined for a later page of any other search, and when `readsAll`
+ * says the member sees only some records (a technician's own jobs), which are read in a transaction
+ * (`listNumbered`).
  */
 export async function readListPage<T>(
   db: Db,
@@ -361,25 +359,15 @@ export async function readListPage<T>(
   list: NumberedList<T>,
   readsAll: (member: Member) => boolean = () => true,
 ): Promise<{ member: Member; page: ListPage<T> } | undefined> {
-  const first = firstPageOf(db, list, caller.tenantId, request);
-  if (first) {
-    const { member, results } = await readAsMember(db, caller, [first.count, first.records]);
-    if (!readsAll(member)) return undefined;
-    const [counted = [], records = []] = results;
-    return {
-      member,
-      page: { rows: records.map((row) => first.toRecord(row as never)), total: totalRow(counted) },
-    };
-  }
-  const later = laterPageOf(list, caller.tenantId, request.q);
-  if (!later) return undefined;
-  const { member, results } = await readAsMember(db, caller, [later.count]);
+  const read = firstPageOf(db, list, caller.tenantId, request) ?? laterPageOf(list, caller.tenantId, request);
+  if (!read) return undefined;
+  const { member, results } = await readAsMember(db, caller, [read.count, read.records]);
   if (!readsAll(member)) return undefined;
-  const total = totalRow(results[0] ?? []);
-  const read = pageRead(request.page, total);
-  if (!read) return { member, page: { rows: [], total } };
-  const [records = []] = (await readAsMember(db, caller, [later.records(read)])).results;
-  return { member, page: { rows: records.map((row) => list.toRecord(row as never)), total } };
+  const [counted = [], records = []] = results;
+  return {
+    member,
+    page: { rows: records.map((row) => list.toRecord(row as never)), total: totalRow(counted) },
+  };
 }
 
 const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
@@ -401,7 +389,7 @@ export async function listNumbered<T>(
   if (first) {
     const total = totalRow(await first.count.run(tx));
     const rows = await first.records.run(tx);
-    return { rows: rows.map((row) => first.toRecord(row as never)), total };
+    return { rows: rows.map((row) => list.toRecord(row as never)), total };
   }
   const ast = parseListQuery(q);
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);

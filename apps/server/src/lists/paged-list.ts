@@ -119,14 +119,58 @@ export interface ListSearch<Row> {
   rows: (total: SQL<number>) => SortableQuery<Row>;
 }
 
+/**
+ * The setting through which a later page's count reaches the statements that read its rows, sent with it
+ * (`readAsMember`): local to the transaction, like the tenant's.
+ */
+const PAGE_TOTAL = 'fieldbook.page_total';
+
+/** A count (one row of `total`) that also leaves its total in `PAGE_TOTAL`, for the statements sent after it. */
+export const countLeftForPage = (db: Db, count: SQLWrapper) =>
+  db
+    .select({
+      total: sql<number>`total`.mapWith(Number),
+      left: sql<string>`set_config(${PAGE_TOTAL}, total::text, true)`,
+    })
+    .from(sql`(${count}) as counted(total)`);
+
+/** Drizzle writes whatever SQL it is given as a limit or offset, though its types say a number or placeholder. */
+const asLimit = (value: SQL) => value as unknown as Placeholder;
+
+/**
+ * `pageRead` in SQL, of the total a count left in `PAGE_TOTAL` and the `offset` and `limit` placeholders: the limit
+ * and offset of the page read forwards, and read from the far end, one of which has a limit of 0 (its statement
+ * reads nothing), or both when the page is past the end. So a later page is read with its count in one round trip.
+ */
+export function pageReadOfTotal(): Record<
+  'forwards' | 'fromEnd',
+  { limit: Placeholder; offset: Placeholder }
+> {
+  const total = sql`current_setting(${PAGE_TOTAL})::bigint`;
+  const offset = sql`${sql.placeholder('offset')}::bigint`;
+  const limit = sql`${sql.placeholder('limit')}::bigint`;
+  const rows = sql`least(${limit}, ${total} - ${offset})`;
+  const after = sql`(${total} - ${offset} - ${rows})`;
+  return {
+    forwards: {
+      limit: asLimit(sql`case when ${offset} < ${total} and ${after} >= ${offset} then ${limit} else 0 end`),
+      offset: asLimit(offset),
+    },
+    fromEnd: {
+      limit: asLimit(sql`case when ${offset} < ${total} and ${after} < ${offset} then ${rows} else 0 end`),
+      offset: asLimit(sql`greatest(${after}, 0)`),
+    },
+  };
+}
+
 /** Pages' statements, built once per list, tenant, search and page (`builtPerKey`). */
 const pageReads = builtPerKey();
 
 /**
- * `readPage` for a caller, with the member's scope and no transaction (`readAsMember`): a first page in one round
- * trip, a later page in two (its count, then its rows from the nearer end, their offset and limit placeholders).
- * `key` names the list and everything `search`'s text depends on (the tenant, `q`): each statement is built once
- * per key and kind (`builtPerKey`).
+ * `readPage` for a caller, with the member's scope and no transaction (`readAsMember`), in one round trip: a
+ * first page as one statement; a later page as its count (`countLeftForPage`) and its rows read forwards and
+ * from the far end (`pageReadOfTotal`: one of them reads nothing). `key` names the list and everything `search`'s
+ * text depends on (the tenant, `q`): each statement is built once per key and kind (`builtPerKey`).
  */
 export async function readPageAsMember<Row extends { total: number }>(
   db: Db,
@@ -136,30 +180,35 @@ export async function readPageAsMember<Row extends { total: number }>(
   search: (db: Db) => ListSearch<Row>,
   keys: readonly SortKey[],
 ): Promise<ListPage<Omit<Row, 'total'>>> {
-  const read = async (kind: string, build: (db: Db) => Buildable, values: Record<string, unknown> = {}) =>
-    (await readAsMember(db, caller, [pageReads(`${key}|${kind}`, build).with(values)])).results[0] ?? [];
+  const statement = (kind: string, build: (db: Db) => Buildable, values: Record<string, unknown> = {}) =>
+    pageReads(`${key}|${kind}`, build).with(values);
   if (page.offset === 0) {
-    const first = await read(`first ${page.limit}`, (on) => {
+    const first = statement(`first ${page.limit}`, (on) => {
       const { count, rows } = search(on);
       return firstPageQuery(count, rows, keys, page.limit);
     });
-    return pageOfRows(first as Row[]);
+    return pageOfRows(((await readAsMember(db, caller, [first])).results[0] ?? []) as Row[]);
   }
-  const [counted] = (await read('count', (on) => search(on).count)) as { total: number | string }[];
-  const total = Number(counted?.total ?? 0);
-  const at = pageRead(page, total);
-  if (!at) return { rows: [], total };
-  const found = (await read(
-    at.fromEnd ? 'oldest' : 'newest',
-    (on) =>
-      search(on)
-        .rows(sql<number>`0`.mapWith(Number))
-        .orderBy(...orderOf(keys, at.fromEnd))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    { limit: at.limit, offset: at.offset },
-  )) as Row[];
-  return { rows: pageOfRows(at.fromEnd ? found.reverse() : found).rows, total };
+  const read = pageReadOfTotal();
+  const rows = (fromEnd: boolean) =>
+    statement(
+      fromEnd ? 'from end' : 'forwards',
+      (on) => {
+        const { limit, offset } = read[fromEnd ? 'fromEnd' : 'forwards'];
+        return search(on)
+          .rows(sql<number>`0`.mapWith(Number))
+          .orderBy(...orderOf(keys, fromEnd))
+          .limit(limit)
+          .offset(offset);
+      },
+      { offset: page.offset, limit: page.limit },
+    );
+  const counted = statement('count', (on) => countLeftForPage(on, search(on).count));
+  const [[count] = [], forwards = [], fromEnd = []] = (
+    await readAsMember(db, caller, [counted, rows(false), rows(true)])
+  ).results as [{ total: number }[], Row[], Row[]];
+  const found = forwards.length > 0 ? forwards : fromEnd.reverse();
+  return { rows: pageOfRows(found).rows, total: count?.total ?? 0 };
 }
 
 /** The request's own URL, so the Link header points wherever the client reached the API. */
