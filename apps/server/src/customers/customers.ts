@@ -1,5 +1,5 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
-import { and, count, eq, getViewSelectedFields, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getViewSelectedFields, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import type { TenantCaller } from '../db/tenant-scope.ts';
@@ -87,14 +87,14 @@ export function deleteCustomer(tx: Tx, tenantId: string, id: string): Promise<vo
 }
 
 /** How many customers the tenant has, from the count kept by triggers (migration 0018). */
-const keptCount = (tx: Db, tenantId: string) =>
+const keptCount = (tx: Db, tenantId: string | Placeholder) =>
   tx
     .select({ total: sql<number>`coalesce(sum(${customerCounts.count}), 0)` })
     .from(customerCounts)
     .where(eq(customerCounts.tenantId, tenantId));
 
 /** The customers `q` matches: their count (kept for the whole list) and their rows with a `total` beside each. */
-function customerSearch(db: Db, tenantId: string, q: string | undefined) {
+function customerSearch(db: Db, tenantId: string | Placeholder, q: string | undefined) {
   const ast = parseListQuery(q);
   const where = and(eq(visible.tenantId, tenantId), listQueryToSql(ast, customerList));
   return {
@@ -130,13 +130,17 @@ export async function readCustomers(
   caller: TenantCaller,
   { q, page }: ListRequest,
 ): Promise<ListPage<Customer>> {
-  const search = (on: Db) => customerSearch(on, caller.tenantId, q);
+  // The whole list's statements name no tenant (a placeholder): named, each planned once per connection.
+  const whole = parseListQuery(q) === null;
+  const tenant = whole ? sql.placeholder('tenantId') : caller.tenantId;
   const found = await readPageAsMember(
     db,
     caller,
     page,
-    `customers|${caller.tenantId}|${q}`,
-    search,
+    whole
+      ? { key: 'customers', named: true, values: { tenantId: caller.tenantId } }
+      : { key: `customers|${caller.tenantId}|${q}` },
+    (on) => customerSearch(on, tenant, q),
     byNumber,
   );
   return { rows: found.rows.map(toCustomer), total: found.total };

@@ -158,14 +158,16 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
  * Selects built once for each key (`builtOnce`), unnamed, so each is planned for its values: a list's search, kept
  * per tenant, search and page size (its values may be written in, not placeholders: the key names them). At most
  * `limit` are kept, the least recently used dropped first; building one took a tenth of the server's time for a
- * list's first page.
+ * list's first page. With a `prefix`, each is a named statement (`prefix_<n>`), for keys whose text names no
+ * value (the whole list's pages, for any tenant): keep their number small, as a connection keeps each it prepared.
  */
-export function builtPerKey(limit = 1000) {
+export function builtPerKey(limit = 1000, prefix?: string) {
   const kept = new Map<string, BuiltOnce<unknown>>();
+  let names = 0;
   return <Row>(key: string, build: (db: Db) => Buildable): BuiltOnce<Row> => {
     let built = kept.get(key);
     if (built) kept.delete(key);
-    else built = builtOnce<unknown>(build);
+    else built = builtOnce<unknown>(build, prefix === undefined ? undefined : `${prefix}_${++names}`);
     kept.set(key, built);
     if (kept.size > limit) kept.delete(kept.keys().next().value as string);
     return built as BuiltOnce<Row>;

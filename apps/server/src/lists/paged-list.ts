@@ -163,25 +163,37 @@ export function pageReadOfTotal(): Record<
   };
 }
 
-/** Pages' statements, built once per list, tenant, search and page (`builtPerKey`). */
+/** Pages' statements, built once per list, tenant, search and page (`builtPerKey`): unnamed, or named. */
 const pageReads = builtPerKey();
+const namedPageReads = builtPerKey(1000, 'page');
+
+/**
+ * Which statements `readPageAsMember` reads a page with: `key` names the list and everything the search's text
+ * depends on (the tenant, `q`); `named` when the text names no tenant or search (they are placeholders, given in
+ * `values`), so one named statement, planned once per connection, serves every tenant.
+ */
+export interface PageStatements {
+  key: string;
+  named?: boolean;
+  values?: Record<string, unknown>;
+}
 
 /**
  * `readPage` for a caller, with the member's scope and no transaction (`readAsMember`), in one round trip: a
  * first page as one statement; a later page as its count (`countLeftForPage`) and its rows read forwards and
- * from the far end (`pageReadOfTotal`: one of them reads nothing). `key` names the list and everything `search`'s
- * text depends on (the tenant, `q`): each statement is built once per key and kind (`builtPerKey`).
+ * from the far end (`pageReadOfTotal`: one of them reads nothing). Each statement is built once per key and kind
+ * (`PageStatements`, `builtPerKey`).
  */
 export async function readPageAsMember<Row extends { total: number }>(
   db: Db,
   caller: TenantCaller,
   page: Page,
-  key: string,
+  { key, named = false, values: given = {} }: PageStatements,
   search: (db: Db) => ListSearch<Row>,
   keys: readonly SortKey[],
 ): Promise<ListPage<Omit<Row, 'total'>>> {
   const statement = (kind: string, build: (db: Db) => Buildable, values: Record<string, unknown> = {}) =>
-    pageReads(`${key}|${kind}`, build).with(values);
+    (named ? namedPageReads : pageReads)(`${key}|${kind}`, build).with({ ...given, ...values });
   if (page.offset === 0) {
     const first = statement(`first ${page.limit}`, (on) => {
       const { count, rows } = search(on);
