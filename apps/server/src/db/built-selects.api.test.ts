@@ -9,7 +9,7 @@ import type { TenantWithUser } from '../test-support/factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { builtByShape, builtOnce } from './built-selects.ts';
-import type { Db } from './database.ts';
+import { type Db, openDatabase } from './database.ts';
 import { inTenant } from './tenant-scope.ts';
 
 // `builtOnce` maps rows with its own mapper (`rowMapper`), built once per select: the records must be exactly
@@ -93,6 +93,29 @@ describe('builtOnce', () => {
       [null, false],
     ]);
     expect(built).toEqual(drizzle);
+  });
+
+  it('is ready to send on node-postgres after it ran on the test database (a process that opens both)', async () => {
+    const tenantId = a.tenant.tenantId;
+    const numbers = builtOnce<{ number: number }>((tx) =>
+      tx
+        .select({ number: visibleJobs.number })
+        .from(visibleJobs)
+        .where(eq(visibleJobs.tenantId, sql.placeholder('tenantId'))),
+    );
+    const ran = await inTenant(t.database.db, tenantId, (tx) => numbers(tx, { tenantId }));
+    expect(ran).toHaveLength(4);
+    // Never connected: a statement made ready is only its text, values and type parsers.
+    const server = await openDatabase({ url: 'postgres://fieldbook@127.0.0.1:9/never' });
+    try {
+      const ready = numbers.with({ tenantId }).ready(server.db);
+      expect(ready.values).toEqual([tenantId]);
+      expect(ready.types.getTypeParser(1184, 'text')('2026-11-26 10:00:00+00')).toBe(
+        '2026-11-26 10:00:00+00',
+      );
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -136,7 +136,11 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
   };
   /** The statement with these values, to send as it is; on node-postgres only. */
   const ready = (db: Db, values: Record<string, unknown>): ReadyStatement<Row> => {
-    const { query, map, types } = builtOn(db);
+    const entry = builtOn(db);
+    // Built first on PGlite (a test run that opens both), it has no type parsers yet: node-postgres's are the same
+    // for every database, and come with the text built on this one.
+    entry.types ??= (build(db).prepare(name) as PreparedSelect).queryConfig?.types;
+    const { query, map, types } = entry;
     if (!types) throw new Error('A ready statement is for node-postgres only');
     return {
       text: query.sql,
