@@ -89,19 +89,69 @@ interface NodePgInternals {
  * its number). Commit, rollback and the connection's release are as in Drizzle's `transaction`. On PGlite (no
  * network) it is Drizzle's transaction with the statements in it.
  */
-export async function transactionOpenedWith<T>(
+export function transactionOpenedWith<T>(
   db: Db,
   opening: string,
   fn: (tx: Tx, rows: OpeningRow[]) => Promise<T>,
   closing: (result: T) => string | undefined = () => undefined,
+): Promise<T> {
+  return onTransactionClient(
+    db,
+    async (tx) => ((await tx.execute(sql.raw(opening))) as unknown as { rows: OpeningRow[] }).rows,
+    async (client, logger) => {
+      logger.logQuery('begin', []);
+      logger.logQuery(opening, []);
+      const results = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult<OpeningRow>[];
+      return results[1]?.rows ?? [];
+    },
+    fn,
+    closing,
+  );
+}
+
+/**
+ * `transactionOpenedWith` whose opening is statements (`ReadyStatement`s, `runOnClient`) sent with its BEGIN in
+ * one round trip: fn gets each one's rows. node-postgres only (`pipelineOf` says whether the database is).
+ */
+export function transactionBegunWith<T>(
+  db: Db,
+  opening: ReadyStatement[],
+  fn: (tx: Tx, results: unknown[][]) => Promise<T>,
+  closing: (result: T) => string | undefined = () => undefined,
+): Promise<T> {
+  return onTransactionClient(
+    db,
+    () => Promise.reject(new Error('A transaction begun with statements is for node-postgres only')),
+    async (client, logger) => {
+      const statements = [BEGIN, ...opening];
+      for (const { text, values } of statements) logger.logQuery(text, values);
+      return (await runOnClient(client, statements, client instanceof TransactionPoolerClient)).slice(1);
+    },
+    fn,
+    closing,
+  );
+}
+
+const BEGIN: ReadyStatement = { text: 'begin', name: undefined, values: [], types: pg.types, map: () => [] };
+
+/**
+ * Runs fn in a transaction on one connection of the pool, opened by `open` (its BEGIN and first statements, in one
+ * round trip), committed with `closing`'s statement if any (one message), or rolled back when fn fails; on PGlite,
+ * Drizzle's transaction, opened by `openOnPglite`.
+ */
+async function onTransactionClient<T, Opened>(
+  db: Db,
+  openOnPglite: (tx: Tx) => Promise<Opened>,
+  open: (client: pg.PoolClient, logger: Logger) => Promise<Opened>,
+  fn: (tx: Tx, opened: Opened) => Promise<T>,
+  closing: (result: T) => string | undefined,
 ): Promise<T> {
   // Drizzle's session: its client (the pool), dialect, options and logger are internal to Drizzle's types.
   const { session } = db as unknown as { session: unknown };
   const pool = session instanceof NodePgSession ? (session as unknown as NodePgInternals).client : undefined;
   if (!(pool instanceof pg.Pool)) {
     return db.transaction(async (tx) => {
-      const { rows } = (await tx.execute(sql.raw(opening))) as unknown as { rows: OpeningRow[] };
-      const result = await fn(tx, rows);
+      const result = await fn(tx, await openOnPglite(tx));
       const last = closing(result);
       if (last) await tx.execute(sql.raw(last));
       return result;
@@ -115,10 +165,7 @@ export async function transactionOpenedWith<T>(
     undefined,
   ) as unknown as Tx;
   try {
-    logger.logQuery('begin', []);
-    logger.logQuery(opening, []);
-    const results = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult<OpeningRow>[];
-    const result = await fn(tx, results[1]?.rows ?? []);
+    const result = await fn(tx, await open(client, logger));
     const last = closing(result);
     if (last) {
       logger.logQuery(last, []);

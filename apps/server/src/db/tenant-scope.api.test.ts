@@ -4,10 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../customers/customers.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
-import { builtOnce } from './built-selects.ts';
+import { builtOnce, type Statement } from './built-selects.ts';
 import { openDatabase, pipelineOf } from './database.ts';
 import { isDatabaseError } from './postgres-errors.ts';
-import { asMember, inTenant, memberScope, readAsMember, type TenantCaller } from './tenant-scope.ts';
+import {
+  asMember,
+  asMemberWith,
+  inTenant,
+  memberScope,
+  readAsMember,
+  type TenantCaller,
+} from './tenant-scope.ts';
 
 /*
  * asMember's first statement goes with the transaction's BEGIN as one simple query, its values inlined as
@@ -146,6 +153,74 @@ describe('readAsMember', () => {
       );
       const read = await readAsMember(opened.db, member, [probe.with({})]);
       expect(read.results).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
+    } finally {
+      if (opened !== database) await opened.close();
+    }
+  });
+});
+
+describe('asMemberWith', () => {
+  it('opens the member’s transaction with the first statements, which read in its tenant', async () => {
+    const opened = await asMemberWith(
+      database.db,
+      caller(subjects.quoted),
+      [probe.with({})],
+      async (tx, member, results) => ({ member, results, scope: await scopeOf(tx) }),
+    );
+    expect(opened).toEqual({
+      member: { subject: subjects.quoted, role: 'OWNER', technicianId: null },
+      results: [[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]],
+      scope: { tenant: tenantId, role: 'fieldbook_app' },
+    });
+  });
+
+  it('refuses a subject that is not a member, or a role the route does not allow, and runs nothing of its own', async () => {
+    let ran = false;
+    const refused = (who: TenantCaller) =>
+      asMemberWith(database.db, who, [probe.with({})], async () => {
+        ran = true;
+      });
+    await expect(refused(caller(subjects.plain))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(refused(caller(subjects.quoted, otherTenantId))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await database.db.execute(
+      sql`update memberships set role = 'TECHNICIAN' where tenant_id = ${otherTenantId} and subject = ${subjects.plain}`,
+    );
+    await expect(
+      refused({ ...caller(subjects.plain, otherTenantId), access: 'office' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(ran).toBe(false);
+    await refused(caller(subjects.plain, otherTenantId));
+    expect(ran).toBe(true);
+  });
+
+  it('commits what the function wrote, rolls back when a first statement or the function fails, and the connection works on', async () => {
+    const opened = database.url ? await openDatabase({ url: database.url, poolSize: 1 }) : database;
+    const owner = { ...caller(subjects.quoted), access: 'owner' as const };
+    const rename = (name: string, first: Statement[] = [probe.with({})], fail = false) =>
+      asMemberWith(opened.db, owner, first, async (tx) => {
+        await tx.execute(sql`update tenants set name = ${name} where id = ${tenantId}`);
+        if (fail) throw new Error('after the write');
+      });
+    const nameNow = async () => {
+      const { rows } = (await database.db.execute(
+        sql`select name from tenants where id = ${tenantId}`,
+      )) as unknown as { rows: { name: string }[] };
+      return rows[0]?.name;
+    };
+    try {
+      await rename('Scope, Begun & Co');
+      expect(await nameNow()).toBe('Scope, Begun & Co');
+      await expect(rename('Lost Name', [probe.with({})], true)).rejects.toThrow('after the write');
+      await expect(rename('Lost Again', [failing.with({})])).rejects.toSatisfy((error) =>
+        isDatabaseError(error, ['22012']),
+      );
+      expect(await nameNow()).toBe('Scope, Begun & Co');
+      const scope = await asMemberWith(opened.db, owner, [probe.with({})], (_tx, _member, results) =>
+        Promise.resolve(results),
+      );
+      expect(scope).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
     } finally {
       if (opened !== database) await opened.close();
     }

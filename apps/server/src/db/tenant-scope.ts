@@ -4,7 +4,15 @@ import pg from 'pg';
 import { ApiError } from '../http/errors.ts';
 import { type Access, requireAccess } from '../http/permissions.ts';
 import type { Statement } from './built-selects.ts';
-import { type Db, pipelineOf, runTogether, sqlLiteral, type Tx, transactionOpenedWith } from './database.ts';
+import {
+  type Db,
+  pipelineOf,
+  runTogether,
+  sqlLiteral,
+  type Tx,
+  transactionBegunWith,
+  transactionOpenedWith,
+} from './database.ts';
 import type { ReadyStatement } from './statement-pipeline.ts';
 
 /** A caller acting in a tenant: the token's subject, the tenant it names, and what the route needs of their role. */
@@ -118,9 +126,41 @@ export async function readAsMember(
   const pipeline = pipelineOf(db);
   if (!pipeline)
     return asMember(db, caller, async (tx, member) => ({ member, results: await runTogether(tx, reads) }));
-  const [scope, ...results] = await pipeline([memberScope(caller), ...reads.map((read) => read.ready(db))]);
+  const [scope = [], ...results] = await pipeline([
+    memberScope(caller),
+    ...reads.map((read) => read.ready(db)),
+  ]);
+  return { member: memberIn(caller, scope), results };
+}
+
+/** The member `memberScope` found, or 403: not a member, or a role the route's access does not allow. */
+function memberIn(caller: TenantCaller, scope: unknown[]): Member {
   const [row] = scope as { role: Role | null; technicianId: string | null }[];
   if (!row?.role) throw notAMember();
   requireAccess(row.role, caller.access);
-  return { member: { subject: caller.subject, role: row.role, technicianId: row.technicianId }, results };
+  return { subject: caller.subject, role: row.role, technicianId: row.technicianId };
+}
+
+/**
+ * `asMember` with the first statements fn needs (`Statement`s that do not depend on one another's answers) sent
+ * with the transaction's BEGIN and the member's scope (`memberScope`) in one round trip (a save's record and the
+ * records it names): fn gets their rows. The scope always switches the role, so they run under row-level security
+ * whatever it finds; a non-member's or a refused role's answer is 403, and the transaction rolls back. On PGlite,
+ * `asMember` and then the statements.
+ */
+export function asMemberWith<T>(
+  db: Db,
+  caller: TenantCaller,
+  first: Statement[],
+  fn: (tx: Tx, member: Member, results: unknown[][]) => Promise<T>,
+  closing?: (result: T) => string | undefined,
+): Promise<T> {
+  if (!pipelineOf(db))
+    return asMember(db, caller, async (tx, member) => fn(tx, member, await runTogether(tx, first)), closing);
+  return transactionBegunWith(
+    db,
+    [memberScope(caller), ...first.map((statement) => statement.ready(db))],
+    (tx, [scope = [], ...results]) => fn(tx, memberIn(caller, scope), results),
+    closing,
+  );
 }

@@ -44,7 +44,7 @@ const messages = {
  * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
  * one), and the location must be the customer's. All problems at once, as field errors; all read in one statement.
  */
-function referencesOf(tx: Tx, tenantId: string, fields: JobFields) {
+function referencesOf(tx: Db, tenantId: string, fields: JobFields) {
   return namedStatement(tx, tenantId, {
     customer: { table: customers, id: fields.customer.id, column: customers.id },
     locationCustomer: { table: locations, id: fields.location?.id, column: locations.customerId },
@@ -254,51 +254,50 @@ export async function importJobs(tx: Tx, tenantId: string, imports: readonly Job
 }
 
 /**
- * Saves the whole job over the version the client read (404, or 409 when someone saved it since). The status
- * moves only as `jobTransitions` allows (409 naming both statuses); In progress and Completed record the actual
- * start and finish when they are empty. The lines are replaced.
+ * A job save over the version the client read (404, or 409 when someone saved it since): first the job as it is
+ * and what the save names (`reads`, one round trip: `asMemberWith` sends them with the transaction's BEGIN), then
+ * the save with its lines and the job read back (`save`, one round trip).
  */
-export async function updateJob(
-  tx: Tx,
-  tenantId: string,
-  id: string,
-  { id: _id, updated, ...fields }: JobUpdate,
-): Promise<Job> {
+export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated, ...fields }: JobUpdate) {
   if (!isUuid(id)) throw notFound(NOUN);
-  // The job as it is and what the save names, in one round trip; then the save and the job read back, in one.
-  const references = referencesOf(tx, tenantId, fields);
-  const [rows = [], named = []] = await runTogether(tx, [
-    rowStatement(jobs, tenantId, id),
-    references.statement,
-  ]);
-  const current = rows[0] as typeof jobs.$inferSelect | undefined;
-  if (!current) throw notFound(NOUN);
-  // A stale save is told to reload before anything else: the status it moves from may be out of date.
-  if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
-  const from = current.status as JobStatus;
-  if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
-  checkFound(references.found(named), fields, current.assignee);
-  const stamps = statusStamps(from, fields.status, fields, new Date());
-  const save = saveWithLines(
-    tx,
-    jobs,
-    { tenantId, id, updated },
-    NOUN,
-    jobValues(fields, fields.status, stamps),
-    {
-      table: jobLines,
-      record: jobLines.jobId,
-      foreignKey: 'job_lines_job_fk',
-      rows: lineRows(tenantId, id, fields.items),
-    },
-  );
-  const [saved = [], read = []] = await referencesGone(() =>
-    save.guard(() => runTogether(tx, [save.statement, jobById.with({ tenantId, id })])),
-  );
-  await save.check(saved);
-  const [row] = read as JobRow[];
-  if (!row) throw notFound(NOUN);
-  return toJob(row);
+  const references = referencesOf(db, tenantId, fields);
+  const save = async (tx: Tx, [rows = [], named = []]: unknown[][]): Promise<Job> => {
+    const current = rows[0] as typeof jobs.$inferSelect | undefined;
+    if (!current) throw notFound(NOUN);
+    // A stale save is told to reload before anything else: the status it moves from may be out of date.
+    if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
+    const from = current.status as JobStatus;
+    if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
+    checkFound(references.found(named), fields, current.assignee);
+    const stamps = statusStamps(from, fields.status, fields, new Date());
+    const written = saveWithLines(
+      tx,
+      jobs,
+      { tenantId, id, updated },
+      NOUN,
+      jobValues(fields, fields.status, stamps),
+      {
+        table: jobLines,
+        record: jobLines.jobId,
+        foreignKey: 'job_lines_job_fk',
+        rows: lineRows(tenantId, id, fields.items),
+      },
+    );
+    const [saved = [], read = []] = await referencesGone(() =>
+      written.guard(() => runTogether(tx, [written.statement, jobById.with({ tenantId, id })])),
+    );
+    await written.check(saved);
+    const [row] = read as JobRow[];
+    if (!row) throw notFound(NOUN);
+    return toJob(row);
+  };
+  return { reads: [rowStatement(jobs, tenantId, id), references.statement], save };
+}
+
+/** `jobSave` in a transaction already open: its reads, then the save. */
+export async function updateJob(tx: Tx, tenantId: string, id: string, update: JobUpdate): Promise<Job> {
+  const { reads, save } = jobSave(tx, tenantId, id, update);
+  return save(tx, await runTogether(tx, reads));
 }
 
 /** Deletes the job and its lines; the customer keeps its other jobs. */

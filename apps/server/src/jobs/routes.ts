@@ -1,7 +1,7 @@
 import { jobFields, jobRecord, jobUpdate, namedReference, PAGE_SIZES } from '@fieldbook/domain';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
-import type { Member } from '../db/tenant-scope.ts';
+import { asMemberWith, type Member } from '../db/tenant-scope.ts';
 import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
 import { replyCreated } from '../http/idempotency.ts';
@@ -10,7 +10,7 @@ import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { readListPage } from '../lists/numbered-lists.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listJobs, numberedJobs } from './job-list.ts';
-import { createJob, deleteJob, findJob, readJob, updateJob } from './jobs.ts';
+import { createJob, deleteJob, findJob, jobSave, readJob, updateJob } from './jobs.ts';
 import { listJobPriorities, listTerritories } from './reference-data.ts';
 import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
 
@@ -43,11 +43,14 @@ export function registerJobRoutes(api: Api, db: Db): void {
   };
   api.put('/jobs/:id', updateSchema(save, jobUpdate, jobRecord), (request) => {
     samePathId(request.params.id, request.body);
-    return inRequestTenant(db, request, async (tx, tenantId, member) => {
-      if (technicianScope(member) === undefined)
-        return updateJob(tx, tenantId, request.params.id, request.body);
-      const current = ownJob(member, await findJob(tx, tenantId, request.params.id));
-      return updateJob(tx, tenantId, request.params.id, technicianSave(current, request.body));
+    const caller = tenantCallerOf(request);
+    const { id } = request.params;
+    // The job and what the save names go with the transaction's BEGIN; a Technician member's save is their own.
+    const saving = jobSave(db, caller.tenantId, id, request.body);
+    return asMemberWith(db, caller, saving.reads, async (tx, member, read) => {
+      if (technicianScope(member) === undefined) return saving.save(tx, read);
+      const current = ownJob(member, await findJob(tx, caller.tenantId, id));
+      return updateJob(tx, caller.tenantId, id, technicianSave(current, request.body));
     });
   });
 

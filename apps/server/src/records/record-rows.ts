@@ -8,7 +8,7 @@ import {
   placeholdersOf,
   type Statement,
 } from '../db/built-selects.ts';
-import type { Tx } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
 
@@ -94,7 +94,7 @@ const readNamedShapes = (entries: [string, NamedRecord][]) =>
  * named).
  */
 export function namedStatement<Name extends string>(
-  tx: Tx,
+  tx: Db,
   tenantId: string,
   named: Record<Name, NamedRecord>,
 ): { statement: Statement; found: (rows: unknown[]) => Record<Name, unknown> } {
