@@ -57,6 +57,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
+/** The tenant's name as it is committed. */
+const nameNow = async () => {
+  const { rows } = (await database.db.execute(
+    sql`select name from tenants where id = ${tenantId}`,
+  )) as unknown as {
+    rows: { name: string }[];
+  };
+  return rows[0]?.name;
+};
+
 /** What a statement read with the scope sees: the tenant, who it runs as, and how many customers it can read. */
 const probe = builtOnce<{ tenant: string; role: string; customers: number }>((db) =>
   db
@@ -100,12 +110,6 @@ describe('asMember', () => {
         await tx.execute(sql`update tenants set name = ${name} where id = ${tenantId}`);
         if (fail) throw new Error('after the write');
       });
-    const nameNow = async () => {
-      const { rows } = (await database.db.execute(
-        sql`select name from tenants where id = ${tenantId}`,
-      )) as unknown as { rows: { name: string }[] };
-      return rows[0]?.name;
-    };
     await rename('Scope & Sons', false);
     expect(await nameNow()).toBe('Scope & Sons');
     await expect(rename('Lost Name', true)).rejects.toThrow('after the write');
@@ -203,12 +207,6 @@ describe('asMemberWith', () => {
         await tx.execute(sql`update tenants set name = ${name} where id = ${tenantId}`);
         if (fail) throw new Error('after the write');
       });
-    const nameNow = async () => {
-      const { rows } = (await database.db.execute(
-        sql`select name from tenants where id = ${tenantId}`,
-      )) as unknown as { rows: { name: string }[] };
-      return rows[0]?.name;
-    };
     try {
       await rename('Scope, Begun & Co');
       expect(await nameNow()).toBe('Scope, Begun & Co');
