@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../customers/customers.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
+import { testServer } from '../test-support/test-server.ts';
 import { builtOnce, type Statement } from './built-selects.ts';
 import { openDatabase, pipelineOf } from './database.ts';
 import { isDatabaseError } from './postgres-errors.ts';
@@ -56,6 +57,13 @@ beforeAll(async () => {
   );
 });
 afterAll(() => database.drop());
+
+/**
+ * The test database again, on one connection (so a read after a failure runs where it happened), reached as the
+ * run reaches it (through a transaction pooler, statements unnamed).
+ */
+const oneConnection = async () =>
+  database.url ? openDatabase({ url: database.url, poolSize: 1, pooler: testServer()?.pooler }) : database;
 
 /** The tenant's name as it is committed. */
 const nameNow = async () => {
@@ -149,7 +157,7 @@ describe('readAsMember', () => {
 
   it('fails whole when a statement fails, and the connection reads on after it', async () => {
     // One connection, so the read after the failure runs where it happened, with the statements it prepared.
-    const opened = database.url ? await openDatabase({ url: database.url, poolSize: 1 }) : database;
+    const opened = await oneConnection();
     try {
       const member = caller(subjects.quoted);
       await expect(readAsMember(opened.db, member, [probe.with({}), failing.with({})])).rejects.toSatisfy(
@@ -200,7 +208,7 @@ describe('asMemberWith', () => {
   });
 
   it('commits what the function wrote, rolls back when a first statement or the function fails, and the connection works on', async () => {
-    const opened = database.url ? await openDatabase({ url: database.url, poolSize: 1 }) : database;
+    const opened = await oneConnection();
     const owner = { ...caller(subjects.quoted), access: 'owner' as const };
     const rename = (name: string, first: Statement[] = [probe.with({})], fail = false) =>
       asMemberWith(opened.db, owner, first, async (tx) => {
