@@ -32,7 +32,8 @@ export function renderApp(config: RuntimeConfig, signIn: AuthClient): void {
   }
   configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(createRoutes({ auth, queryClient }));
+  const { routes, patchRoutesOnNavigation } = createRoutes({ auth, queryClient });
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   createRoot(rootElement()).render(
     <StrictMode>
       <AppProviders config={config} auth={auth} queryClient={queryClient}>

@@ -25,9 +25,8 @@ beforeEach(() => {
 function renderApp(path: string, auth = fakeAuthClient(signedIn())) {
   // The app's query client, without retries: a failure shows at once.
   const queryClient = createQueryClient({ retry: false });
-  const router = createMemoryRouter(createRoutes({ auth: auth.client, queryClient }), {
-    initialEntries: [path],
-  });
+  const { routes, patchRoutesOnNavigation } = createRoutes({ auth: auth.client, queryClient });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   render(
     <MantineProvider theme={theme} env="test">
       <NoticesProvider>
