@@ -10,12 +10,17 @@ import { locationQueryOptions } from './api/get-location';
 import { customerListRoutes } from './list-routes';
 
 /**
- * A customer's screens, and those of their locations (loaded on demand, apart from the list: `list-routes.tsx`).
+ * The new customer's form, a customer's screens and those of their locations: loaded on demand, apart from the list
+ * (`list-routes.tsx`).
  * Loaders start each page's queries with its code download; the pages read the same query options (they show the
  * spinner and any error themselves).
  */
 export function customerRecordRoutes(queryClient: QueryClient): RouteObject[] {
   return [
+    {
+      path: paths.customers.new,
+      lazy: async () => ({ Component: (await import('./customer-editor-pages')).NewCustomerPage }),
+    },
     {
       path: paths.customers.view.pattern,
       // Re-evaluated on every visit: the customer, its locations and its jobs, fetched afresh, together.
