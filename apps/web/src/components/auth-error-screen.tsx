@@ -1,4 +1,6 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
+import { ErrorAlert } from './error-alert';
+import { PlainButton } from './plain-button';
 
 interface AuthErrorScreenProps {
   message: string;
@@ -9,12 +11,10 @@ interface AuthErrorScreenProps {
 export function AuthErrorScreen({ message, onSignInAgain }: AuthErrorScreenProps) {
   return (
     <Container component="main" size="sm" py="xl">
-      <Alert color="red" title="Sign-in failed" role="alert">
-        {message}
-      </Alert>
-      <Button mt="md" onClick={onSignInAgain}>
+      <ErrorAlert title="Sign-in failed">{message}</ErrorAlert>
+      <PlainButton onClick={onSignInAgain} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
         Sign in again
-      </Button>
+      </PlainButton>
     </Container>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Container, Text } from '@mantine/core';
+import { Container, Text } from '@mantine/core';
 import { PageHeading } from './page-heading';
+import { PlainButton } from './plain-button';
 
 /** Where signing out ends: it says so, and offers to sign in again (not guarded). */
 export function SignedOutPage({ onSignIn }: { onSignIn: () => void }) {
@@ -7,7 +8,7 @@ export function SignedOutPage({ onSignIn }: { onSignIn: () => void }) {
     <Container component="main" size="sm" py="xl">
       <PageHeading>Signed out</PageHeading>
       <Text mb="lg">You have signed out of Fieldbook.</Text>
-      <Button onClick={onSignIn}>Sign in again</Button>
+      <PlainButton onClick={onSignIn}>Sign in again</PlainButton>
     </Container>
   );
 }

@@ -1,40 +1,32 @@
-import { Box, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
+import './user-menu-button.css';
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
-interface UserMenuButtonProps extends UnstyledButtonProps, Omit<ComponentPropsWithRef<'button'>, 'style'> {
+interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
   userName: string;
   organisation: string | undefined;
 }
 
 /**
  * The user menu's button: it names the organisation the user is working in and the user, on every page and at
- * every width (each cut short with an ellipsis on a narrow phone).
+ * every width (each cut short with an ellipsis on a narrow phone). Its name is what it shows ("Acme, signed in as
+ * Sam"), so a voice command can say the words on it. A plain button with Mantine's UnstyledButton classes.
  */
 export function UserMenuButton({ userName, organisation, ...button }: UserMenuButtonProps) {
   return (
-    <UnstyledButton
-      className="user-menu-button"
-      aria-label={organisation ? `${organisation}, signed in as ${userName}` : userName}
+    <button
+      type="button"
+      className="mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root user-menu-button"
       aria-haspopup="menu"
-      mih={44}
-      px="xs"
-      miw={0}
-      maw={{ base: 200, xs: 280 }}
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 6,
-        borderRadius: 'var(--mantine-radius-sm)',
-        textAlign: 'right',
-      }}
       {...button}
     >
-      <Box miw={0} style={{ flex: '1 1 auto' }}>
+      <div className="user-menu-button-names">
         {organisation && (
           <Text size="sm" fw={600} lh={1.3} style={oneLine}>
             {organisation}
+            <VisuallyHidden>, signed in as </VisuallyHidden>
           </Text>
         )}
         <Text
@@ -45,8 +37,8 @@ export function UserMenuButton({ userName, organisation, ...button }: UserMenuBu
         >
           {userName}
         </Text>
-      </Box>
+      </div>
       <span aria-hidden="true">▾</span>
-    </UnstyledButton>
+    </button>
   );
 }

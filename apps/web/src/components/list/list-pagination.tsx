@@ -1,6 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlainButton } from '../plain-button';
 
 /** Pagination shows at most this many page numbers (spec section 9). */
 export const MAX_PAGE_LINKS = 7;
@@ -22,14 +23,14 @@ interface PageLinkProps {
 function PageLink({ to, current = false, children }: PageLinkProps) {
   if (current) {
     return (
-      <Button component="a" role="link" aria-current="page" aria-disabled="true" size="compact-sm">
+      <PlainButton component="a" role="link" aria-current="page" aria-disabled="true" size="compact-sm">
         {children}
-      </Button>
+      </PlainButton>
     );
   }
   if (to === null) {
     return (
-      <Button
+      <PlainButton
         component="a"
         role="link"
         aria-disabled="true"
@@ -38,13 +39,13 @@ function PageLink({ to, current = false, children }: PageLinkProps) {
         variant="default"
       >
         {children}
-      </Button>
+      </PlainButton>
     );
   }
   return (
-    <Button component={Link} to={to} size="compact-sm" variant="default">
+    <PlainButton component={Link} to={to} size="compact-sm" variant="default">
       {children}
-    </Button>
+    </PlainButton>
   );
 }
 

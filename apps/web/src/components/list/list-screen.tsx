@@ -1,9 +1,10 @@
-import { Box, Button, Group, Loader, Text } from '@mantine/core';
+import { Box, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withQuery } from '../../lib/paths';
 import { LoadErrorAlert } from '../load-error-alert';
 import { PageHeading } from '../page-heading';
+import { PlainButton } from '../plain-button';
 import { SectionLoader } from '../section-loader';
 import { ListPagination } from './list-pagination';
 import { type Column, RecordTable } from './record-table';
@@ -46,9 +47,9 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
           <SearchForm path={path} params={params} placeholder={props.searchPlaceholder} />
         </div>
         {newRecord && (
-          <Button component={Link} to={newRecord.to}>
+          <PlainButton component={Link} to={newRecord.to}>
             {newRecord.label}
-          </Button>
+          </PlainButton>
         )}
       </Group>
       <ListBody {...props} />
