@@ -1,5 +1,5 @@
-import { Loader } from '@mantine/core';
 import type { ComponentPropsWithRef, ElementType, ReactNode } from 'react';
+import { Spinner } from './spinner';
 import './plain-button.css';
 
 /** Mantine's class names for its Button (`Button.classes`) on an `UnstyledButton` (`UnstyledButton.classes`). */
@@ -77,7 +77,7 @@ export function PlainButton<C extends ElementType = 'button'>({
     >
       {loading && (
         <span className={`${classes.loader} mantine-Button-loader plain-button-loader`} aria-hidden="true">
-          <Loader color="var(--button-color)" size="calc(var(--button-height) / 1.8)" />
+          <Spinner color="var(--button-color)" size="calc(var(--button-height) / 1.8)" />
         </span>
       )}
       <span className={`${classes.inner} mantine-Button-inner`}>

@@ -1,4 +1,4 @@
-import { Box, Group, Loader, Text } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withQuery } from '../../lib/paths';
@@ -6,6 +6,7 @@ import { LoadErrorAlert } from '../load-error-alert';
 import { PageHeading } from '../page-heading';
 import { PlainButton } from '../plain-button';
 import { SectionLoader } from '../section-loader';
+import { Spinner } from '../spinner';
 import { ListPagination } from './list-pagination';
 import { type Column, RecordTable } from './record-table';
 import { SearchForm } from './search-form';
@@ -72,7 +73,7 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
     <>
       {searching && (
         <Group gap="xs" mb="xs" role="status">
-          <Loader size="xs" aria-hidden="true" />
+          <Spinner size="xs" />
           <Text size="sm">Searching…</Text>
         </Group>
       )}
