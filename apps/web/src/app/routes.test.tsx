@@ -144,6 +144,8 @@ describe('routes when signed in', () => {
 
   it.each([
     ['/items', 'Items'],
+    // Under the customer list's own routes, but loaded on demand with the other screens.
+    ['/customers/new', 'New customer'],
     ['/scheduler', 'Scheduler'],
     ['/sales', 'Sales'],
     ['/settings/organisation', 'Organisation details'],

@@ -14,7 +14,6 @@ import { paths } from '../lib/paths';
 import { ProtectedLayout } from './protected-layout';
 import { StandaloneLayout } from './standalone-layout';
 
-const ROOT = 'root';
 /** The layouts whose children the other features' routes join when they arrive. */
 const SIGNED_IN = 'signed-in';
 const STANDALONE = 'standalone';
@@ -39,7 +38,6 @@ interface AppRoutes {
 export function createRoutes({ auth, queryClient }: AppRouteDependencies): AppRoutes {
   const routes: RouteObject[] = [
     {
-      id: ROOT,
       path: paths.home,
       // While the first page's routes arrive, the root is all that matches: it draws the fallback, then its page.
       Component: Outlet,
@@ -73,9 +71,9 @@ export function createRoutes({ auth, queryClient }: AppRouteDependencies): AppRo
       ],
     },
   ];
-  const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
-    // A path that only the root matches (otherwise 'Page not found') may be another feature's.
-    if (matches.at(-1)?.route.id !== ROOT) return;
+  // The router asks only for a path that nothing but 'Page not found' (a splat) or a route with a parameter matches:
+  // the first download has neither but for 'Page not found', so each such path may be another feature's.
+  const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ patch }) => {
     const { featureRoutes } = await import('./feature-routes');
     const { signedIn, standalone } = featureRoutes(queryClient);
     // Patching again (the next unknown path) adds nothing: the router leaves out the routes it has.
