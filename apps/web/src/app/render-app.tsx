@@ -1,9 +1,10 @@
 import './mantine-styles.css';
 import './touch-and-focus.css';
-import { Container, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { PageColumn } from '../components/page-column';
 import { ServiceUnavailable } from '../components/service-unavailable';
 import type { AuthClient } from '../features/auth/auth-client';
 import { configureApiClient } from '../lib/api-client';
@@ -48,9 +49,9 @@ export function renderStartupFailure(): void {
   createRoot(rootElement()).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Container component="main" py="xl">
+        <PageColumn>
           <ServiceUnavailable />
-        </Container>
+        </PageColumn>
       </MantineProvider>
     </StrictMode>,
   );

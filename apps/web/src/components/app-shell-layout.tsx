@@ -1,5 +1,4 @@
 import type { Role } from '@fieldbook/domain';
-import { Anchor, Box, Group } from '@mantine/core';
 import {
   type ComponentPropsWithRef,
   type CSSProperties,
@@ -10,11 +9,12 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link, useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { paths } from '../lib/paths';
 import { BrandMark } from './brand-mark';
 import { MainNav } from './main-nav';
 import { focusPageHeading, type PageMoves, PageMovesContext } from './page-heading';
+import { TextLink } from './text-link';
 import './app-shell-layout.css';
 
 /** Below this the header has no room for the sections: a Menu button shows them in a column. */
@@ -65,43 +65,31 @@ export function AppShellLayout({ userMenu, userRole, children }: AppShellLayoutP
       {/* right-scroll-bar-position: while a dialog locks the page's scrolling, the header keeps its place. */}
       <header className="app-shell-header right-scroll-bar-position">
         <SkipLink />
-        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <div className="app-shell-bar">
+          <div className="app-shell-bar-start">
             <MenuButton ref={burger} opened={menuOpened} onClick={() => setMenuOpened((opened) => !opened)} />
-            <Anchor
-              component={Link}
-              to={paths.home}
-              aria-label="Fieldbook"
-              fw={700}
-              fz="lg"
-              underline="never"
-              miw={44}
-              mih={44}
-              style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
-            >
+            <TextLink to={paths.home} aria-label="Fieldbook" underline="never" className="app-shell-brand">
               {/* A phone keeps the header's room for the organisation's name. */}
-              <Box hiddenFrom="xs" style={{ display: 'flex' }}>
+              <span className="mantine-hidden-from-xs" style={{ display: 'flex' }}>
                 <BrandMark />
-              </Box>
-              <Box component="span" visibleFrom="xs" px={4}>
+              </span>
+              <span
+                className="mantine-visible-from-xs"
+                style={{ paddingInline: 'calc(0.25rem * var(--mantine-scale))' }}
+              >
                 Fieldbook
-              </Box>
-            </Anchor>
+              </span>
+            </TextLink>
             <MainNav userRole={userRole} visibleFrom={NAV_BREAKPOINT} />
-          </Group>
+          </div>
           {userMenu}
-        </Group>
+        </div>
       </header>
       {/* Only while open: a column drawn off screen or hidden would keep its links in the way of the Tab key. */}
       {menuOpened && (
-        <Box
-          component="nav"
-          className="app-shell-navbar"
-          hiddenFrom={NAV_BREAKPOINT}
-          onKeyDown={closeOnEscape}
-        >
+        <nav className={`app-shell-navbar mantine-hidden-from-${NAV_BREAKPOINT}`} onKeyDown={closeOnEscape}>
           <MainNav userRole={userRole} vertical />
-        </Box>
+        </nav>
       )}
       <main className="app-shell-main" id={MAIN_ID}>
         <PageMovesContext value={moves.current}>{children}</PageMovesContext>

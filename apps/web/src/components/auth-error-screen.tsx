@@ -1,5 +1,5 @@
-import { Container } from '@mantine/core';
 import { ErrorAlert } from './error-alert';
+import { PageColumn } from './page-column';
 import { PlainButton } from './plain-button';
 
 interface AuthErrorScreenProps {
@@ -10,11 +10,11 @@ interface AuthErrorScreenProps {
 /** A failed sign-in: the reason, and a way to try again (never an automatic retry). */
 export function AuthErrorScreen({ message, onSignInAgain }: AuthErrorScreenProps) {
   return (
-    <Container component="main" size="sm" py="xl">
+    <PageColumn narrow>
       <ErrorAlert title="Sign-in failed">{message}</ErrorAlert>
       <PlainButton onClick={onSignInAgain} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
         Sign in again
       </PlainButton>
-    </Container>
+    </PageColumn>
   );
 }

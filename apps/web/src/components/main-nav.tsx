@@ -1,5 +1,4 @@
 import type { Role } from '@fieldbook/domain';
-import { Group, Stack } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
 import { paths } from '../lib/paths';
 import { type Capability, roleMay } from '../lib/role-access';
@@ -56,7 +55,7 @@ export function MainNav({ userRole: role, vertical = false, visibleFrom }: MainN
     .map(({ label, to }) => <SectionLink key={to} vertical={vertical} label={label} to={to} />);
   if (vertical) {
     return (
-      <Stack component="nav" aria-label="Main" gap={4}>
+      <nav aria-label="Main" className="main-nav" data-vertical>
         {links}
         {withSettings && (
           <PlainButton
@@ -71,11 +70,14 @@ export function MainNav({ userRole: role, vertical = false, visibleFrom }: MainN
             Settings
           </PlainButton>
         )}
-      </Stack>
+      </nav>
     );
   }
   return (
-    <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom={visibleFrom}>
+    <nav
+      aria-label="Main"
+      className={visibleFrom ? `main-nav mantine-visible-from-${visibleFrom}` : 'main-nav'}
+    >
       {links}
       {withSettings && (
         <PlainButton
@@ -89,6 +91,6 @@ export function MainNav({ userRole: role, vertical = false, visibleFrom }: MainN
           <SettingsIcon />
         </PlainButton>
       )}
-    </Group>
+    </nav>
   );
 }

@@ -1,12 +1,13 @@
-import { Center, VisuallyHidden } from '@mantine/core';
+import { ScreenReaderText } from './screen-reader-text';
 import { Spinner } from './spinner';
+import './loaders.css';
 
 /** The spinner of a list, viewer or editor while its data loads. */
 export function SectionLoader() {
   return (
-    <Center py="xl" role="status">
+    <div className="section-loader" role="status">
       <Spinner size="md" />
-      <VisuallyHidden>Loading...</VisuallyHidden>
-    </Center>
+      <ScreenReaderText>Loading...</ScreenReaderText>
+    </div>
   );
 }

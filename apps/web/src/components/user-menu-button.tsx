@@ -1,8 +1,6 @@
-import { Text, VisuallyHidden } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
+import { ScreenReaderText } from './screen-reader-text';
 import './user-menu-button.css';
-
-const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
   userName: string;
@@ -14,29 +12,25 @@ interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
  * every width (each cut short with an ellipsis on a narrow phone). Its name is what it shows ("Acme, signed in as
  * Sam"), so a voice command can say the words on it. A plain button with Mantine's UnstyledButton classes.
  */
-export function UserMenuButton({ userName, organisation, ...button }: UserMenuButtonProps) {
+export function UserMenuButton({ userName, organisation, className, ...button }: UserMenuButtonProps) {
   return (
     <button
       type="button"
-      className="mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root user-menu-button"
       aria-haspopup="menu"
       {...button}
+      // The menu's target adds its own classes.
+      className={`mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root user-menu-button ${className ?? ''}`.trimEnd()}
     >
       <div className="user-menu-button-names">
         {organisation && (
-          <Text size="sm" fw={600} lh={1.3} style={oneLine}>
+          <p className="user-menu-button-line user-menu-button-organisation">
             {organisation}
-            <VisuallyHidden>, signed in as </VisuallyHidden>
-          </Text>
+            <ScreenReaderText>, signed in as </ScreenReaderText>
+          </p>
         )}
-        <Text
-          size={organisation ? 'xs' : 'sm'}
-          c={organisation ? 'dimmed' : undefined}
-          lh={1.3}
-          style={oneLine}
-        >
+        <p className={organisation ? 'user-menu-button-line user-menu-button-user' : 'user-menu-button-line'}>
           {userName}
-        </Text>
+        </p>
       </div>
       <span aria-hidden="true">▾</span>
     </button>

@@ -1,7 +1,7 @@
-import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PlainButton } from '../plain-button';
+import './list-screen.css';
 
 /** Pagination shows at most this many page numbers (spec section 9). */
 export const MAX_PAGE_LINKS = 7;
@@ -61,7 +61,7 @@ interface ListPaginationProps {
 export function ListPagination({ page, size, total, hrefFor }: ListPaginationProps) {
   const last = Math.max(1, Math.ceil(total / size));
   return (
-    <Group component="nav" aria-label="Pagination" gap={4} mt="md">
+    <nav aria-label="Pagination" className="list-pagination">
       <PageLink to={page > 1 ? hrefFor(Math.min(page - 1, last)) : null}>Previous</PageLink>
       {pageWindow(page, last).map((number) => (
         <PageLink key={number} to={hrefFor(number)} current={number === page}>
@@ -69,6 +69,6 @@ export function ListPagination({ page, size, total, hrefFor }: ListPaginationPro
         </PageLink>
       ))}
       <PageLink to={page < last ? hrefFor(page + 1) : null}>Next</PageLink>
-    </Group>
+    </nav>
   );
 }

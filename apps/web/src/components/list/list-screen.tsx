@@ -1,4 +1,3 @@
-import { Box, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withQuery } from '../../lib/paths';
@@ -11,6 +10,7 @@ import { ListPagination } from './list-pagination';
 import { type Column, RecordTable } from './record-table';
 import { SearchForm } from './search-form';
 import { type ListQuery, useReloadOnRepeatNavigation } from './use-list-params';
+import './list-screen.css';
 
 interface ListScreenProps<T extends { id: string }> {
   /** The page heading, e.g. 'Customers'. */
@@ -42,7 +42,7 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
     <>
       <PageHeading>{title}</PageHeading>
       {intro}
-      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
+      <div className="list-toolbar">
         {/* On a phone the search takes the whole row and the button goes under it. */}
         <div style={{ flex: '1 1 280px' }}>
           <SearchForm path={path} params={params} placeholder={props.searchPlaceholder} />
@@ -52,7 +52,7 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
             {newRecord.label}
           </PlainButton>
         )}
-      </Group>
+      </div>
       <ListBody {...props} />
     </>
   );
@@ -72,12 +72,12 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
   return (
     <>
       {searching && (
-        <Group gap="xs" mb="xs" role="status">
+        <div className="list-searching" role="status">
           <Spinner size="xs" />
-          <Text size="sm">Searching…</Text>
-        </Group>
+          <p>Searching…</p>
+        </div>
       )}
-      <Box aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>
+      <div aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>
         <RecordTable
           label={title}
           columns={columns}
@@ -85,7 +85,7 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
           rowKey={(row) => row.id}
           emptyText={emptyText}
         />
-      </Box>
+      </div>
       {total > 0 && (
         <ListPagination
           page={params.p}

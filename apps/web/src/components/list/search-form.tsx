@@ -1,11 +1,11 @@
 import { MATCH_ALL, searchQuery } from '@fieldbook/domain';
-import { Group } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
 import { PlainButton } from '../plain-button';
+import './list-screen.css';
 
 /** How long typing pauses before the list follows it. */
 export const SEARCH_AS_YOU_TYPE_MS = 250;
@@ -59,7 +59,7 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every supported browser (nor jsdom); the role is.
     <form role="search" onSubmit={submit} noValidate>
-      <Group align="flex-end" gap="xs" wrap="nowrap">
+      <div className="search-form-row">
         {/*
           Mantine's TextInput as its elements and classes (Input.css): the component and its wrapper's code were
           3 KB of the first download for this one box.
@@ -106,7 +106,7 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
         <PlainButton type="submit" variant="default">
           Search
         </PlainButton>
-      </Group>
+      </div>
     </form>
   );
 }
