@@ -1,5 +1,4 @@
 import type { ComponentPropsWithRef } from 'react';
-import { ScreenReaderText } from './screen-reader-text';
 import './user-menu-button.css';
 
 interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
@@ -9,13 +8,14 @@ interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
 
 /**
  * The user menu's button: it names the organisation the user is working in and the user, on every page and at
- * every width (each cut short with an ellipsis on a narrow phone). Its name is what it shows ("Acme, signed in as
- * Sam"), so a voice command can say the words on it. A plain button with Mantine's UnstyledButton classes.
+ * every width (each cut short with an ellipsis on a narrow phone). A plain button with Mantine's UnstyledButton
+ * classes.
  */
 export function UserMenuButton({ userName, organisation, className, ...button }: UserMenuButtonProps) {
   return (
     <button
       type="button"
+      aria-label={organisation ? `${organisation}, signed in as ${userName}` : userName}
       aria-haspopup="menu"
       {...button}
       // The menu's target adds its own classes.
@@ -23,10 +23,7 @@ export function UserMenuButton({ userName, organisation, className, ...button }:
     >
       <div className="user-menu-button-names">
         {organisation && (
-          <p className="user-menu-button-line user-menu-button-organisation">
-            {organisation}
-            <ScreenReaderText>, signed in as </ScreenReaderText>
-          </p>
+          <p className="user-menu-button-line user-menu-button-organisation">{organisation}</p>
         )}
         <p className={organisation ? 'user-menu-button-line user-menu-button-user' : 'user-menu-button-line'}>
           {userName}
