@@ -21,7 +21,9 @@ const built = (extension: string) =>
 
 const usedByCode = new Set(built('.js').match(mantineClass));
 const styled = new Set(built('.css').match(mantineClass));
-const styleFiles = readdirSync(stylesDir).filter((file) => file.endsWith('.css') && !file.endsWith('.layer.css'));
+const styleFiles = readdirSync(stylesDir).filter(
+  (file) => file.endsWith('.css') && !file.endsWith('.layer.css'),
+);
 const classesOf = (file: string) => readFileSync(join(stylesDir, file), 'utf8').match(mantineClass) ?? [];
 const missing = styleFiles.filter((file) =>
   classesOf(file).some((name) => usedByCode.has(name) && !styled.has(name)),
@@ -31,7 +33,9 @@ const missing = styleFiles.filter((file) =>
 const known = new Set(styleFiles.flatMap(classesOf));
 const unknown = [...usedByCode].filter((name) => !known.has(name));
 if (unknown.length > 0) {
-  console.error(`The app uses Mantine classes that no stylesheet of @mantine/core defines: ${unknown.join(', ')}`);
+  console.error(
+    `The app uses Mantine classes that no stylesheet of @mantine/core defines: ${unknown.join(', ')}`,
+  );
   process.exit(1);
 }
 
