@@ -1,9 +1,10 @@
 import './mantine-styles.css';
 import './touch-and-focus.css';
-import { Container, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { PageColumn } from '../components/page-column';
 import { ServiceUnavailable } from '../components/service-unavailable';
 import type { AuthClient } from '../features/auth/auth-client';
 import { configureApiClient } from '../lib/api-client';
@@ -32,7 +33,8 @@ export function renderApp(config: RuntimeConfig, signIn: AuthClient): void {
   }
   configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
   const queryClient = createQueryClient();
-  const router = createBrowserRouter(createRoutes({ auth, queryClient }));
+  const { routes, patchRoutesOnNavigation } = createRoutes({ auth, queryClient });
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   createRoot(rootElement()).render(
     <StrictMode>
       <AppProviders config={config} auth={auth} queryClient={queryClient}>
@@ -47,9 +49,9 @@ export function renderStartupFailure(): void {
   createRoot(rootElement()).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <Container component="main" py="xl">
+        <PageColumn>
           <ServiceUnavailable />
-        </Container>
+        </PageColumn>
       </MantineProvider>
     </StrictMode>,
   );

@@ -25,9 +25,8 @@ beforeEach(() => {
 function renderApp(path: string, auth = fakeAuthClient(signedIn())) {
   // The app's query client, without retries: a failure shows at once.
   const queryClient = createQueryClient({ retry: false });
-  const router = createMemoryRouter(createRoutes({ auth: auth.client, queryClient }), {
-    initialEntries: [path],
-  });
+  const { routes, patchRoutesOnNavigation } = createRoutes({ auth: auth.client, queryClient });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   render(
     <MantineProvider theme={theme} env="test">
       <NoticesProvider>
@@ -145,6 +144,8 @@ describe('routes when signed in', () => {
 
   it.each([
     ['/items', 'Items'],
+    // Under the customer list's own routes, but loaded on demand with the other screens.
+    ['/customers/new', 'New customer'],
     ['/scheduler', 'Scheduler'],
     ['/sales', 'Sales'],
     ['/settings/organisation', 'Organisation details'],

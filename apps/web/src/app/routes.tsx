@@ -1,54 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { RouteObject } from 'react-router';
+import { Outlet, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { PageNotFound } from '../components/page-not-found';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { ServiceUnavailable } from '../components/service-unavailable';
 import { SignedOutPage } from '../components/signed-out-page';
-import { accountRoutes } from '../features/account/routes';
 import type { AuthClient } from '../features/auth/auth-client';
 import { requireSignIn } from '../features/auth/require-sign-in';
 import { authRoutes } from '../features/auth/routes';
-import { customerRoutes } from '../features/customers/routes';
+import { customerListRoutes } from '../features/customers/list-routes';
 import { homeRoutes } from '../features/home/routes';
-import { invoiceRoutes } from '../features/invoices/routes';
-import { itemRoutes } from '../features/items/routes';
-import { jobRoutes } from '../features/jobs/routes';
-import { organisationRoutes } from '../features/organisations/routes';
-import { outboxRoutes } from '../features/outbox/routes';
-import { salesRoutes } from '../features/sales/routes';
-import { schedulerRoutes } from '../features/scheduler/routes';
-import { settingsRoutes } from '../features/settings/routes';
-import { taxRoutes } from '../features/taxes/routes';
-import { invitationRoutes, teamRoutes } from '../features/team/routes';
-import { technicianRoutes } from '../features/technicians/routes';
-import { templateRoutes } from '../features/templates/routes';
 import { paths } from '../lib/paths';
 import { ProtectedLayout } from './protected-layout';
 import { StandaloneLayout } from './standalone-layout';
 
-/**
- * Each feature contributes its own route array; a new feature plugs in here. A feature whose loaders start
- * queries takes the app's query client.
- */
-const featureRoutes = (queryClient: QueryClient): RouteObject[] => [
-  ...homeRoutes,
-  ...accountRoutes,
-  ...organisationRoutes,
-  ...schedulerRoutes(queryClient),
-  ...jobRoutes(queryClient),
-  ...salesRoutes,
-  ...invoiceRoutes(queryClient),
-  ...customerRoutes(queryClient),
-  ...itemRoutes(queryClient),
-  ...settingsRoutes,
-  ...teamRoutes(queryClient),
-  ...outboxRoutes(queryClient),
-  ...taxRoutes(queryClient),
-  ...technicianRoutes(queryClient),
-  ...templateRoutes(queryClient),
-  { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
-];
+/** The layouts whose children the other features' routes join when they arrive. */
+const SIGNED_IN = 'signed-in';
+const STANDALONE = 'standalone';
 
 interface AppRouteDependencies {
   auth: AuthClient;
@@ -56,25 +24,44 @@ interface AppRouteDependencies {
   queryClient: QueryClient;
 }
 
-export function createRoutes({ auth, queryClient }: AppRouteDependencies): RouteObject[] {
-  return [
+interface AppRoutes {
+  routes: RouteObject[];
+  /** For the router: adds the other features' routes when a path needs them. */
+  patchRoutesOnNavigation: PatchRoutesOnNavigationFunction;
+}
+
+/**
+ * The first download holds the routes of the first screens only: home and the customer list. The other features'
+ * routes, with their loaders and the queries these start, come the first time a path matches nothing else
+ * (`feature-routes.ts`, one small file); then that page's loader and code start together as before.
+ */
+export function createRoutes({ auth, queryClient }: AppRouteDependencies): AppRoutes {
+  const routes: RouteObject[] = [
     {
       path: paths.home,
+      // While the first page's routes arrive, the root is all that matches: it draws the fallback, then its page.
+      Component: Outlet,
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorBoundary,
       children: [
         ...authRoutes(auth),
         {
           // Every known page requires sign-in; the middleware runs before any of their loaders.
+          id: SIGNED_IN,
           middleware: [requireSignIn(auth)],
           Component: ProtectedLayout,
-          children: featureRoutes(queryClient),
+          children: [
+            ...homeRoutes,
+            ...customerListRoutes,
+            { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
+          ],
         },
         {
           // Signed in, but no organisation needed: a new user opens their invitation before belonging to one.
+          id: STANDALONE,
           middleware: [requireSignIn(auth)],
           Component: StandaloneLayout,
-          children: invitationRoutes(queryClient),
+          children: [],
         },
         {
           path: paths.signedOut,
@@ -84,4 +71,14 @@ export function createRoutes({ auth, queryClient }: AppRouteDependencies): Route
       ],
     },
   ];
+  // The router asks only for a path that nothing but 'Page not found' (a splat) or a route with a parameter matches:
+  // the first download has neither but for 'Page not found', so each such path may be another feature's.
+  const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+    const { featureRoutes } = await import('./feature-routes');
+    const { signedIn, standalone } = featureRoutes(queryClient);
+    // Patching again (the next unknown path) adds nothing: the router leaves out the routes it has.
+    patch(SIGNED_IN, signedIn);
+    patch(STANDALONE, standalone);
+  };
+  return { routes, patchRoutesOnNavigation };
 }

@@ -1,7 +1,7 @@
-import { Container } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { AuthErrorScreen } from '../components/auth-error-screen';
 import { FullPageLoader } from '../components/full-page-loader';
+import { PageColumn } from '../components/page-column';
 import { useAuth } from '../features/auth/auth-context';
 
 /**
@@ -24,8 +24,8 @@ export function StandaloneLayout() {
     return <FullPageLoader />;
   }
   return (
-    <Container component="main" size="sm" py="xl">
+    <PageColumn narrow>
       <Outlet />
-    </Container>
+    </PageColumn>
   );
 }

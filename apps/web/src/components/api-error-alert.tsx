@@ -1,5 +1,7 @@
-import { Alert, Button, List } from '@mantine/core';
+import { List } from '@mantine/core';
 import { ApiRequestError, isRetryable } from '../lib/api-client';
+import { ErrorAlert } from './error-alert';
+import { RetryButton } from './retry-button';
 
 interface ApiErrorAlertProps {
   error: unknown;
@@ -23,7 +25,7 @@ export function ApiErrorAlert({ error, items, title, onRetry, retrying = false }
     return null;
   }
   return (
-    <Alert color="red" role="alert" mb="md" title={title}>
+    <ErrorAlert title={title} spaced>
       {error ? (error instanceof Error ? error.message : String(error)) : null}
       {listed.length > 0 && (
         <List size="sm" mt={error ? 'xs' : 0}>
@@ -37,15 +39,6 @@ export function ApiErrorAlert({ error, items, title, onRetry, retrying = false }
       {onRetry && Boolean(error) && isRetryable(error) && (
         <RetryButton onRetry={onRetry} retrying={retrying} />
       )}
-    </Alert>
-  );
-}
-
-/** The Retry of a failed load or save, under its message. */
-export function RetryButton({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
-  return (
-    <Button display="block" mt="sm" size="xs" variant="default" loading={retrying} onClick={onRetry}>
-      Retry
-    </Button>
+    </ErrorAlert>
   );
 }

@@ -1,12 +1,20 @@
 import type { Role } from '@fieldbook/domain';
-import { Anchor, Box, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigationType } from 'react-router';
+import {
+  type ComponentPropsWithRef,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { paths } from '../lib/paths';
 import { BrandMark } from './brand-mark';
 import { MainNav } from './main-nav';
 import { focusPageHeading, type PageMoves, PageMovesContext } from './page-heading';
+import { TextLink } from './text-link';
 import './app-shell-layout.css';
 
 /** Below this the header has no room for the sections: a Menu button shows them in a column. */
@@ -30,26 +38,25 @@ interface AppShellLayoutProps {
  * asides, footers and a scroll-lock library, 9 KB (gzip) of the first download, for a fixed header.
  */
 export function AppShellLayout({ userMenu, userRole, children }: AppShellLayoutProps) {
-  const [menuOpened, menu] = useDisclosure(false);
+  const [menuOpened, setMenuOpened] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const shownPath = useRef(pathname);
   const moves = useRef<PageMoves>({ happened: false, headingDue: false });
-  const { close } = menu;
 
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
-    close();
+    setMenuOpened(false);
     // A new page starts at its top; Back and Forward leave the scrolling to the browser.
     if (navigationType !== 'POP') window.scrollTo(0, 0);
     focusPageHeading(moves.current);
-  }, [pathname, navigationType, close]);
+  }, [pathname, navigationType]);
 
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
-    close();
+    setMenuOpened(false);
     burger.current?.focus();
   };
 
@@ -58,58 +65,60 @@ export function AppShellLayout({ userMenu, userRole, children }: AppShellLayoutP
       {/* right-scroll-bar-position: while a dialog locks the page's scrolling, the header keeps its place. */}
       <header className="app-shell-header right-scroll-bar-position">
         <SkipLink />
-        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Burger
-              ref={burger}
-              hiddenFrom={NAV_BREAKPOINT}
-              size="sm"
-              w={44}
-              h={44}
-              opened={menuOpened}
-              onClick={menu.toggle}
-              aria-label="Menu"
-              aria-expanded={menuOpened}
-            />
-            <Anchor
-              component={Link}
-              to={paths.home}
-              aria-label="Fieldbook"
-              fw={700}
-              fz="lg"
-              underline="never"
-              miw={44}
-              mih={44}
-              style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
-            >
+        <div className="app-shell-bar">
+          <div className="app-shell-bar-start">
+            <MenuButton ref={burger} opened={menuOpened} onClick={() => setMenuOpened((opened) => !opened)} />
+            <TextLink to={paths.home} aria-label="Fieldbook" underline="never" className="app-shell-brand">
               {/* A phone keeps the header's room for the organisation's name. */}
-              <Box hiddenFrom="xs" style={{ display: 'flex' }}>
+              <span className="mantine-hidden-from-xs" style={{ display: 'flex' }}>
                 <BrandMark />
-              </Box>
-              <Box component="span" visibleFrom="xs" px={4}>
+              </span>
+              <span
+                className="mantine-visible-from-xs"
+                style={{ paddingInline: 'calc(0.25rem * var(--mantine-scale))' }}
+              >
                 Fieldbook
-              </Box>
-            </Anchor>
+              </span>
+            </TextLink>
             <MainNav userRole={userRole} visibleFrom={NAV_BREAKPOINT} />
-          </Group>
+          </div>
           {userMenu}
-        </Group>
+        </div>
       </header>
       {/* Only while open: a column drawn off screen or hidden would keep its links in the way of the Tab key. */}
       {menuOpened && (
-        <Box
-          component="nav"
-          className="app-shell-navbar"
-          hiddenFrom={NAV_BREAKPOINT}
-          onKeyDown={closeOnEscape}
-        >
+        <nav className={`app-shell-navbar mantine-hidden-from-${NAV_BREAKPOINT}`} onKeyDown={closeOnEscape}>
           <MainNav userRole={userRole} vertical />
-        </Box>
+        </nav>
       )}
       <main className="app-shell-main" id={MAIN_ID}>
         <PageMovesContext value={moves.current}>{children}</PageMovesContext>
       </main>
     </>
+  );
+}
+
+/**
+ * The phone's Menu button, Mantine's Burger (three lines, a cross when open) as its elements with Mantine's classes
+ * (Burger.css): the component brought its own code for this one button.
+ */
+function MenuButton({ opened, ...button }: { opened: boolean } & ComponentPropsWithRef<'button'>) {
+  return (
+    <button
+      type="button"
+      className={`mantine-focus-auto m_fea6bf1a mantine-Burger-root m_87cf2631 mantine-UnstyledButton-root mantine-hidden-from-${NAV_BREAKPOINT}`}
+      data-size="sm"
+      aria-label="Menu"
+      aria-expanded={opened}
+      style={{ '--burger-size': 'var(--burger-size-sm)', width: 44, height: 44 } as CSSProperties}
+      {...button}
+    >
+      <div
+        className="m_d4fb9cad mantine-Burger-burger"
+        data-reduce-motion
+        data-opened={opened || undefined}
+      />
+    </button>
   );
 }
 

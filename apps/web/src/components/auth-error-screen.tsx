@@ -1,4 +1,6 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { ErrorAlert } from './error-alert';
+import { PageColumn } from './page-column';
+import { PlainButton } from './plain-button';
 
 interface AuthErrorScreenProps {
   message: string;
@@ -8,13 +10,11 @@ interface AuthErrorScreenProps {
 /** A failed sign-in: the reason, and a way to try again (never an automatic retry). */
 export function AuthErrorScreen({ message, onSignInAgain }: AuthErrorScreenProps) {
   return (
-    <Container component="main" size="sm" py="xl">
-      <Alert color="red" title="Sign-in failed" role="alert">
-        {message}
-      </Alert>
-      <Button mt="md" onClick={onSignInAgain}>
+    <PageColumn narrow>
+      <ErrorAlert title="Sign-in failed">{message}</ErrorAlert>
+      <PlainButton onClick={onSignInAgain} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
         Sign in again
-      </Button>
-    </Container>
+      </PlainButton>
+    </PageColumn>
   );
 }

@@ -1,13 +1,12 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Spinner } from './spinner';
+import './loaders.css';
 
 /** Shown while signing in, and while a route's code loads for the first time. */
 export function FullPageLoader() {
   return (
-    <Center mih="100vh" role="status">
-      <Stack align="center" gap="sm">
-        <Loader aria-hidden="true" />
-        <Text>Loading...</Text>
-      </Stack>
-    </Center>
+    <div className="full-page-loader" role="status">
+      <Spinner />
+      <p>Loading...</p>
+    </div>
   );
 }

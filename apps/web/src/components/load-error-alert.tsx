@@ -1,8 +1,8 @@
-import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiRequestError, isRetryable, NETWORK_FAILURE, NetworkError } from '../lib/api-client';
-import { RetryButton } from './api-error-alert';
+import { ErrorAlert } from './error-alert';
+import { RetryButton } from './retry-button';
 
 export const INSUFFICIENT_PERMISSIONS = 'Insufficient permissions. Please contact your administrator.';
 export const SERVICE_UNAVAILABLE = 'Service unavailable. Please try again in a few minutes.';
@@ -40,9 +40,9 @@ export function LoadErrorAlert({ error, onRetry }: LoadErrorAlertProps) {
     void again.finally(() => setRetrying(false));
   };
   return (
-    <Alert color="red" role="alert" mb="md">
+    <ErrorAlert spaced>
       {loadErrorMessage(error)}
       {isRetryable(error) && <RetryButton onRetry={retry} retrying={retrying} />}
-    </Alert>
+    </ErrorAlert>
   );
 }

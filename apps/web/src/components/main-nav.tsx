@@ -1,9 +1,10 @@
 import type { Role } from '@fieldbook/domain';
-import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import { Link, useMatch } from 'react-router';
 import { paths } from '../lib/paths';
 import { type Capability, roleMay } from '../lib/role-access';
+import { PlainButton } from './plain-button';
 import { SettingsIcon } from './settings-icon';
+import './main-nav.css';
 
 const sections: readonly { label: string; to: string; capability: Capability }[] = [
   { label: 'Scheduler', to: paths.scheduler, capability: 'scheduler' },
@@ -20,18 +21,16 @@ function useActive(to: string): boolean {
 function SectionLink({ label, to, vertical }: { label: string; to: string; vertical: boolean }) {
   const active = useActive(to);
   return (
-    <Button
+    <PlainButton
       component={Link}
       to={to}
+      className="main-nav-link"
       variant={active ? 'light' : 'subtle'}
       aria-current={active ? 'page' : undefined}
-      px="sm"
-      h={44}
-      justify={vertical ? 'flex-start' : undefined}
       fullWidth={vertical}
     >
       {label}
-    </Button>
+    </PlainButton>
   );
 }
 
@@ -56,41 +55,42 @@ export function MainNav({ userRole: role, vertical = false, visibleFrom }: MainN
     .map(({ label, to }) => <SectionLink key={to} vertical={vertical} label={label} to={to} />);
   if (vertical) {
     return (
-      <Stack component="nav" aria-label="Main" gap={4}>
+      <nav aria-label="Main" className="main-nav" data-vertical>
         {links}
         {withSettings && (
-          <Button
+          <PlainButton
             component={Link}
             to={paths.settings.root}
+            className="main-nav-link"
             variant={settingsActive ? 'light' : 'subtle'}
             aria-current={settingsActive ? 'page' : undefined}
             leftSection={<SettingsIcon />}
-            justify="flex-start"
             fullWidth
-            px="sm"
-            h={44}
           >
             Settings
-          </Button>
+          </PlainButton>
         )}
-      </Stack>
+      </nav>
     );
   }
   return (
-    <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" visibleFrom={visibleFrom}>
+    <nav
+      aria-label="Main"
+      className={visibleFrom ? `main-nav mantine-visible-from-${visibleFrom}` : 'main-nav'}
+    >
       {links}
       {withSettings && (
-        <ActionIcon
+        <PlainButton
           component={Link}
           to={paths.settings.root}
+          className="main-nav-link main-nav-icon"
           aria-label="Settings"
           aria-current={settingsActive ? 'page' : undefined}
           variant={settingsActive ? 'light' : 'subtle'}
-          size={44}
         >
           <SettingsIcon />
-        </ActionIcon>
+        </PlainButton>
       )}
-    </Group>
+    </nav>
   );
 }

@@ -1,24 +1,35 @@
-import { Notification, Stack } from '@mantine/core';
-import { createContext, type ReactNode, use, useCallback, useRef, useState } from 'react';
-import './notices.css';
+import { createContext, type ReactNode, use, useCallback, useEffect, useRef, useState } from 'react';
+import type { Notice } from './notice-stack';
 
 /** How long a notice stays, unless dismissed first. */
 const NOTICE_MS = 6000;
 
-interface Notice {
-  id: number;
-  text: string;
-}
-
 const NotifyContext = createContext<((text: string) => void) | null>(null);
+
+type NoticeStackComponent = typeof import('./notice-stack').default;
+
+let loading: Promise<NoticeStackComponent> | undefined;
+/** The notices' code, once; a failed download (offline) is tried again with the next notice. */
+const loadNoticeStack = () => {
+  loading ??= import('./notice-stack').then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+};
 
 /**
  * Short confirmations ("Customer saved.") for a few seconds: at the top right on a desktop, at the bottom of a
  * phone's screen (`notices.css`), where they cover neither the page's heading nor its buttons. They live above
  * the router, so a notice raised just before navigating shows on the next page; a reload does not bring it back.
+ * Their code (`notice-stack.tsx`) loads with the first notice.
  */
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
+  const [Stack, setStack] = useState<{ Component: NoticeStackComponent } | null>(null);
   const nextId = useRef(0);
 
   const dismiss = useCallback((id: number) => {
@@ -35,25 +46,19 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
 
+  const waiting = notices.length > 0 && Stack === null;
+  useEffect(() => {
+    if (!waiting) return;
+    loadNoticeStack().then(
+      (Component) => setStack({ Component }),
+      (error: unknown) => console.error('The notices could not be loaded.', error),
+    );
+  }, [waiting]);
+
   return (
     <NotifyContext value={notify}>
       {children}
-      {notices.length > 0 && (
-        <Stack className="notices" gap="xs">
-          {notices.map((notice) => (
-            <Notification
-              key={notice.id}
-              role="status"
-              color="green"
-              withBorder
-              onClose={() => dismiss(notice.id)}
-              closeButtonProps={{ 'aria-label': 'Dismiss' }}
-            >
-              {notice.text}
-            </Notification>
-          ))}
-        </Stack>
-      )}
+      {notices.length > 0 && Stack && <Stack.Component notices={notices} onDismiss={dismiss} />}
     </NotifyContext>
   );
 }

@@ -1,5 +1,4 @@
-import { Title } from '@mantine/core';
-import { createContext, use, useEffect, useRef } from 'react';
+import { type CSSProperties, createContext, use, useEffect, useRef } from 'react';
 
 /** Marks the heading that takes the focus when the user moves to another page. */
 const HEADING_ATTRIBUTE = 'data-page-heading';
@@ -25,6 +24,15 @@ export function focusPageHeading(moves: PageMoves): void {
   moves.headingDue = heading === null;
 }
 
+/** Mantine's Title of order 1 (its classes and variables, Title.css), without the component's code. */
+const titleStyle = {
+  '--title-fw': 'var(--mantine-h1-font-weight)',
+  '--title-lh': 'var(--mantine-h1-line-height)',
+  '--title-fz': 'var(--mantine-h1-font-size)',
+  marginBottom: 'var(--mantine-spacing-md)',
+  overflowWrap: 'anywhere',
+} as CSSProperties;
+
 /** The page's one level-1 heading; it also names the browser tab. */
 export function PageHeading({ children }: { children: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -41,16 +49,16 @@ export function PageHeading({ children }: { children: string }) {
   return (
     <>
       <title>{children ? `${children} · Fieldbook` : 'Fieldbook'}</title>
-      <Title
+      <h1
         ref={heading}
-        order={1}
-        mb="md"
+        className="m_8a5d1357 mantine-Title-root"
+        data-order={1}
         tabIndex={-1}
         {...{ [HEADING_ATTRIBUTE]: '' }}
-        style={{ overflowWrap: 'anywhere' }}
+        style={titleStyle}
       >
         {children}
-      </Title>
+      </h1>
     </>
   );
 }

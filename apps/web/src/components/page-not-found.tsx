@@ -1,17 +1,15 @@
-import { Anchor, Container, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { paths } from '../lib/paths';
+import { PageColumn } from './page-column';
 import { PageHeading } from './page-heading';
+import { TextLink } from './text-link';
 
 /** Any unknown path. Not guarded: it renders without signing in. */
 export function PageNotFound() {
   return (
-    <Container component="main" py="xl">
+    <PageColumn>
       <PageHeading>Page not found</PageHeading>
-      <Text mb="md">There is nothing at this address.</Text>
-      <Anchor component={Link} to={paths.home}>
-        Go to the home page
-      </Anchor>
-    </Container>
+      <p style={{ marginBlock: '0 var(--mantine-spacing-md)' }}>There is nothing at this address.</p>
+      <TextLink to={paths.home}>Go to the home page</TextLink>
+    </PageColumn>
   );
 }

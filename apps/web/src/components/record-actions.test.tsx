@@ -72,7 +72,7 @@ describe('RecordActions', () => {
     expect(deletion.mutate).toHaveBeenCalledOnce();
     expect(onDeleted).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Job 42 deleted.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Job 42 deleted.');
   });
 
   it('gives the keyboard back to the Actions button when the question closes', async () => {
@@ -123,7 +123,7 @@ describe('RecordActions', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
-    expect(screen.getByRole('status')).toHaveTextContent('Location removed.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Location removed.');
   });
 
   it('shows a running menu action on the menu button', () => {

@@ -1,5 +1,5 @@
-import { Container } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { PageColumn } from './page-column';
 import { PageNotFound } from './page-not-found';
 import { ServiceUnavailable } from './service-unavailable';
 
@@ -11,8 +11,8 @@ export function RouteErrorBoundary() {
   }
   console.error(error);
   return (
-    <Container component="main" py="xl">
+    <PageColumn>
       <ServiceUnavailable />
-    </Container>
+    </PageColumn>
   );
 }

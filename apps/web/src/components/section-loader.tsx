@@ -1,11 +1,13 @@
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
+import { ScreenReaderText } from './screen-reader-text';
+import { Spinner } from './spinner';
+import './loaders.css';
 
 /** The spinner of a list, viewer or editor while its data loads. */
 export function SectionLoader() {
   return (
-    <Center py="xl" role="status">
-      <Loader size="md" aria-hidden="true" />
-      <VisuallyHidden>Loading...</VisuallyHidden>
-    </Center>
+    <div className="section-loader" role="status">
+      <Spinner size="md" />
+      <ScreenReaderText>Loading...</ScreenReaderText>
+    </div>
   );
 }

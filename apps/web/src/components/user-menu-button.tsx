@@ -1,52 +1,35 @@
-import { Box, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
+import './user-menu-button.css';
 
-const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-
-interface UserMenuButtonProps extends UnstyledButtonProps, Omit<ComponentPropsWithRef<'button'>, 'style'> {
+interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
   userName: string;
   organisation: string | undefined;
 }
 
 /**
  * The user menu's button: it names the organisation the user is working in and the user, on every page and at
- * every width (each cut short with an ellipsis on a narrow phone).
+ * every width (each cut short with an ellipsis on a narrow phone). A plain button with Mantine's UnstyledButton
+ * classes.
  */
-export function UserMenuButton({ userName, organisation, ...button }: UserMenuButtonProps) {
+export function UserMenuButton({ userName, organisation, className, ...button }: UserMenuButtonProps) {
   return (
-    <UnstyledButton
-      className="user-menu-button"
+    <button
+      type="button"
       aria-label={organisation ? `${organisation}, signed in as ${userName}` : userName}
       aria-haspopup="menu"
-      mih={44}
-      px="xs"
-      miw={0}
-      maw={{ base: 200, xs: 280 }}
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 6,
-        borderRadius: 'var(--mantine-radius-sm)',
-        textAlign: 'right',
-      }}
       {...button}
+      // The menu's target adds its own classes.
+      className={`mantine-focus-auto m_87cf2631 mantine-UnstyledButton-root user-menu-button ${className ?? ''}`.trimEnd()}
     >
-      <Box miw={0} style={{ flex: '1 1 auto' }}>
+      <div className="user-menu-button-names">
         {organisation && (
-          <Text size="sm" fw={600} lh={1.3} style={oneLine}>
-            {organisation}
-          </Text>
+          <p className="user-menu-button-line user-menu-button-organisation">{organisation}</p>
         )}
-        <Text
-          size={organisation ? 'xs' : 'sm'}
-          c={organisation ? 'dimmed' : undefined}
-          lh={1.3}
-          style={oneLine}
-        >
+        <p className={organisation ? 'user-menu-button-line user-menu-button-user' : 'user-menu-button-line'}>
           {userName}
-        </Text>
-      </Box>
+        </p>
+      </div>
       <span aria-hidden="true">▾</span>
-    </UnstyledButton>
+    </button>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Loader, Paper, Text, TextInput } from '@mantine/core';
+import { Box, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Spinner } from '../spinner';
 
 export interface AutocompleteProps<T> {
   label: string;
@@ -168,7 +169,7 @@ export function Autocomplete<T>({
         aria-expanded={expanded}
         aria-controls={expanded ? listboxId : undefined}
         aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-        rightSection={searching ? <Loader size="xs" aria-hidden="true" /> : null}
+        rightSection={searching ? <Spinner size="xs" /> : null}
       />
       {(expanded || outdated || noResults) && (
         <Paper

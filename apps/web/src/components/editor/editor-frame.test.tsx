@@ -119,7 +119,7 @@ describe('EditorFrame', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Note n-1' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/notes/n-1');
-    expect(screen.getByText('Note saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Note saved.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.requests.map((request) => request.body)).toEqual([{ title: 'Gas meter' }]);
   });

@@ -1,6 +1,7 @@
-import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlainButton } from '../plain-button';
+import './list-screen.css';
 
 /** Pagination shows at most this many page numbers (spec section 9). */
 export const MAX_PAGE_LINKS = 7;
@@ -22,14 +23,14 @@ interface PageLinkProps {
 function PageLink({ to, current = false, children }: PageLinkProps) {
   if (current) {
     return (
-      <Button component="a" role="link" aria-current="page" aria-disabled="true" size="compact-sm">
+      <PlainButton component="a" role="link" aria-current="page" aria-disabled="true" size="compact-sm">
         {children}
-      </Button>
+      </PlainButton>
     );
   }
   if (to === null) {
     return (
-      <Button
+      <PlainButton
         component="a"
         role="link"
         aria-disabled="true"
@@ -38,13 +39,13 @@ function PageLink({ to, current = false, children }: PageLinkProps) {
         variant="default"
       >
         {children}
-      </Button>
+      </PlainButton>
     );
   }
   return (
-    <Button component={Link} to={to} size="compact-sm" variant="default">
+    <PlainButton component={Link} to={to} size="compact-sm" variant="default">
       {children}
-    </Button>
+    </PlainButton>
   );
 }
 
@@ -60,7 +61,7 @@ interface ListPaginationProps {
 export function ListPagination({ page, size, total, hrefFor }: ListPaginationProps) {
   const last = Math.max(1, Math.ceil(total / size));
   return (
-    <Group component="nav" aria-label="Pagination" gap={4} mt="md">
+    <nav aria-label="Pagination" className="list-pagination">
       <PageLink to={page > 1 ? hrefFor(Math.min(page - 1, last)) : null}>Previous</PageLink>
       {pageWindow(page, last).map((number) => (
         <PageLink key={number} to={hrefFor(number)} current={number === page}>
@@ -68,6 +69,6 @@ export function ListPagination({ page, size, total, hrefFor }: ListPaginationPro
         </PageLink>
       ))}
       <PageLink to={page < last ? hrefFor(page + 1) : null}>Next</PageLink>
-    </Group>
+    </nav>
   );
 }

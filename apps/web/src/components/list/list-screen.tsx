@@ -1,14 +1,16 @@
-import { Box, Button, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withQuery } from '../../lib/paths';
 import { LoadErrorAlert } from '../load-error-alert';
 import { PageHeading } from '../page-heading';
+import { PlainButton } from '../plain-button';
 import { SectionLoader } from '../section-loader';
+import { Spinner } from '../spinner';
 import { ListPagination } from './list-pagination';
 import { type Column, RecordTable } from './record-table';
 import { SearchForm } from './search-form';
 import { type ListQuery, useReloadOnRepeatNavigation } from './use-list-params';
+import './list-screen.css';
 
 interface ListScreenProps<T extends { id: string }> {
   /** The page heading, e.g. 'Customers'. */
@@ -40,17 +42,17 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
     <>
       <PageHeading>{title}</PageHeading>
       {intro}
-      <Group justify="space-between" align="flex-end" mb="lg" gap="md">
+      <div className="list-toolbar">
         {/* On a phone the search takes the whole row and the button goes under it. */}
         <div style={{ flex: '1 1 280px' }}>
           <SearchForm path={path} params={params} placeholder={props.searchPlaceholder} />
         </div>
         {newRecord && (
-          <Button component={Link} to={newRecord.to}>
+          <PlainButton component={Link} to={newRecord.to}>
             {newRecord.label}
-          </Button>
+          </PlainButton>
         )}
-      </Group>
+      </div>
       <ListBody {...props} />
     </>
   );
@@ -70,12 +72,12 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
   return (
     <>
       {searching && (
-        <Group gap="xs" mb="xs" role="status">
-          <Loader size="xs" aria-hidden="true" />
-          <Text size="sm">Searching…</Text>
-        </Group>
+        <div className="list-searching" role="status">
+          <Spinner size="xs" />
+          <p>Searching…</p>
+        </div>
       )}
-      <Box aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>
+      <div aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>
         <RecordTable
           label={title}
           columns={columns}
@@ -83,7 +85,7 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
           rowKey={(row) => row.id}
           emptyText={emptyText}
         />
-      </Box>
+      </div>
       {total > 0 && (
         <ListPagination
           page={params.p}

@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import '../tap-targets.css';
 import './record-table.css';
@@ -25,7 +24,7 @@ interface RecordTableProps<T> {
 /** The table of a list screen or of a viewer's related records. */
 export function RecordTable<T>(props: RecordTableProps<T>) {
   if (props.rows.length === 0) {
-    return <Text c="dimmed">{props.emptyText}</Text>;
+    return <p className="record-table-empty">{props.emptyText}</p>;
   }
   return <ScrollingTable {...props} />;
 }
@@ -81,9 +80,9 @@ function ScrollingTable<T>({ columns, rows, rowKey, label }: RecordTableProps<T>
   return (
     <div className="record-table">
       {scrolls && (
-        <Text id={hintId} size="sm" c="dimmed" mb={4}>
+        <p id={hintId} className="record-table-hint">
           Scroll sideways for more columns.
-        </Text>
+        </p>
       )}
       <div
         className="record-table-frame"

@@ -1,10 +1,11 @@
 import { MATCH_ALL, searchQuery } from '@fieldbook/domain';
-import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type FormEvent, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
+import { PlainButton } from '../plain-button';
+import './list-screen.css';
 
 /** How long typing pauses before the list follows it. */
 export const SEARCH_AS_YOU_TYPE_MS = 250;
@@ -25,6 +26,7 @@ interface SearchFormProps {
  */
 export function SearchForm({ path, params, placeholder }: SearchFormProps) {
   const navigate = useNavigate();
+  const inputId = useId();
   const searched = params.q === MATCH_ALL ? '' : params.q;
   const [text, setText] = useState(searched);
   const [shownQ, setShownQ] = useState(params.q);
@@ -57,24 +59,54 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every supported browser (nor jsdom); the role is.
     <form role="search" onSubmit={submit} noValidate>
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput
-          label="Search"
-          type="search"
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            searchAsTyped(event.currentTarget.value);
-          }}
-          placeholder={placeholder}
-          autoComplete="off"
-          style={{ flex: 1 }}
-          maw={480}
-        />
-        <Button type="submit" variant="default">
+      <div className="search-form-row">
+        {/*
+          Mantine's TextInput as its elements and classes (Input.css): the component and its wrapper's code were
+          3 KB of the first download for this one box.
+        */}
+        <div
+          className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
+          data-size="sm"
+          style={{ flex: 1, maxWidth: 'calc(30rem * var(--mantine-scale))' }}
+        >
+          <label
+            className="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
+            data-size="sm"
+            htmlFor={inputId}
+            style={{ '--input-label-size': 'var(--mantine-font-size-sm)' } as CSSProperties}
+          >
+            Search
+          </label>
+          <div
+            className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
+            data-variant="default"
+            data-size="sm"
+            style={
+              {
+                '--input-height': 'var(--input-height-sm)',
+                '--input-fz': 'var(--mantine-font-size-sm)',
+              } as CSSProperties
+            }
+          >
+            <input
+              id={inputId}
+              className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+              data-variant="default"
+              type="search"
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                searchAsTyped(event.currentTarget.value);
+              }}
+              placeholder={placeholder}
+              autoComplete="off"
+            />
+          </div>
+        </div>
+        <PlainButton type="submit" variant="default">
           Search
-        </Button>
-      </Group>
+        </PlainButton>
+      </div>
     </form>
   );
 }

@@ -55,7 +55,7 @@ describe('New customer', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Coogee Carpentry' })).toBeInTheDocument();
-    expect(screen.getByText('Customer saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Customer saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/customers/${created.id}`);
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/customers/');
@@ -131,7 +131,7 @@ describe('New customer', () => {
       onlineManager.setOnline(true);
       await user.click(screen.getByRole('button', { name: 'Save' }));
       expect(await screen.findByRole('heading', { level: 1, name: created.name })).toBeInTheDocument();
-      expect(screen.getByText('Customer saved.')).toBeInTheDocument();
+      expect(await screen.findByText('Customer saved.')).toBeInTheDocument();
       expect(api.paths('POST')).toEqual(['/customers/', '/customers/']);
     } finally {
       onlineManager.setOnline(true);

@@ -1,9 +1,8 @@
 import { type Customer, PAGE_SIZES } from '@fieldbook/domain';
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
 import { ListScreen } from '../../components/list/list-screen';
 import type { Column } from '../../components/list/record-table';
 import { useListQuery } from '../../components/list/use-list-params';
+import { TextLink } from '../../components/text-link';
 import { paths } from '../../lib/paths';
 import { customersQueryOptions } from './api/get-customers';
 
@@ -11,11 +10,7 @@ const columns: Column<Customer>[] = [
   { header: 'Number', cell: (customer) => customer.number },
   {
     header: 'Name',
-    cell: (customer) => (
-      <Anchor component={Link} to={paths.customers.view.href(customer.id)}>
-        {customer.name}
-      </Anchor>
-    ),
+    cell: (customer) => <TextLink to={paths.customers.view.href(customer.id)}>{customer.name}</TextLink>,
   },
 ];
 

@@ -138,7 +138,7 @@ describe('CustomerViewPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/customers/search'));
-    expect(screen.getByText('Customer Acme Plumbing and its location deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('Customer Acme Plumbing and its location deleted.')).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`/customers/${acme.id}`]);
     // The deleted customer is not asked for again on the way out.
     expect(api.paths().filter((path) => path === `/customers/${acme.id}`)).toHaveLength(1);

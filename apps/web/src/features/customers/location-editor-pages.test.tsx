@@ -46,7 +46,7 @@ describe('New location', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${acme.id}`));
-    expect(screen.getByText('Location saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Location saved.')).toBeInTheDocument();
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/locations/');
     expect(post?.body).toEqual({
@@ -199,7 +199,7 @@ describe('Edit location', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/locations/${yard.id}`));
-    expect(screen.getByText('Location saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Location saved.')).toBeInTheDocument();
     const put = api.requests.find((request) => request.method === 'PUT');
     expect(put?.path).toBe(`/locations/${yard.id}`);
     expect(put?.body).toMatchObject({

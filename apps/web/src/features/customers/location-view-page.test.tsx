@@ -73,7 +73,7 @@ describe('LocationViewPage', () => {
     await deleteFromMenu(user);
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${acme.id}`));
-    expect(screen.getByText("Location O'Brien & Sons yard deleted.")).toBeInTheDocument();
+    expect(await screen.findByText("Location O'Brien & Sons yard deleted.")).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`/locations/${yard.id}`]);
   });
 

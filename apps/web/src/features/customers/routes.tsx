@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
 import { customerInvoicesQueryOptions } from '../invoices';
@@ -8,18 +7,16 @@ import { customerJobsQueryOptions } from '../jobs';
 import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { locationQueryOptions } from './api/get-location';
+import { customerListRoutes } from './list-routes';
 
 /**
- * The customer screens, and those of their locations. Loaders start each page's queries with its code download; the pages read the same
- * query options (they show the spinner and any error themselves).
+ * The new customer's form, a customer's screens and those of their locations: loaded on demand, apart from the list
+ * (`list-routes.tsx`).
+ * Loaders start each page's queries with its code download; the pages read the same query options (they show the
+ * spinner and any error themselves).
  */
-export function customerRoutes(queryClient: QueryClient): RouteObject[] {
+export function customerRecordRoutes(queryClient: QueryClient): RouteObject[] {
   return [
-    redirectRoute(paths.customers.root, paths.customers.search),
-    {
-      path: paths.customers.search,
-      lazy: async () => ({ Component: (await import('./customer-search-page')).CustomerSearchPage }),
-    },
     {
       path: paths.customers.new,
       lazy: async () => ({ Component: (await import('./customer-editor-pages')).NewCustomerPage }),
@@ -58,3 +55,9 @@ export function customerRoutes(queryClient: QueryClient): RouteObject[] {
     },
   ];
 }
+
+/** Every customer screen: the list's and the records'. */
+export const customerRoutes = (queryClient: QueryClient): RouteObject[] => [
+  ...customerListRoutes,
+  ...customerRecordRoutes(queryClient),
+];

@@ -92,7 +92,7 @@ describe('Item editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'TAP-01' })).toBeInTheDocument();
-    expect(screen.getByText('Item saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Item saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/items/${created.id}`);
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/items');
@@ -213,6 +213,6 @@ describe('ItemViewPage', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/items'));
     expect(api.paths('DELETE')).toEqual([`/items/${tap.id}`]);
-    expect(screen.getByText('Item TAP-01 deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('Item TAP-01 deleted.')).toBeInTheDocument();
   });
 });

@@ -123,7 +123,7 @@ describe('TaxViewPage', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/taxes'));
     expect(api.paths('DELETE')).toEqual([`/tax-rates/${reduced.id}`]);
-    expect(screen.getByText("Tax GST – Reduced & Co's rate deleted.")).toBeInTheDocument();
+    expect(await screen.findByText("Tax GST – Reduced & Co's rate deleted.")).toBeInTheDocument();
   });
 
   it("a tax that invoice lines use is not deleted: the server's message shows and the tax stays", async () => {
@@ -190,7 +190,7 @@ describe('Tax editor', () => {
       await screen.findByRole('heading', { level: 1, name: "GST – Reduced & Co's rate" }),
     ).toBeInTheDocument();
     expect(screen.getByText('Rate: 12.5%')).toBeInTheDocument();
-    expect(screen.getByText('Tax saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Tax saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/settings/taxes/${created.id}`);
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('/tax-rates');
@@ -226,7 +226,7 @@ describe('Tax editor', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reduced rate (WA)' })).toBeInTheDocument();
     expect(screen.getByText('Rate: 7.25%')).toBeInTheDocument();
-    expect(screen.getByText('Tax saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Tax saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/settings/taxes/${existing.id}`);
     expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({
       id: existing.id,

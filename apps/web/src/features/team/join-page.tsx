@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import { ErrorAlert } from '../../components/error-alert';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeading } from '../../components/page-heading';
 import { RecordDetails } from '../../components/record-details';
@@ -41,13 +42,7 @@ function UnusableLink({ error }: { error: Error }) {
     error.code !== undefined;
   return (
     <>
-      {refused ? (
-        <Alert color="red" role="alert" mb="md">
-          {error.message}
-        </Alert>
-      ) : (
-        <LoadErrorAlert error={error} />
-      )}
+      {refused ? <ErrorAlert spaced>{error.message}</ErrorAlert> : <LoadErrorAlert error={error} />}
       <Button component={Link} to={paths.home} variant="default">
         Go to the home page
       </Button>

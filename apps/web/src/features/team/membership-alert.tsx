@@ -1,7 +1,7 @@
-import { Alert } from '@mantine/core';
 import { useState } from 'react';
-import { RetryButton } from '../../components/api-error-alert';
+import { ErrorAlert } from '../../components/error-alert';
 import { loadErrorMessage } from '../../components/load-error-alert';
+import { RetryButton } from '../../components/retry-button';
 import { isRetryable } from '../../lib/api-client';
 
 interface MembershipAlertProps {
@@ -13,7 +13,7 @@ interface MembershipAlertProps {
 export function MembershipAlert({ error, onRetry }: MembershipAlertProps) {
   const [retrying, setRetrying] = useState(false);
   return (
-    <Alert color="red" role="alert" mb="md" title="Your role in this organisation could not be loaded">
+    <ErrorAlert title="Your role in this organisation could not be loaded" spaced>
       {`${loadErrorMessage(error)} Until it loads, the menu shows only what every role may use.`}
       {isRetryable(error) && (
         <RetryButton
@@ -24,6 +24,6 @@ export function MembershipAlert({ error, onRetry }: MembershipAlertProps) {
           }}
         />
       )}
-    </Alert>
+    </ErrorAlert>
   );
 }

@@ -77,7 +77,7 @@ describe('Technician editor', () => {
       await screen.findByRole('heading', { level: 1, name: "SE06 O'Connor & Sons" }),
     ).toBeInTheDocument();
     expect(screen.getByText('Status: Active')).toBeInTheDocument();
-    expect(screen.getByText('Technician saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Technician saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/settings/technicians/${created.id}`);
     const post = api.requests.find((request) => request.method === 'POST');
     expect(post?.body).toEqual({ name: "SE06 O'Connor & Sons", retired: false });

@@ -58,7 +58,7 @@ describe('Template editor: fields and saving', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Short invoice' })).toBeInTheDocument();
-    expect(screen.getByText('Template saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Template saved.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Body' })).toHaveTextContent('= Invoice');
     expect(router.state.location.pathname).toBe(`/settings/templates/${created.id}`);
     const post = api.requests.find((request) => request.method === 'POST' && request.path === '/templates');
@@ -103,7 +103,7 @@ describe('Template editor: fields and saving', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Plain invoice (blue)' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Template saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Template saved.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/settings/templates/${existing.id}`);
     expect(api.requests.find((request) => request.method === 'PUT')?.body).toEqual({
       id: existing.id,
