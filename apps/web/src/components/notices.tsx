@@ -3,6 +3,8 @@ import type { Notice } from './notice-stack';
 
 /** How long a notice stays, unless dismissed first. */
 const NOTICE_MS = 6000;
+/** When the notices' code is fetched ahead of the first notice. */
+const PREFETCH_MS = 3000;
 
 const NotifyContext = createContext<((text: string) => void) | null>(null);
 
@@ -25,7 +27,7 @@ const loadNoticeStack = () => {
  * Short confirmations ("Customer saved.") for a few seconds: at the top right on a desktop, at the bottom of a
  * phone's screen (`notices.css`), where they cover neither the page's heading nor its buttons. They live above
  * the router, so a notice raised just before navigating shows on the next page; a reload does not bring it back.
- * Their code (`notice-stack.tsx`) loads with the first notice.
+ * Their code (`notice-stack.tsx`) loads a few seconds after the app starts, or with the first notice if sooner.
  */
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -45,6 +47,17 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
+
+  // The code is fetched a few seconds after the first screen, so a notice shows at once later, the network cut or
+  // not; the first screen's download stays without it.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      loadNoticeStack().catch(() => {
+        // Tried again with the first notice.
+      });
+    }, PREFETCH_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   const waiting = notices.length > 0 && Stack === null;
   useEffect(() => {
