@@ -7,7 +7,7 @@ import { listInvoices } from '../invoices/invoice-list.ts';
 import { createInvoice } from '../invoices/invoices.ts';
 import { listJobs, numberedJobs } from '../jobs/job-list.ts';
 import { createJob, readJob } from '../jobs/jobs.ts';
-import { readListPage } from '../lists/numbered-lists.ts';
+import { readListPage } from '../lists/numbered-pages.ts';
 import { createTenant } from '../tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { type Database, openDatabase } from './database.ts';

@@ -5,13 +5,8 @@ import type { Tx } from '../db/database.ts';
 import { visibleCustomers } from '../db/schema.ts';
 import type { TextTerm } from '../lists/field-values.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import {
-  listNumbered,
-  type NumberedList,
-  type NumberedView,
-  numberedWhere,
-  rawTotal,
-} from '../lists/numbered-lists.ts';
+import { type NumberedList, type NumberedView, numberedWhere, rawTotal } from '../lists/numbered-lists.ts';
+import { listNumbered } from '../lists/numbered-pages.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';

@@ -4,7 +4,7 @@ import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
-import { readListPage } from '../lists/numbered-lists.ts';
+import { readListPage } from '../lists/numbered-pages.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listInvoices, numberedInvoices } from './invoice-list.ts';
 import { createInvoice, deleteInvoice, findInvoice, updateInvoice } from './invoices.ts';

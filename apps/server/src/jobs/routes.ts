@@ -7,7 +7,7 @@ import { tenantErrors } from '../http/error-responses.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
-import { readListPage } from '../lists/numbered-lists.ts';
+import { readListPage } from '../lists/numbered-pages.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listJobs, numberedJobs } from './job-list.ts';
 import { createJob, deleteJob, findJob, jobSave, readJob, updateJob } from './jobs.ts';

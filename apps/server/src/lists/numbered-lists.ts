@@ -1,19 +1,12 @@
 import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
-import {
-  type Buildable,
-  type BuiltOnce,
-  builtByShape,
-  builtOnce,
-  type Statement,
-} from '../db/built-selects.ts';
+import type { PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
+import type { Buildable } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import type { TextTerm } from './field-values.ts';
-import { type LiqeAst, type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
-import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
+import type { LiqeAst, ListResource } from './list-query.ts';
+import type { ListRequest } from './paged-list.ts';
 import { pageRead } from './pagination.ts';
-import { countedValues, hasRange, hasWord, loneValue, loneWord } from './query-shapes.ts';
+import { countedValues, hasRange, hasWord } from './query-shapes.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
 // "Fast lists"): the count, kept where it can be, and the page read as numbers first, then whole records.
@@ -131,7 +124,7 @@ interface WholeSelect {
 type CountQuery = SQLWrapper & PromiseLike<{ total: number | string }[]> & Buildable;
 
 /** How many records of the tenant have these statuses (or this one, a placeholder), as a select of the kept counts. */
-const keptCount = (
+export const keptCount = (
   tx: Db,
   counts: StatusCounts,
   tenantId: string | Placeholder,
@@ -154,7 +147,7 @@ const keptCount = (
  * million is not counted row by row), else counted through the search's indexes. (A lone word is counted by the
  * list's `countWord`.)
  */
-function countQuery<T>(
+export function countQuery<T>(
   tx: Db,
   tenantId: string,
   ast: LiqeAst | null,
@@ -165,248 +158,4 @@ function countQuery<T>(
   const statuses = within ? undefined : countedValues(ast, 'status', list.statuses);
   if (statuses) return keptCount(tx, list.statusCounts, tenantId, statuses);
   return tx.select({ total: count() }).from(list.numbered.view).where(where);
-}
-
-/** The first page whole and its count, as two statements built once (`builtOnce`), per list, field and page size. */
-const firstPageReads = new Map<
-  string,
-  { records: BuiltOnce<unknown>; count: BuiltOnce<{ total: number | string }> }
->();
-
-/**
- * A page of `where`, newest first, whole: the records whose numbers the page's numbers are. The first page's limit
- * is written in; a later page's numbers are read forwards and from the far end, where its count left them
- * (`pageReadOfTotal`): one of the two reads nothing. Those are gathered into an array first (`numberedWhere`): in
- * a named statement's plan for any page the planner cannot know the limits, and joined all the tenant's million
- * jobs to them (0.8 s a page).
- */
-const recordsOfPage = <T>(
-  db: Db,
-  list: NumberedList<T>,
-  where: SQL | undefined,
-  tenant: unknown,
-  page: { limit: number } | 'later',
-) => {
-  const { view, number, tenantId } = list.numbered;
-  const numbered = (fromEnd: boolean) =>
-    db
-      .select({ number })
-      .from(view)
-      .where(where)
-      .orderBy(fromEnd ? asc(number) : desc(number));
-  const read = pageReadOfTotal();
-  const numbers =
-    page === 'later'
-      ? sql`${number as SQLWrapper} in (select unnest(array(
-          ${numbered(false).limit(read.forwards.limit).offset(read.forwards.offset)}
-          union all ${numbered(true).limit(read.fromEnd.limit).offset(read.fromEnd.offset)})))`
-      : inArray(number, numbered(false).limit(page.limit));
-  return list
-    .selectWhole(db)
-    .where(and(eq(tenantId, tenant), numbers))
-    .orderBy(desc(number));
-};
-
-const TENANT = sql.placeholder('tenantId');
-const VALUE = sql.placeholder('value');
-
-/**
- * The whole list (`*`) or one id or status (`loneValue`): a shape whose page is read newest first whatever the
- * total (or from the nearer end), by statements with the tenant and value as placeholders, for one plan is right for
- * every tenant and value (the newest numbers by the field's index, the kept counts). Undefined for any other
- * search, and for a technician's own jobs (`within`).
- */
-function simpleShape<T>(list: NumberedList<T>, ast: LiqeAst | null, within: SQL | undefined) {
-  if (within) return undefined;
-  if (ast === null) return { field: '*', value: undefined, where: eq(list.numbered.tenantId, TENANT) };
-  const lone = loneValue(ast, list.resource, list.statuses);
-  if (!lone) return undefined;
-  const where = and(eq(list.numbered.tenantId, TENANT), sql`${lone.column} = ${VALUE}`);
-  return { field: lone.field, value: lone.value, where };
-}
-
-/** How many records of a simple shape (`simpleShape`) there are: kept counts, or one id's counted by its index. */
-const simpleCount = <T>(db: Db, list: NumberedList<T>, field: string, where: SQL | undefined) =>
-  field !== '*' && field !== 'status'
-    ? db.select({ total: count() }).from(list.numbered.view).where(where)
-    : keptCount(db, list.statusCounts, TENANT, field === 'status' ? VALUE : list.statuses);
-
-/**
- * A first page's count and records as two statements (`Statement`s), the count first, for a search whose first page
- * is read newest first whatever the total (no word, no clustered range: `pageNumbers`). The whole list (`*`) and
- * one id or status (`loneValue`): the records by the page's numbers in one statement, the tenant and value as
- * placeholders, for one plan is right for every tenant and value (the newest numbers by the field's index, the
- * kept counts), so each is a named statement, planned once per connection. Any other search: the count with the
- * page's numbers, which it leaves in a setting of the transaction (`PAGE_NUMBERS`), kept per tenant, search and
- * page size and unnamed, so it is planned for its values (a technician's own jobs, `within`, built at each run);
- * then the records of those numbers, one named statement per list (its joins took longer to plan than to run).
- * Undefined for a later page, a word or a clustered range.
- */
-export function firstPageOf<T>(
-  db: Db,
-  list: NumberedList<T>,
-  tenantId: string,
-  { q, page }: ListRequest,
-  within?: SQL,
-): { records: Statement; count: Statement } | undefined {
-  if (page.offset !== 0) return undefined;
-  const ast = parseListQuery(q);
-  const simple = simpleShape(list, ast, within);
-  if (simple) {
-    const viewName = getViewConfig(list.numbered.view).name;
-    const shape = `${viewName}|${simple.field}|${page.limit}`;
-    let reads = firstPageReads.get(shape);
-    if (!reads) {
-      const name = `first_page_${firstPageReads.size + 1}`;
-      const { field, where } = simple;
-      reads = {
-        records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, page), `${name}_records`),
-        count: builtOnce((db) => simpleCount(db, list, field, where), `${name}_count`),
-      };
-      firstPageReads.set(shape, reads);
-    }
-    const values = { tenantId, value: simple.value };
-    return { records: reads.records.with(values), count: reads.count.with(values) };
-  }
-  // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
-  if (ast !== null && hasWord(ast)) return undefined;
-  if (ast !== null && list.numbered.rangesFollowNumbers === true && hasRange(ast)) return undefined;
-  const { view, number } = list.numbered;
-  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
-  const build = () => {
-    const numbers = db.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
-    const counted = countQuery(db, tenantId, ast, where, list, within);
-    return sql`select (${counted}) as total, set_config(${PAGE_NUMBERS}, array(${numbers})::text, true)`;
-  };
-  const key = `${getViewConfig(view).name}|${tenantId}|${page.limit}|${q}`;
-  return {
-    count: within
-      ? pageNumbersBuiltEachTime.statement(db, key, build)
-      : searchedFirstPages.statement(db, key, build),
-    records: pageRecordsOf(list).with({ tenantId }),
-  };
-}
-
-/**
- * The setting through which a first page's numbers go from the statement that finds them to the one that reads
- * their records (`pageRecordsOf`), sent together: local to the transaction, like the tenant's.
- */
-const PAGE_NUMBERS = 'fieldbook.page_numbers';
-
-/** Any other search's first page numbers and count, kept per list, tenant, search and page size (unnamed). */
-const searchedFirstPages = builtByShape('searched_first_page', { limit: 1000, named: false });
-/** A technician's own jobs' (built at each run: the key is never asked for again). */
-const pageNumbersBuiltEachTime = builtByShape('own_first_page', { limit: 0, named: false });
-
-/** Each list's records of the page numbers in `PAGE_NUMBERS`, whole, newest first: a named statement. */
-const pageRecords = new Map<NumberedView, BuiltOnce<unknown>>();
-function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
-  let read = pageRecords.get(list.numbered);
-  if (!read) {
-    const { view, tenantId, number } = list.numbered;
-    read = builtOnce(
-      (db) =>
-        list
-          .selectWhole(db)
-          .where(
-            and(
-              eq(tenantId, sql.placeholder('tenantId')),
-              sql`${number as SQLWrapper} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`,
-            ),
-          )
-          .orderBy(desc(number)),
-      `${getViewConfig(view).name}_of_page`,
-    );
-    pageRecords.set(list.numbered, read);
-  }
-  return read;
-}
-
-/**
- * A later page of a simple shape (`simpleShape`) as two statements, sent together: its count, left for the next
- * (`countLeftForPage`), and the records of the page's numbers, whole, read from the nearer end (`recordsOfPage`).
- * Each is one named statement per list and field.
- */
-function laterPageOf<T>(list: NumberedList<T>, tenantId: string, { q, page }: ListRequest) {
-  const simple = simpleShape(list, parseListQuery(q), undefined);
-  if (!simple) return undefined;
-  const shape = `${getViewConfig(list.numbered.view).name}|${simple.field}`;
-  let reads = laterPageReads.get(shape);
-  if (!reads) {
-    const name = `later_page_${laterPageReads.size + 1}`;
-    const { field, where } = simple;
-    reads = {
-      count: builtOnce((db) => countLeftForPage(db, simpleCount(db, list, field, where)), `${name}_count`),
-      records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, 'later'), `${name}_records`),
-    };
-    laterPageReads.set(shape, reads);
-  }
-  const values = { tenantId, value: simple.value, offset: page.offset, limit: page.limit };
-  return { count: reads.count.with(values), records: reads.records.with(values) };
-}
-
-/** Later pages' count and records, built once per list and field. */
-const laterPageReads = new Map<string, { count: BuiltOnce<unknown>; records: BuiltOnce<unknown> }>();
-
-/**
- * A page for the caller with the caller's membership, read with the member's scope and no transaction
- * (`readAsMember`), in one round trip: a first page (`firstPageOf`) and its count; a later page of the whole list
- * or of one id or status (`laterPageOf`). Undefined for a later page of any other search, and when `readsAll`
- * says the member sees only some records (a technician's own jobs), which are read in a transaction
- * (`listNumbered`).
- */
-export async function readListPage<T>(
-  db: Db,
-  caller: TenantCaller,
-  request: ListRequest,
-  list: NumberedList<T>,
-  readsAll: (member: Member) => boolean = () => true,
-): Promise<{ member: Member; page: ListPage<T> } | undefined> {
-  const read = firstPageOf(db, list, caller.tenantId, request) ?? laterPageOf(list, caller.tenantId, request);
-  if (!read) return undefined;
-  const { member, results } = await readAsMember(db, caller, [read.count, read.records]);
-  if (!readsAll(member)) return undefined;
-  const [counted = [], records = []] = results;
-  return {
-    member,
-    page: { rows: records.map((row) => list.toRecord(row as never)), total: totalRow(counted) },
-  };
-}
-
-const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
-
-/**
- * One page of the records `q` matches, newest number first, and how many match in all: a first page read newest
- * first whatever the total, whole, and its count (`firstPageOf`); else the count, then the page's numbers (from
- * the indexes alone where they can), then those records whole.
- */
-export async function listNumbered<T>(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-  list: NumberedList<T>,
-  /** Only the records this also matches (a technician's own jobs): counted row by row, not from kept counts. */
-  within?: SQL,
-): Promise<ListPage<T>> {
-  const first = firstPageOf(tx, list, tenantId, { q, page }, within);
-  if (first) {
-    const total = totalRow(await first.count.run(tx));
-    const rows = await first.records.run(tx);
-    return { rows: rows.map((row) => list.toRecord(row as never)), total };
-  }
-  const ast = parseListQuery(q);
-  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
-  const word = within ? undefined : loneWord(ast);
-  const total = word
-    ? await list.countWord(tx, tenantId, word)
-    : await totalOf(countQuery(tx, tenantId, ast, where, list, within));
-  const walkWhere = () =>
-    and(
-      eq(list.numbered.tenantId, tenantId),
-      listQueryToSql(ast, list.walkResource ?? list.resource),
-      within,
-    );
-  const numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page }, walkWhere);
-  if (numbers.length === 0) return { rows: [], total };
-  return { rows: await list.read(tx, tenantId, numbers), total };
 }

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { Db } from '../db/database.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { listNumbered, type NumberedList } from '../lists/numbered-lists.ts';
+import type { NumberedList } from '../lists/numbered-lists.ts';
+import { listNumbered } from '../lists/numbered-pages.ts';
 import type { ListPage } from '../lists/paged-list.ts';
 import { parsePage } from '../lists/pagination.ts';
 import type { ApiClient } from './api-client.ts';
