@@ -89,7 +89,7 @@ test.describe('the shell on a 390 × 844 phone', () => {
     await expectTappable(page, banner.getByRole('button', { name: 'Menu' }));
     await expectTappable(page, banner.getByRole('link', { name: 'Fieldbook' }));
     await expectTappable(page, userMenu(page));
-    await expect(userMenu(page)).toHaveAccessibleName(`${DEMO_TENANTS[0]}, signed in as ${DEMO.name}`);
+    await expect(userMenu(page)).toHaveAccessibleName(`${DEMO_TENANTS[0]} – signed in as ${DEMO.name}`);
     await expect(banner.getByText(DEMO_TENANTS[0])).toBeVisible();
   });
 
@@ -134,7 +134,7 @@ test.describe('the shell on a 390 × 844 phone', () => {
     await expect(
       page.getByRole('status').filter({ hasText: `Now working in ${DEMO_TENANTS[1]}.` }),
     ).toBeVisible();
-    await expect(userMenu(page)).toHaveAccessibleName(`${DEMO_TENANTS[1]}, signed in as ${DEMO.name}`);
+    await expect(userMenu(page)).toHaveAccessibleName(`${DEMO_TENANTS[1]} – signed in as ${DEMO.name}`);
   });
 
   test('signs out from the user menu, and says so', async ({ page }) => {

@@ -116,7 +116,7 @@ describe('routes when signed in', () => {
     expect(screen.getByRole('link', { name: 'Fieldbook' })).toHaveAttribute('href', '/');
     expect(
       within(screen.getByRole('banner')).getByRole('button', {
-        name: 'Acme Plumbing, signed in as Sam Citizen',
+        name: 'Acme Plumbing – signed in as Sam Citizen',
       }),
     ).toBeInTheDocument();
   });

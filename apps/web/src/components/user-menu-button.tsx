@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
+import { ScreenReaderText } from './screen-reader-text';
 import './user-menu-button.css';
 
 interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
@@ -9,13 +10,14 @@ interface UserMenuButtonProps extends ComponentPropsWithRef<'button'> {
 /**
  * The user menu's button: it names the organisation the user is working in and the user, on every page and at
  * every width (each cut short with an ellipsis on a narrow phone). A plain button with Mantine's UnstyledButton
- * classes.
+ * classes. Its name is its text ("Harbourside Plumbing & Gas – signed in as Dana Demo", the middle words for screen
+ * readers only), so what a speech user reads on it is in its name (WCAG 2.5.3). A dash, not a comma: a browser
+ * puts a space before words that are out of the flow, as these are.
  */
 export function UserMenuButton({ userName, organisation, className, ...button }: UserMenuButtonProps) {
   return (
     <button
       type="button"
-      aria-label={organisation ? `${organisation}, signed in as ${userName}` : userName}
       aria-haspopup="menu"
       {...button}
       // The menu's target adds its own classes.
@@ -23,7 +25,9 @@ export function UserMenuButton({ userName, organisation, className, ...button }:
     >
       <div className="user-menu-button-names">
         {organisation && (
-          <p className="user-menu-button-line user-menu-button-organisation">{organisation}</p>
+          <p className="user-menu-button-line user-menu-button-organisation">
+            {organisation} <ScreenReaderText>– signed in as</ScreenReaderText>
+          </p>
         )}
         <p className={organisation ? 'user-menu-button-line user-menu-button-user' : 'user-menu-button-line'}>
           {userName}

@@ -6,7 +6,7 @@ import { renderWithProviders } from '../testing/render';
 import { UserMenu } from './user-menu';
 import LoadedUserMenu from './user-menu-loaded';
 
-const buttonName = 'Acme Plumbing, signed in as Sam Citizen';
+const buttonName = 'Acme Plumbing – signed in as Sam Citizen';
 
 /** Opens the menu: clicks its button (the loaded menu is rendered here; how it loads is tested below). */
 async function openMenu(user: ReturnType<typeof userEvent.setup>) {
@@ -35,8 +35,11 @@ describe('UserMenu', () => {
   it('names the organisation the user is working in, and the user', () => {
     renderMenu();
 
+    // Its name is its text, the words between the two names for screen readers only (WCAG 2.5.3).
     const button = screen.getByRole('button', { name: buttonName });
-    expect(button).toHaveTextContent('Acme PlumbingSam Citizen');
+    expect(button).not.toHaveAttribute('aria-label');
+    expect(button).toHaveTextContent(/^Acme Plumbing – signed in as\s*Sam Citizen▾$/);
+    expect(screen.getByText('– signed in as')).toHaveClass('mantine-VisuallyHidden-root');
   });
 
   it("lists the account pages, the user's organisations with the current one marked, and help", async () => {
