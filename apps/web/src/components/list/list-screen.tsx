@@ -58,6 +58,9 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
   );
 }
 
+/** What a list says while its search waits for the network. */
+const OFFLINE_SEARCH = 'You are offline. The search will run when the connection is back.';
+
 function ListBody<T extends { id: string }>({ path, list, columns, emptyText, title }: ListScreenProps<T>) {
   const { params, query } = list;
   if (query.isPending) {
@@ -67,14 +70,16 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
     return <LoadErrorAlert error={query.error} />;
   }
   const { items, total } = query.data;
-  // The rows of the previous search stay while the next loads, dimmed, with a word that it is running.
+  // The rows of the previous search stay while the next loads, dimmed, with a word that it is running; with the
+  // network cut the search waits (TanStack Query pauses it) and runs by itself when the connection is back.
   const searching = query.isPlaceholderData;
+  const offline = searching && query.fetchStatus === 'paused';
   return (
     <>
       {searching && (
         <div className="list-searching" role="status">
-          <Spinner size="xs" />
-          <p>Searching…</p>
+          {!offline && <Spinner size="xs" />}
+          <p>{offline ? OFFLINE_SEARCH : 'Searching…'}</p>
         </div>
       )}
       <div aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -105,6 +106,28 @@ describe('CustomerSearchPage', () => {
 
     await vi.waitFor(() => expect(api.paths()).toHaveLength(2));
     expect(api.paths()[1]).toBe('/customers?q=acme&p=1&s=15');
+  });
+
+  it('says a search waits while the network is cut, keeps the last rows, and runs it when the connection is back', async () => {
+    api.handle = () => jsonResponse([customer()], { total: 1 });
+    renderList('/customers/search?q=acme&p=1&s=15');
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+
+    onlineManager.setOnline(false);
+    try {
+      await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+      await user.type(screen.getByRole('searchbox', { name: 'Search' }), "O'Brien{Enter}");
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'You are offline. The search will run when the connection is back.',
+      );
+      expect(screen.getByRole('table')).toBeInTheDocument();
+      expect(api.paths()).toEqual(['/customers?q=acme&p=1&s=15']);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await vi.waitFor(() => expect(api.paths()).toHaveLength(2));
+    await vi.waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
 
   it('a 403 says the permissions are insufficient', async () => {
