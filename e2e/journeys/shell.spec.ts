@@ -277,6 +277,8 @@ test.describe('editors and errors, by keyboard at 1440 × 900', () => {
   }) => {
     await openSignedIn(page);
     await expect(page.getByRole('heading', { level: 1, name: DEMO_TENANTS[0] })).toBeVisible();
+    // The office's buttons come with the user's role (membership); until then the page has nothing to Tab to.
+    await expect(page.getByRole('link', { name: 'New customer' })).toBeVisible();
 
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
