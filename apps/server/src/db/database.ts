@@ -167,7 +167,9 @@ async function onTransactionClient<T, Opened>(
   try {
     const result = await fn(tx, await open(client, logger));
     const last = closing(result);
-    if (last) {
+    if (committed.has(tx)) {
+      if (last) throw new Error('A transaction committed with its last statements has no closing statement');
+    } else if (last) {
       logger.logQuery(last, []);
       logger.logQuery('commit', []);
       await client.query(`${last}; commit`);
@@ -199,22 +201,62 @@ export function pipelineOf(db: Db): ((statements: ReadyStatement[]) => Promise<u
   };
 }
 
+/** The transaction's own connection, on node-postgres (undefined on PGlite), and Drizzle's logger. */
+function clientOf(tx: Tx): { client: pg.Client; logger: Logger } | undefined {
+  const { session } = tx as unknown as { session: unknown };
+  if (!(session instanceof NodePgSession)) return undefined;
+  const { client, logger } = session as unknown as NodePgInternals;
+  return client instanceof pg.Client ? { client, logger } : undefined;
+}
+
+/** The statements' texts as sent to this transaction's connection, logged as Drizzle logs them. */
+function readyOn(tx: Tx, logger: Logger, statements: Statement[]): ReadyStatement[] {
+  const ready = statements.map((statement) => statement.ready(tx));
+  for (const { text, values } of ready) logger.logQuery(text, values);
+  return ready;
+}
+
 /**
  * Runs statements of a transaction in one round trip (`runOnClient`): each runs after the one before it, so a
  * later one reads what an earlier one wrote, and the transaction stays open. Gives each one's rows. On PGlite they
  * run one after the other.
  */
 export async function runTogether(tx: Tx, statements: Statement[]): Promise<unknown[][]> {
-  const { session } = tx as unknown as { session: unknown };
-  const client =
-    session instanceof NodePgSession ? (session as unknown as NodePgInternals).client : undefined;
-  if (!(client instanceof pg.Client)) {
+  const on = clientOf(tx);
+  if (!on) {
     const results: unknown[][] = [];
     for (const statement of statements) results.push(await statement.run(tx));
     return results;
   }
-  const { logger } = session as unknown as NodePgInternals;
-  const ready = statements.map((statement) => statement.ready(tx));
-  for (const { text, values } of ready) logger.logQuery(text, values);
-  return runOnClient(client, ready, client instanceof TransactionPoolerClient);
+  const { client, logger } = on;
+  return runOnClient(client, readyOn(tx, logger, statements), client instanceof TransactionPoolerClient);
+}
+
+/** Transactions that `commitTogether` committed: `onTransactionClient` sends no COMMIT of its own for them. */
+const committed = new WeakSet<Tx>();
+
+const COMMIT: ReadyStatement = {
+  text: 'commit',
+  name: undefined,
+  values: [],
+  types: pg.types,
+  map: () => [],
+};
+
+/**
+ * `runTogether` for a transaction's last statements, with its COMMIT in the same round trip: a save then holds its
+ * row locks one round trip less. Nothing may be sent in the transaction after them, so they must refuse in SQL
+ * what they cannot do (write nothing, as a save of a stale version does) and the caller answers from their rows.
+ * If one fails, the rest and the COMMIT do not run, and the transaction rolls back. On PGlite they run, and the
+ * transaction commits when its function returns.
+ */
+export async function commitTogether(tx: Tx, statements: Statement[]): Promise<unknown[][]> {
+  const on = clientOf(tx);
+  if (!on) return runTogether(tx, statements);
+  const { client, logger } = on;
+  const ready = readyOn(tx, logger, statements);
+  logger.logQuery('commit', []);
+  const results = await runOnClient(client, [...ready, COMMIT], client instanceof TransactionPoolerClient);
+  committed.add(tx);
+  return results.slice(0, -1);
 }

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { builtOnce } from '../db/built-selects.ts';
+import { commitTogether, type Tx } from '../db/database.ts';
+import { isDatabaseError } from '../db/postgres-errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
-import { saveVersionWithLines } from '../records/record-rows.ts';
+import { saveVersionWithLines, saveWithLines } from '../records/record-rows.ts';
 import { apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
@@ -318,6 +321,83 @@ describe('PUT /api/jobs/{id}: the lines', () => {
       ),
     );
     await expect(write).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', () => {
+  const tenantId = () => a.tenant.tenantId;
+  const linesOf = (id: string, descriptions: string[]) => ({
+    table: jobLines,
+    record: jobLines.jobId,
+    foreignKey: 'job_lines_job_fk',
+    rows: descriptions.map((description, position) => ({
+      tenantId: tenantId(),
+      jobId: id,
+      position,
+      code: null,
+      description,
+      quantity: '1.0000',
+      price: '10.0000000',
+      amount: '10.00',
+    })),
+  });
+
+  it('writes nothing for a version saved by someone else since, and the transaction commits', async () => {
+    const api = apiAs(t, a.token);
+    const line = (description: string) => ({ code: null, description, quantity: '1', price: '10' });
+    const read = (await api.post('/api/jobs', fullJob(worldA, { items: [line('Call-out')] }))).json();
+    const colleague = await api.put(`/api/jobs/${read.id}`, {
+      ...fullJob(worldA),
+      status: 'OPEN_NEW',
+      updated: read.updated,
+      items: [line("Colleague's labour")],
+    });
+    expect(colleague.statusCode).toBe(200);
+    // The save over the version first read, as it reaches PostgreSQL after its read found that version current.
+    const [rows] = await inTenant(t.database.db, tenantId(), (tx) =>
+      commitTogether(tx, [
+        saveWithLines(
+          tx,
+          jobs,
+          { tenantId: tenantId(), id: read.id, updated: read.updated },
+          'job',
+          { reference: 'Lost' },
+          linesOf(read.id, ['Lost', 'Also lost', 'Lost too']),
+        ).statement,
+      ]),
+    );
+    expect(Number((rows as { saved: unknown }[])[0]?.saved)).toBe(0);
+    expect((await api.get(`/api/jobs/${read.id}`)).json()).toEqual(colleague.json());
+  });
+
+  it('commits the save with its lines, or nothing when a statement sent with it fails', async () => {
+    const api = apiAs(t, a.token);
+    const job = (await api.post('/api/jobs', fullJob(worldA))).json();
+    const save = (tx: Tx, reference: string) =>
+      saveWithLines(
+        tx,
+        jobs,
+        { tenantId: tenantId(), id: job.id, updated: job.updated },
+        'job',
+        { reference },
+        linesOf(job.id, ['Labour', "Plumber's putty & tape"]),
+      ).statement;
+    const failing = builtOnce<unknown>((on) =>
+      on.select({ x: sql<number>`1 / (count(*) - count(*))` }).from(jobs),
+    );
+    const failed = inTenant(t.database.db, tenantId(), (tx) =>
+      commitTogether(tx, [save(tx, 'Lost'), failing.with({})]),
+    );
+    await expect(failed).rejects.toSatisfy((error) => isDatabaseError(error, ['22012']));
+    expect((await api.get(`/api/jobs/${job.id}`)).json()).toEqual(job);
+
+    await inTenant(t.database.db, tenantId(), (tx) => commitTogether(tx, [save(tx, 'Kept')]));
+    const kept = (await api.get(`/api/jobs/${job.id}`)).json();
+    expect(kept.reference).toBe('Kept');
+    expect(kept.items.map((item: { description: string }) => item.description)).toEqual([
+      'Labour',
+      "Plumber's putty & tape",
+    ]);
   });
 });
 

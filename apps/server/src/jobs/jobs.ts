@@ -261,7 +261,11 @@ export async function importJobs(tx: Tx, tenantId: string, imports: readonly Job
 export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated, ...fields }: JobUpdate) {
   if (!isUuid(id)) throw notFound(NOUN);
   const references = referencesOf(db, tenantId, fields);
-  const save = async (tx: Tx, [rows = [], named = []]: unknown[][]): Promise<Job> => {
+  const save = async (
+    tx: Tx,
+    [rows = [], named = []]: unknown[][],
+    together: typeof runTogether = runTogether,
+  ): Promise<Job> => {
     const current = rows[0] as typeof jobs.$inferSelect | undefined;
     if (!current) throw notFound(NOUN);
     // A stale save is told to reload before anything else: the status it moves from may be out of date.
@@ -284,10 +288,10 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
       },
     );
     const [saved = [], read = []] = await referencesGone(() =>
-      written.guard(() => runTogether(tx, [written.statement, jobById.with({ tenantId, id })])),
+      written.guard(() => together(tx, [written.statement, jobById.with({ tenantId, id })])),
     );
-    await written.check(saved);
     const [row] = read as JobRow[];
+    await written.check(saved, row !== undefined);
     if (!row) throw notFound(NOUN);
     return toJob(row);
   };

@@ -1,6 +1,6 @@
 import { jobFields, jobRecord, jobUpdate, namedReference, PAGE_SIZES } from '@fieldbook/domain';
 import { z } from 'zod';
-import type { Db } from '../db/database.ts';
+import { commitTogether, type Db } from '../db/database.ts';
 import { asMemberWith, type Member } from '../db/tenant-scope.ts';
 import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
@@ -48,7 +48,8 @@ export function registerJobRoutes(api: Api, db: Db): void {
     // The job and what the save names go with the transaction's BEGIN; a Technician member's save is their own.
     const saving = jobSave(db, caller.tenantId, id, request.body);
     return asMemberWith(db, caller, saving.reads, async (tx, member, read) => {
-      if (technicianScope(member) === undefined) return saving.save(tx, read);
+      // The save refuses a stale version in SQL, so it goes with the COMMIT.
+      if (technicianScope(member) === undefined) return saving.save(tx, read, commitTogether);
       const current = ownJob(member, await findJob(tx, caller.tenantId, id));
       return updateJob(tx, caller.tenantId, id, technicianSave(current, request.body));
     });

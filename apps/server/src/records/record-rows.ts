@@ -178,8 +178,9 @@ export interface RecordLines {
 /**
  * `saveVersion` of a record with lines, and its lines replaced, in one statement (a job save was three round
  * trips there): the lines at the new positions are written over (an upsert on their key) and those past them
- * deleted, so the two never touch the same row. 404 or 409 as `saveVersion`; the lines written for a stale
- * version go back with the transaction, which the error rolls back.
+ * deleted, so the two never touch the same row. The lines are written only when the record was saved: a save of
+ * a stale version (or of a record deleted since) writes nothing, so it can go with the COMMIT (`commitTogether`).
+ * 404 or 409 as `saveVersion`.
  */
 export function saveWithLines<T extends RecordTable>(
   tx: Tx,
@@ -192,8 +193,11 @@ export function saveWithLines<T extends RecordTable>(
   statement: Statement;
   /** Runs `save` (the statement, alone or with others): a record deleted since it was read is 404. */
   guard: <R>(save: () => Promise<R>) => Promise<R>;
-  /** Given the statement's rows: 404 or 409 when nothing was saved. */
-  check: (rows: unknown[]) => Promise<void>;
+  /**
+   * Given the statement's rows: 404 or 409 when nothing was saved. `found`: whether the record is there, when the
+   * caller read it back with the save (else it is read now, in the transaction).
+   */
+  check: (rows: unknown[], found?: boolean) => Promise<void>;
 } {
   const { tenantId, id, updated } = version;
   if (!isUuid(id)) throw notFound(noun);
@@ -213,6 +217,7 @@ export function saveWithLines<T extends RecordTable>(
         ),
       )
       .returning({ id: table.id });
+    const wasSaved = sql`exists (select 1 from saved)`;
     const removed = tx
       .delete(lines.table)
       .where(
@@ -220,22 +225,11 @@ export function saveWithLines<T extends RecordTable>(
           eq(lines.table.tenantId, sql.placeholder('tenantId')),
           eq(lines.record, sql.placeholder('id')),
           gte(lines.table.position, rows.length),
+          wasSaved,
         ),
       );
     const steps = [sql`saved as (${saved.getSQL()})`, sql`removed as (${removed.getSQL()})`];
-    if (rows.length > 0) {
-      const key = new Set<PgColumn>([lines.table.tenantId, lines.record, lines.table.position]);
-      const replaced = Object.fromEntries(
-        Object.entries(getTableColumns(lines.table))
-          .filter(([, column]) => !key.has(column))
-          .map(([name, column]) => [name, sql`excluded.${sql.identifier(column.name)}`]),
-      );
-      const written = tx
-        .insert(lines.table)
-        .values(rows.map(({ row }) => row))
-        .onConflictDoUpdate({ target: [...key], set: replaced });
-      steps.push(sql`written as (${written.getSQL()})`);
-    }
+    if (rows.length > 0) steps.push(sql`written as (${linesWritten(lines, rows, wasSaved)})`);
     return sql`with ${sql.join(steps, sql`, `)} select count(*) as saved from saved`;
   };
   return {
@@ -249,12 +243,47 @@ export function saveWithLines<T extends RecordTable>(
         throw error;
       }
     },
-    check: async (rows) => {
+    check: async (rows, found) => {
       if (Number((rows as { saved: unknown }[])[0]?.saved) > 0) return;
-      if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
+      if (!(found ?? (await findRow(tx, table, tenantId, id)))) throw notFound(noun);
       throw conflict(apiMessages.staleSave(noun));
     },
   };
+}
+
+/**
+ * The lines' upsert, when `condition` holds: an `insert … select` of the rows' values, each cast to its column's
+ * type (in a `values` list PostgreSQL would take an untyped parameter for text), a value a row does not set being
+ * null (line tables have no defaults). Lines at positions already there are written over.
+ */
+function linesWritten(lines: RecordLines, rows: { row: Record<string, SQL> }[], condition: SQL): SQL {
+  const columns = getTableColumns(lines.table);
+  const names = Object.keys(columns).filter((name) => rows.some(({ row }) => name in row));
+  const typed = (name: string, value: SQL | undefined) => {
+    const column = columns[name] as PgColumn;
+    if (value === undefined && column.hasDefault) throw new Error(`${column.name} has a default to write`);
+    return sql`${value ?? sql`null`}::${sql.raw(column.getSQLType())}`;
+  };
+  const listed = rows.map(
+    ({ row }) =>
+      sql`(${sql.join(
+        names.map((name) => typed(name, row[name])),
+        sql`, `,
+      )})`,
+  );
+  const key = new Set<PgColumn>([lines.table.tenantId, lines.record, lines.table.position]);
+  const all = Object.values(columns) as PgColumn[];
+  const identifiers = (of: PgColumn[]) =>
+    sql.join(
+      of.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    );
+  const replaced = all
+    .filter((column) => !key.has(column))
+    .map((column) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
+  return sql`insert into ${lines.table} (${identifiers(names.map((name) => columns[name] as PgColumn))})
+    select * from (values ${sql.join(listed, sql`, `)}) as line where ${condition}
+    on conflict (${identifiers([...key])}) do update set ${sql.join(replaced, sql`, `)}`;
 }
 
 /** `saveWithLines`, run alone. */
