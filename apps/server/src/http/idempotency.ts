@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { builtByShape } from '../db/built-selects.ts';
+import { builtByShape, type Statement } from '../db/built-selects.ts';
 import { type Db, sqlLiteral, type Tx } from '../db/database.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { asMember, type Member } from '../db/tenant-scope.ts';
+import { asMemberWith, type Member } from '../db/tenant-scope.ts';
 import { tenantCallerOf } from './api-scopes.ts';
 import { ApiError, validationFailed } from './errors.ts';
 
@@ -66,37 +66,40 @@ const storeAnswer = (scope: IdempotencyScope & { key: string }, { status, body }
 const claims = builtByShape('idempotency_claim');
 
 /**
- * Runs a creating write at most once per Idempotency-Key, inside the caller's tenant transaction:
- * the key is claimed first (a concurrent retry waits on its row), the result is stored with it (`answer`, which
- * the caller sends with its COMMIT), and a retry gets the stored result back. If the write fails, the
- * transaction (key included) rolls back.
+ * The claim of the create's key, a statement sent with the transaction's BEGIN and scope (`asMemberWith`): it
+ * claims nothing unless the scope found the caller a member of the tenant (which the scope then refuses), as
+ * row-level security would refuse the row.
+ */
+function claimOf(db: Db, scope: IdempotencyScope & { key: string }): Statement<Record<string, unknown>> {
+  const { tenantId, key, subject, route } = scope;
+  return claims.statement(
+    db,
+    'claim',
+    () => sql`insert into ${idempotencyKeys} (tenant_id, key, subject, route, request_hash)
+      select ${sql.placeholder('tenantId')}::uuid, ${sql.placeholder('key')}::text, ${sql.placeholder('subject')}::text,
+        ${sql.placeholder('route')}::text, ${sql.placeholder('requestHash')}::text
+      where ${sql.placeholder('tenantId')}::uuid = nullif(current_setting('app.tenant_id', true), '')::uuid
+      on conflict do nothing returning key`,
+    { tenantId, key, subject, route, requestHash: hashOf(scope.payload) },
+  );
+}
+
+/**
+ * Runs a creating write at most once per Idempotency-Key, inside the caller's tenant transaction: the key was
+ * claimed first (`claimed`: the claim's rows, from `claimOf`; a concurrent retry waits on its row), the result is
+ * stored with it (`answer`, which the caller sends with its COMMIT), and a retry gets the stored result back. If
+ * the write fails, the transaction (key included) rolls back.
  */
 export async function createOnce<T>(
   tx: Tx,
   scope: IdempotencyScope,
+  claimed: unknown[] | undefined,
   create: () => Promise<Created<T>>,
 ): Promise<Answered<T>> {
   const { key } = scope;
   if (!key) return { ...(await create()), replayed: false };
-  const requestHash = hashOf(scope.payload);
-  const claimed = await claims(
-    tx,
-    'claim',
-    () =>
-      tx
-        .insert(idempotencyKeys)
-        .values({
-          tenantId: sql.placeholder('tenantId'),
-          key: sql.placeholder('key'),
-          subject: sql.placeholder('subject'),
-          route: sql.placeholder('route'),
-          requestHash: sql.placeholder('requestHash'),
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key }),
-    { tenantId: scope.tenantId, key, subject: scope.subject, route: scope.route, requestHash },
-  );
-  if (claimed.rows.length > 0) {
+  const claims = claimed ?? (await claimOf(tx, { ...scope, key }).run(tx));
+  if (claims.length > 0) {
     const result = await create();
     return { ...result, replayed: false, answer: storeAnswer({ ...scope, key }, result) };
   }
@@ -106,17 +109,28 @@ export async function createOnce<T>(
     .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, key)));
   if (!first || first.statusCode === null)
     throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress.');
-  if (first.route !== scope.route || first.requestHash !== requestHash || first.subject !== scope.subject) {
+  if (
+    first.route !== scope.route ||
+    first.requestHash !== hashOf(scope.payload) ||
+    first.subject !== scope.subject
+  ) {
     throw new ApiError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
   }
   return { status: first.statusCode, body: first.response as T, replayed: true };
 }
 
+/**
+ * A creating POST: the create, at most once per Idempotency-Key (`createOnce`), in the caller's tenant, answered
+ * 201 with the record (or the first answer again, with `Idempotency-Replayed`). `reads`: statements the create
+ * needs first (what the record names), sent with the transaction's BEGIN, the scope and the key's claim in one
+ * round trip (`asMemberWith`); the create gets their rows.
+ */
 export async function replyCreated<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  create: (tx: Tx, tenantId: string, member: Member) => Promise<T>,
+  create: (tx: Tx, tenantId: string, member: Member, read: unknown[][]) => Promise<T>,
+  reads: (tenantId: string) => Statement[] = () => [],
 ) {
   const caller = tenantCallerOf(request);
   const scope = {
@@ -125,11 +139,20 @@ export async function replyCreated<T>(
     route: `${request.method} ${request.routeOptions.url}`,
     payload: request.body,
   };
-  const result = await asMember(
+  const { key } = scope;
+  const read = reads(caller.tenantId);
+  const first = key === undefined ? read : [claimOf(db, { ...scope, key }), ...read];
+  const result = await asMemberWith(
     db,
     caller,
-    (tx, member) =>
-      createOnce(tx, scope, async () => ({ status: 201, body: await create(tx, caller.tenantId, member) })),
+    first,
+    (tx, member, results) => {
+      const claimed = key === undefined ? undefined : results[0];
+      return createOnce(tx, scope, claimed, async () => ({
+        status: 201,
+        body: await create(tx, caller.tenantId, member, key === undefined ? results : results.slice(1)),
+      }));
+    },
     (created) => created.answer,
   );
   if (result.replayed) reply.header('idempotency-replayed', 'true');

@@ -12,14 +12,14 @@ import {
   quantityText,
   rateText,
 } from '@fieldbook/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { findRow, readNamed, referencedFields, saveVersionWithLines } from '../records/record-rows.ts';
+import { findRow, namedStatement, referencedFields, saveVersionWithLines } from '../records/record-rows.ts';
 import { numberedInsert } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
@@ -136,35 +136,51 @@ export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise
 /** The tenant's rates by id as they are now, which saved lines keep. */
 export type RateSnapshot = Map<string, { name: string; rate: string }>;
 
+/** The tenant's tax rates of these ids: a named statement, built once. */
+const ratesOfIds = builtOnce<{ id: string; name: string; rate: string }>(
+  (db) =>
+    db
+      .select({ id: taxRates.id, name: taxRates.name, rate: taxRates.rate })
+      .from(taxRates)
+      .where(
+        and(
+          eq(taxRates.tenantId, sql.placeholder('tenantId')),
+          sql`${taxRates.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      ),
+  'tax_rates_of_ids',
+);
+
 /**
- * The customer, the job if any, and every tax rate the lines name must be the caller's tenant's (another tenant's id is no
- * different from a missing one). All problems at once, as field errors. Gives the rates as they are now, which
- * the lines keep.
+ * What an invoice names: the customer, the job if any, and every tax rate its lines name, which must be the
+ * caller's tenant's (another tenant's id is no different from a missing one). `reads` find them in one round trip
+ * (or with the transaction's BEGIN: `replyCreated`); `check`, given their rows, gives the rates as they are now,
+ * which the lines keep, or every problem at once as field errors.
  */
-async function checkReferences(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<RateSnapshot> {
-  const problems: FieldError[] = [];
-  const named = await readNamed(tx, tenantId, {
+export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceFields) {
+  const named = namedStatement(db, tenantId, {
     customer: { table: customers, id: fields.customer.id, column: customers.id },
     job: { table: jobs, id: fields.job?.id, column: jobs.id },
   });
-  if (named.customer === undefined)
-    problems.push({ field: 'customer.id', message: 'Choose an existing customer.' });
-  if (fields.job && named.job === undefined) problems.push({ field: 'job.id', message: invoiceMessages.job });
   const ids = [...new Set(fields.lineItems.flatMap((line) => (line.taxRate ? [line.taxRate.id] : [])))];
-  const found: RateSnapshot = new Map();
-  if (ids.length > 0) {
-    const rows = await tx
-      .select({ id: taxRates.id, name: taxRates.name, rate: taxRates.rate })
-      .from(taxRates)
-      .where(and(eq(taxRates.tenantId, tenantId), inArray(taxRates.id, ids)));
-    for (const row of rows) found.set(row.id, { name: row.name, rate: row.rate });
-  }
-  fields.lineItems.forEach((line, index) => {
-    if (line.taxRate && !found.has(line.taxRate.id))
-      problems.push({ field: `lineItems.${index}.taxRate.id`, message: 'Choose an existing tax rate.' });
-  });
-  if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
-  return found;
+  const check = ([namedRows = [], rates = []]: unknown[][]): RateSnapshot => {
+    const problems: FieldError[] = [];
+    const found = named.found(namedRows);
+    if (found.customer === undefined)
+      problems.push({ field: 'customer.id', message: 'Choose an existing customer.' });
+    if (fields.job && found.job === undefined)
+      problems.push({ field: 'job.id', message: invoiceMessages.job });
+    const snapshot: RateSnapshot = new Map();
+    for (const row of rates as { id: string; name: string; rate: string }[])
+      snapshot.set(row.id, { name: row.name, rate: row.rate });
+    fields.lineItems.forEach((line, index) => {
+      if (line.taxRate && !snapshot.has(line.taxRate.id))
+        problems.push({ field: `lineItems.${index}.taxRate.id`, message: 'Choose an existing tax rate.' });
+    });
+    if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
+    return snapshot;
+  };
+  return { reads: [named.statement, ratesOfIds.with({ tenantId, ids: ids.filter(isUuid) })], check };
 }
 
 /**
@@ -177,14 +193,19 @@ const referencesGone = referencedFields({
   invoice_lines_tax_rate_fk: { field: 'lineItems', message: 'Choose an existing tax rate.' },
 });
 
-/** Runs a write; a record deleted between the check and the write is reported like a missing one. */
+/**
+ * Runs a write after checking what the invoice names (`invoiceReferences`; `read`: their rows, when they were read
+ * already); a record deleted between the check and the write is reported like a missing one.
+ */
 async function withReferences<T>(
   tx: Tx,
   tenantId: string,
   fields: InvoiceFields,
   write: (rates: RateSnapshot) => Promise<T>,
+  read?: unknown[][],
 ): Promise<T> {
-  const rates = await checkReferences(tx, tenantId, fields);
+  const { reads, check } = invoiceReferences(tx, tenantId, fields);
+  const rates = check(read ?? (await runTogether(tx, reads)));
   return referencesGone(() => write(rates));
 }
 
@@ -219,23 +240,36 @@ export function lineRows(
   });
 }
 
-/** Creates an invoice with the tenant's next invoice number. */
-export async function createInvoice(tx: Tx, tenantId: string, fields: InvoiceFields): Promise<Invoice> {
+/**
+ * Creates an invoice with the tenant's next invoice number. `read`: the rows of `invoiceReferences`' reads, when
+ * they went with the transaction's BEGIN.
+ */
+export async function createInvoice(
+  tx: Tx,
+  tenantId: string,
+  fields: InvoiceFields,
+  read?: unknown[][],
+): Promise<Invoice> {
   const id = uuidv7();
   // The invoice read back in the same round trip as its number: creates queue on the counter until each commits.
-  const [, read = []] = await withReferences(tx, tenantId, fields, (rates) =>
-    runTogether(tx, [
-      numberedInsert(
-        tx,
-        tenantId,
-        'invoice',
-        { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
-        { table: invoiceLines, rows: lineRows(tenantId, id, fields.lineItems, rates) },
-      ),
-      invoiceById.with({ tenantId, id }),
-    ]),
+  const [, created = []] = await withReferences(
+    tx,
+    tenantId,
+    fields,
+    (rates) =>
+      runTogether(tx, [
+        numberedInsert(
+          tx,
+          tenantId,
+          'invoice',
+          { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
+          { table: invoiceLines, rows: lineRows(tenantId, id, fields.lineItems, rates) },
+        ),
+        invoiceById.with({ tenantId, id }),
+      ]),
+    read,
   );
-  const [row] = read;
+  const [row] = created;
   if (!row) throw new Error('The new invoice was not read back');
   return toInvoice(row as InvoiceRow);
 }

@@ -7,7 +7,7 @@ import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { readListPage } from '../lists/numbered-pages.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listInvoices, numberedInvoices } from './invoice-list.ts';
-import { createInvoice, deleteInvoice, findInvoice, updateInvoice } from './invoices.ts';
+import { createInvoice, deleteInvoice, findInvoice, invoiceReferences, updateInvoice } from './invoices.ts';
 
 const tags = ['invoices'];
 const totals =
@@ -22,7 +22,13 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
     tags,
   };
   api.post('/sales/invoices', createSchema(create, invoiceFields, invoiceRecord), (request, reply) =>
-    replyCreated(db, request, reply, (tx, tenantId) => createInvoice(tx, tenantId, request.body)),
+    replyCreated(
+      db,
+      request,
+      reply,
+      (tx, tenantId, _member, read) => createInvoice(tx, tenantId, request.body, read),
+      (tenantId) => invoiceReferences(db, tenantId, request.body).reads,
+    ),
   );
 
   api.get(

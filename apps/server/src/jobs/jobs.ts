@@ -82,16 +82,6 @@ function checkFound(found: References, fields: JobFields, keptAssignee: string |
   if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
 }
 
-async function checkReferences(
-  tx: Tx,
-  tenantId: string,
-  fields: JobFields,
-  keptAssignee: string | null = null,
-): Promise<void> {
-  const { statement, found } = referencesOf(tx, tenantId, fields);
-  checkFound(found(await statement.run(tx)), fields, keptAssignee);
-}
-
 /** A record the job names, deleted between the check and the write: the field error the check gives. */
 const referencesGone = referencedFields({
   jobs_customer_fk: { field: 'customer.id', message: messages.customer },
@@ -101,17 +91,26 @@ const referencesGone = referencedFields({
   jobs_assignee_fk: { field: 'assignee', message: technicianMessages.assignee },
 });
 
-/** Runs a write; a record deleted between the check and the write is reported like a missing one. */
+/**
+ * Runs a new job's write after checking what it names (`read`: the rows of `jobReferences`, when they were read
+ * already); a record deleted between the check and the write is reported like a missing one.
+ */
 async function withReferences<T>(
   tx: Tx,
   tenantId: string,
   fields: JobFields,
   write: () => Promise<T>,
-  keptAssignee: string | null = null,
+  read?: unknown[][],
 ): Promise<T> {
-  await checkReferences(tx, tenantId, fields, keptAssignee);
+  const { statement, found } = referencesOf(tx, tenantId, fields);
+  checkFound(found(read?.[0] ?? (await statement.run(tx))), fields, null);
   return referencesGone(write);
 }
+
+/** What a new job names, read with the transaction's BEGIN (`replyCreated`), for `createJob`. */
+export const jobReferences = (db: Db, tenantId: string, fields: JobFields) => [
+  referencesOf(db, tenantId, fields).statement,
+];
 
 const timeOf = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -202,23 +201,36 @@ export async function readJob(
   return { member, job: toJob(row) };
 }
 
-/** Creates a job with the tenant's next job number; a new job is New whatever status was sent. */
-export async function createJob(tx: Tx, tenantId: string, fields: JobFields): Promise<Job> {
+/**
+ * Creates a job with the tenant's next job number; a new job is New whatever status was sent. `read`: the rows of
+ * `jobReferences`, when they went with the transaction's BEGIN.
+ */
+export async function createJob(
+  tx: Tx,
+  tenantId: string,
+  fields: JobFields,
+  read?: unknown[][],
+): Promise<Job> {
   const id = uuidv7();
   // The job read back in the same round trip as its number: creates queue on the counter until each commits.
-  const [, read = []] = await withReferences(tx, tenantId, fields, () =>
-    runTogether(tx, [
-      numberedInsert(
-        tx,
-        tenantId,
-        'job',
-        { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields) } },
-        { table: jobLines, rows: lineRows(tenantId, id, fields.items) },
-      ),
-      jobById.with({ tenantId, id }),
-    ]),
+  const [, created = []] = await withReferences(
+    tx,
+    tenantId,
+    fields,
+    () =>
+      runTogether(tx, [
+        numberedInsert(
+          tx,
+          tenantId,
+          'job',
+          { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields) } },
+          { table: jobLines, rows: lineRows(tenantId, id, fields.items) },
+        ),
+        jobById.with({ tenantId, id }),
+      ]),
+    read,
   );
-  const [row] = read;
+  const [row] = created;
   if (!row) throw new Error('The new job was not read back');
   return toJob(row as JobRow);
 }

@@ -10,7 +10,7 @@ import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { readListPage } from '../lists/numbered-pages.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listJobs, numberedJobs } from './job-list.ts';
-import { createJob, deleteJob, findJob, jobSave, readJob, updateJob } from './jobs.ts';
+import { createJob, deleteJob, findJob, jobReferences, jobSave, readJob, updateJob } from './jobs.ts';
 import { listJobPriorities, listTerritories } from './reference-data.ts';
 import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
 
@@ -25,7 +25,13 @@ export function registerJobRoutes(api: Api, db: Db): void {
     tags,
   };
   api.post('/jobs', createSchema(create, jobFields, jobRecord), (request, reply) =>
-    replyCreated(db, request, reply, (tx, tenantId) => createJob(tx, tenantId, request.body)),
+    replyCreated(
+      db,
+      request,
+      reply,
+      (tx, tenantId, _member, read) => createJob(tx, tenantId, request.body, read),
+      (tenantId) => jobReferences(db, tenantId, request.body),
+    ),
   );
 
   const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };

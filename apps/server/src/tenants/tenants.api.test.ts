@@ -121,6 +121,17 @@ describe('every tenant route', () => {
     expect((await api.post('/api/customers', { name: 'Sneaky' })).statusCode).toBe(403);
     expect((await apiAs(t, a.token).get('/api/customers?q=sneaky')).json()).toEqual([]);
   });
+
+  it('claims no Idempotency-Key of the organisation for a caller who is not its member', async () => {
+    const intruder = await signAccessToken(t, { sub: b.user.id, tenantId: a.tenant.tenantId });
+    const key = { 'idempotency-key': `intruder-${a.tenant.tenantId}` };
+    const refused = await apiAs(t, intruder).post('/api/customers', { name: 'Sneaky' }, key);
+    expect(refused.statusCode).toBe(403);
+    // The member's own create with that key is the first: created, not a replay or "in progress".
+    const created = await apiAs(t, a.token).post('/api/customers', { name: 'Member’s & Co' }, key);
+    expect(created.statusCode).toBe(201);
+    expect(created.headers['idempotency-replayed']).toBeUndefined();
+  });
 });
 
 describe('row-level security', () => {
