@@ -248,7 +248,8 @@ const COMMIT: ReadyStatement = {
  * row locks one round trip less. Nothing may be sent in the transaction after them, so they must refuse in SQL
  * what they cannot do (write nothing, as a save of a stale version does) and the caller answers from their rows.
  * If one fails, the rest and the COMMIT do not run, and the transaction rolls back. On PGlite they run, and the
- * transaction commits when its function returns.
+ * transaction commits when its function returns. So the function may fail after them only when they wrote
+ * nothing (a refused save's 404 or 409): on node-postgres what they wrote is committed already.
  */
 export async function commitTogether(tx: Tx, statements: Statement[]): Promise<unknown[][]> {
   const on = clientOf(tx);

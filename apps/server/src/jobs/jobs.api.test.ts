@@ -4,6 +4,7 @@ import { builtOnce } from '../db/built-selects.ts';
 import { commitTogether, type Tx } from '../db/database.ts';
 import { isDatabaseError } from '../db/postgres-errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
+import { conflict } from '../http/errors.ts';
 import { saveVersionWithLines, saveWithLines } from '../records/record-rows.ts';
 import { apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
@@ -368,6 +369,28 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
     );
     expect(Number((rows as { saved: unknown }[])[0]?.saved)).toBe(0);
     expect((await api.get(`/api/jobs/${read.id}`)).json()).toEqual(colleague.json());
+  });
+
+  it("answers an error raised after the COMMIT went (a refused save's 409) as it is", async () => {
+    const api = apiAs(t, a.token);
+    const job = (await api.post('/api/jobs', fullJob(worldA))).json();
+    const refused = inTenant(t.database.db, tenantId(), async (tx) => {
+      const written = saveWithLines(
+        tx,
+        jobs,
+        { tenantId: tenantId(), id: job.id, updated: job.updated },
+        'job',
+        { reference: 'Saved, then refused' },
+        linesOf(job.id, ['Labour']),
+      );
+      const [saved = []] = await commitTogether(tx, [written.statement]);
+      expect(Number((saved as { saved: unknown }[])[0]?.saved)).toBe(1);
+      throw conflict('Refused after the commit.');
+    });
+    await expect(refused).rejects.toMatchObject({ status: 409 });
+    // On PGlite the statements run inside the transaction, which the error rolls back (commitTogether's doc).
+    const kept = t.database.kind === 'postgres' ? 'Saved, then refused' : job.reference;
+    expect((await api.get(`/api/jobs/${job.id}`)).json().reference).toBe(kept);
   });
 
   it('commits the save with its lines, or nothing when a statement sent with it fails', async () => {
