@@ -246,6 +246,38 @@ describe('tax rates and invoices', () => {
   });
 });
 
+describe('PUT /api/sales/invoices/{id}: the lines', () => {
+  it('replaces them whole; a stale save leaves them, and everything else, as they were', async () => {
+    const line = (description: string) => ({ description, amount: '10', taxRate: { id: gst.id } });
+    const created = (
+      await api.post('/api/sales/invoices', invoice({ lineItems: [line('Call-out')] }))
+    ).json();
+    const save = (lineItems: unknown[], updated: string) =>
+      api.put(`/api/sales/invoices/${created.id}`, { ...invoice({ lineItems }), updated });
+    const saved = await save([line("Plumber's putty & tape"), line('Labour')], created.updated);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().lineItems.map((item: { description: string }) => item.description)).toEqual([
+      "Plumber's putty & tape",
+      'Labour',
+    ]);
+    const stale = await save([line('Lost'), line('Also lost'), line('Lost too')], created.updated);
+    expect(stale.statusCode).toBe(409);
+    expect((await api.get(`/api/sales/invoices/${created.id}`)).json()).toEqual(saved.json());
+  });
+
+  it('names the field of a reference that is not the organisation’s, and saves nothing', async () => {
+    const created = (await api.post('/api/sales/invoices', invoice())).json();
+    const response = await api.put(`/api/sales/invoices/${created.id}`, {
+      ...invoice({ customer: { id: otherTenantsCustomer.id } }),
+      lineItems: [{ description: 'Labour', amount: '10', taxRate: { id: otherTenantsGst.id } }],
+      updated: created.updated,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toEqual(['customer.id', 'lineItems.0.taxRate.id']);
+    expect((await api.get(`/api/sales/invoices/${created.id}`)).json()).toEqual(created);
+  });
+});
+
 describe('DELETE /api/sales/invoices/{id}', () => {
   it('deletes a draft, and refuses any other status with a message to cancel it instead', async () => {
     const draft = (await api.post('/api/sales/invoices', invoice())).json() as Invoice;

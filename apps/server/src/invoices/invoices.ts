@@ -19,7 +19,13 @@ import { lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
-import { findRow, namedStatement, referencedFields, saveVersionWithLines } from '../records/record-rows.ts';
+import {
+  findRow,
+  namedStatement,
+  referencedFields,
+  rowStatement,
+  saveWithLines,
+} from '../records/record-rows.ts';
 import { numberedInsert } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
@@ -274,25 +280,40 @@ export async function createInvoice(
   return toInvoice(row as InvoiceRow);
 }
 
-/** Saves the whole invoice over the version the client read (404, or 409 when someone saved it since). */
-export async function updateInvoice(
-  tx: Tx,
+/**
+ * Saves the whole invoice over the version the client read (404, or 409 when someone saved it since), as the job
+ * save does (`jobSave`): `reads`, the invoice's row and what it names, to send with the transaction's BEGIN
+ * (`asMemberWith`); then `save`, given their rows: the checks, then the save and the invoice read back together
+ * (`together`: with the COMMIT, `commitTogether`, as the save writes nothing when it is refused).
+ */
+export function invoiceSave(
+  db: Db,
   tenantId: string,
   id: string,
   { id: _id, updated, ...fields }: InvoiceUpdate,
-): Promise<Invoice> {
-  const current = await findRow(tx, invoices, tenantId, id);
-  if (!current) throw notFound(NOUN);
-  if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
-  await withReferences(tx, tenantId, fields, async (rates) => {
-    await saveVersionWithLines(tx, invoices, { tenantId, id, updated }, NOUN, invoiceValues(fields), {
+) {
+  const references = invoiceReferences(db, tenantId, fields);
+  const found = isUuid(id);
+  const save = async (
+    tx: Tx,
+    [rows = [], ...named]: unknown[][],
+    together: typeof runTogether = runTogether,
+  ): Promise<Invoice> => {
+    const current = rows[0] as typeof invoices.$inferSelect | undefined;
+    if (!found || !current) throw notFound(NOUN);
+    if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
+    const rates = references.check(named);
+    const written = saveWithLines(tx, invoices, { tenantId, id, updated }, NOUN, invoiceValues(fields), {
       table: invoiceLines,
       record: invoiceLines.invoiceId,
       foreignKey: 'invoice_lines_invoice_fk',
       rows: lineRows(tenantId, id, fields.lineItems, rates),
     });
-  });
-  return findInvoice(tx, tenantId, id);
+    return toInvoice(
+      await written.withReadBack<InvoiceRow>(together, invoiceById.with({ tenantId, id }), referencesGone),
+    );
+  };
+  return { reads: found ? [rowStatement(invoices, tenantId, id), ...references.reads] : [], save };
 }
 
 /** Deletes a draft and its lines; an issued invoice is kept (409: cancel it instead). */

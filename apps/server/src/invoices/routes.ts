@@ -1,5 +1,6 @@
 import { invoiceFields, invoiceRecord, invoiceUpdate, PAGE_SIZES } from '@fieldbook/domain';
-import type { Db } from '../db/database.ts';
+import { commitTogether, type Db } from '../db/database.ts';
+import { asMemberWith } from '../db/tenant-scope.ts';
 import { type Api, tenantCallerOf } from '../http/api-scopes.ts';
 import { replyCreated } from '../http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from '../http/route-schemas.ts';
@@ -7,7 +8,7 @@ import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { readListPage } from '../lists/numbered-pages.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listInvoices, numberedInvoices } from './invoice-list.ts';
-import { createInvoice, deleteInvoice, findInvoice, invoiceReferences, updateInvoice } from './invoices.ts';
+import { createInvoice, deleteInvoice, findInvoice, invoiceReferences, invoiceSave } from './invoices.ts';
 
 const tags = ['invoices'];
 const totals =
@@ -40,8 +41,11 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
   const save = { operationId: 'updateInvoice', summary: 'Save a sales invoice', description: totals, tags };
   api.put('/sales/invoices/:id', updateSchema(save, invoiceUpdate, invoiceRecord), (request) => {
     samePathId(request.params.id, request.body);
-    return inRequestTenant(db, request, (tx, tenantId) =>
-      updateInvoice(tx, tenantId, request.params.id, request.body),
+    const caller = tenantCallerOf(request);
+    // The invoice and what it names go with the transaction's BEGIN; the save goes with its COMMIT.
+    const saving = invoiceSave(db, caller.tenantId, request.params.id, request.body);
+    return asMemberWith(db, caller, saving.reads, (tx, _member, read) =>
+      saving.save(tx, read, commitTogether),
     );
   });
 

@@ -299,13 +299,9 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
         rows: lineRows(tenantId, id, fields.items),
       },
     );
-    const [saved = [], read = []] = await referencesGone(() =>
-      written.guard(() => together(tx, [written.statement, jobById.with({ tenantId, id })])),
+    return toJob(
+      await written.withReadBack<JobRow>(together, jobById.with({ tenantId, id }), referencesGone),
     );
-    const [row] = read as JobRow[];
-    await written.check(saved, row !== undefined);
-    if (!row) throw notFound(NOUN);
-    return toJob(row);
   };
   return { reads: [rowStatement(jobs, tenantId, id), references.statement], save };
 }

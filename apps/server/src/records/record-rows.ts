@@ -198,6 +198,16 @@ export function saveWithLines<T extends RecordTable>(
    * caller read it back with the save (else it is read now, in the transaction).
    */
   check: (rows: unknown[], found?: boolean) => Promise<void>;
+  /**
+   * Sends the statement and `readBack` (the record's read) together (`together`: `runTogether`, or
+   * `commitTogether`), within `around` (a foreign key's error as a field's), and gives the row read back: 404 or
+   * 409 when nothing was saved.
+   */
+  withReadBack: <Row>(
+    together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
+    readBack: Statement,
+    around?: <R>(write: () => Promise<R>) => Promise<R>,
+  ) => Promise<Row>;
 } {
   const { tenantId, id, updated } = version;
   if (!isUuid(id)) throw notFound(noun);
@@ -232,21 +242,35 @@ export function saveWithLines<T extends RecordTable>(
     if (rows.length > 0) steps.push(sql`written as (${linesWritten(lines, rows, wasSaved)})`);
     return sql`with ${sql.join(steps, sql`, `)} select count(*) as saved from saved`;
   };
+  const statement = saves.statement(tx, shape, build, placeholders);
+  const guard = async <R>(save: () => Promise<R>): Promise<R> => {
+    try {
+      return await save();
+    } catch (error) {
+      // Deleted since it was read: its new lines name no record.
+      if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], lines.foreignKey)) throw notFound(noun);
+      throw error;
+    }
+  };
+  const check = async (rows: unknown[], found?: boolean) => {
+    if (Number((rows as { saved: unknown }[])[0]?.saved) > 0) return;
+    if (!(found ?? (await findRow(tx, table, tenantId, id)))) throw notFound(noun);
+    throw conflict(apiMessages.staleSave(noun));
+  };
   return {
-    statement: saves.statement(tx, shape, build, placeholders),
-    guard: async (save) => {
-      try {
-        return await save();
-      } catch (error) {
-        // Deleted since it was read: its new lines name no record.
-        if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], lines.foreignKey)) throw notFound(noun);
-        throw error;
-      }
-    },
-    check: async (rows, found) => {
-      if (Number((rows as { saved: unknown }[])[0]?.saved) > 0) return;
-      if (!(found ?? (await findRow(tx, table, tenantId, id)))) throw notFound(noun);
-      throw conflict(apiMessages.staleSave(noun));
+    statement,
+    guard,
+    check,
+    withReadBack: async <Row>(
+      together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
+      readBack: Statement,
+      around: <R>(write: () => Promise<R>) => Promise<R> = (write) => write(),
+    ) => {
+      const [saved = [], read = []] = await around(() => guard(() => together(tx, [statement, readBack])));
+      const [row] = read as Row[];
+      await check(saved, row !== undefined);
+      if (!row) throw notFound(noun);
+      return row;
     },
   };
 }
