@@ -5,7 +5,7 @@ import { commitTogether, type Tx } from '../db/database.ts';
 import { isDatabaseError } from '../db/postgres-errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { conflict } from '../http/errors.ts';
-import { saveVersionWithLines, saveWithLines } from '../records/record-rows.ts';
+import { saveWithLines } from '../records/record-rows.ts';
 import { apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
@@ -306,8 +306,8 @@ describe('PUT /api/jobs/{id}: the lines', () => {
     const job = (await api.post('/api/jobs', fullJob(worldA))).json();
     expect((await api.delete(`/api/jobs/${job.id}`)).statusCode).toBe(204);
     const tenantId = a.tenant.tenantId;
-    const write = inTenant(t.database.db, tenantId, (tx) =>
-      saveVersionWithLines(
+    const write = inTenant(t.database.db, tenantId, async (tx) => {
+      const { statement, guard, check } = saveWithLines(
         tx,
         jobs,
         { tenantId, id: job.id, updated: job.updated },
@@ -319,8 +319,9 @@ describe('PUT /api/jobs/{id}: the lines', () => {
           foreignKey: 'job_lines_job_fk',
           rows: [{ tenantId, jobId: job.id, position: 0, description: 'Labour', amount: '10.00' }],
         },
-      ),
-    );
+      );
+      await check(await guard(() => statement.run(tx)));
+    });
     await expect(write).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -83,13 +83,13 @@ export interface NamedRecord {
 
 const namedReads = builtByShape('named');
 
-/** What a `readNamed` statement reads, apart from which names it was given ids for. */
+/** What a `namedStatement` reads, apart from which names it was given ids for. */
 const readNamedShapes = (entries: [string, NamedRecord][]) =>
   entries.map(([name, { table, column }]) => `${name}=${getTableName(table)}.${column.name}`).join();
 
 /**
  * The records a write names (a job's customer, site, territory, priority and technician), all read by one
- * statement instead of one round trip each (`readNamed`), and what it found: for each name, its column's value as
+ * statement instead of one round trip each, and what it found: for each name, its column's value as
  * the driver gives it, or undefined when the tenant has no such record (another tenant's, a malformed id, or none
  * named).
  */
@@ -125,16 +125,6 @@ export function namedStatement<Name extends string>(
       >;
     },
   };
-}
-
-/** `namedStatement`, run. */
-export async function readNamed<Name extends string>(
-  tx: Tx,
-  tenantId: string,
-  named: Record<Name, NamedRecord>,
-): Promise<Record<Name, unknown>> {
-  const { statement, found } = namedStatement(tx, tenantId, named);
-  return found(await statement.run(tx));
 }
 
 /**
@@ -308,14 +298,6 @@ function linesWritten(lines: RecordLines, rows: { row: Record<string, SQL> }[], 
   return sql`insert into ${lines.table} (${identifiers(names.map((name) => columns[name] as PgColumn))})
     select * from (values ${sql.join(listed, sql`, `)}) as line where ${condition}
     on conflict (${identifiers([...key])}) do update set ${sql.join(replaced, sql`, `)}`;
-}
-
-/** `saveWithLines`, run alone. */
-export async function saveVersionWithLines<T extends RecordTable>(
-  ...save: Parameters<typeof saveWithLines<T>>
-): Promise<void> {
-  const { statement, guard, check } = saveWithLines(...save);
-  await check(await guard(() => statement.run(save[0])));
 }
 
 /** Deletes the record (and what cascades with it); 404 when missing, 409 while other records refer to it. */
