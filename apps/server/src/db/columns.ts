@@ -1,6 +1,17 @@
 import { type LineFields, lineAmount } from '@fieldbook/domain';
 import { SQL, sql } from 'drizzle-orm';
-import { customType, type ExtraConfigColumn, index, integer, numeric, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/tenant-tables.ts';
 
 export { created, updated } from './timestamps.ts';
@@ -26,6 +37,30 @@ export const trigram = (name: string, column: ExtraConfigColumn | SQL) =>
   index(name)
     .using('gin', column instanceof SQL ? sql`${column} gin_trgm_ops` : column.op('gin_trgm_ops'))
     .with({ fastupdate: false });
+
+/**
+ * How many numbers one block of `numberBlockCounts` spans. The migrations' triggers (0019) write the same
+ * `number / 8192`: change both or neither.
+ */
+export const NUMBER_BLOCK = 8192;
+
+/**
+ * How many records a tenant has in each status in each block of `NUMBER_BLOCK` numbers (`number / NUMBER_BLOCK`),
+ * kept by statement triggers as the per-status counts are: a deep page of the whole list or of a status finds the
+ * block it starts in from these few rows, and skips at most a block's index entries (docs/server.md, "Fast lists").
+ * Read-only to the application.
+ */
+export const numberBlockCounts = (name: string) =>
+  pgTable(
+    name,
+    {
+      tenantId: tenantId(),
+      status: text('status').notNull(),
+      block: integer('block').notNull(),
+      count: bigint('count', { mode: 'number' }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.tenantId, t.status, t.block] })],
+  );
 
 /** `('A', 'B')`: the domain's own list of codes, written into a check constraint. */
 export const oneOf = (codes: readonly string[]) =>

@@ -32,6 +32,8 @@ const expectedPrivileges: Record<string, string[]> = {
   job_site_counts: ['SELECT'],
   invoice_counts: ['SELECT'],
   invoice_customer_counts: ['SELECT'],
+  job_number_blocks: ['SELECT'],
+  invoice_number_blocks: ['SELECT'],
   memberships: ['SELECT', 'UPDATE', 'DELETE'],
   outbox_messages: ['SELECT', 'INSERT'],
   outbox_attachments: ['SELECT', 'INSERT'],
@@ -52,10 +54,12 @@ const knownTenantTables = [
   'invoice_customer_counts',
   'invoice_emails',
   'invoice_lines',
+  'invoice_number_blocks',
   'invoices',
   'items',
   'job_counts',
   'job_lines',
+  'job_number_blocks',
   'job_priorities',
   'job_site_counts',
   'jobs',
@@ -84,7 +88,7 @@ const seedOverrides: Record<string, Record<string, string>> = {
 };
 
 /**
- * Tables only triggers write (migrations 0010, 0014 and 0018): their one row per tenant is the count of that
+ * Tables only triggers write (migrations 0010, 0014, 0018 and 0019): their one row per tenant is the count of that
  * tenant's seeded job, invoice or customer.
  */
 const keptByTriggers = [
@@ -93,6 +97,8 @@ const keptByTriggers = [
   'job_site_counts',
   'invoice_counts',
   'invoice_customer_counts',
+  'job_number_blocks',
+  'invoice_number_blocks',
 ];
 
 const database = await openTestDatabase();

@@ -1,11 +1,16 @@
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, invoiceFields } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NUMBER_BLOCK } from '../db/columns.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
-import { expectPagesOfTheWhole, expectWalkedAsSorted } from '../test-support/list-pages.ts';
+import {
+  expectPagesFromBlocks,
+  expectPagesOfTheWhole,
+  expectWalkedAsSorted,
+} from '../test-support/list-pages.ts';
 import { createCustomers } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
@@ -56,12 +61,16 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         where tenant_id = ${tenantId} and count <> 0 order by 1`),
       customers: await rowsOf(sql`select customer_id, count::int from invoice_customer_counts
         where tenant_id = ${tenantId} and count <> 0 order by 1`),
+      blocks: await rowsOf(sql`select status, block, count::int from invoice_number_blocks
+        where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
     },
     counted: {
       statuses: await rowsOf(sql`select status, count(*)::int as count from invoices
         where tenant_id = ${tenantId} group by 1 order by 1`),
       customers: await rowsOf(sql`select customer_id, count(*)::int as count from invoices
         where tenant_id = ${tenantId} group by 1 order by 1`),
+      blocks: await rowsOf(sql`select status, number / ${sql.raw(String(NUMBER_BLOCK))} as block,
+        count(*)::int as count from invoices where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
     },
   };
 }
@@ -272,6 +281,35 @@ describe('the kept invoice counts under concurrent writes', () => {
         Number(counted.find((row) => row.status === status)?.count ?? 0),
       );
     expect(await total('dental')).toBe(await total('(dental)'));
+  });
+});
+
+describe('pages far from both ends of the invoice list', () => {
+  it('are found from the kept counts per block of numbers, as an OFFSET finds them', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const [customer] = await createCustomers(t, tenantId, [{ name: "O'Brien & Sons Bakery" }]);
+    // 30,000 invoices numbered up to 33,000 (every eleventh number missing), over five blocks; a quarter drafts,
+    // the rest paid; then some are sent and a thousand numbers in the middle are deleted.
+    const db = t.database.db;
+    await db.execute(sql`insert into invoices
+        (tenant_id, id, number, customer_id, status, date, due, amounts_include_tax)
+      select ${tenantId}, gen_random_uuid(), n, ${customer?.id},
+        case when n % 4 = 0 then 'OPEN_DRAFT' else 'CLOSED_PAID' end, '2026-10-01', '2026-10-31', false
+      from generate_series(1, 33000) as n where n % 11 <> 0`);
+    await db.execute(
+      sql`update invoices set status = 'OPEN_SENT' where tenant_id = ${tenantId} and number % 7 = 0`,
+    );
+    await db.execute(
+      sql`delete from invoices where tenant_id = ${tenantId} and number between 16000 and 17000`,
+    );
+    await expectCountsKept(tenantId);
+    await expectPagesFromBlocks(
+      apiAs(t, tenant.token),
+      db,
+      { path: '/api/sales/invoices', table: 'invoices', tenantId },
+      ['*', 'status:CLOSED_PAID'],
+    );
   });
 });
 

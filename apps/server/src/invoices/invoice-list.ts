@@ -10,7 +10,12 @@ import { listNumbered } from '../lists/numbered-pages.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
-import { invoiceCounts, invoiceCustomerCounts, visibleInvoices as visible } from './invoice-tables.ts';
+import {
+  invoiceCounts,
+  invoiceCustomerCounts,
+  invoiceNumberBlocks,
+  visibleInvoices as visible,
+} from './invoice-tables.ts';
 import { type InvoiceRow, selectInvoices, toInvoice } from './invoices.ts';
 
 // The invoice list, fast at hundreds of thousands of invoices in one tenant, as the job list is (docs/server.md,
@@ -86,6 +91,7 @@ export const numberedInvoices: NumberedList<Invoice> = {
   walkResource: invoiceWalk,
   numbered,
   statusCounts: invoiceCounts,
+  numberBlocks: invoiceNumberBlocks,
   statuses: INVOICE_STATUSES,
   countWord,
   read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, { tenantId, numbers })).map(toInvoice),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, lineColumns, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
+import { created, lineColumns, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
 import { customers } from '../db/schema.ts';
 import { jobs } from '../jobs/job-tables.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
@@ -113,6 +113,9 @@ export const invoiceCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
 );
+
+/** How many invoices a tenant has in each status in each block of numbers, kept by the same triggers (0019). */
+export const invoiceNumberBlocks = numberBlockCounts('invoice_number_blocks');
 
 /**
  * How many invoices a tenant has for each customer, kept by the same triggers: a word that matches customers'

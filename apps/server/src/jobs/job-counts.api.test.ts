@@ -1,6 +1,7 @@
 import { JOB_STATUSES, type Job, type JobStatus, jobFields } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NUMBER_BLOCK } from '../db/columns.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
@@ -43,11 +44,15 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         where tenant_id = ${tenantId} and count <> 0 order by 1`),
       sites: await rowsOf(sql`select customer_id, location_id, count::int from job_site_counts
         where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
+      blocks: await rowsOf(sql`select status, block, count::int from job_number_blocks
+        where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
     },
     counted: {
       statuses: await rowsOf(sql`select status, count(*)::int as count from jobs
         where tenant_id = ${tenantId} group by 1 order by 1`),
       sites: await rowsOf(sql`select customer_id, coalesce(location_id, ${nil}::uuid) as location_id,
+        count(*)::int as count from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
+      blocks: await rowsOf(sql`select status, number / ${sql.raw(String(NUMBER_BLOCK))} as block,
         count(*)::int as count from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
     },
   };

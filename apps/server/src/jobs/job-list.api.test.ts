@@ -1,10 +1,15 @@
 import type { Job } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NUMBER_BLOCK } from '../db/columns.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { createTenantWithUser } from '../test-support/factories.ts';
-import { expectPagesOfTheWhole, expectWalkedAsSorted } from '../test-support/list-pages.ts';
-import { createJobs } from '../test-support/record-factories.ts';
+import {
+  expectPagesFromBlocks,
+  expectPagesOfTheWhole,
+  expectWalkedAsSorted,
+} from '../test-support/list-pages.ts';
+import { createCustomers, createJobs } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
@@ -148,6 +153,38 @@ describe('deep pages of the job list', () => {
       deep: 19,
       'deep AND NOT status:OPEN_NEW': 10,
     });
+  });
+});
+
+describe('pages far from both ends of the job list', () => {
+  it('are found from the kept counts per block of numbers, as an OFFSET finds them', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const [customer] = await createCustomers(t, tenantId, [{ name: 'Far & Away Plumbing' }]);
+    // 30,000 jobs numbered up to 33,000 (every eleventh number missing), over five blocks; a quarter new, the rest
+    // closed; then some change status and a thousand numbers in the middle are deleted.
+    const db = t.database.db;
+    await db.execute(sql`insert into jobs (tenant_id, id, number, customer_id, status)
+      select ${tenantId}, gen_random_uuid(), n, ${customer?.id},
+        case when n % 4 = 0 then 'OPEN_NEW' else 'CLOSED_COMPLETED' end
+      from generate_series(1, 33000) as n where n % 11 <> 0`);
+    await db.execute(
+      sql`update jobs set status = 'OPEN_NEW' where tenant_id = ${tenantId} and number % 7 = 0`,
+    );
+    await db.execute(sql`delete from jobs where tenant_id = ${tenantId} and number between 16000 and 17000`);
+    const rowsOf = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(
+      await rowsOf(sql`select status, block, count::int from job_number_blocks
+        where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
+    ).toEqual(
+      await rowsOf(sql`select status, number / ${sql.raw(String(NUMBER_BLOCK))} as block, count(*)::int as count
+        from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
+    );
+    await expectPagesFromBlocks(apiAs(t, tenant.token), db, { path: '/api/jobs', table: 'jobs', tenantId }, [
+      '*',
+      'status:CLOSED_COMPLETED',
+    ]);
   });
 });
 

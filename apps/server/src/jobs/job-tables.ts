@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, lineColumns, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
+import { created, lineColumns, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../db/columns.ts';
 import { customers, locations, technicians } from '../db/schema.ts';
 
 /** Job priorities of a tenant (Low, Normal, High, Urgent), listed by `rank`. */
@@ -128,6 +128,9 @@ export const jobCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
 );
+
+/** How many jobs a tenant has in each status in each block of numbers, kept by the same triggers (migration 0019). */
+export const jobNumberBlocks = numberBlockCounts('job_number_blocks');
 
 /** What `job_site_counts.location_id` holds for the jobs with no location (a key column cannot be null). */
 export const NO_LOCATION = '00000000-0000-0000-0000-000000000000';

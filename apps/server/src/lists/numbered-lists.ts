@@ -97,6 +97,9 @@ export const numberedWhere = ({ tenantId, number }: NumberedView): SQL | undefin
 /** A table of counts kept per tenant and status by triggers (`job_counts`, `invoice_counts`). */
 export type StatusCounts = PgTable & { tenantId: PgColumn; status: PgColumn; count: PgColumn };
 
+/** A table of counts kept per tenant, status and block of numbers by triggers (`numberBlockCounts`). */
+export type NumberBlocks = StatusCounts & { block: PgColumn };
+
 /** What a numbered list is made of: what `q` searches, its view, its kept counts, and how it reads a page. */
 export interface NumberedList<T> {
   resource: ListResource;
@@ -106,6 +109,8 @@ export interface NumberedList<T> {
   /** Its counts kept per status, and every status. */
   statusCounts: StatusCounts;
   statuses: readonly string[];
+  /** Its counts kept per status and block of numbers: where a deep page of the whole list or a status starts. */
+  numberBlocks: NumberBlocks;
   /** How many records a lone word matches, from the kept counts of what it names where it can. */
   countWord: (tx: Tx, tenantId: string, term: TextTerm) => Promise<number>;
   /** The records with these numbers, whole, newest first. */

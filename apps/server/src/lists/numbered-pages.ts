@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig } from 'drizzle-orm/pg-core';
 import { type BuiltOnce, builtByShape, builtOnce, type Statement } from '../db/built-selects.ts';
+import { NUMBER_BLOCK } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { type LiqeAst, listQueryToSql, parseListQuery } from './list-query.ts';
@@ -28,9 +29,10 @@ const firstPageReads = new Map<
 /**
  * A page of `where`, newest first, whole: the records whose numbers the page's numbers are. The first page's limit
  * is written in; a later page's numbers are read forwards and from the far end, where its count left them
- * (`pageReadOfTotal`): one of the two reads nothing. Those are gathered into an array first (`numberedWhere`): in
- * a named statement's plan for any page the planner cannot know the limits, and joined all the tenant's million
- * jobs to them (0.8 s a page).
+ * (`pageReadOfTotal`), and, for the whole list or a status (`blocks`), from the block of numbers it starts in
+ * when it is at least a block from both ends (`numbersFromBlock`): all but one of them read nothing. Those are
+ * gathered into an array first (`numberedWhere`): in a named statement's plan for any page the planner cannot know
+ * the limits, and joined all the tenant's million jobs to them (0.8 s a page).
  */
 const recordsOfPage = <T>(
   db: Db,
@@ -38,6 +40,7 @@ const recordsOfPage = <T>(
   where: SQL | undefined,
   tenant: unknown,
   page: { limit: number } | 'later',
+  blocks?: { ofStatus: boolean },
 ) => {
   const { view, number, tenantId } = list.numbered;
   const numbered = (fromEnd: boolean) =>
@@ -46,18 +49,52 @@ const recordsOfPage = <T>(
       .from(view)
       .where(where)
       .orderBy(fromEnd ? asc(number) : desc(number));
-  const read = pageReadOfTotal();
+  const read = pageReadOfTotal({ far: blocks && NUMBER_BLOCK });
+  const fromBlock = blocks ? sql` union all ${numbersFromBlock(list, where, read.fromBlock, blocks)}` : sql``;
   const numbers =
     page === 'later'
       ? sql`${number as SQLWrapper} in (select unnest(array(
           ${numbered(false).limit(read.forwards.limit).offset(read.forwards.offset)}
-          union all ${numbered(true).limit(read.fromEnd.limit).offset(read.fromEnd.offset)})))`
+          union all ${numbered(true).limit(read.fromEnd.limit).offset(read.fromEnd.offset)}${fromBlock})))`
       : inArray(number, numbered(false).limit(page.limit));
   return list
     .selectWhole(db)
     .where(and(eq(tenantId, tenant), numbers))
     .orderBy(desc(number));
 };
+
+/**
+ * The numbers of a page of the whole list or of one status (`ofStatus`: the `VALUE`) that lies at least a block
+ * from both ends (`fromBlock`), found from the kept counts per block of numbers (`numberBlockCounts`) in the
+ * statement's own snapshot: the blocks newest first with how many records come before each, the block the page
+ * starts in, and the page read from there, on into older blocks as far as it needs. It skips at most a block's
+ * index entries, where an OFFSET skipped half a million (docs/server.md, "Fast lists").
+ */
+function numbersFromBlock<T>(
+  list: NumberedList<T>,
+  where: SQL | undefined,
+  read: { when: SQL; offset: SQL; limit: SQL },
+  { ofStatus }: { ofStatus: boolean },
+) {
+  const { view, number } = list.numbered;
+  const blocks = list.numberBlocks;
+  const counted = sql`sum(${blocks.count})`;
+  const size = sql.raw(String(NUMBER_BLOCK));
+  return sql`(with placed as (
+      select ${blocks.block} as block, ${counted} as count,
+        sum(${counted}) over (order by ${blocks.block} desc) - ${counted} as before
+      from ${blocks}
+      where ${blocks.tenantId} = ${TENANT}${ofStatus ? sql` and ${blocks.status} = ${VALUE}` : sql``}
+      group by ${blocks.block}
+    ), start as (
+      select block, before from placed where before <= ${read.offset} and count > 0 order by block limit 1
+    )
+    select ${number} from ${view}
+    where ${where} and ${number} < (select (block + 1) * ${size} from start)
+    order by ${number} desc
+    limit ${read.limit}
+    offset case when ${read.when} then (select ${read.offset} - before from start)::bigint else 0 end)`;
+}
 
 const TENANT = sql.placeholder('tenantId');
 const VALUE = sql.placeholder('value');
@@ -189,13 +226,20 @@ function laterPageOf<T>(list: NumberedList<T>, tenantId: string, { q, page }: Li
     const { field, where } = simple;
     reads = {
       count: builtOnce((db) => countLeftForPage(db, simpleCount(db, list, field, where)), `${name}_count`),
-      records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, 'later'), `${name}_records`),
+      records: builtOnce(
+        (db) => recordsOfPage(db, list, where, TENANT, 'later', blocksOf(field)),
+        `${name}_records`,
+      ),
     };
     laterPageReads.set(shape, reads);
   }
   const values = { tenantId, value: simple.value, offset: page.offset, limit: page.limit };
   return { count: reads.count.with(values), records: reads.records.with(values) };
 }
+
+/** Whether a later page of a simple shape's field may be read from its block: the whole list's, a status's. */
+const blocksOf = (field: string) =>
+  field === '*' || field === 'status' ? { ofStatus: field === 'status' } : undefined;
 
 /** Later pages' count and records, built once per list and field. */
 const laterPageReads = new Map<string, { count: BuiltOnce<unknown>; records: BuiltOnce<unknown> }>();

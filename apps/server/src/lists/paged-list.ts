@@ -141,25 +141,29 @@ const asLimit = (value: SQL) => value as unknown as Placeholder;
  * `pageRead` in SQL, of the total a count left in `PAGE_TOTAL` and the `offset` and `limit` placeholders: the limit
  * and offset of the page read forwards, and read from the far end, one of which has a limit of 0 (its statement
  * reads nothing), or both when the page is past the end. So a later page is read with its count in one round trip.
+ * With `far`, a page at least that many rows from both ends is read by neither but from its block (`fromBlock`:
+ * `numbered-pages.ts`, kept counts per block of numbers), whose `when` says so.
  */
-export function pageReadOfTotal(): Record<
-  'forwards' | 'fromEnd',
-  { limit: Placeholder; offset: Placeholder }
-> {
+export function pageReadOfTotal({ far }: { far?: number } = {}) {
   const total = sql`current_setting(${PAGE_TOTAL})::bigint`;
   const offset = sql`${sql.placeholder('offset')}::bigint`;
   const limit = sql`${sql.placeholder('limit')}::bigint`;
   const rows = sql`least(${limit}, ${total} - ${offset})`;
   const after = sql`(${total} - ${offset} - ${rows})`;
+  const inRange = sql`${offset} < ${total}`;
+  const fromBlock =
+    far === undefined ? sql`false` : sql`(${inRange} and least(${offset}, ${after}) >= ${far})`;
+  const near = sql`${inRange} and not ${fromBlock}`;
   return {
     forwards: {
-      limit: asLimit(sql`case when ${offset} < ${total} and ${after} >= ${offset} then ${limit} else 0 end`),
+      limit: asLimit(sql`case when ${near} and ${after} >= ${offset} then ${limit} else 0 end`),
       offset: asLimit(offset),
     },
     fromEnd: {
-      limit: asLimit(sql`case when ${offset} < ${total} and ${after} < ${offset} then ${rows} else 0 end`),
+      limit: asLimit(sql`case when ${near} and ${after} < ${offset} then ${rows} else 0 end`),
       offset: asLimit(sql`greatest(${after}, 0)`),
     },
+    fromBlock: { when: fromBlock, offset, limit: sql`case when ${fromBlock} then ${rows} else 0 end` },
   };
 }
 

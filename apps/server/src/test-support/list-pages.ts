@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { NUMBER_BLOCK } from '../db/columns.ts';
 import type { Db } from '../db/database.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import type { NumberedList } from '../lists/numbered-lists.ts';
@@ -66,6 +68,53 @@ export async function expectWalkedAsSorted<T extends { number: number }>(
       expect(walked.total).toBe(5000);
       expect(numbersOf(sorted).length, `${q} p${p}`).toBeGreaterThan(0);
       expect(numbersOf(walked), `${q} p${p}`).toEqual(numbersOf(sorted));
+    }
+  }
+}
+
+/**
+ * Pages at least a block of numbers (`NUMBER_BLOCK`) from both ends of the whole list or of one status are found
+ * from the kept counts per block (`numbersFromBlock`). For each `q` (`*` or `status:…`) and two page sizes (one
+ * that divides a block, one that does not), the pages on both sides of every block's edge, the first and last
+ * pages so far from the ends, and the middle page must hold the numbers an OFFSET over `table` gives, in order,
+ * with the list's `Total-Count`; so must a page either side of the rule.
+ */
+export async function expectPagesFromBlocks(
+  api: ApiClient,
+  db: Db,
+  { path, table, tenantId }: { path: string; table: 'jobs' | 'invoices'; tenantId: string },
+  queries: readonly string[],
+): Promise<void> {
+  for (const q of queries) {
+    const status = q === '*' ? undefined : q.replace(/^status:/, '');
+    const rows = (await db.execute(sql`select number from ${sql.identifier(table)}
+      where tenant_id = ${tenantId} and (${status ?? null}::text is null or status = ${status ?? null})
+      order by number desc`)) as unknown as { rows: { number: number }[] };
+    const all = rows.rows.map((row) => Number(row.number));
+    expect(all.length, `${q}: enough records for pages a block from both ends`).toBeGreaterThan(
+      2 * NUMBER_BLOCK + 100,
+    );
+    const blockOf = (index: number) => Math.floor((all[index] ?? 0) / NUMBER_BLOCK);
+    const edges = all.flatMap((_, index) =>
+      index > 0 && blockOf(index) !== blockOf(index - 1) ? [index] : [],
+    );
+    for (const size of [100, 37]) {
+      const pageAt = (index: number) => Math.floor(index / size) + 1;
+      const far = [NUMBER_BLOCK, all.length - NUMBER_BLOCK - size, Math.floor(all.length / 2)];
+      const pages = new Set([
+        ...edges.flatMap((index) => [pageAt(index) - 1, pageAt(index)]),
+        ...far.flatMap((index) => [pageAt(index) - 1, pageAt(index), pageAt(index) + 1]),
+      ]);
+      for (const p of pages) {
+        const response = await api.get(`${path}?q=${encodeURIComponent(q)}&p=${p}&s=${size}`);
+        const at = `${q}, page ${p} of ${size}`;
+        expect(response.statusCode, at).toBe(200);
+        expect(
+          (response.json() as { number: number }[]).map((record) => record.number),
+          at,
+        ).toEqual(all.slice((p - 1) * size, p * size));
+        expect(response.headers['total-count'], at).toBe(String(all.length));
+      }
     }
   }
 }
