@@ -32,18 +32,49 @@ CREATE POLICY tenant_isolation ON invoice_number_blocks
   USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)
   WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
 --> statement-breakpoint
--- Keeps job_number_blocks (jobs per tenant, status and block of 8192 numbers: NUMBER_BLOCK in db/columns.ts) in
--- step with jobs, once per statement, rows locked in key order, as count_jobs() (0010) keeps job_counts. Its
--- triggers are named to fire after count_jobs()'s (triggers on one event fire in name order), so every write
--- locks the kept counts' rows in the same order. A delete only lowers counts that exist.
-CREATE FUNCTION count_job_blocks() RETURNS trigger
+-- count_jobs() (0010) also keeps job_number_blocks (jobs per tenant, status and block of 8192 numbers:
+-- NUMBER_BLOCK in db/columns.ts), in the same statement-level triggers, after its other counts: every write locks
+-- the kept counts' rows in the same order, each table's in key order. An update that moves no job between counts
+-- (a save that keeps its status, customer, site and number, as most do) now leaves at once: one query over the
+-- transition tables instead of an upsert per table.
+CREATE OR REPLACE FUNCTION count_jobs() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    INSERT INTO job_counts (tenant_id, status, count)
+      SELECT tenant_id, status, count(*) FROM new_jobs GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, status) DO UPDATE SET count = job_counts.count + excluded.count;
+    INSERT INTO job_site_counts (tenant_id, customer_id, location_id, count)
+      SELECT tenant_id, customer_id, coalesce(location_id, '00000000-0000-0000-0000-000000000000'), count(*)
+      FROM new_jobs GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (tenant_id, customer_id, location_id)
+      DO UPDATE SET count = job_site_counts.count + excluded.count;
     INSERT INTO job_number_blocks (tenant_id, status, block, count)
       SELECT tenant_id, status, number / 8192, count(*) FROM new_jobs GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (tenant_id, status, block) DO UPDATE SET count = job_number_blocks.count + excluded.count;
   ELSIF TG_OP = 'UPDATE' THEN
+    -- A save that moves no job between counts (most do not) changes none of them.
+    IF NOT EXISTS (
+      SELECT tenant_id, status, customer_id, location_id, number FROM new_jobs
+      EXCEPT ALL SELECT tenant_id, status, customer_id, location_id, number FROM old_jobs
+    ) THEN
+      RETURN NULL;
+    END IF;
+    INSERT INTO job_counts (tenant_id, status, count)
+      SELECT tenant_id, status, sum(change) FROM (
+        SELECT tenant_id, status, -1 AS change FROM old_jobs
+        UNION ALL SELECT tenant_id, status, 1 FROM new_jobs
+      ) AS moves GROUP BY 1, 2 HAVING sum(change) <> 0 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, status) DO UPDATE SET count = job_counts.count + excluded.count;
+    INSERT INTO job_site_counts (tenant_id, customer_id, location_id, count)
+      SELECT tenant_id, customer_id, site, sum(change) FROM (
+        SELECT tenant_id, customer_id, coalesce(location_id, '00000000-0000-0000-0000-000000000000') AS site,
+          -1 AS change FROM old_jobs
+        UNION ALL SELECT tenant_id, customer_id, coalesce(location_id, '00000000-0000-0000-0000-000000000000'), 1
+          FROM new_jobs
+      ) AS moves GROUP BY 1, 2, 3 HAVING sum(change) <> 0 ORDER BY 1, 2, 3
+      ON CONFLICT (tenant_id, customer_id, location_id)
+      DO UPDATE SET count = job_site_counts.count + excluded.count;
     INSERT INTO job_number_blocks (tenant_id, status, block, count)
       SELECT tenant_id, status, block, sum(change) FROM (
         SELECT tenant_id, status, number / 8192 AS block, -1 AS change FROM old_jobs
@@ -51,6 +82,14 @@ BEGIN
       ) AS moves GROUP BY 1, 2, 3 HAVING sum(change) <> 0 ORDER BY 1, 2, 3
       ON CONFLICT (tenant_id, status, block) DO UPDATE SET count = job_number_blocks.count + excluded.count;
   ELSE
+    UPDATE job_counts SET count = job_counts.count - gone.count
+      FROM (SELECT tenant_id, status, count(*) AS count FROM old_jobs GROUP BY 1, 2) AS gone
+      WHERE job_counts.tenant_id = gone.tenant_id AND job_counts.status = gone.status;
+    UPDATE job_site_counts SET count = job_site_counts.count - gone.count
+      FROM (SELECT tenant_id, customer_id, coalesce(location_id, '00000000-0000-0000-0000-000000000000') AS site,
+              count(*) AS count FROM old_jobs GROUP BY 1, 2, 3) AS gone
+      WHERE job_site_counts.tenant_id = gone.tenant_id AND job_site_counts.customer_id = gone.customer_id
+        AND job_site_counts.location_id = gone.site;
     UPDATE job_number_blocks SET count = job_number_blocks.count - gone.count
       FROM (SELECT tenant_id, status, number / 8192 AS block, count(*) AS count FROM old_jobs GROUP BY 1, 2, 3) AS gone
       WHERE job_number_blocks.tenant_id = gone.tenant_id AND job_number_blocks.status = gone.status
@@ -59,24 +98,39 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER jobs_counted_per_block_on_insert AFTER INSERT ON jobs
-  REFERENCING NEW TABLE AS new_jobs FOR EACH STATEMENT EXECUTE FUNCTION count_job_blocks();
---> statement-breakpoint
-CREATE TRIGGER jobs_counted_per_block_on_update AFTER UPDATE ON jobs
-  REFERENCING OLD TABLE AS old_jobs NEW TABLE AS new_jobs FOR EACH STATEMENT EXECUTE FUNCTION count_job_blocks();
---> statement-breakpoint
-CREATE TRIGGER jobs_counted_per_block_on_delete AFTER DELETE ON jobs
-  REFERENCING OLD TABLE AS old_jobs FOR EACH STATEMENT EXECUTE FUNCTION count_job_blocks();
---> statement-breakpoint
--- The same for invoices, after count_invoices() (0014).
-CREATE FUNCTION count_invoice_blocks() RETURNS trigger
+-- The same for invoices: count_invoices() (0014) also keeps invoice_number_blocks.
+CREATE OR REPLACE FUNCTION count_invoices() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    INSERT INTO invoice_counts (tenant_id, status, count)
+      SELECT tenant_id, status, count(*) FROM new_invoices GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, status) DO UPDATE SET count = invoice_counts.count + excluded.count;
+    INSERT INTO invoice_customer_counts (tenant_id, customer_id, count)
+      SELECT tenant_id, customer_id, count(*) FROM new_invoices GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, customer_id) DO UPDATE SET count = invoice_customer_counts.count + excluded.count;
     INSERT INTO invoice_number_blocks (tenant_id, status, block, count)
       SELECT tenant_id, status, number / 8192, count(*) FROM new_invoices GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (tenant_id, status, block) DO UPDATE SET count = invoice_number_blocks.count + excluded.count;
   ELSIF TG_OP = 'UPDATE' THEN
+    IF NOT EXISTS (
+      SELECT tenant_id, status, customer_id, number FROM new_invoices
+      EXCEPT ALL SELECT tenant_id, status, customer_id, number FROM old_invoices
+    ) THEN
+      RETURN NULL;
+    END IF;
+    INSERT INTO invoice_counts (tenant_id, status, count)
+      SELECT tenant_id, status, sum(change) FROM (
+        SELECT tenant_id, status, -1 AS change FROM old_invoices
+        UNION ALL SELECT tenant_id, status, 1 FROM new_invoices
+      ) AS moves GROUP BY 1, 2 HAVING sum(change) <> 0 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, status) DO UPDATE SET count = invoice_counts.count + excluded.count;
+    INSERT INTO invoice_customer_counts (tenant_id, customer_id, count)
+      SELECT tenant_id, customer_id, sum(change) FROM (
+        SELECT tenant_id, customer_id, -1 AS change FROM old_invoices
+        UNION ALL SELECT tenant_id, customer_id, 1 FROM new_invoices
+      ) AS moves GROUP BY 1, 2 HAVING sum(change) <> 0 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, customer_id) DO UPDATE SET count = invoice_customer_counts.count + excluded.count;
     INSERT INTO invoice_number_blocks (tenant_id, status, block, count)
       SELECT tenant_id, status, block, sum(change) FROM (
         SELECT tenant_id, status, number / 8192 AS block, -1 AS change FROM old_invoices
@@ -84,6 +138,13 @@ BEGIN
       ) AS moves GROUP BY 1, 2, 3 HAVING sum(change) <> 0 ORDER BY 1, 2, 3
       ON CONFLICT (tenant_id, status, block) DO UPDATE SET count = invoice_number_blocks.count + excluded.count;
   ELSE
+    UPDATE invoice_counts SET count = invoice_counts.count - gone.count
+      FROM (SELECT tenant_id, status, count(*) AS count FROM old_invoices GROUP BY 1, 2) AS gone
+      WHERE invoice_counts.tenant_id = gone.tenant_id AND invoice_counts.status = gone.status;
+    UPDATE invoice_customer_counts SET count = invoice_customer_counts.count - gone.count
+      FROM (SELECT tenant_id, customer_id, count(*) AS count FROM old_invoices GROUP BY 1, 2) AS gone
+      WHERE invoice_customer_counts.tenant_id = gone.tenant_id
+        AND invoice_customer_counts.customer_id = gone.customer_id;
     UPDATE invoice_number_blocks SET count = invoice_number_blocks.count - gone.count
       FROM (SELECT tenant_id, status, number / 8192 AS block, count(*) AS count FROM old_invoices GROUP BY 1, 2, 3)
         AS gone
@@ -92,15 +153,6 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
---> statement-breakpoint
-CREATE TRIGGER invoices_counted_per_block_on_insert AFTER INSERT ON invoices
-  REFERENCING NEW TABLE AS new_invoices FOR EACH STATEMENT EXECUTE FUNCTION count_invoice_blocks();
---> statement-breakpoint
-CREATE TRIGGER invoices_counted_per_block_on_update AFTER UPDATE ON invoices
-  REFERENCING OLD TABLE AS old_invoices NEW TABLE AS new_invoices FOR EACH STATEMENT EXECUTE FUNCTION count_invoice_blocks();
---> statement-breakpoint
-CREATE TRIGGER invoices_counted_per_block_on_delete AFTER DELETE ON invoices
-  REFERENCING OLD TABLE AS old_invoices FOR EACH STATEMENT EXECUTE FUNCTION count_invoice_blocks();
 --> statement-breakpoint
 INSERT INTO job_number_blocks (tenant_id, status, block, count)
   SELECT tenant_id, status, number / 8192, count(*) FROM jobs GROUP BY 1, 2, 3;
