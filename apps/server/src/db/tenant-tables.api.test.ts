@@ -33,6 +33,7 @@ const expectedPrivileges: Record<string, string[]> = {
   invoice_counts: ['SELECT'],
   invoice_customer_counts: ['SELECT'],
   job_number_blocks: ['SELECT'],
+  job_schedule_counts: ['SELECT'],
   invoice_number_blocks: ['SELECT'],
   memberships: ['SELECT', 'UPDATE', 'DELETE'],
   outbox_messages: ['SELECT', 'INSERT'],
@@ -61,6 +62,7 @@ const knownTenantTables = [
   'job_lines',
   'job_number_blocks',
   'job_priorities',
+  'job_schedule_counts',
   'job_site_counts',
   'jobs',
   'locations',
@@ -77,7 +79,12 @@ const knownTenantTables = [
 
 /** Column values for the seed rows where a type's default (see `seedValue`) does not satisfy a table's checks. */
 const seedOverrides: Record<string, Record<string, string>> = {
-  jobs: { status: 'OPEN_NEW' },
+  // Scheduled, so that job_schedule_counts has its row too.
+  jobs: {
+    status: 'OPEN_NEW',
+    scheduled_start: '2026-11-26T09:00:00Z',
+    scheduled_finish: '2026-11-26T10:00:00Z',
+  },
   invoices: { status: 'OPEN_DRAFT' },
   templates: { type: 'typst', document: 'invoice' },
   // A line with a tax rate keeps its name and rate (invoice_lines_tax_check).
@@ -98,6 +105,7 @@ const keptByTriggers = [
   'invoice_counts',
   'invoice_customer_counts',
   'job_number_blocks',
+  'job_schedule_counts',
   'invoice_number_blocks',
 ];
 

@@ -6,6 +6,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
 import { createCustomers, createJobs, createLocations } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
@@ -46,6 +47,8 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
       blocks: await rowsOf(sql`select status, block, count::int from job_number_blocks
         where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
+      hours: await rowsOf(sql`select hour, count::int from job_schedule_counts
+        where tenant_id = ${tenantId} and count <> 0 order by 1`),
     },
     counted: {
       statuses: await rowsOf(sql`select status, count(*)::int as count from jobs
@@ -54,6 +57,9 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         count(*)::int as count from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
       blocks: await rowsOf(sql`select status, number / ${sql.raw(String(NUMBER_BLOCK))} as block,
         count(*)::int as count from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
+      hours: await rowsOf(sql`select floor(extract(epoch from scheduled_start) / 3600)::int as hour,
+        count(*)::int as count from jobs where tenant_id = ${tenantId} and scheduled_start is not null
+        group by 1 order by 1`),
     },
   };
 }
@@ -86,12 +92,26 @@ describe('the kept job counts', () => {
 
     const [first, second, third] = created as [Job, Job, Job];
     const booked = await api.put(`/api/jobs/${first.id}`, {
-      ...fullJob(world),
+      ...fullJob(world, {
+        scheduledStart: '2026-11-24T09:30:00+10:30',
+        scheduledFinish: '2026-11-24T11:00:00+10:30',
+      }),
       status: 'OPEN_BOOKING_REQUIRED',
       updated: first.updated,
     });
     expect(booked.statusCode, JSON.stringify(booked.json())).toBe(200);
     await expectCountsKept();
+    // Moved to another hour, and then off the schedule.
+    for (const scheduledStart of ['2026-11-25T14:00:00Z', null]) {
+      const current = (await api.get(`/api/jobs/${first.id}`)).json() as Job;
+      const moved = await api.put(`/api/jobs/${first.id}`, {
+        ...fullJob(world, { scheduledStart, scheduledFinish: scheduledStart && '2026-11-25T15:00:00Z' }),
+        status: 'OPEN_BOOKING_REQUIRED',
+        updated: current.updated,
+      });
+      expect(moved.statusCode, JSON.stringify(moved.json())).toBe(200);
+      await expectCountsKept();
+    }
 
     // To the other customer's site, and from no site to one.
     const moved = await api.put(`/api/jobs/${second.id}`, {
@@ -147,6 +167,54 @@ describe('the kept job counts', () => {
       expect(await totalOf(q), q).toBe(counted);
     }
     expect(await totalOf('*')).toBeGreaterThan(25);
+  });
+});
+
+describe('a range of scheduled starts', () => {
+  it('is counted from the kept hours, and its first and last hours job by job, as the jobs count it', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const [customer] = await createCustomers(t, tenantId, [{ name: 'Hourly & Co' }]);
+    // 3,000 jobs, one every 7 minutes from 20 November 00:00 UTC, every tenth unscheduled.
+    await t.database.db.execute(sql`insert into jobs
+        (tenant_id, id, number, customer_id, status, scheduled_start, scheduled_finish)
+      select ${tenantId}, gen_random_uuid(), n, ${customer?.id}, 'OPEN_SCHEDULED', start, start + interval '1 hour'
+      from generate_series(1, 3000) as n, lateral (select case when n % 10 <> 0
+        then timestamptz '2026-11-20T00:00:00Z' + n * interval '7 minutes' end as start) as scheduled`);
+    await expectCountsKept(tenantId);
+    const client = apiAs(t, tenant.token);
+    const total = async (q: string) => {
+      const response = await client.get(`/api/jobs?q=${encodeURIComponent(q)}&s=1`);
+      expect(response.statusCode, JSON.stringify(response.json())).toBe(200);
+      return Number(response.headers['total-count']);
+    };
+    // 10:09 UTC on the 20th and 10:04 on the 21st are jobs 87 and 292 starting: [ ] takes them in, { } leaves them out.
+    const ranges = {
+      'a week of bare dates': 'scheduledStart:[2026-11-23 TO 2026-11-29]',
+      'a week in Sydney':
+        'scheduledStart:>="2026-11-23T00:00:00+11:00" AND scheduledStart:<"2026-11-30T00:00+11:00"',
+      'half hours, Adelaide': 'scheduledStart:["2026-11-21T08:30:00+10:30" TO "2026-11-22T17:30:00+10:30"}',
+      'inclusive at a start': 'scheduledStart:["2026-11-20T10:09:00Z" TO "2026-11-21T10:04:00Z"]',
+      'exclusive at a start': 'scheduledStart:{"2026-11-20T10:09:00Z" TO "2026-11-21T10:04:00Z"}',
+      'within one hour': 'scheduledStart:["2026-11-21T05:10:00Z" TO "2026-11-21T05:50:00Z"]',
+      'over one hour boundary': 'scheduledStart:["2026-11-21T05:10:00Z" TO "2026-11-21T06:20:00Z"]',
+      'upper bound first': 'scheduledStart:<=2026-11-22 AND scheduledStart:>2026-11-20',
+      backwards: 'scheduledStart:[2026-11-25 TO 2026-11-21]',
+      'after every job': 'scheduledStart:[2027-01-01 TO 2027-01-31]',
+    };
+    const totals: Record<string, number> = {};
+    for (const [name, q] of Object.entries(ranges)) {
+      totals[name] = await total(q);
+      // With a condition every job meets, the same range is counted job by job.
+      expect(totals[name], name).toBe(await total(`(${q}) AND number:>0`));
+    }
+    expect(totals['inclusive at a start']).toBe((totals['exclusive at a start'] ?? 0) + 2);
+    expect(totals['a week of bare dates']).toBeGreaterThan(800);
+    expect(totals.backwards).toBe(0);
+    expect(totals['after every job']).toBe(0);
+    // Its pages hold what its count says.
+    await expectPagesOfTheWhole(client, '/api/jobs', ranges['over one hour boundary'], [3, 10]);
+    await expectPagesOfTheWhole(client, '/api/jobs', ranges['inclusive at a start'], [50]);
   });
 });
 
@@ -222,7 +290,16 @@ describe('the kept job counts under concurrent writes', () => {
             200,
             () =>
               client.put(`/api/jobs/${job.id}`, {
-                ...fullJob(own, index % 2 === 0 ? site : {}),
+                ...fullJob(own, {
+                  ...(index % 2 === 0 ? site : {}),
+                  // Rescheduled into a few hours all the writes share, or left unscheduled.
+                  ...(index % 4 === 3
+                    ? {}
+                    : {
+                        scheduledStart: `2026-12-0${1 + (index % 3)}T0${index % 2}:15:00Z`,
+                        scheduledFinish: '2026-12-04T00:00:00Z',
+                      }),
+                }),
                 status: next[job.status] ?? job.status,
                 updated: job.updated,
               }),

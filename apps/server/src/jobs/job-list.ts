@@ -11,7 +11,13 @@ import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
 import { idsNamed, type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
 import { type JobRow, toJob } from './job-rows.ts';
-import { jobCounts, jobNumberBlocks, jobSiteCounts, visibleJobs as visible } from './job-tables.ts';
+import {
+  jobCounts,
+  jobNumberBlocks,
+  jobScheduleCounts,
+  jobSiteCounts,
+  visibleJobs as visible,
+} from './job-tables.ts';
 import { selectJobs } from './jobs.ts';
 
 // The job list, fast at a million jobs in one tenant (docs/server.md, "Fast lists"): what `q` may search, the
@@ -117,6 +123,7 @@ export const numberedJobs: NumberedList<Job> = {
   numbered,
   statusCounts: jobCounts,
   numberBlocks: jobNumberBlocks,
+  hourCounts: { field: 'scheduledStart', column: visible.scheduledStart, counts: jobScheduleCounts },
   statuses: JOB_STATUSES,
   countWord,
   read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, { tenantId, numbers })).map(toJob),

@@ -132,6 +132,21 @@ export const jobCounts = pgTable(
 /** How many jobs a tenant has in each status in each block of numbers, kept by the same triggers (migration 0019). */
 export const jobNumberBlocks = numberBlockCounts('job_number_blocks');
 
+/**
+ * How many jobs a tenant has scheduled to start in each hour (`hour`: whole hours since 1970 UTC, so no time zone
+ * moves a boundary), kept by the same triggers (migration 0019): a range of scheduled starts is counted from the
+ * hours it spans whole, and only the jobs of its first and last hours one by one (`scheduleRangeCount`).
+ */
+export const jobScheduleCounts = pgTable(
+  'job_schedule_counts',
+  {
+    tenantId: tenantId(),
+    hour: integer('hour').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.hour] })],
+);
+
 /** What `job_site_counts.location_id` holds for the jobs with no location (a key column cannot be null). */
 export const NO_LOCATION = '00000000-0000-0000-0000-000000000000';
 

@@ -2,6 +2,7 @@ import { numeric, PgDialect, pgTable, text, timestamp, uuid } from 'drizzle-orm/
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
 import { type ListResource, parseListQuery, whereForList } from './list-query.ts';
+import { loneRange } from './query-shapes.ts';
 
 // A stand-in list resource; real ones live beside their routes.
 const customers = pgTable('customers', {
@@ -312,5 +313,32 @@ describe('queries parsed before', () => {
 
   it('are not kept when malformed: each time is a 400', () => {
     for (let time = 0; time < 2; time++) expect(rejection('name:(').code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('a lone range of one timestamp field', () => {
+  const range = (q: string) => loneRange(parseListQuery(q), 'created');
+
+  it('gives the instants it runs between, a bare date bound at the edge of its day', () => {
+    expect(range('created:[2026-11-23 TO 2026-11-29]')).toEqual({ from: '2026-11-23', to: '2026-11-30' });
+    expect(range('created:{2026-11-23 TO 2026-11-29}')).toEqual({ from: '2026-11-24', to: '2026-11-29' });
+    expect(range('created:<"2026-11-30T00:00+11:00" AND created:>="2026-11-23T00:00+11:00"')).toEqual({
+      from: '2026-11-23T00:00+11:00',
+      to: '2026-11-30T00:00+11:00',
+    });
+  });
+
+  it('is none for one bound, another field, an OR, or anything more', () => {
+    for (const q of [
+      'created:>=2026-11-23',
+      'created:2026-11-23',
+      'created:>=2026-11-23 OR created:<2026-11-30',
+      'created:>=2026-11-23 AND created:>2026-11-24',
+      'created:[2026-11-23 TO 2026-11-29] AND status:active',
+      'created:[2026-11-23 TO *]',
+      'name:[a TO b]',
+      '*',
+    ])
+      expect(range(q), q).toBeUndefined();
   });
 });

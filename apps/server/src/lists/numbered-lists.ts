@@ -6,7 +6,7 @@ import type { TextTerm } from './field-values.ts';
 import type { LiqeAst, ListResource } from './list-query.ts';
 import type { ListRequest } from './paged-list.ts';
 import { pageRead } from './pagination.ts';
-import { countedValues, hasRange, hasWord } from './query-shapes.ts';
+import { countedValues, hasRange, hasWord, loneRange } from './query-shapes.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
 // "Fast lists"): the count, kept where it can be, and the page read as numbers first, then whole records.
@@ -100,6 +100,50 @@ export type StatusCounts = PgTable & { tenantId: PgColumn; status: PgColumn; cou
 /** A table of counts kept per tenant, status and block of numbers by triggers (`numberBlockCounts`). */
 export type NumberBlocks = StatusCounts & { block: PgColumn };
 
+/**
+ * A table of counts kept per tenant and hour of one timestamp field by triggers (`job_schedule_counts`): `hour` is
+ * `hourOf` the field, and `column` the field in the list's view.
+ */
+export interface HourCounts {
+  field: string;
+  column: PgColumn;
+  counts: PgTable & { tenantId: PgColumn; hour: PgColumn; count: PgColumn };
+}
+
+/**
+ * The whole hours since 1970 UTC of an instant: where its hour's count is kept (the migrations' triggers write the
+ * same `floor(extract(epoch from …) / 3600)::int`). No time zone moves an hour's bounds.
+ */
+const hourOf = (instant: SQL) => sql`floor(extract(epoch from ${instant}) / 3600)::int`;
+
+/**
+ * How many records in a range of a field counted per hour (`HourCounts`) `where` matches (the range, and the
+ * tenant): the kept counts of the hours it spans whole, and the records of its first and last hours counted one by
+ * one through the field's index. Exact for any bounds, inclusive or not: every match lies in an hour from the
+ * first to the last, and every record of an hour strictly between them matches.
+ */
+function hourRangeCount(
+  tx: Db,
+  tenantId: string,
+  { column, counts }: HourCounts,
+  { from, to }: { from: string; to: string },
+  view: PgView,
+  where: SQL | undefined,
+) {
+  const edge = (side: SQL) => sql`(select count(*) from ${view} where ${where} and ${side})`;
+  return tx
+    .select({
+      total: sql<number>`(
+        select coalesce(sum(${counts.count}), 0) from ${counts}
+        where ${counts.tenantId} = ${tenantId} and ${counts.hour} > hours.first and ${counts.hour} < hours.last
+      ) + ${edge(sql`${column} < to_timestamp((hours.first + 1) * 3600.0)`)}
+        + ${edge(sql`${column} >= to_timestamp(hours.last * 3600.0) and hours.last > hours.first`)}`,
+    })
+    .from(
+      sql`(select ${hourOf(sql`${from}::timestamptz`)} as first, ${hourOf(sql`${to}::timestamptz`)} as last) as hours`,
+    );
+}
+
 /** What a numbered list is made of: what `q` searches, its view, its kept counts, and how it reads a page. */
 export interface NumberedList<T> {
   resource: ListResource;
@@ -109,6 +153,8 @@ export interface NumberedList<T> {
   /** Its counts kept per status, and every status. */
   statusCounts: StatusCounts;
   statuses: readonly string[];
+  /** Its counts kept per hour of a timestamp field, if it keeps any: a range of that field is counted from them. */
+  hourCounts?: HourCounts;
   /** Its counts kept per status and block of numbers: where a deep page of the whole list or a status starts. */
   numberBlocks: NumberBlocks;
   /** How many records a lone word matches, from the kept counts of what it names where it can. */
@@ -149,7 +195,8 @@ export const keptCount = (
 
 /**
  * How many records `q` matches, as one select: from the kept counts when `q` is nothing or a status (so a list of a
- * million is not counted row by row), else counted through the search's indexes. (A lone word is counted by the
+ * million is not counted row by row), or a range of a field counted per hour (`hourRangeCount`), else counted
+ * through the search's indexes. (A lone word is counted by the
  * list's `countWord`.)
  */
 export function countQuery<T>(
@@ -162,5 +209,8 @@ export function countQuery<T>(
 ): CountQuery {
   const statuses = within ? undefined : countedValues(ast, 'status', list.statuses);
   if (statuses) return keptCount(tx, list.statusCounts, tenantId, statuses);
+  const hours = within ? undefined : list.hourCounts;
+  const range = hours && loneRange(ast, hours.field);
+  if (hours && range) return hourRangeCount(tx, tenantId, hours, range, list.numbered.view, where);
   return tx.select({ total: count() }).from(list.numbered.view).where(where);
 }

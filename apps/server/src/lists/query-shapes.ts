@@ -1,6 +1,6 @@
 import { isUuid } from '@fieldbook/domain';
 import type { SQLWrapper } from 'drizzle-orm';
-import { literalText, type TextTerm, textTerm } from './field-values.ts';
+import { literalText, type TextTerm, textTerm, timestampValue } from './field-values.ts';
 import type { LiqeAst, ListResource } from './list-query.ts';
 
 // What shape a list's search has (docs/server.md, "Fast lists"): whether a kept count answers it, whether one plan
@@ -45,6 +45,31 @@ export function loneValue(
   const { value } = expression;
   const valid = field.uuid ? isUuid(value) : name === 'status' && statuses.includes(value);
   return valid ? { field: name, column: field.column, value } : undefined;
+}
+
+/**
+ * The instants a range of the timestamp `field` runs between when `q` is that range and nothing else: two
+ * comparisons joined by AND (`field:>=a AND field:<b`, or `field:[a TO b]`, which `dateRangesAsComparisons`
+ * writes so), as the text PostgreSQL reads as a timestamp. A bare date's bound is where the comparison's day
+ * starts or ends (`field:<=2026-11-29` runs to 2026-11-30). Undefined for any other search.
+ */
+export function loneRange(ast: LiqeAst | null, field: string): { from: string; to: string } | undefined {
+  const range = ast?.type === 'ParenthesizedExpression' ? ast.expression : ast;
+  if (range?.type !== 'LogicalExpression' || range.operator.operator !== 'AND') return undefined;
+  const bounds = [range.left, range.right].map((side) => {
+    if (side.type !== 'Tag' || side.field.type !== 'Field' || side.field.name !== field) return undefined;
+    if (side.expression.type !== 'LiteralExpression') return undefined;
+    const { operator } = side.operator;
+    const { value, nextDay } = timestampValue(side.expression, field);
+    if (operator === ':>=' || operator === ':>')
+      return { from: operator === ':>' ? (nextDay ?? value) : value };
+    if (operator === ':<' || operator === ':<=')
+      return { to: operator === ':<=' ? (nextDay ?? value) : value };
+    return undefined;
+  });
+  const from = bounds.find((bound) => bound?.from !== undefined)?.from;
+  const to = bounds.find((bound) => bound?.to !== undefined)?.to;
+  return from === undefined || to === undefined ? undefined : { from, to };
 }
 
 /** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */

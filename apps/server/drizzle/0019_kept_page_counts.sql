@@ -14,17 +14,31 @@ CREATE TABLE "job_number_blocks" (
 	CONSTRAINT "job_number_blocks_tenant_id_status_block_pk" PRIMARY KEY("tenant_id","status","block")
 );
 --> statement-breakpoint
+CREATE TABLE "job_schedule_counts" (
+	"tenant_id" uuid NOT NULL,
+	"hour" integer NOT NULL,
+	"count" bigint NOT NULL,
+	CONSTRAINT "job_schedule_counts_tenant_id_hour_pk" PRIMARY KEY("tenant_id","hour")
+);
+--> statement-breakpoint
 ALTER TABLE "invoice_number_blocks" ADD CONSTRAINT "invoice_number_blocks_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_number_blocks" ADD CONSTRAINT "job_number_blocks_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "job_schedule_counts" ADD CONSTRAINT "job_schedule_counts_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- As for the other kept counts (0010, 0014, 0018): the application reads them under row-level security; only the
 -- triggers below write them.
-GRANT SELECT ON job_number_blocks, invoice_number_blocks TO fieldbook_app;
+GRANT SELECT ON job_number_blocks, job_schedule_counts, invoice_number_blocks TO fieldbook_app;
 --> statement-breakpoint
 ALTER TABLE job_number_blocks ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE invoice_number_blocks ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
+ALTER TABLE job_schedule_counts ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
 CREATE POLICY tenant_isolation ON job_number_blocks
+  USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)
+  WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
+--> statement-breakpoint
+CREATE POLICY tenant_isolation ON job_schedule_counts
   USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid)
   WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
 --> statement-breakpoint
@@ -33,10 +47,11 @@ CREATE POLICY tenant_isolation ON invoice_number_blocks
   WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid);
 --> statement-breakpoint
 -- count_jobs() (0010) also keeps job_number_blocks (jobs per tenant, status and block of 8192 numbers:
--- NUMBER_BLOCK in db/columns.ts), in the same statement-level triggers, after its other counts: every write locks
--- the kept counts' rows in the same order, each table's in key order. An update that moves no job between counts
--- (a save that keeps its status, customer, site and number, as most do) now leaves at once: one query over the
--- transition tables instead of an upsert per table.
+-- NUMBER_BLOCK in db/columns.ts) and job_schedule_counts (jobs per tenant and hour of their scheduled start, as
+-- whole hours since 1970 UTC: hourOf in lists/numbered-lists.ts), in the same statement-level triggers, after its
+-- other counts: every write locks the kept counts' rows in the same order, each table's in key order. An update
+-- that moves no job between counts (a save that keeps its status, customer, site, number and scheduled start, as
+-- most do) now leaves at once: one query over the transition tables instead of an upsert per table.
 CREATE OR REPLACE FUNCTION count_jobs() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
 BEGIN
@@ -52,11 +67,15 @@ BEGIN
     INSERT INTO job_number_blocks (tenant_id, status, block, count)
       SELECT tenant_id, status, number / 8192, count(*) FROM new_jobs GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (tenant_id, status, block) DO UPDATE SET count = job_number_blocks.count + excluded.count;
+    INSERT INTO job_schedule_counts (tenant_id, hour, count)
+      SELECT tenant_id, floor(extract(epoch FROM scheduled_start) / 3600)::int, count(*) FROM new_jobs
+      WHERE scheduled_start IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, hour) DO UPDATE SET count = job_schedule_counts.count + excluded.count;
   ELSIF TG_OP = 'UPDATE' THEN
     -- A save that moves no job between counts (most do not) changes none of them.
     IF NOT EXISTS (
-      SELECT tenant_id, status, customer_id, location_id, number FROM new_jobs
-      EXCEPT ALL SELECT tenant_id, status, customer_id, location_id, number FROM old_jobs
+      SELECT tenant_id, status, customer_id, location_id, number, scheduled_start FROM new_jobs
+      EXCEPT ALL SELECT tenant_id, status, customer_id, location_id, number, scheduled_start FROM old_jobs
     ) THEN
       RETURN NULL;
     END IF;
@@ -81,6 +100,14 @@ BEGIN
         UNION ALL SELECT tenant_id, status, number / 8192, 1 FROM new_jobs
       ) AS moves GROUP BY 1, 2, 3 HAVING sum(change) <> 0 ORDER BY 1, 2, 3
       ON CONFLICT (tenant_id, status, block) DO UPDATE SET count = job_number_blocks.count + excluded.count;
+    INSERT INTO job_schedule_counts (tenant_id, hour, count)
+      SELECT tenant_id, hour, sum(change) FROM (
+        SELECT tenant_id, floor(extract(epoch FROM scheduled_start) / 3600)::int AS hour, -1 AS change
+          FROM old_jobs WHERE scheduled_start IS NOT NULL
+        UNION ALL SELECT tenant_id, floor(extract(epoch FROM scheduled_start) / 3600)::int, 1
+          FROM new_jobs WHERE scheduled_start IS NOT NULL
+      ) AS moves GROUP BY 1, 2 HAVING sum(change) <> 0 ORDER BY 1, 2
+      ON CONFLICT (tenant_id, hour) DO UPDATE SET count = job_schedule_counts.count + excluded.count;
   ELSE
     UPDATE job_counts SET count = job_counts.count - gone.count
       FROM (SELECT tenant_id, status, count(*) AS count FROM old_jobs GROUP BY 1, 2) AS gone
@@ -94,6 +121,10 @@ BEGIN
       FROM (SELECT tenant_id, status, number / 8192 AS block, count(*) AS count FROM old_jobs GROUP BY 1, 2, 3) AS gone
       WHERE job_number_blocks.tenant_id = gone.tenant_id AND job_number_blocks.status = gone.status
         AND job_number_blocks.block = gone.block;
+    UPDATE job_schedule_counts SET count = job_schedule_counts.count - gone.count
+      FROM (SELECT tenant_id, floor(extract(epoch FROM scheduled_start) / 3600)::int AS hour, count(*) AS count
+              FROM old_jobs WHERE scheduled_start IS NOT NULL GROUP BY 1, 2) AS gone
+      WHERE job_schedule_counts.tenant_id = gone.tenant_id AND job_schedule_counts.hour = gone.hour;
   END IF;
   RETURN NULL;
 END $$;
@@ -159,3 +190,7 @@ INSERT INTO job_number_blocks (tenant_id, status, block, count)
 --> statement-breakpoint
 INSERT INTO invoice_number_blocks (tenant_id, status, block, count)
   SELECT tenant_id, status, number / 8192, count(*) FROM invoices GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO job_schedule_counts (tenant_id, hour, count)
+  SELECT tenant_id, floor(extract(epoch FROM scheduled_start) / 3600)::int, count(*) FROM jobs
+  WHERE scheduled_start IS NOT NULL GROUP BY 1, 2;
