@@ -7,7 +7,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { conflict } from '../http/errors.ts';
 import { saveWithLines } from '../records/record-rows.ts';
 import { apiAs, fieldsOf } from '../test-support/api-client.ts';
-import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
+import { createTenantWithUser, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
@@ -241,6 +241,18 @@ describe('PUT /api/jobs/{id}', () => {
     expect(saved.json().items).toEqual([
       { code: null, description: 'Labour', quantity: '3', price: '33.3333', amount: '100.00' },
     ]);
+  });
+
+  it('is 403 for a caller who is not a member, whatever the id; 404 for a member naming no job', async () => {
+    const intruder = apiAs(t, await signAccessToken(t, { sub: b.user.id, tenantId: a.tenant.tenantId }));
+    const job = (await apiAs(t, a.token).post('/api/jobs', fullJob(worldA))).json();
+    const save = { ...fullJob(worldA), status: 'OPEN_NEW', updated: job.updated };
+    for (const id of [job.id, UNKNOWN, 'not-a-uuid']) {
+      expect((await intruder.put(`/api/jobs/${id}`, save)).statusCode, id).toBe(403);
+      if (id !== job.id)
+        expect((await apiAs(t, a.token).put(`/api/jobs/${id}`, save)).statusCode, id).toBe(404);
+    }
+    expect((await apiAs(t, a.token).get(`/api/jobs/${job.id}`)).json()).toEqual(job);
   });
 
   it("refuses another tenant's references on a save, and leaves the job as it was", async () => {

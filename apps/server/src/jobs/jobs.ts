@@ -271,15 +271,16 @@ export async function importJobs(tx: Tx, tenantId: string, imports: readonly Job
  * the save with its lines and the job read back (`save`, one round trip).
  */
 export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated, ...fields }: JobUpdate) {
-  if (!isUuid(id)) throw notFound(NOUN);
   const references = referencesOf(db, tenantId, fields);
+  // An id that is not a UUID names no job: 404, but only once the caller's membership is known (as `invoiceSave`).
+  const found = isUuid(id);
   const save = async (
     tx: Tx,
     [rows = [], named = []]: unknown[][],
     together: typeof runTogether = runTogether,
   ): Promise<Job> => {
     const current = rows[0] as typeof jobs.$inferSelect | undefined;
-    if (!current) throw notFound(NOUN);
+    if (!found || !current) throw notFound(NOUN);
     // A stale save is told to reload before anything else: the status it moves from may be out of date.
     if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
     const from = current.status as JobStatus;
@@ -303,7 +304,7 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
       await written.withReadBack<JobRow>(together, jobById.with({ tenantId, id }), referencesGone),
     );
   };
-  return { reads: [rowStatement(jobs, tenantId, id), references.statement], save };
+  return { reads: found ? [rowStatement(jobs, tenantId, id), references.statement] : [], save };
 }
 
 /** `jobSave` in a transaction already open: its reads, then the save. */
