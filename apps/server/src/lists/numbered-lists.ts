@@ -196,8 +196,7 @@ export const keptCount = (
 /**
  * How many records `q` matches, as one select: from the kept counts when `q` is nothing or a status (so a list of a
  * million is not counted row by row), or a range of a field counted per hour (`hourRangeCount`), else counted
- * through the search's indexes. (A lone word is counted by the
- * list's `countWord`.)
+ * through the search's indexes. (A lone word is counted by the list's `countWord`.)
  */
 export function countQuery<T>(
   tx: Db,
