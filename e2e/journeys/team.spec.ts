@@ -19,7 +19,9 @@ async function outboxMessageTo(page: Page, to: string): Promise<string> {
   const row = page.getByRole('row').filter({ hasText: to }).first();
   await row.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/settings\/outbox\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Message' })).toBeVisible();
+  // The page's h1 reads "Message" while it loads too; the h2 above the body appears once the message has come.
+  await expect(page.getByRole('heading', { level: 2, name: 'Message' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(to);
   return page.getByRole('main').innerText();
 }
 
