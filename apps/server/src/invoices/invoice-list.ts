@@ -1,15 +1,19 @@
 import { INVOICE_STATUSES, type Invoice } from '@fieldbook/domain';
-import { desc, or, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import { builtOnce } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers } from '../db/schema.ts';
-import type { TextTerm } from '../lists/field-values.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type NumberedList, type NumberedView, numberedWhere, rawTotal } from '../lists/numbered-lists.ts';
+import {
+  type NumberedList,
+  type NumberedView,
+  numberedWhere,
+  type WordSearch,
+} from '../lists/numbered-lists.ts';
 import { listNumbered } from '../lists/numbered-pages.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
-import { idsNamed, type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
+import { type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
 import {
   invoiceCounts,
   invoiceCustomerCounts,
@@ -65,25 +69,17 @@ const invoicesNumbered = builtOnce<InvoiceRow>(
 );
 
 /**
- * How many invoices a lone word matches: those of the customers it names, from the kept customer counts, and the
- * others whose number or reference it matches, counted.
+ * A lone word on the invoice list: the invoices' own number and reference, and their customers' names, whose
+ * invoices the kept customer counts count.
  */
-async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<number> {
-  const elsewhere = [wholeNumber(visible.number)(term), matchText(visible.reference, term)].filter(
-    (match) => match !== undefined,
-  );
-  const result = await tx.execute(sql`
-    with named as materialized (select ${idsNamed(customerNames, term)} as customers)
-    select (
-      select coalesce(sum(${invoiceCustomerCounts.count}), 0) from ${invoiceCustomerCounts}, named
-      where ${invoiceCustomerCounts.tenantId} = ${tenantId} and ${invoiceCustomerCounts.customerId} = any(named.customers)
-    ) + (
-      select count(*) from ${visible}, named
-      where ${visible.tenantId} = ${tenantId} and ${or(...elsewhere)}
-        and not (${visible.customerId} = any(named.customers))
-    ) as total`);
-  return rawTotal(result);
-}
+const invoiceWord: WordSearch = {
+  own: (term) => [wholeNumber(visible.number)(term), matchText(visible.reference, term)],
+  names: { customers: { named: customerNames, key: visible.customerId } },
+  keptNamed: (tenantId) => sql`
+    select coalesce(sum(${invoiceCustomerCounts.count}), 0) from ${invoiceCustomerCounts}, named
+    where ${invoiceCustomerCounts.tenantId} = ${tenantId}
+      and ${invoiceCustomerCounts.customerId} = any(named.customers)`,
+};
 
 /** The invoice list as `listNumbered` reads it. */
 export const numberedInvoices: NumberedList<Invoice> = {
@@ -93,7 +89,7 @@ export const numberedInvoices: NumberedList<Invoice> = {
   statusCounts: invoiceCounts,
   numberBlocks: invoiceNumberBlocks,
   statuses: INVOICE_STATUSES,
-  countWord,
+  word: invoiceWord,
   read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, { tenantId, numbers })).map(toInvoice),
   selectWhole: selectInvoices,
   toRecord: toInvoice,

@@ -153,6 +153,15 @@ describe('the kept job counts', () => {
   });
 
   it('give the list the totals it would count row by row', async () => {
+    // A word in a job's reference and in its customer's or site's name too counts the job once.
+    const bakery = { id: world.otherCustomer.id };
+    for (const body of [
+      { customer: bakery, location: { id: world.otherLocation.id }, reference: 'Bakery callback' },
+      { customer: bakery, reference: 'Bakehouse oven, no site given' },
+      fullJob(world, { reference: 'Bakery quote for Harbour & Kirribilli' }),
+    ]) {
+      expect((await api.post('/api/jobs', body)).statusCode).toBe(201);
+    }
     // Parentheses make the same search one the kept counts do not answer, so the list counts it from the jobs.
     for (const q of [
       '*',
@@ -160,6 +169,8 @@ describe('the kept job counts', () => {
       'status:CLOSED_COMPLETED',
       'bakery',
       'bakehouse',
+      'harbour',
+      'kirribilli',
       'imported',
       '"PO 4471"',
     ]) {

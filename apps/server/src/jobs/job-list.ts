@@ -1,15 +1,19 @@
 import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { builtOnce } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
-import type { TextTerm } from '../lists/field-values.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import { type NumberedList, type NumberedView, numberedWhere, rawTotal } from '../lists/numbered-lists.ts';
+import {
+  type NumberedList,
+  type NumberedView,
+  numberedWhere,
+  type WordSearch,
+} from '../lists/numbered-lists.ts';
 import { listNumbered } from '../lists/numbered-pages.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
 import { matchText } from '../lists/query-to-sql.ts';
-import { idsNamed, type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
+import { type Named, nameIn, nameOf, wholeNumber } from '../lists/search-matches.ts';
 import { type JobRow, toJob } from './job-rows.ts';
 import {
   jobCounts,
@@ -91,30 +95,21 @@ const jobsNumbered = builtOnce<JobRow>(
 );
 
 /**
- * How many jobs a lone word matches: the jobs of the customers and locations it names, from the kept site counts
- * (a job's location is its customer's, so each job is counted once), and the other jobs whose number or
- * reference it matches, counted. The names are looked up once, in a CTE both counts read.
+ * A lone word on the job list: the jobs' own number and reference, and the names of their customers and
+ * locations, whose jobs the kept site counts count (a job's location is its customer's, so each job is counted
+ * once, whichever of its names matched).
  */
-async function countWord(tx: Tx, tenantId: string, term: TextTerm): Promise<number> {
-  const elsewhere = [wholeNumber(visible.number)(term), matchText(visible.reference, term)].filter(
-    (match) => match !== undefined,
-  );
-  const result = await tx.execute(sql`
-    with named as materialized (
-      select ${idsNamed(customerNames, term)} as customers, ${idsNamed(locationNames, term)} as locations
-    )
-    select (
-      select coalesce(sum(${jobSiteCounts.count}), 0) from ${jobSiteCounts}, named
-      where ${jobSiteCounts.tenantId} = ${tenantId}
-        and (${jobSiteCounts.customerId} = any(named.customers) or ${jobSiteCounts.locationId} = any(named.locations))
-    ) + (
-      select count(*) from ${visible}, named
-      where ${visible.tenantId} = ${tenantId} and ${or(...elsewhere)}
-        and not (${visible.customerId} = any(named.customers)
-          or coalesce(${visible.locationId} = any(named.locations), false))
-    ) as total`);
-  return rawTotal(result);
-}
+const jobWord: WordSearch = {
+  own: (term) => [wholeNumber(visible.number)(term), matchText(visible.reference, term)],
+  names: {
+    customers: { named: customerNames, key: visible.customerId },
+    locations: { named: locationNames, key: visible.locationId },
+  },
+  keptNamed: (tenantId) => sql`
+    select coalesce(sum(${jobSiteCounts.count}), 0) from ${jobSiteCounts}, named
+    where ${jobSiteCounts.tenantId} = ${tenantId}
+      and (${jobSiteCounts.customerId} = any(named.customers) or ${jobSiteCounts.locationId} = any(named.locations))`,
+};
 
 /** The job list as `listNumbered` reads it. */
 export const numberedJobs: NumberedList<Job> = {
@@ -125,7 +120,7 @@ export const numberedJobs: NumberedList<Job> = {
   numberBlocks: jobNumberBlocks,
   hourCounts: { field: 'scheduledStart', column: visible.scheduledStart, counts: jobScheduleCounts },
   statuses: JOB_STATUSES,
-  countWord,
+  word: jobWord,
   read: async (tx, tenantId, numbers) => (await jobsNumbered(tx, { tenantId, numbers })).map(toJob),
   selectWhole: selectJobs,
   toRecord: toJob,

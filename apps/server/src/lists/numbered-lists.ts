@@ -7,6 +7,7 @@ import type { LiqeAst, ListResource } from './list-query.ts';
 import type { ListRequest } from './paged-list.ts';
 import { pageRead } from './pagination.ts';
 import { countedValues, hasRange, hasWord, loneRange } from './query-shapes.ts';
+import type { Named } from './search-matches.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
 // "Fast lists"): the count, kept where it can be, and the page read as numbers first, then whole records.
@@ -15,16 +16,12 @@ import { countedValues, hasRange, hasWord, loneRange } from './query-shapes.ts';
 export const totalOf = async (query: PromiseLike<{ total: number | string }[]>) =>
   Number((await query)[0]?.total ?? 0);
 
-/** The `total` of a raw statement's one row. */
-export const rawTotal = (result: unknown) =>
-  Number((result as { rows: { total: string | number }[] }).rows[0]?.total ?? 0);
-
 /**
  * Up to this many matches of a search with a bare word, a page is read from all of them, sorted; beyond it, by
  * walking the records newest first until the page is full. The planner cannot tell which is quicker (it cannot
  * know how many customers a word names), and a wrong guess costs seconds at a million rows (docs/server.md).
  */
-const FEW_MATCHES = 2000;
+export const FEW_MATCHES = 2000;
 
 /**
  * Up to this many matches of a search with a range, in a list whose dates follow its numbers, the page is read
@@ -157,13 +154,31 @@ export interface NumberedList<T> {
   hourCounts?: HourCounts;
   /** Its counts kept per status and block of numbers: where a deep page of the whole list or a status starts. */
   numberBlocks: NumberBlocks;
-  /** How many records a lone word matches, from the kept counts of what it names where it can. */
-  countWord: (tx: Tx, tenantId: string, term: TextTerm) => Promise<number>;
+  /** How a lone word is counted and its page found, with the names it matches looked up once (`wordPageOf`). */
+  word: WordSearch;
   /** The records with these numbers, whole, newest first. */
   read: (tx: Tx, tenantId: string, numbers: number[]) => Promise<T[]>;
   /** The records whole, as a select to put a where and an order on (`selectJobs`), and one of its rows as a record. */
   selectWhole: (db: Db) => WholeSelect;
   toRecord: (row: never) => T;
+}
+
+/**
+ * What a lone word searches on a numbered list: the records' own columns (`own`: the number, the reference), and
+ * the names of the records they point at (`names`: a job's customer and location), whose matching ids a statement
+ * looks up once, into the columns of a CTE `named` (`named.customers`, an array), which its count and page read.
+ */
+export interface WordSearch {
+  own: (term: TextTerm) => (SQL | undefined)[];
+  /** By the `named` column the ids go in: the named table, and the list's key to it (nullable or not). */
+  names: Record<string, { named: Named; key: SQLWrapper }>;
+  /**
+   * How many records the named ids account for, from kept counts, as a select of one number that reads `named`:
+   * each record counted once, whichever of its names matched.
+   */
+  keptNamed: (tenantId: string) => SQL;
+  /** Up to how many matches the page is read sorted, not walked (`FEW_MATCHES`; a test walks fewer). */
+  sortedUpTo?: number;
 }
 
 /** A select of whole records (its joins made) that takes a where and an order (any Drizzle select does). */
@@ -196,7 +211,7 @@ export const keptCount = (
 /**
  * How many records `q` matches, as one select: from the kept counts when `q` is nothing or a status (so a list of a
  * million is not counted row by row), or a range of a field counted per hour (`hourRangeCount`), else counted
- * through the search's indexes. (A lone word is counted by the list's `countWord`.)
+ * through the search's indexes. (A lone word is counted with its page: `wordPageOf`.)
  */
 export function countQuery<T>(
   tx: Db,

@@ -138,14 +138,20 @@ export const countLeftForPage = (db: Db, count: SQLWrapper) =>
 const asLimit = (value: SQL) => value as unknown as Placeholder;
 
 /**
- * `pageRead` in SQL, of the total a count left in `PAGE_TOTAL` and the `offset` and `limit` placeholders: the limit
- * and offset of the page read forwards, and read from the far end, one of which has a limit of 0 (its statement
- * reads nothing), or both when the page is past the end. So a later page is read with its count in one round trip.
- * With `far`, a page at least that many rows from both ends is read by neither but from its block (`fromBlock`:
- * `numbered-pages.ts`, kept counts per block of numbers), whose `when` says so.
+ * `pageRead` in SQL, of the total a count left in `PAGE_TOTAL` (or `total`, counted in the same statement) and the
+ * `offset` and `limit` placeholders: the limit and offset of the page read forwards, and read from the far end, one
+ * of which has a limit of 0 (its statement reads nothing), or both when the page is past the end. So a later page
+ * is read with its count in one round trip. With `far`, a page at least that many rows from both ends is read by
+ * neither but from its block (`fromBlock`: `numbered-pages.ts`, kept counts per block of numbers), whose `when`
+ * says so.
  */
-export function pageReadOfTotal({ far }: { far?: number } = {}) {
-  const total = sql`current_setting(${PAGE_TOTAL})::bigint`;
+export function pageReadOfTotal({
+  far,
+  total = sql`current_setting(${PAGE_TOTAL})::bigint`,
+}: {
+  far?: number;
+  total?: SQL;
+} = {}) {
   const offset = sql`${sql.placeholder('offset')}::bigint`;
   const limit = sql`${sql.placeholder('limit')}::bigint`;
   const rows = sql`least(${limit}, ${total} - ${offset})`;
