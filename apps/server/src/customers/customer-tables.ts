@@ -8,6 +8,7 @@ import {
   pgView,
   primaryKey,
   text,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -73,6 +74,8 @@ export const locations = pgTable('locations', locationColumns(), (t) => [
     columns: [t.tenantId, t.customerId],
     foreignColumns: [customers.tenantId, customers.id],
   }).onDelete('cascade'),
+  // What a job's site refers to (`jobs_location_fk`): a job's location is always its customer's.
+  unique('locations_customer_site_key').on(t.tenantId, t.customerId, t.id),
   index('locations_customer_idx').on(t.tenantId, t.customerId, t.name),
   index('locations_name_idx').on(t.tenantId, t.name),
   trigram('locations_name_trgm', t.name),

@@ -153,12 +153,20 @@ describe('the kept job counts', () => {
   });
 
   it('give the list the totals it would count row by row', async () => {
-    // A word in a job's reference and in its customer's or site's name too counts the job once.
+    // A word in a job's reference and in its customer's or site's name too counts the job once; so does a word in
+    // the names of a customer and of its site, and a site's name counts the jobs there when its customer's does not.
     const bakery = { id: world.otherCustomer.id };
+    const [sideDoor, kiosk] = await createLocations(t, a.tenant.tenantId, [
+      { customer: { id: world.customer.id }, name: 'Harbour side door' },
+      { customer: bakery, name: 'Harbour kiosk' },
+    ]);
     for (const body of [
       { customer: bakery, location: { id: world.otherLocation.id }, reference: 'Bakery callback' },
       { customer: bakery, reference: 'Bakehouse oven, no site given' },
       fullJob(world, { reference: 'Bakery quote for Harbour & Kirribilli' }),
+      fullJob(world, { location: { id: sideDoor?.id } }),
+      { customer: bakery, location: { id: kiosk?.id } },
+      { customer: bakery, location: { id: kiosk?.id }, reference: 'Harbour kiosk oven' },
     ]) {
       expect((await api.post('/api/jobs', body)).statusCode).toBe(201);
     }

@@ -1,5 +1,5 @@
 import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { visibleCustomers, visibleLocations } from '../db/schema.ts';
@@ -96,19 +96,28 @@ const jobsNumbered = builtOnce<JobRow>(
 
 /**
  * A lone word on the job list: the jobs' own number and reference, and the names of their customers and
- * locations, whose jobs the kept site counts count (a job's location is its customer's, so each job is counted
- * once, whichever of its names matched).
+ * locations, whose jobs the kept site counts count. A job's location is always its customer's
+ * (`jobs_location_fk`), so the locations looked up are only those of customers the word does not name: the jobs
+ * of the others are their customers' already. The two sums count different jobs, each once.
  */
 const jobWord: WordSearch = {
   own: (term) => [wholeNumber(visible.number)(term), matchText(visible.reference, term)],
   names: {
     customers: { named: customerNames, key: visible.customerId },
-    locations: { named: locationNames, key: visible.locationId },
+    locations: {
+      named: locationNames,
+      key: visible.locationId,
+      notOf: { name: 'customers', owner: visibleLocations.customerId },
+    },
   },
-  keptNamed: (tenantId) => sql`
-    select coalesce(sum(${jobSiteCounts.count}), 0) from ${jobSiteCounts}, named
-    where ${jobSiteCounts.tenantId} = ${tenantId}
-      and (${jobSiteCounts.customerId} = any(named.customers) or ${jobSiteCounts.locationId} = any(named.locations))`,
+  keptNamed: (tenantId) => {
+    const sites = (
+      named: SQL,
+    ) => sql`(select coalesce(sum(${jobSiteCounts.count}), 0) from ${jobSiteCounts}, named
+      where ${jobSiteCounts.tenantId} = ${tenantId} and ${named})`;
+    return sql`select ${sites(sql`${jobSiteCounts.customerId} = any(named.customers)`)}
+      + ${sites(sql`${jobSiteCounts.locationId} = any(named.locations)`)}`;
+  },
 };
 
 /** The job list as `listNumbered` reads it. */

@@ -85,9 +85,10 @@ export const jobs = pgTable('jobs', jobColumns(), (t) => [
     foreignColumns: [customers.tenantId, customers.id],
   }).onDelete('restrict'),
   foreignKey({
+    // The location of the job's own customer (the kept site counts and a word's count rely on it).
     name: 'jobs_location_fk',
-    columns: [t.tenantId, t.locationId],
-    foreignColumns: [locations.tenantId, locations.id],
+    columns: [t.tenantId, t.customerId, t.locationId],
+    foreignColumns: [locations.tenantId, locations.customerId, locations.id],
   }).onDelete('restrict'),
   foreignKey({
     name: 'jobs_territory_fk',

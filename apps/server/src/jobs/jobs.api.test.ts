@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtOnce } from '../db/built-selects.ts';
 import { commitTogether, type Tx } from '../db/database.ts';
-import { isDatabaseError } from '../db/postgres-errors.ts';
+import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { conflict } from '../http/errors.ts';
 import { saveWithLines } from '../records/record-rows.ts';
@@ -164,6 +164,21 @@ describe('POST /api/jobs', () => {
     expect(response.json().fieldErrors).toEqual([
       { field: 'location.id', message: "Choose one of the customer's locations." },
     ]);
+  });
+
+  it("is held by the database too: no write, however made, gives a job another customer's location", async () => {
+    const created = await apiAs(t, a.token).post('/api/jobs', fullJob(worldA));
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json() as { id: string };
+    const moved = t.database.db.execute(sql`update jobs set customer_id = ${worldA.otherCustomer.id}
+      where tenant_id = ${a.tenant.tenantId} and id = ${id}`);
+    const error = await moved.then(
+      () => undefined,
+      (failed: unknown) => failed,
+    );
+    expect(isDatabaseError(error, [SQLSTATE.foreignKeyViolation], 'jobs_location_fk')).toBe(true);
+    const [kept] = await t.database.db.select().from(jobs).where(sql`${jobs.id} = ${id}`);
+    expect(kept?.customerId).toBe(worldA.customer.id);
   });
 
   it('takes ids in capitals as the same records (a UUID is the same in either case)', async () => {

@@ -170,8 +170,12 @@ export interface NumberedList<T> {
  */
 export interface WordSearch {
   own: (term: TextTerm) => (SQL | undefined)[];
-  /** By the `named` column the ids go in: the named table, and the list's key to it (nullable or not). */
-  names: Record<string, { named: Named; key: SQLWrapper }>;
+  /**
+   * By the `named` column the ids go in: the named table, and the list's key to it (nullable or not). `notOf`:
+   * only the records whose owner (`owner`, their key to another name's table) is not among that name's matches
+   * (a job's locations whose customer the word does not name: their jobs are found by the customer already).
+   */
+  names: Record<string, { named: Named; key: SQLWrapper; notOf?: { name: string; owner: SQLWrapper } }>;
   /**
    * How many records the named ids account for, from kept counts, as a select of one number that reads `named`:
    * each record counted once, whichever of its names matched.

@@ -285,7 +285,21 @@ function wordPageSql<T>(db: Db, list: NumberedList<T>, tenantId: string, term: T
     ...name,
     column: sql.identifier(column),
   }));
-  const lookedUp = columns.map(({ named, column }) => sql`${idsNamed(named, term)} as ${column}`);
+  // The names that leave out another's matches (`notOf`) are looked up after it, its ids hashed.
+  const lookedUp = (dependent: boolean) =>
+    sql.join(
+      columns.flatMap(({ named, column, notOf }) => {
+        if ((notOf !== undefined) !== dependent) return [];
+        const owned =
+          notOf && sql`${notOf.owner} not in (select unnest(first.${sql.identifier(notOf.name)}))`;
+        return [sql`${idsNamed(named, term, owned)} as ${column}`];
+      }),
+      sql`, `,
+    );
+  const named = columns.some(({ notOf }) => notOf !== undefined)
+    ? sql`first as materialized (select ${lookedUp(false)}),
+      named as materialized (select first.*, ${lookedUp(true)} from first)`
+    : sql`named as materialized (select ${lookedUp(false)})`;
   const anyNamed = columns.map(({ key, column }) => sql`coalesce(${key} = any(named.${column}), false)`);
   const others = sql`(select count(*) from ${view}, named
     where ${tenant} = ${tenantId} and ${or(...ownMatches) ?? sql`false`} and not (${sql.join(anyNamed, sql` or `)}))`;
@@ -311,7 +325,7 @@ function wordPageSql<T>(db: Db, list: NumberedList<T>, tenantId: string, term: T
       .limit(asLimit(sql`case when ${walk ? sql`not ` : sql``}${sorted} then ${limit} else 0 end`))
       .offset(offset);
   };
-  return sql`with named as materialized (select ${sql.join(lookedUp, sql`, `)}),
+  return sql`with ${named},
     counted as materialized (select (${keptNamed(tenantId)}) + ${others} as total)
     select ${total} as total, set_config(${PAGE_NUMBERS}, array(
       (${arm(false, false)}) union all (${arm(false, true)})

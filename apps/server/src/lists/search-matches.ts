@@ -38,9 +38,12 @@ export interface Named {
   name: SQLWrapper;
 }
 
-/** The ids of the records of `named` whose name the word matches, as an array, found through its trigram index. */
-export const idsNamed = (named: Named, term: TextTerm): SQL =>
-  sql`array(select ${named.id} from ${named.table} where ${matchText(named.name, term)})`;
+/**
+ * The ids of the records of `named` whose name the word matches (and `also`, if given), as an array, found through
+ * its trigram index.
+ */
+export const idsNamed = (named: Named, term: TextTerm, also?: SQL): SQL =>
+  sql`array(select ${named.id} from ${named.table} where ${matchText(named.name, term)}${also ? sql` and ${also}` : sql``})`;
 
 /**
  * A word in the name of the record a foreign key points at (a job's customer): the key is one of the ids whose
