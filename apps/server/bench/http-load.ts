@@ -39,10 +39,12 @@ import { findTargets, loadScenarios, type Scenario } from './load-scenarios.ts';
  * The saves and creates of every run leave dead rows on the same few jobs (a million jobs wait for 200,000 dead
  * ones before autovacuum comes, and PGlite has no autovacuum), and each run's saves walked more of them than the
  * last: the tables they write are vacuumed before the run and, on PostgreSQL, before each write scenario, so
- * every run starts from the same tables.
+ * every run starts from the same tables. The kept counts too: every create updates the same few rows of them (on
+ * PGlite, invoice creates went 136 → 113 → 112 req/s in three runs on one copy before; 135–137 after).
  */
-const VACUUM_WRITTEN =
-  'vacuum (analyze) jobs, job_lines, invoices, invoice_lines, idempotency_keys, tenant_counters';
+const VACUUM_WRITTEN = `vacuum (analyze) jobs, job_lines, invoices, invoice_lines, idempotency_keys, tenant_counters,
+  job_counts, job_site_counts, job_number_blocks, job_schedule_counts,
+  invoice_counts, invoice_customer_counts, invoice_number_blocks`;
 
 async function vacuumWritten(url: string | undefined): Promise<void> {
   if (url) await onServer(url, VACUUM_WRITTEN);
