@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable, PgView } from 'drizzle-orm/pg-core';
-import type { Buildable } from '../db/built-selects.ts';
+import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
+import { type Buildable, type BuiltOnce, builtOnce } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { TextTerm } from './field-values.ts';
 import type { LiqeAst, ListResource } from './list-query.ts';
@@ -231,4 +231,34 @@ export function countQuery<T>(
   const range = hours && loneRange(ast, hours.field);
   if (hours && range) return hourRangeCount(tx, tenantId, hours, range, list.numbered.view, where);
   return tx.select({ total: count() }).from(list.numbered.view).where(where);
+}
+
+/**
+ * The setting through which a first page's numbers go from the statement that finds them to the one that reads
+ * their records (`pageRecordsOf`), sent together: local to the transaction, like the tenant's.
+ */
+export const PAGE_NUMBERS = 'fieldbook.page_numbers';
+
+/** Each list's records of the page numbers in `PAGE_NUMBERS`, whole, newest first: a named statement. */
+const pageRecords = new Map<NumberedView, BuiltOnce<unknown>>();
+export function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
+  let read = pageRecords.get(list.numbered);
+  if (!read) {
+    const { view, tenantId, number } = list.numbered;
+    read = builtOnce(
+      (db) =>
+        list
+          .selectWhole(db)
+          .where(
+            and(
+              eq(tenantId, sql.placeholder('tenantId')),
+              sql`${number as SQLWrapper} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`,
+            ),
+          )
+          .orderBy(desc(number)),
+      `${getViewConfig(view).name}_of_page`,
+    );
+    pageRecords.set(list.numbered, read);
+  }
+  return read;
 }

@@ -1,23 +1,22 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig } from 'drizzle-orm/pg-core';
 import { type BuiltOnce, builtByShape, builtOnce, type Statement } from '../db/built-selects.ts';
 import { NUMBER_BLOCK } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
-import type { TextTerm } from './field-values.ts';
 import { type LiqeAst, listQueryToSql, parseListQuery } from './list-query.ts';
 import {
   countQuery,
-  FEW_MATCHES,
   keptCount,
   type NumberedList,
-  type NumberedView,
+  PAGE_NUMBERS,
   pageNumbers,
+  pageRecordsOf,
   totalOf,
 } from './numbered-lists.ts';
 import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
-import { hasRange, hasWord, loneValue, loneWord } from './query-shapes.ts';
-import { idsNamed } from './search-matches.ts';
+import { hasRange, hasWord, loneValue } from './query-shapes.ts';
+import { wordPageOf } from './word-pages.ts';
 
 // A numbered list's pages (docs/server.md, "Fast lists"; "Statements together in one round trip"): the first page
 // and a later page of the simple searches as statements built once and sent together with the member's scope
@@ -179,40 +178,10 @@ export function firstPageOf<T>(
   };
 }
 
-/**
- * The setting through which a first page's numbers go from the statement that finds them to the one that reads
- * their records (`pageRecordsOf`), sent together: local to the transaction, like the tenant's.
- */
-const PAGE_NUMBERS = 'fieldbook.page_numbers';
-
 /** Any other search's first page numbers and count, kept per list, tenant, search and page size (unnamed). */
 const searchedFirstPages = builtByShape('searched_first_page', { limit: 1000, named: false });
 /** A technician's own jobs' (built at each run: the key is never asked for again). */
 const pageNumbersBuiltEachTime = builtByShape('own_first_page', { limit: 0, named: false });
-
-/** Each list's records of the page numbers in `PAGE_NUMBERS`, whole, newest first: a named statement. */
-const pageRecords = new Map<NumberedView, BuiltOnce<unknown>>();
-function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
-  let read = pageRecords.get(list.numbered);
-  if (!read) {
-    const { view, tenantId, number } = list.numbered;
-    read = builtOnce(
-      (db) =>
-        list
-          .selectWhole(db)
-          .where(
-            and(
-              eq(tenantId, sql.placeholder('tenantId')),
-              sql`${number as SQLWrapper} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`,
-            ),
-          )
-          .orderBy(desc(number)),
-      `${getViewConfig(view).name}_of_page`,
-    );
-    pageRecords.set(list.numbered, read);
-  }
-  return read;
-}
 
 /**
  * A later page of a simple shape (`simpleShape`) as two statements, sent together: its count, left for the next
@@ -246,94 +215,6 @@ const blocksOf = (field: string) =>
 
 /** Later pages' count and records, built once per list and field. */
 const laterPageReads = new Map<string, { count: BuiltOnce<unknown>; records: BuiltOnce<unknown> }>();
-
-/** Lone words' counts and page numbers, kept per list, tenant and word (unnamed: planned for the word). */
-const wordPages = builtByShape('word_page', { limit: 1000, named: false });
-
-/**
- * Any page of a lone word (`loneWord`) as two statements, sent together: its count and the page's numbers, which
- * it leaves in `PAGE_NUMBERS`, then the records of those numbers (`pageRecordsOf`). Undefined for any other search.
- */
-function wordPageOf<T>(db: Db, list: NumberedList<T>, tenantId: string, { q, page }: ListRequest) {
-  const term = loneWord(parseListQuery(q));
-  if (!term) return undefined;
-  const key = `${getViewConfig(list.numbered.view).name}|${tenantId}|${q}`;
-  return {
-    count: wordPages.statement(db, key, () => wordPageSql(db, list, tenantId, term), {
-      offset: page.offset,
-      limit: page.limit,
-      sortedUpTo: list.word.sortedUpTo ?? FEW_MATCHES,
-    }),
-    records: pageRecordsOf(list).with({ tenantId }),
-  };
-}
-
-/**
- * A lone word's count and page in one statement, the names it matches looked up once (`WordSearch`), in a CTE both
- * read (they were looked up twice, for the count and for the page: 18 of a word's 55 ms at a million jobs). The
- * count: the records the names account for, from kept counts, and the others whose own columns match. The page
- * (`pageReadOfTotal` of that count, forwards or from the far end): up to `FEW_MATCHES` matches read whole and
- * sorted (each name's ids through the key's index); past that, a walk newest first (or oldest), each row's key
- * looked up in a hash of the ids, which stops after the page's rows (`pageNumbers`). The arms the total does not
- * choose have a limit of 0 and read nothing.
- */
-function wordPageSql<T>(db: Db, list: NumberedList<T>, tenantId: string, term: TextTerm) {
-  const { view, number, tenantId: tenant } = list.numbered;
-  const { own, names, keptNamed } = list.word;
-  const ownMatches = own(term).filter((match) => match !== undefined);
-  const columns = Object.entries(names).map(([column, name]) => ({
-    ...name,
-    column: sql.identifier(column),
-  }));
-  // The names that leave out another's matches (`notOf`) are looked up after it, its ids hashed.
-  const lookedUp = (dependent: boolean) =>
-    sql.join(
-      columns.flatMap(({ named, column, notOf }) => {
-        if ((notOf !== undefined) !== dependent) return [];
-        const owned =
-          notOf && sql`${notOf.owner} not in (select unnest(first.${sql.identifier(notOf.name)}))`;
-        return [sql`${idsNamed(named, term, owned)} as ${column}`];
-      }),
-      sql`, `,
-    );
-  const named = columns.some(({ notOf }) => notOf !== undefined)
-    ? sql`first as materialized (select ${lookedUp(false)}),
-      named as materialized (select first.*, ${lookedUp(true)} from first)`
-    : sql`named as materialized (select ${lookedUp(false)})`;
-  const anyNamed = columns.map(({ key, column }) => sql`coalesce(${key} = any(named.${column}), false)`);
-  const others = sql`(select count(*) from ${view}, named
-    where ${tenant} = ${tenantId} and ${or(...ownMatches) ?? sql`false`} and not (${sql.join(anyNamed, sql` or `)}))`;
-  const total = sql`(select total from counted)`;
-  const read = pageReadOfTotal({ total });
-  const sorted = sql`${total} <= ${sql.placeholder('sortedUpTo')}::int`;
-  // The ids as an array (`= any`, an index condition) for the sorted read; as a set (`in`, hashed) for the walk.
-  const idsOf = (walk: boolean) =>
-    columns.map(({ key, column }) =>
-      walk
-        ? sql`${key} in (select unnest(${column}) from named)`
-        : sql`${key} = any((select ${column} from named)::uuid[])`,
-    );
-  const arm = (walk: boolean, fromEnd: boolean) => {
-    // `number + 0` is no index's order: the sorted read reads the matches and sorts them.
-    const order = walk ? number : sql`${number} + 0`;
-    const { limit, offset } = read[fromEnd ? 'fromEnd' : 'forwards'];
-    return db
-      .select({ number })
-      .from(view)
-      .where(and(eq(tenant, tenantId), or(...ownMatches, ...idsOf(walk))))
-      .orderBy(fromEnd ? asc(order) : desc(order))
-      .limit(asLimit(sql`case when ${walk ? sql`not ` : sql``}${sorted} then ${limit} else 0 end`))
-      .offset(offset);
-  };
-  return sql`with ${named},
-    counted as materialized (select (${keptNamed(tenantId)}) + ${others} as total)
-    select ${total} as total, set_config(${PAGE_NUMBERS}, array(
-      (${arm(false, false)}) union all (${arm(false, true)})
-      union all (${arm(true, false)}) union all (${arm(true, true)}))::text, true)`;
-}
-
-/** Drizzle writes whatever SQL it is given as a limit, though its types say a number or placeholder. */
-const asLimit = (value: SQL) => value as unknown as number;
 
 /**
  * A page for the caller with the caller's membership, read with the member's scope and no transaction

@@ -135,7 +135,7 @@ export const countLeftForPage = (db: Db, count: SQLWrapper) =>
     .from(sql`(${count}) as counted(total)`);
 
 /** Drizzle writes whatever SQL it is given as a limit or offset, though its types say a number or placeholder. */
-const asLimit = (value: SQL) => value as unknown as Placeholder;
+export const asLimit = (value: SQL) => value as unknown as Placeholder;
 
 /**
  * `pageRead` in SQL, of the total a count left in `PAGE_TOTAL` (or `total`, counted in the same statement) and the
