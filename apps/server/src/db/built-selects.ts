@@ -279,13 +279,19 @@ export function placeholdersOf(
   into: Record<string, unknown>,
 ): { shape: string; row: Record<string, SQL> } {
   const columns = getTableColumns(table);
-  const row: Record<string, SQL> = {};
+  const keys: string[] = [];
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
     const column = columns[key];
     if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
     into[`${prefix}_${key}`] = value === null ? null : column.mapToDriverValue(value);
-    row[key] = sql`${sql.placeholder(`${prefix}_${key}`)}`;
+    keys.push(key);
   }
-  return { shape: Object.keys(row).join(), row };
+  return {
+    shape: keys.join(),
+    // Only the text's first build needs the placeholders' SQL (5 % of the server's time for an invoice create).
+    get row() {
+      return Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(`${prefix}_${key}`)}`]));
+    },
+  };
 }

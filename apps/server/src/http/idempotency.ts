@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { builtByShape, type Statement } from '../db/built-selects.ts';
@@ -8,6 +9,8 @@ import { idempotencyKeys } from '../db/schema.ts';
 import { asMemberWith, type Member } from '../db/tenant-scope.ts';
 import { tenantCallerOf } from './api-scopes.ts';
 import { ApiError, validationFailed } from './errors.ts';
+
+const CREATED = 201;
 
 export interface Created<T> {
   status: number;
@@ -62,6 +65,48 @@ const storeAnswer = (scope: IdempotencyScope & { key: string }, { status, body }
   `update idempotency_keys set status_code = ${Number(status)}, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
     where tenant_id = ${sqlLiteral(scope.tenantId)} and key = ${sqlLiteral(scope.key)}`;
 
+/** The statements that store a create's answer with the statements it commits with (`AnswerStore`), by shape. */
+const answers = builtByShape('idempotency_answer');
+
+/** A table of numbered records (`numberedInsert`), whose new record's number an answer is given. */
+type NumberedTable = PgTable & { tenantId: PgColumn; id: PgColumn; number: PgColumn };
+
+/**
+ * For a create whose last statements go with its COMMIT (`commitTogether`), so that it holds its locks for no
+ * more than that round trip: the statement that stores its answer with its key, to send with them (it must be
+ * sent). The answer is built before the insert; `numbered`: the record the statements insert, whose `number` (the
+ * one value PostgreSQL gives) the statement fills in from its row. Undefined when the request has no key.
+ */
+export type AnswerStore = (
+  body: object,
+  numbered?: { table: NumberedTable; id: string },
+) => Statement | undefined;
+
+function answerStatement(
+  db: Db,
+  scope: IdempotencyScope & { key: string },
+  body: object,
+  numbered?: { table: NumberedTable; id: string },
+): Statement {
+  const response = sql`${sql.placeholder('response')}::jsonb`;
+  const filled = numbered
+    ? sql`jsonb_set(${response}, '{number}', to_jsonb((select ${numbered.table.number} from ${numbered.table}
+        where ${numbered.table.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${numbered.table.id} = ${sql.placeholder('id')}::uuid)))`
+    : response;
+  return answers.statement(
+    db,
+    numbered ? getTableName(numbered.table) : '',
+    () => sql`update ${idempotencyKeys} set status_code = ${CREATED}, response = ${filled}
+      where ${idempotencyKeys.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${idempotencyKeys.key} = ${sql.placeholder('key')}::text`,
+    {
+      tenantId: scope.tenantId,
+      key: scope.key,
+      response: JSON.stringify(body),
+      ...(numbered ? { id: numbered.id } : {}),
+    },
+  );
+}
+
 /** A key claimed for a create, unless another request has it: built once, a named statement. */
 const claims = builtByShape('idempotency_claim');
 
@@ -94,14 +139,22 @@ export async function createOnce<T>(
   tx: Tx,
   scope: IdempotencyScope,
   claimed: unknown[] | undefined,
-  create: () => Promise<Created<T>>,
+  create: (store: AnswerStore) => Promise<Created<T>>,
 ): Promise<Answered<T>> {
   const { key } = scope;
-  if (!key) return { ...(await create()), replayed: false };
+  if (!key) return { ...(await create(() => undefined)), replayed: false };
   const claims = claimed ?? (await claimOf(tx, { ...scope, key }).run(tx));
   if (claims.length > 0) {
-    const result = await create();
-    return { ...result, replayed: false, answer: storeAnswer({ ...scope, key }, result) };
+    let stored = false;
+    const result = await create((body, numbered) => {
+      stored = true;
+      return answerStatement(tx, { ...scope, key }, body, numbered);
+    });
+    return {
+      ...result,
+      replayed: false,
+      answer: stored ? undefined : storeAnswer({ ...scope, key }, result),
+    };
   }
   const [first] = await tx
     .select()
@@ -129,7 +182,7 @@ export async function replyCreated<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  create: (tx: Tx, tenantId: string, member: Member, read: unknown[][]) => Promise<T>,
+  create: (tx: Tx, tenantId: string, member: Member, read: unknown[][], store: AnswerStore) => Promise<T>,
   reads: (tenantId: string) => Statement[] = () => [],
 ) {
   const caller = tenantCallerOf(request);
@@ -148,9 +201,15 @@ export async function replyCreated<T>(
     first,
     (tx, member, results) => {
       const claimed = key === undefined ? undefined : results[0];
-      return createOnce(tx, scope, claimed, async () => ({
-        status: 201,
-        body: await create(tx, caller.tenantId, member, key === undefined ? results : results.slice(1)),
+      return createOnce(tx, scope, claimed, async (store) => ({
+        status: CREATED,
+        body: await create(
+          tx,
+          caller.tenantId,
+          member,
+          key === undefined ? results : results.slice(1),
+          store,
+        ),
       }));
     },
     (created) => created.answer,

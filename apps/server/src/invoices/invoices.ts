@@ -14,11 +14,12 @@ import {
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { builtOnce } from '../db/built-selects.ts';
+import { builtOnce, type Statement } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
+import type { AnswerStore } from '../http/idempotency.ts';
 import {
   findRow,
   namedStatement,
@@ -164,12 +165,13 @@ const ratesOfIds = builtOnce<{ id: string; name: string; rate: string }>(
  * which the lines keep, or every problem at once as field errors.
  */
 export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceFields) {
+  // The customer's name and the job's number, which a new invoice's answer shows (`createInvoice`).
   const named = namedStatement(db, tenantId, {
-    customer: { table: customers, id: fields.customer.id, column: customers.id },
-    job: { table: jobs, id: fields.job?.id, column: jobs.id },
+    customer: { table: customers, id: fields.customer.id, column: customers.name },
+    job: { table: jobs, id: fields.job?.id, column: jobs.number },
   });
   const ids = [...new Set(fields.lineItems.flatMap((line) => (line.taxRate ? [line.taxRate.id] : [])))];
-  const check = ([namedRows = [], rates = []]: unknown[][]): RateSnapshot => {
+  const check = ([namedRows = [], rates = []]: unknown[][]): References => {
     const problems: FieldError[] = [];
     const found = named.found(namedRows);
     if (found.customer === undefined)
@@ -184,10 +186,39 @@ export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceField
         problems.push({ field: `lineItems.${index}.taxRate.id`, message: 'Choose an existing tax rate.' });
     });
     if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
-    return snapshot;
+    return {
+      rates: snapshot,
+      customerName: found.customer as string,
+      jobNumber: fields.job ? (found.job as number) : null,
+    };
   };
   return { reads: [named.statement, ratesOfIds.with({ tenantId, ids: ids.filter(isUuid) })], check };
 }
+
+/** What an invoice names, as its check found it: the tax rates its lines keep, its customer's name, its job's number. */
+interface References {
+  rates: RateSnapshot;
+  customerName: string;
+  jobNumber: number | null;
+}
+
+/**
+ * The transaction's time as `created` and `updated` keep it (to the millisecond; `now()`, which their default
+ * gives, is the time the transaction began): a named statement, built once.
+ */
+const transactionTime = builtOnce<{ now: Date }>(
+  (db) =>
+    db
+      .select({ now: sql<Date>`now()::timestamptz(3)`.mapWith(invoices.created) })
+      .from(sql`(values (1)) as one`),
+  'transaction_time',
+);
+
+/** The statements a create reads first (`replyCreated`'s `reads`): what the invoice names, and the time. */
+export const invoiceCreateReads = (db: Db, tenantId: string, fields: InvoiceFields): Statement[] => [
+  ...invoiceReferences(db, tenantId, fields).reads,
+  transactionTime.with({}),
+];
 
 /**
  * A record the invoice names, deleted between the check and the write: the field error the check gives (a tax
@@ -203,17 +234,6 @@ const referencesGone = referencedFields({
  * Runs a write after checking what the invoice names (`invoiceReferences`; `read`: their rows, when they were read
  * already); a record deleted between the check and the write is reported like a missing one.
  */
-async function withReferences<T>(
-  tx: Tx,
-  tenantId: string,
-  fields: InvoiceFields,
-  write: (rates: RateSnapshot) => Promise<T>,
-  read?: unknown[][],
-): Promise<T> {
-  const { reads, check } = invoiceReferences(tx, tenantId, fields);
-  const rates = check(read ?? (await runTogether(tx, reads)));
-  return referencesGone(() => write(rates));
-}
 
 /** The invoice's own columns from its fields. */
 export const invoiceValues = (fields: InvoiceFields) => ({
@@ -247,37 +267,59 @@ export function lineRows(
 }
 
 /**
- * Creates an invoice with the tenant's next invoice number. `read`: the rows of `invoiceReferences`' reads, when
- * they went with the transaction's BEGIN.
+ * Creates an invoice with the tenant's next invoice number. `read`: the rows of `invoiceCreateReads`, when they
+ * went with the transaction's BEGIN. The answer is the invoice as its read gives it (`toInvoice`), built from what the
+ * create knows before the insert (its fields, the rates and names it read, the transaction's time), so the insert
+ * goes last, with the answer's store (`store`, for its Idempotency-Key) and, by `together` (`commitTogether`), the
+ * COMMIT: creates in one organisation queue on its counter row only for that round trip. Its number is the
+ * insert's.
  */
 export async function createInvoice(
   tx: Tx,
   tenantId: string,
   fields: InvoiceFields,
   read?: unknown[][],
+  { together = runTogether, store }: { together?: typeof runTogether; store?: AnswerStore } = {},
 ): Promise<Invoice> {
+  const [named = [], rates = [], time = []] =
+    read ?? (await runTogether(tx, invoiceCreateReads(tx, tenantId, fields)));
+  const { check } = invoiceReferences(tx, tenantId, fields);
+  const found = check([named, rates]);
+  const [{ now } = { now: undefined }] = time as { now: Date }[];
+  if (!now) throw new Error("The transaction's time was not read");
   const id = uuidv7();
-  // The invoice read back in the same round trip as its number: creates queue on the counter until each commits.
-  const [, created = []] = await withReferences(
+  const lines = lineRows(tenantId, id, fields.lineItems, found.rates);
+  const invoice = toInvoice({
+    id,
+    number: 0,
+    ...invoiceValues(fields),
+    customerName: found.customerName,
+    jobNumber: found.jobNumber,
+    lines: lines.map(({ code, description, quantity, price, amount, taxRateId, taxName, taxRate }) => ({
+      code,
+      description,
+      quantity,
+      price,
+      amount,
+      taxRateId,
+      taxName,
+      taxRate,
+    })),
+    created: now,
+    updated: now,
+  });
+  const insert = numberedInsert(
     tx,
     tenantId,
-    fields,
-    (rates) =>
-      runTogether(tx, [
-        numberedInsert(
-          tx,
-          tenantId,
-          'invoice',
-          { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
-          { table: invoiceLines, rows: lineRows(tenantId, id, fields.lineItems, rates) },
-        ),
-        invoiceById.with({ tenantId, id }),
-      ]),
-    read,
+    'invoice',
+    { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
+    { table: invoiceLines, rows: lines },
   );
-  const [row] = created;
-  if (!row) throw new Error('The new invoice was not read back');
-  return toInvoice(row as InvoiceRow);
+  const stored = store?.(invoice, { table: invoices, id });
+  const [inserted = []] = await referencesGone(() => together(tx, stored ? [insert, stored] : [insert]));
+  const [row] = inserted as { number: number }[];
+  if (!row) throw new Error('The new invoice was given no number');
+  return { ...invoice, number: row.number };
 }
 
 /**
@@ -302,7 +344,7 @@ export function invoiceSave(
     const current = rows[0] as typeof invoices.$inferSelect | undefined;
     if (!found || !current) throw notFound(NOUN);
     if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
-    const rates = references.check(named);
+    const { rates } = references.check(named);
     const written = saveWithLines(tx, invoices, { tenantId, id, updated }, NOUN, invoiceValues(fields), {
       table: invoiceLines,
       record: invoiceLines.invoiceId,

@@ -8,7 +8,7 @@ import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { readListPage } from '../lists/numbered-pages.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listInvoices, numberedInvoices } from './invoice-list.ts';
-import { createInvoice, deleteInvoice, findInvoice, invoiceReferences, invoiceSave } from './invoices.ts';
+import { createInvoice, deleteInvoice, findInvoice, invoiceCreateReads, invoiceSave } from './invoices.ts';
 
 const tags = ['invoices'];
 const totals =
@@ -27,8 +27,10 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
       db,
       request,
       reply,
-      (tx, tenantId, _member, read) => createInvoice(tx, tenantId, request.body, read),
-      (tenantId) => invoiceReferences(db, tenantId, request.body).reads,
+      // What the invoice names goes with the transaction's BEGIN; its insert with the COMMIT.
+      (tx, tenantId, _member, read, store) =>
+        createInvoice(tx, tenantId, request.body, read, { together: commitTogether, store }),
+      (tenantId) => invoiceCreateReads(db, tenantId, request.body),
     ),
   );
 

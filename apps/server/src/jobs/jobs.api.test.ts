@@ -7,6 +7,7 @@ import { inTenant } from '../db/tenant-scope.ts';
 import { conflict } from '../http/errors.ts';
 import { saveWithLines } from '../records/record-rows.ts';
 import { apiAs, fieldsOf } from '../test-support/api-client.ts';
+import { withCustomerGoneOnInsert } from '../test-support/customer-gone.ts';
 import { createTenantWithUser, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
 import type { TestApp } from '../test-support/test-app.ts';
@@ -471,27 +472,12 @@ describe('a record the job names, deleted between the check and the write', () =
   it('is the field error the check gives, not a 500, and nothing is saved', async () => {
     const api = apiAs(t, a.token);
     const customer = (await api.post('/api/customers', { name: "Gone O'Brien & Co" })).json();
-    const { db } = t.database;
-    // As if another office deleted the customer after the job's references were checked: a trigger deletes it
-    // just before the insert, whose foreign key then fails.
-    await db.execute(sql`
-      create function test_customer_gone() returns trigger language plpgsql security definer as $$
-      begin
-        delete from customers where tenant_id = new.tenant_id and id = new.customer_id;
-        return new;
-      end $$`);
-    await db.execute(sql`
-      create trigger test_customer_gone before insert on jobs
-      for each row execute function test_customer_gone()`);
-    try {
-      const response = await api.post('/api/jobs', { customer: { id: customer.id } });
-      expect(response.statusCode).toBe(400);
-      expect(fieldsOf(response)).toEqual(['customer.id']);
-      expect(response.json().fieldErrors[0].message).toBe('Choose an existing customer.');
-    } finally {
-      await db.execute(sql`drop trigger test_customer_gone on jobs`);
-      await db.execute(sql`drop function test_customer_gone()`);
-    }
+    const response = await withCustomerGoneOnInsert(t.database.db, 'jobs', () =>
+      api.post('/api/jobs', { customer: { id: customer.id } }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(fieldsOf(response)).toEqual(['customer.id']);
+    expect(response.json().fieldErrors[0].message).toBe('Choose an existing customer.');
     const jobs = await api.get(`/api/jobs?q=${encodeURIComponent(`customer.id:${customer.id}`)}`);
     expect(jobs.headers['total-count']).toBe('0');
   });

@@ -1,4 +1,4 @@
-import { getTableName, type Placeholder, sql } from 'drizzle-orm';
+import { getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { builtByShape, placeholdersOf, type Statement } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
@@ -8,16 +8,24 @@ export type CounterName = 'customer' | 'job' | 'invoice';
 
 const numberedInserts = builtByShape('numbered_insert');
 
-/** The counter moved on by `count`, giving its new value. */
-const moveCounter = (tx: Tx, tenantId: string | Placeholder, name: CounterName, count: number) =>
-  tx
-    .insert(tenantCounters)
-    .values({ tenantId, name, value: count })
-    .onConflictDoUpdate({
-      target: [tenantCounters.tenantId, tenantCounters.name],
-      set: { value: sql`${tenantCounters.value} + ${count}` },
-    })
-    .returning({ value: tenantCounters.value });
+/** The second key of each counter's advisory lock (`counterSteps`); the first is the tenant's. */
+const COUNTER_LOCKS: Record<CounterName, number> = { customer: 1, job: 2, invoice: 3 };
+
+/**
+ * The CTEs of a statement whose `counter` moves the tenant's counter on by `count` and gives its new value. The
+ * counter's row stays locked until the transaction commits, so creates in one organisation queue for it. They
+ * queue first (`queued`) for a transaction-level advisory lock of the tenant's counter, which PostgreSQL grants to
+ * one waiter at a time, so that the holder's write of the row finds it free: waiting on the row itself, every
+ * waiter woke at each commit and all but one waited again (docs/performance.md, ninth round). The row's lock still
+ * makes the numbers distinct; the advisory lock only orders the waiters.
+ */
+function counterSteps(tenantId: string | Placeholder, name: CounterName, count: number): SQL {
+  return sql`queued as (select pg_advisory_xact_lock(hashtext(${tenantId}::text), ${COUNTER_LOCKS[name]})),
+    counter as (insert into ${tenantCounters} (tenant_id, name, value)
+      select ${tenantId}::uuid, ${name}, ${count}::integer from queued
+      on conflict (tenant_id, name) do update set value = ${tenantCounters.value} + ${count}::integer
+      returning value)`;
+}
 
 /**
  * The next human number (1, 2, 3, …) of a kind within one tenant. It runs in the inserting transaction:
@@ -30,17 +38,18 @@ export async function allocateNumber(
   name: CounterName,
   count = 1,
 ): Promise<number> {
-  const [row] = await moveCounter(tx, tenantId, name, count);
+  const moved = await tx.execute(sql`with ${counterSteps(tenantId, name, count)} select value from counter`);
+  const [row] = (moved as unknown as { rows: { value: number }[] }).rows;
   if (!row) throw new Error(`No ${name} number was allocated`);
-  return row.value - count + 1;
+  return Number(row.value) - count + 1;
 }
 
 /**
- * `allocateNumber` and the inserts of a new record and its lines in one statement: the record's `number` is the
- * counter's new value, and the lines' foreign keys are checked at the statement's end. Creates in one
- * organisation queue on the counter row until each commits, so the fewer round trips after it, the shorter the
- * queue: an invoice's number, row and lines were three; send the record's read back with it (`runTogether`).
- * Built once per shape (`builtByShape`).
+ * `allocateNumber` and the inserts of a new record and its lines in one statement, which gives the record's
+ * `number` (the counter's new value); the lines' foreign keys are checked at the statement's end. Creates in one
+ * organisation queue for the counter until each commits, so the fewer round trips after it, the shorter the
+ * queue: send it with the COMMIT (`commitTogether`, as an invoice create does). Built once per shape
+ * (`builtByShape`).
  */
 export function numberedInsert(
   tx: Tx,
@@ -48,17 +57,19 @@ export function numberedInsert(
   name: CounterName,
   record: { table: PgTable; values: object },
   lines: { table: PgTable; rows: object[] },
-): Statement {
+): Statement<{ number: number }> {
   const placeholders: Record<string, unknown> = { tenantId };
   const row = placeholdersOf(record.table, 'v', record.values, placeholders);
   const rows = lines.rows.map((line, index) => placeholdersOf(lines.table, `l${index}`, line, placeholders));
   const shape = `${name}:${getTableName(record.table)}:${row.shape}|${rows.map((line) => line.shape).join('|')}`;
   const build = () => {
-    const counter = moveCounter(tx, sql.placeholder('tenantId'), name, 1);
+    const counter = counterSteps(sql.placeholder('tenantId'), name, 1);
     const inserted = tx.insert(record.table).values({ ...row.row, number: sql`(select value from counter)` });
-    if (rows.length === 0) return sql`with counter as (${counter.getSQL()}) ${inserted.getSQL()}`;
+    if (rows.length === 0)
+      return sql`with ${counter}, record as (${inserted.getSQL()}) select value as number from counter`;
     const written = tx.insert(lines.table).values(rows.map((line) => line.row));
-    return sql`with counter as (${counter.getSQL()}), record as (${inserted.getSQL()}) ${written.getSQL()}`;
+    return sql`with ${counter}, record as (${inserted.getSQL()}), lines as (${written.getSQL()})
+      select value as number from counter`;
   };
-  return numberedInserts.statement(tx, shape, build, placeholders);
+  return numberedInserts.statement(tx, shape, build, placeholders) as Statement<{ number: number }>;
 }
