@@ -230,11 +230,6 @@ const referencesGone = referencedFields({
   invoice_lines_tax_rate_fk: { field: 'lineItems', message: 'Choose an existing tax rate.' },
 });
 
-/**
- * Runs a write after checking what the invoice names (`invoiceReferences`; `read`: their rows, when they were read
- * already); a record deleted between the check and the write is reported like a missing one.
- */
-
 /** The invoice's own columns from its fields. */
 export const invoiceValues = (fields: InvoiceFields) => ({
   reference: fields.reference,
@@ -271,7 +266,7 @@ export function lineRows(
  * went with the transaction's BEGIN. The answer is the invoice as its read gives it (`toInvoice`), built from what the
  * create knows before the insert (its fields, the rates and names it read, the transaction's time), so the insert
  * goes last, with the answer's store (`store`, for its Idempotency-Key) and, by `together` (`commitTogether`), the
- * COMMIT: creates in one organisation queue on its counter row only for that round trip. Its number is the
+ * COMMIT: creates in one organisation queue for its counter only for that round trip. Its number is the
  * insert's.
  */
 export async function createInvoice(
