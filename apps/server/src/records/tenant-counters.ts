@@ -8,7 +8,11 @@ export type CounterName = 'customer' | 'job' | 'invoice';
 
 const numberedInserts = builtByShape('numbered_insert');
 
-/** The second key of each counter's advisory lock (`counterSteps`); the first is the tenant's. */
+/**
+ * The second key of each counter's advisory lock (`counterSteps`); the first is the tenant's id hashed (two tenants
+ * that hash alike only share a queue). Two-key locks are a space apart from the one-key locks of the migrations and
+ * the seed.
+ */
 const COUNTER_LOCKS: Record<CounterName, number> = { customer: 1, job: 2, invoice: 3 };
 
 /**
