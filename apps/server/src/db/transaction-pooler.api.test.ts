@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../customers/customers.ts';
 import { createUser } from '../identity/accounts.ts';
 import { listInvoices } from '../invoices/invoice-list.ts';
-import { createInvoice } from '../invoices/invoices.ts';
+import { invoiceCreate } from '../invoices/invoices.ts';
 import { listJobs, numberedJobs } from '../jobs/job-list.ts';
 import { createJob, readJob } from '../jobs/jobs.ts';
 import { readListPage } from '../lists/numbered-pages.ts';
@@ -37,16 +37,13 @@ beforeAll(async () => {
     const customer = await createCustomer(tx, tenantId, customerFields.parse({ name: 'Bondi Bakehouse' }));
     await createJob(tx, tenantId, jobFields.parse({ customer: { id: customer.id } }));
     await createJob(tx, tenantId, jobFields.parse({ customer: { id: customer.id } }));
-    await createInvoice(
-      tx,
-      tenantId,
-      invoiceFields.parse({
-        customer: { id: customer.id },
-        date: '2026-11-02',
-        due: '2026-11-16',
-        lineItems: [{ description: 'Labour', amount: '100' }],
-      }),
-    );
+    const fields = invoiceFields.parse({
+      customer: { id: customer.id },
+      date: '2026-11-02',
+      due: '2026-11-16',
+      lineItems: [{ description: 'Labour', amount: '100' }],
+    });
+    await invoiceCreate(tx, tenantId, fields).create(tx);
   });
 });
 afterAll(() => database.drop());

@@ -7,7 +7,7 @@ import { createCustomers, createJobs } from '../test-support/record-factories.ts
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 
-// A new invoice's answer is built before its insert, which goes with the COMMIT (`createInvoice`): these prove the
+// A new invoice's answer is built before its insert, which goes with the COMMIT (`invoiceCreate`): these prove the
 // answer is the invoice as it reads back, and that a failed insert commits nothing.
 
 let t: TestApp;

@@ -11,7 +11,7 @@ const CHUNK = 1000;
 
 /**
  * Inserts many invoices of the tenant at once, numbered in the order given (give them by date), in statements of
- * a thousand rows; each line's amount is `lineAmount`'s and its rate is kept as it is now, as `createInvoice`
+ * a thousand rows; each line's amount is `lineAmount`'s and its rate is kept as it is now, as `invoiceCreate`
  * does. For trusted input only (the demo seed, a benchmark): the customer, job and rates are held to the tenant by
  * the foreign keys, but not checked first. Gives the new invoices' ids, in the order given.
  */

@@ -14,7 +14,7 @@ import {
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { builtOnce, type Statement } from '../db/built-selects.ts';
+import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
@@ -165,7 +165,7 @@ const ratesOfIds = builtOnce<{ id: string; name: string; rate: string }>(
  * which the lines keep, or every problem at once as field errors.
  */
 export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceFields) {
-  // The customer's name and the job's number, which a new invoice's answer shows (`createInvoice`).
+  // The customer's name and the job's number, which a new invoice's answer shows (`invoiceCreate`).
   const named = namedStatement(db, tenantId, {
     customer: { table: customers, id: fields.customer.id, column: customers.name },
     job: { table: jobs, id: fields.job?.id, column: jobs.number },
@@ -214,12 +214,6 @@ const transactionTime = builtOnce<{ now: Date }>(
   'transaction_time',
 );
 
-/** The statements a create reads first (`replyCreated`'s `reads`): what the invoice names, and the time. */
-export const invoiceCreateReads = (db: Db, tenantId: string, fields: InvoiceFields): Statement[] => [
-  ...invoiceReferences(db, tenantId, fields).reads,
-  transactionTime.with({}),
-];
-
 /**
  * A record the invoice names, deleted between the check and the write: the field error the check gives (a tax
  * rate on the lines, without knowing which line: the failed statement says only which key).
@@ -262,59 +256,61 @@ export function lineRows(
 }
 
 /**
- * Creates an invoice with the tenant's next invoice number. `read`: the rows of `invoiceCreateReads`, when they
- * went with the transaction's BEGIN. The answer is the invoice as its read gives it (`toInvoice`), built from what the
- * create knows before the insert (its fields, the rates and names it read, the transaction's time), so the insert
- * goes last, with the answer's store (`store`, for its Idempotency-Key) and, by `together` (`commitTogether`), the
- * COMMIT: creates in one organisation queue for its counter only for that round trip. Its number is the
- * insert's.
+ * Creates an invoice with the tenant's next invoice number, as the save does (`invoiceSave`): `reads`, what the
+ * invoice names and the transaction's time, to send with the transaction's BEGIN (`replyCreated`); then `create`,
+ * given their rows (or reading them itself). Its answer is the invoice as its read gives it (`toInvoice`), built
+ * from what the create knows before the insert (its fields, the rates and names it read, the transaction's time),
+ * so the insert goes last, with the answer's store (`store`, for its Idempotency-Key) and, by `together`
+ * (`commitTogether`), the COMMIT: creates in one organisation queue for its counter only for that round trip. Its
+ * number is the insert's.
  */
-export async function createInvoice(
-  tx: Tx,
-  tenantId: string,
-  fields: InvoiceFields,
-  read?: unknown[][],
-  { together = runTogether, store }: { together?: typeof runTogether; store?: AnswerStore } = {},
-): Promise<Invoice> {
-  const [named = [], rates = [], time = []] =
-    read ?? (await runTogether(tx, invoiceCreateReads(tx, tenantId, fields)));
-  const { check } = invoiceReferences(tx, tenantId, fields);
-  const found = check([named, rates]);
-  const [{ now } = { now: undefined }] = time as { now: Date }[];
-  if (!now) throw new Error("The transaction's time was not read");
-  const id = uuidv7();
-  const lines = lineRows(tenantId, id, fields.lineItems, found.rates);
-  const invoice = toInvoice({
-    id,
-    number: 0,
-    ...invoiceValues(fields),
-    customerName: found.customerName,
-    jobNumber: found.jobNumber,
-    lines: lines.map(({ code, description, quantity, price, amount, taxRateId, taxName, taxRate }) => ({
-      code,
-      description,
-      quantity,
-      price,
-      amount,
-      taxRateId,
-      taxName,
-      taxRate,
-    })),
-    created: now,
-    updated: now,
-  });
-  const insert = numberedInsert(
-    tx,
-    tenantId,
-    'invoice',
-    { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
-    { table: invoiceLines, rows: lines },
-  );
-  const stored = store?.(invoice, { table: invoices, id });
-  const [inserted = []] = await referencesGone(() => together(tx, stored ? [insert, stored] : [insert]));
-  const [row] = inserted as { number: number }[];
-  if (!row) throw new Error('The new invoice was given no number');
-  return { ...invoice, number: row.number };
+export function invoiceCreate(db: Db, tenantId: string, fields: InvoiceFields) {
+  const references = invoiceReferences(db, tenantId, fields);
+  const reads = [...references.reads, transactionTime.with({})];
+  const create = async (
+    tx: Tx,
+    read?: unknown[][],
+    { together = runTogether, store }: { together?: typeof runTogether; store?: AnswerStore } = {},
+  ): Promise<Invoice> => {
+    const [named = [], rates = [], time = []] = read ?? (await runTogether(tx, reads));
+    const found = references.check([named, rates]);
+    const [{ now } = { now: undefined }] = time as { now: Date }[];
+    if (!now) throw new Error("The transaction's time was not read");
+    const id = uuidv7();
+    const lines = lineRows(tenantId, id, fields.lineItems, found.rates);
+    const invoice = toInvoice({
+      id,
+      number: 0,
+      ...invoiceValues(fields),
+      customerName: found.customerName,
+      jobNumber: found.jobNumber,
+      lines: lines.map(({ code, description, quantity, price, amount, taxRateId, taxName, taxRate }) => ({
+        code,
+        description,
+        quantity,
+        price,
+        amount,
+        taxRateId,
+        taxName,
+        taxRate,
+      })),
+      created: now,
+      updated: now,
+    });
+    const insert = numberedInsert(
+      tx,
+      tenantId,
+      'invoice',
+      { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
+      { table: invoiceLines, rows: lines },
+    );
+    const stored = store?.(invoice, { table: invoices, id });
+    const [inserted = []] = await referencesGone(() => together(tx, stored ? [insert, stored] : [insert]));
+    const [row] = inserted as { number: number }[];
+    if (!row) throw new Error('The new invoice was given no number');
+    return { ...invoice, number: row.number };
+  };
+  return { reads, create };
 }
 
 /**

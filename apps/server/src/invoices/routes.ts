@@ -8,7 +8,7 @@ import { inRequestTenant, samePathId } from '../http/tenant-requests.ts';
 import { readListPage } from '../lists/numbered-pages.ts';
 import { listRequestOf, sendPage } from '../lists/paged-list.ts';
 import { listInvoices, numberedInvoices } from './invoice-list.ts';
-import { createInvoice, deleteInvoice, findInvoice, invoiceCreateReads, invoiceSave } from './invoices.ts';
+import { deleteInvoice, findInvoice, invoiceCreate, invoiceSave } from './invoices.ts';
 
 const tags = ['invoices'];
 const totals =
@@ -22,17 +22,17 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
     description: `Numbered per organisation. ${totals} Honours \`Idempotency-Key\`.`,
     tags,
   };
-  api.post('/sales/invoices', createSchema(create, invoiceFields, invoiceRecord), (request, reply) =>
-    replyCreated(
+  api.post('/sales/invoices', createSchema(create, invoiceFields, invoiceRecord), (request, reply) => {
+    const creating = invoiceCreate(db, tenantCallerOf(request).tenantId, request.body);
+    // What the invoice names goes with the transaction's BEGIN; its insert with the COMMIT.
+    return replyCreated(
       db,
       request,
       reply,
-      // What the invoice names goes with the transaction's BEGIN; its insert with the COMMIT.
-      (tx, tenantId, _member, read, store) =>
-        createInvoice(tx, tenantId, request.body, read, { together: commitTogether, store }),
-      (tenantId) => invoiceCreateReads(db, tenantId, request.body),
-    ),
-  );
+      (tx, _tenantId, _member, read, store) => creating.create(tx, read, { together: commitTogether, store }),
+      () => creating.reads,
+    );
+  });
 
   api.get(
     '/sales/invoices/:id',
