@@ -287,6 +287,19 @@ describe('GET /api/customers', () => {
     expect(lengths).toEqual({ '*': 35, filler: 30, 'number:[3 TO 31] AND NOT acme': 28 });
   });
 
+  it("counts a search's matches whether its first page is part full, just full or overflowing", async () => {
+    const first = async (q: string, size: number) => {
+      const response = await api.get(`/api/customers?q=${encodeURIComponent(q)}&s=${size}`);
+      return { count: response.json().length, total: response.headers['total-count'] };
+    };
+    expect(await first('filler', 29)).toEqual({ count: 29, total: '30' });
+    expect(await first('filler', 30)).toEqual({ count: 30, total: '30' });
+    expect(await first('filler', 31)).toEqual({ count: 30, total: '30' });
+    expect(await first('acme', 1)).toEqual({ count: 1, total: '2' });
+    expect(await first('acme', 2)).toEqual({ count: 2, total: '2' });
+    expect(await first('acme', 3)).toEqual({ count: 2, total: '2' });
+  });
+
   it('answers a search with no match with an empty page', async () => {
     const response = await api.get('/api/customers?q=zzzz');
     expect(response.json()).toEqual([]);
