@@ -70,7 +70,10 @@ const recordsOfPage = <T>(
  * from both ends (`fromBlock`), found from the kept counts per block of numbers (`numberBlockCounts`) in the
  * statement's own snapshot: the blocks newest first with how many records come before each, the block the page
  * starts in, and the page read from there, on into older blocks as far as it needs. It skips at most a block's
- * index entries, where an OFFSET skipped half a million (docs/server.md, "Fast lists").
+ * index entries, where an OFFSET skipped half a million (docs/server.md, "Fast lists"), and none when the block is
+ * full (every number of it is there: numbers are unique, so a count of the block's size is all of them; block 0's
+ * numbers may go below 1, so it is never taken for full): then the page starts at the number as many below the
+ * block's end as it would skip.
  */
 function numbersFromBlock<T>(
   list: NumberedList<T>,
@@ -89,13 +92,15 @@ function numbersFromBlock<T>(
       where ${blocks.tenantId} = ${TENANT}${ofStatus ? sql` and ${blocks.status} = ${VALUE}` : sql``}
       group by ${blocks.block}
     ), start as (
-      select block, before from placed where before <= ${read.offset} and count > 0 order by block limit 1
+      select block, ${read.offset} - before as skipped, block > 0 and count = ${size} as complete
+      from placed where before <= ${read.offset} and count > 0 order by block limit 1
     )
     select ${number} from ${view}
-    where ${where} and ${number} < (select (block + 1) * ${size} from start)
+    where ${where}
+      and ${number} < (select ((block + 1) * ${size} - case when complete then skipped else 0 end)::int from start)
     order by ${number} desc
     limit ${read.limit}
-    offset case when ${read.when} then (select ${read.offset} - before from start)::bigint else 0 end)`;
+    offset case when ${read.when} then (select case when complete then 0 else skipped end from start)::bigint else 0 end)`;
 }
 
 const TENANT = sql.placeholder('tenantId');

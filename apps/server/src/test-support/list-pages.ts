@@ -103,7 +103,9 @@ export async function expectPagesFromBlocks(
     );
     for (const size of [100, 37]) {
       const pageAt = (index: number) => Math.floor(index / size) + 1;
-      const far = [NUMBER_BLOCK, all.length - NUMBER_BLOCK - size, Math.floor(all.length / 2)];
+      // A block's first and last pages, the middle of each block, and the middle of the list.
+      const middles = edges.map((index, i) => Math.floor((index + (edges[i + 1] ?? all.length)) / 2));
+      const far = [NUMBER_BLOCK, all.length - NUMBER_BLOCK - size, Math.floor(all.length / 2), ...middles];
       const pages = new Set([
         ...edges.flatMap((index) => [pageAt(index) - 1, pageAt(index)]),
         ...far.flatMap((index) => [pageAt(index) - 1, pageAt(index), pageAt(index) + 1]),
