@@ -2,9 +2,13 @@ import type { Job } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NUMBER_BLOCK } from '../db/columns.ts';
+import { inTenant } from '../db/tenant-scope.ts';
+import { listNumbered } from '../lists/numbered-pages.ts';
+import { parsePage } from '../lists/pagination.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { createTenantWithUser } from '../test-support/factories.ts';
 import {
+  expectPageOfNumbers,
   expectPagesFromBlocks,
   expectPagesOfTheWhole,
   expectWalkedAsSorted,
@@ -213,5 +217,47 @@ describe('a word that names thousands of jobs', () => {
       ['bakery', 'harbour', 'kirribilli', 'bakehouse'],
       5,
     );
+  });
+});
+
+describe('a range of scheduled starts among thousands of jobs', () => {
+  it('finds its pages whether its jobs are the newest, far back, or both', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const [customer] = await createCustomers(t, tenantId, [{ name: "O'Brien & Sons" }]);
+    // 6,000 jobs, each scheduled an hour after the one before (as jobs are, soon after they are made); every ninth
+    // not scheduled. A walk from the newest passes 2,000 numbers at most.
+    const db = t.database.db;
+    const start = Date.parse('2025-01-01T00:00:00Z');
+    await db.execute(sql`insert into jobs (tenant_id, id, number, customer_id, status, scheduled_start)
+      select ${tenantId}, gen_random_uuid(), n, ${customer?.id}, 'OPEN_SCHEDULED',
+        case when n % 9 <> 0 then ${new Date(start).toISOString()}::timestamptz + n * interval '1 hour' end
+      from generate_series(1, 6000) as n`);
+    await db.execute(sql`insert into tenant_counters (tenant_id, name, value) values (${tenantId}, 'job', 6000)
+      on conflict (tenant_id, name) do update set value = excluded.value`);
+    const api = apiAs(t, tenant.token);
+    const hour = (n: number) => new Date(start + n * 3_600_000).toISOString();
+    for (const [from, to] of [
+      [100, 700],
+      [5500, 6100],
+      [3000, 5000],
+    ] as const) {
+      const q = `scheduledStart:>="${hour(from)}" AND scheduledStart:<"${hour(to)}"`;
+      const rows = (await db.execute(sql`select number from jobs
+        where tenant_id = ${tenantId} and scheduled_start >= ${hour(from)} and scheduled_start < ${hour(to)}
+        order by number desc`)) as unknown as { rows: { number: number }[] };
+      const all = rows.rows.map((row) => Number(row.number));
+      for (const size of [10, 37]) {
+        const last = Math.ceil(all.length / size);
+        for (const p of new Set([1, 2, Math.ceil(last / 2), last - 1, last, last + 1]))
+          await expectPageOfNumbers(api, '/api/jobs', q, { p, size }, all);
+      }
+      // The same first page in a transaction (as a technician's own jobs and the benchmarks read it).
+      const inTransaction = await inTenant(db, tenantId, (tx) =>
+        listNumbered(tx, tenantId, { q, page: parsePage({ p: '1', s: '10' }, { size: 10 }) }, numberedJobs),
+      );
+      expect(inTransaction.rows.map((job) => job.number)).toEqual(all.slice(0, 10));
+      expect(inTransaction.total).toBe(all.length);
+    }
   });
 });

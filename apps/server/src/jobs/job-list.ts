@@ -2,7 +2,7 @@ import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
-import { visibleCustomers, visibleLocations } from '../db/schema.ts';
+import { tenantCounters, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import {
   type NumberedList,
@@ -82,7 +82,14 @@ const jobWalk: ListResource = {
   ],
 };
 
-const numbered: NumberedView = { view: visible, tenantId: visible.tenantId, number: visible.number };
+const numbered: NumberedView = {
+  view: visible,
+  tenantId: visible.tenantId,
+  number: visible.number,
+  newest: (tenantId) =>
+    sql`(select ${tenantCounters.value} from ${tenantCounters}
+      where ${tenantCounters.tenantId} = ${tenantId} and ${tenantCounters.name} = 'job')`,
+};
 
 /**
  * The jobs with these numbers, whole, newest first. Its text is built once (`builtOnce`), and it is a named

@@ -32,6 +32,13 @@ export const FEW_MATCHES = 2000;
  */
 const FEW_RANGE_MATCHES = 20_000;
 
+/**
+ * A range's page on a list whose dates do not follow its numbers (a job's scheduled start) is walked through at
+ * most this many of the newest (or oldest) numbers; if the page is not among them, it is read from the range's
+ * matches, sorted (`rangePageNumbers`).
+ */
+const WALKED_AT_MOST = 2000;
+
 /** A numbered list's view: its tenant and number columns. */
 export interface NumberedView {
   view: PgView;
@@ -42,6 +49,12 @@ export interface NumberedView {
    * not): then a range's matches sit together among the numbers, and a page is read from them, sorted.
    */
   rangesFollowNumbers?: boolean;
+  /**
+   * The newest number the tenant has given (its counter's value), as a select: where a bounded walk starts
+   * counting back from (`rangePageNumbers`), cheaper to plan than the numbers' `max` (0.06 ms a request, not 0.17).
+   * Any bound gives the right page (the walk reads every number past it, and the sorted read the rest).
+   */
+  newest?: (tenantId: string) => SQL;
 }
 
 /**
@@ -50,7 +63,8 @@ export interface NumberedView {
  */
 export async function pageNumbers(
   tx: Tx,
-  { view, number, rangesFollowNumbers }: NumberedView,
+  tenantId: string,
+  numbered: NumberedView,
   where: SQL | undefined,
   ast: LiqeAst | null,
   total: number,
@@ -58,6 +72,7 @@ export async function pageNumbers(
   /** `where` as a walk newest first reads it best (a word's names hashed, not looked up by index). */
   walkWhere: () => SQL | undefined = () => where,
 ): Promise<number[]> {
+  const { view, number, rangesFollowNumbers } = numbered;
   const clustered = ast !== null && rangesFollowNumbers === true && hasRange(ast);
   const sorted =
     ast !== null && ((hasWord(ast) && total <= FEW_MATCHES) || (clustered && total <= FEW_RANGE_MATCHES));
@@ -66,6 +81,13 @@ export async function pageNumbers(
   // would pass every record outside them first (250 ms for the oldest page of a recent range at 300,000).
   const read = pageRead(page, total, { fromEnd: sorted || !clustered });
   if (!read) return [];
+  if (!sorted && !clustered && ast !== null && hasRange(ast) && !hasWord(ast)) {
+    const { walked, sorted: matches } = rangePageNumbers(tx, numbered, tenantId, where, read);
+    let rows = await walked;
+    if (cameBackShort(rows.length, total, read)) rows = await matches;
+    const numbers = rows.map((row) => Number(row.number));
+    return read.fromEnd ? numbers.reverse() : numbers;
+  }
   // `number + 0` is no index's order, so the planner reads the matches and sorts them.
   const key = sorted ? sql`${number} + 0` : number;
   const rows = await tx
@@ -78,6 +100,44 @@ export async function pageNumbers(
   const numbers = rows.map((row) => Number(row.number));
   return read.fromEnd ? numbers.reverse() : numbers;
 }
+
+/**
+ * The numbers of a page of a search with a range (not a word) on a list whose dates do not follow its numbers, as
+ * two selects: `walked`, a walk newest first (or oldest, `fromEnd`) through at most `WALKED_AT_MOST` numbers, and
+ * `sorted`, the range's matches read through the range's index and sorted (`number + 0` is no index's order), for
+ * when the walk comes back short (`cameBackShort`). Jobs are mostly scheduled soon after they are made, so a past
+ * week's jobs sit together far from the newest numbers: a walk alone passed every newer job (210 ms for a week nine
+ * months back at 1,000,000 jobs, 576 ms for one two years back), and the planner, which cannot see that, chose it.
+ * A walk that fills the page within its bound has found the page: every match nearer the end was in the bound.
+ * Not one statement with both: planning the sorted read with the walk cost a week's page 0.7 ms of PostgreSQL's
+ * CPU a request, where the walk alone mostly finds it.
+ */
+export function rangePageNumbers(
+  db: Db,
+  { view, number, tenantId, newest }: NumberedView,
+  tenant: string,
+  where: SQL | undefined,
+  { limit, offset, fromEnd }: { limit: number; offset: number; fromEnd: boolean },
+) {
+  const end = (of: SQL) => sql`(select ${of} from ${view} where ${eq(tenantId, tenant)})`;
+  const bound = fromEnd
+    ? sql`${end(sql`min(${number})`)} + ${WALKED_AT_MOST}`
+    : sql`${newest?.(tenant) ?? end(sql`max(${number})`)} - ${WALKED_AT_MOST}`;
+  const order = (key: SQLWrapper) => (fromEnd ? asc(key) : desc(key));
+  const read = (within: SQL | undefined, key: SQLWrapper) =>
+    db.select({ number }).from(view).where(within).orderBy(order(key)).limit(limit).offset(offset);
+  return {
+    walked: read(and(where, fromEnd ? sql`${number} < ${bound}` : sql`${number} > ${bound}`), number),
+    sorted: read(where, sql`${number} + 0`),
+  };
+}
+
+/** Whether a page read `offset` rows from its end of `total` holds fewer rows than it should (`limit` or the rest). */
+export const cameBackShort = (
+  rows: number,
+  total: number,
+  { limit, offset }: { limit: number; offset: number },
+) => rows < Math.max(0, Math.min(limit, total - offset));
 
 /**
  * `tenant = :tenantId and number in (select unnest(:numbers))`: the records of a page, for a named statement. Not

@@ -6,12 +6,14 @@ import type { Db, Tx } from '../db/database.ts';
 import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { type LiqeAst, listQueryToSql, parseListQuery } from './list-query.ts';
 import {
+  cameBackShort,
   countQuery,
   keptCount,
   type NumberedList,
   PAGE_NUMBERS,
   pageNumbers,
   pageRecordsOf,
+  rangePageNumbers,
   totalOf,
 } from './numbered-lists.ts';
 import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
@@ -128,6 +130,17 @@ const simpleCount = <T>(db: Db, list: NumberedList<T>, field: string, where: SQL
     : keptCount(db, list.statusCounts, TENANT, field === 'status' ? VALUE : list.statuses);
 
 /**
+ * A first page's statements: its count (which leaves the page's numbers in `PAGE_NUMBERS`) and its records, then
+ * `short`, if the records came back fewer than the page should hold (a range's bounded walk: `rangePageNumbers`),
+ * the page's numbers read another way and their records.
+ */
+interface FirstPage {
+  count: Statement;
+  records: Statement;
+  short?: Statement[] | undefined;
+}
+
+/**
  * A first page's count and records as two statements (`Statement`s), the count first, for a search whose first page
  * is read newest first whatever the total (no word, no clustered range: `pageNumbers`). The whole list (`*`) and
  * one id or status (`loneValue`): the records by the page's numbers in one statement, the tenant and value as
@@ -144,7 +157,7 @@ export function firstPageOf<T>(
   tenantId: string,
   { q, page }: ListRequest,
   within?: SQL,
-): { records: Statement; count: Statement } | undefined {
+): FirstPage | undefined {
   if (page.offset !== 0) return undefined;
   const ast = parseListQuery(q);
   const simple = simpleShape(list, ast, within);
@@ -169,17 +182,25 @@ export function firstPageOf<T>(
   if (ast !== null && list.numbered.rangesFollowNumbers === true && hasRange(ast)) return undefined;
   const { view, number } = list.numbered;
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
+  const range = ast !== null && hasRange(ast);
+  const newest = (on: Db) =>
+    on.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
+  const rangeRead = (on: Db) =>
+    rangePageNumbers(on, list.numbered, tenantId, where, { limit: page.limit, offset: 0, fromEnd: false });
   const build = () => {
-    const numbers = db.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
+    const numbers = range ? rangeRead(db).walked : newest(db);
     const counted = countQuery(db, tenantId, ast, where, list, within);
     return sql`select (${counted}) as total, set_config(${PAGE_NUMBERS}, array(${numbers})::text, true)`;
   };
+  const statements = within ? pageNumbersBuiltEachTime : searchedFirstPages;
   const key = `${getViewConfig(view).name}|${tenantId}|${page.limit}|${q}`;
+  const records = pageRecordsOf(list).with({ tenantId });
+  // A range's walk that came back short: the page's numbers from the range's matches sorted, and their records.
+  const sorted = () => sql`select set_config(${PAGE_NUMBERS}, array(${rangeRead(db).sorted})::text, true)`;
   return {
-    count: within
-      ? pageNumbersBuiltEachTime.statement(db, key, build)
-      : searchedFirstPages.statement(db, key, build),
-    records: pageRecordsOf(list).with({ tenantId }),
+    count: statements.statement(db, key, build),
+    records,
+    short: range ? [statements.statement(db, `${key}|sorted`, sorted), records] : undefined,
   };
 }
 
@@ -242,11 +263,14 @@ export async function readListPage<T>(
   if (!read) return undefined;
   const { member, results } = await readAsMember(db, caller, [read.count, read.records]);
   if (!readsAll(member)) return undefined;
-  const [counted = [], records = []] = results;
-  return {
-    member,
-    page: { rows: records.map((row) => list.toRecord(row as never)), total: totalRow(counted) },
-  };
+  const [counted = [], found = []] = results;
+  const total = totalRow(counted);
+  const { short } = read as Partial<FirstPage>;
+  const records =
+    short && cameBackShort(found.length, total, request.page)
+      ? ((await readAsMember(db, caller, short)).results[1] ?? [])
+      : found;
+  return { member, page: { rows: records.map((row) => list.toRecord(row as never)), total } };
 }
 
 const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
@@ -267,7 +291,10 @@ export async function listNumbered<T>(
   const first = firstPageOf(tx, list, tenantId, { q, page }, within);
   if (first) {
     const total = totalRow(await first.count.run(tx));
-    const rows = await first.records.run(tx);
+    let rows = await first.records.run(tx);
+    if (first.short && cameBackShort(rows.length, total, page)) {
+      for (const statement of first.short) rows = await statement.run(tx);
+    }
     return { rows: rows.map((row) => list.toRecord(row as never)), total };
   }
   const word = within ? undefined : wordPageOf(tx, list, tenantId, { q, page });
@@ -285,7 +312,7 @@ export async function listNumbered<T>(
       listQueryToSql(ast, list.walkResource ?? list.resource),
       within,
     );
-  const numbers = await pageNumbers(tx, list.numbered, where, ast, total, { page }, walkWhere);
+  const numbers = await pageNumbers(tx, tenantId, list.numbered, where, ast, total, { page }, walkWhere);
   if (numbers.length === 0) return { rows: [], total };
   return { rows: await list.read(tx, tenantId, numbers), total };
 }

@@ -110,16 +110,25 @@ export async function expectPagesFromBlocks(
         ...edges.flatMap((index) => [pageAt(index) - 1, pageAt(index)]),
         ...far.flatMap((index) => [pageAt(index) - 1, pageAt(index), pageAt(index) + 1]),
       ]);
-      for (const p of pages) {
-        const response = await api.get(`${path}?q=${encodeURIComponent(q)}&p=${p}&s=${size}`);
-        const at = `${q}, page ${p} of ${size}`;
-        expect(response.statusCode, at).toBe(200);
-        expect(
-          (response.json() as { number: number }[]).map((record) => record.number),
-          at,
-        ).toEqual(all.slice((p - 1) * size, p * size));
-        expect(response.headers['total-count'], at).toBe(String(all.length));
-      }
+      for (const p of pages) await expectPageOfNumbers(api, path, q, { p, size }, all);
     }
   }
+}
+
+/** Page `p` of `size` of `path?q=` must hold those of `all` (the numbers it matches, in order) and their total. */
+export async function expectPageOfNumbers(
+  api: ApiClient,
+  path: string,
+  q: string,
+  { p, size }: { p: number; size: number },
+  all: readonly number[],
+): Promise<void> {
+  const response = await api.get(`${path}?q=${encodeURIComponent(q)}&p=${p}&s=${size}`);
+  const at = `${q}, page ${p} of ${size}`;
+  expect(response.statusCode, at).toBe(200);
+  expect(
+    (response.json() as { number: number }[]).map((record) => record.number),
+    at,
+  ).toEqual(all.slice((p - 1) * size, p * size));
+  expect(response.headers['total-count'], at).toBe(String(all.length));
 }
