@@ -161,7 +161,7 @@ async function seedRows(database: Database, scale: LoadScale): Promise<LoadTenan
   bar.stage('the large organisation’s jobs');
   for (let from = 1; from <= scale.jobs; from += BATCH) {
     const to = Math.min(scale.jobs, from + BATCH - 1);
-    await seedJobs(db, tenantId, from, to, today);
+    await seedJobs(db, tenantId, { from, to, total: scale.jobs }, today);
     bar.add(3 * (to - from + 1));
   }
   bar.stage('the large organisation’s invoices');
@@ -198,7 +198,7 @@ async function seedSmallTenant(database: Database, index: number, today: Date, d
     creator: { subject: uuidv7(), name: `Owner ${index + 1}`, email: null },
   });
   await seedCustomers(database, tenantId, SMALL.customers, index + 1);
-  await seedJobs(db, tenantId, 1, SMALL.jobs, today);
+  await seedJobs(db, tenantId, { from: 1, to: SMALL.jobs, total: SMALL.jobs }, today);
   await seedInvoices(db, tenantId, { from: 1, to: SMALL.invoices, total: SMALL.invoices }, day);
   await db.insert(tenantCounters).values([
     { tenantId, name: 'job', value: SMALL.jobs },

@@ -200,6 +200,8 @@ export function loadScenarios(
     read('jobs: a customer', `/api/jobs?q=${q(`customer.id:${targets.customerId}`)}`),
     read('jobs: a word', `/api/jobs?q=${q(word)}`),
     read('jobs: a week', `/api/jobs?q=${q(thisWeek(new Date()))}`),
+    // A week 40 back: its jobs were made about 10 months ago, far back among the numbers.
+    read('jobs: a week 40 back', `/api/jobs?q=${q(thisWeek(new Date(), 40))}`),
     read(`jobs: middle page (p=${Math.ceil(lastJobPage / 2)})`, `/api/jobs?p=${Math.ceil(lastJobPage / 2)}`),
     read(`jobs: last page (p=${lastJobPage})`, `/api/jobs?p=${lastJobPage}`),
     read('invoices: *', '/api/sales/invoices?q=*'),

@@ -14,13 +14,20 @@ const WORK: readonly Work[] = [
 const UNSCHEDULED: JobStatus[] = ['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'];
 
 /**
- * Inserts jobs `from`..`to` (their numbers) of the tenant and 1 to 3 lines each, in two statements run by the
- * database itself: 85 % scheduled between a year ago and three months ahead, with the status that date makes
- * likely (unscheduled ones new, waiting or ready); 40 % with a purchase-order reference; every flag, priority,
- * territory and crew. Ids are time-ordered like the app's uuidv7 ones. Generating the rows in SQL seeds a
- * million jobs in minutes on either database, where sending them from here took a quarter of an hour.
+ * Inserts jobs `from`..`to` (their numbers, of `total`) of the tenant and 1 to 3 lines each, in two statements run
+ * by the database itself. The jobs are made one after another over the last year (job n on day −365 + 365·n/total)
+ * and 85 % are scheduled within four weeks of the day each was made, as an office schedules them, so a week's jobs
+ * sit together among the numbers (a past week's far back); each has the status its date makes likely (unscheduled
+ * ones new, waiting or ready); 40 % with a purchase-order reference; every flag, priority, territory and crew. Ids
+ * are time-ordered like the app's uuidv7 ones. Generating the rows in SQL seeds a million jobs in minutes on
+ * either database, where sending them from here took a quarter of an hour.
  */
-export async function seedJobs(db: Database['db'], tenantId: string, from: number, to: number, today: Date) {
+export async function seedJobs(
+  db: Database['db'],
+  tenantId: string,
+  { from, to, total }: { from: number; to: number; total: number },
+  today: Date,
+) {
   const { codes, descriptions, prices } = workArrays(WORK);
   await db.execute(sql`
     with sites as materialized (
@@ -36,7 +43,9 @@ export async function seedJobs(db: Database['db'], tenantId: string, from: numbe
         ${textArray(UNSCHEDULED)} as waiting
     ), drawn as (
       select g, pools.*, 1 + floor(random() * site_count)::int as site,
-        case when random() < 0.85 then floor(random() * 456)::int - 365 end as days,
+        case when random() < 0.85
+          then floor(365.0 * g / ${total})::int - 365 + floor(random() * ${SCHEDULED_WITHIN_DAYS})::int
+        end as days,
         random() as roll, floor(random() * 10)::int as hour, 1 + floor(random() * 4)::int as hours
       from generate_series(${from}::int, ${to}::int) as g, pools
     ), dated as (
@@ -85,9 +94,14 @@ export const melbourneMidnight = () => new Date(new Date().setUTCHours(0, 0, 0, 
 
 const DAY = 86_400_000;
 
-/** The Monday to Sunday (UTC dates) of this week, as the scheduler asks for it. */
-export function thisWeek(now: Date) {
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+/** How many days after it is made a job is scheduled, at most. */
+const SCHEDULED_WITHIN_DAYS = 28;
+
+/** The Monday to Sunday (UTC dates) of this week, as the scheduler asks for it; of the week `weeksBack` before it. */
+export function thisWeek(now: Date, weeksBack = 0) {
+  const monday = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 7 * weeksBack),
+  );
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
   const sunday = new Date(monday.getTime() + 6 * DAY);
   const day = (date: Date) => date.toISOString().slice(0, 10);
