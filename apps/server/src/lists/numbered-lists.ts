@@ -37,7 +37,7 @@ const FEW_RANGE_MATCHES = 20_000;
  * most this many of the newest (or oldest) numbers; if the page is not among them, it is read from the range's
  * matches, sorted (`rangePageNumbers`).
  */
-const WALKED_AT_MOST = 2000;
+const WALKED_AT_MOST = 1000;
 
 /** A numbered list's view: its tenant and number columns. */
 export interface NumberedView {
