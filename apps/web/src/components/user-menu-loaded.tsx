@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../lib/paths';
 import type { UserMenuProps } from './user-menu';
@@ -20,6 +20,11 @@ function CurrentMark({ visible }: { visible: boolean }) {
 interface LoadedUserMenuProps extends UserMenuProps {
   /** Open at once: the user asked for the menu while it was loading. */
   opened: boolean;
+  /**
+   * The press that opened it began on the stand-in and has not clicked yet: its click may land on this
+   * button (a tap that outlasts the loading), and then only completes the opening.
+   */
+  clickToCome?: boolean;
   /** Take the focus: the button the user had reached was the stand-in shown while this loaded. */
   focused: boolean;
 }
@@ -36,15 +41,36 @@ export default function LoadedUserMenu({
   onSwitchTenant,
   onSignOut,
   opened,
+  clickToCome = false,
   focused,
 }: LoadedUserMenuProps) {
   const organisation = tenants.find((tenant) => tenant.tenantId === currentTenantId)?.tenantName;
   const button = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(opened);
+  const openingClick = useRef(clickToCome);
   useLayoutEffect(() => {
     if (focused) button.current?.focus();
   }, [focused]);
+  useEffect(() => {
+    if (!openingClick.current) return;
+    // Any new press or key means the opening press's click is not coming after all.
+    const newPress = () => {
+      openingClick.current = false;
+    };
+    document.addEventListener('pointerdown', newPress, true);
+    document.addEventListener('keydown', newPress, true);
+    return () => {
+      document.removeEventListener('pointerdown', newPress, true);
+      document.removeEventListener('keydown', newPress, true);
+    };
+  }, []);
+  const change = (next: boolean) => {
+    const completesOpening = openingClick.current && !next;
+    openingClick.current = false;
+    if (!completesOpening) setOpen(next);
+  };
   return (
-    <Menu position="bottom-end" width={260} withinPortal defaultOpened={opened}>
+    <Menu position="bottom-end" width={260} withinPortal opened={open} onChange={change}>
       <Menu.Target>
         <UserMenuButton ref={button} userName={userName} organisation={organisation} />
       </Menu.Target>

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { acmePlumbing, bondiElectrical } from '../testing/fixtures';
@@ -125,6 +125,22 @@ describe('UserMenu', () => {
     await arrive();
 
     expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeVisible();
+  });
+
+  it('stays open when the menu arrives between the press and its click (a tap on a phone)', async () => {
+    const { arrive } = renderLoadingMenu();
+
+    // The finger goes down on the stand-in; the menu's code arrives before the finger lifts, so the click that
+    // ends the tap lands on the loaded menu's button. It completes the opening press: it must not close it.
+    fireEvent.pointerDown(screen.getByRole('button', { name: buttonName }));
+    await arrive();
+    fireEvent.click(screen.getByRole('button', { name: buttonName }));
+
+    expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeVisible();
+    // The next press on the button closes it, as it always does.
+    fireEvent.pointerDown(screen.getByRole('button', { name: buttonName }));
+    fireEvent.click(screen.getByRole('button', { name: buttonName }));
+    await expect.poll(() => screen.queryByRole('menuitem', { name: 'Account' })).toBeNull();
   });
 
   it('signs out, using only the keyboard', async () => {

@@ -38,6 +38,7 @@ export function UserMenu({
 }) {
   const [Loaded, setLoaded] = useState<{ Menu: LoadedUserMenuComponent } | null>(null);
   const standIn = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
   const clicked = useRef(false);
   const focused = useRef(false);
   const organisation = props.tenants.find((tenant) => tenant.tenantId === props.currentTenantId)?.tenantName;
@@ -49,11 +50,22 @@ export function UserMenu({
     });
   };
   const press = () => {
-    clicked.current = true;
+    pressed.current = true;
     load();
   };
+  const click = () => {
+    clicked.current = true;
+    press();
+  };
   if (Loaded) {
-    return <Loaded.Menu {...props} opened={clicked.current} focused={focused.current} />;
+    return (
+      <Loaded.Menu
+        {...props}
+        opened={pressed.current}
+        clickToCome={pressed.current && !clicked.current}
+        focused={focused.current}
+      />
+    );
   }
   return (
     <UserMenuButton
@@ -65,9 +77,9 @@ export function UserMenu({
       onTouchStart={load}
       onFocus={load}
       // Pressed (pointer down, or Enter on the focused button): open when loaded. The press may end on the
-      // loaded button, which then gets no click of its own.
+      // loaded button: its click then completes this press, and must not close the menu it opened.
       onPointerDown={press}
-      onClick={press}
+      onClick={click}
     />
   );
 }
