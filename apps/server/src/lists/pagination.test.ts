@@ -117,6 +117,22 @@ describe('listHeaders', () => {
     }
     expect(targets.map((target) => target.searchParams.get('p'))).toEqual(['1', '2', '3']);
   });
+
+  it('sets only p, whatever the other parameters hold', () => {
+    const { Link } = listHeaders({
+      url: `http://localhost:3000/api/jobs?xp=${encodeURIComponent('\uE000')}&q=${encodeURIComponent('&p=\uE000')}&p=7`,
+      page: 2,
+      size: 10,
+      total: 30,
+    });
+    const targets = [...Link.matchAll(/<([^>]+)>/g)].map((match) => new URL(match[1] ?? ''));
+    expect(targets.map((target) => target.searchParams.get('p'))).toEqual(['1', '1', '3', '3']);
+    for (const target of targets) {
+      expect(target.searchParams.get('xp')).toBe('\uE000');
+      expect(target.searchParams.get('q')).toBe('&p=\uE000');
+      expect(target.searchParams.getAll('p')).toHaveLength(1);
+    }
+  });
 });
 
 describe('pageRead', () => {
