@@ -1,6 +1,7 @@
 import { type Job, type JobStatus, jobTotals, priceText, quantityText, type Rag } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { visibleCustomers as customers, visibleLocations as locations, technicians } from '../db/schema.ts';
+import { apiTime } from '../db/timestamps.ts';
 import { jobLines, jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
 
 // How a job is read back: its row, the names of what it refers to, and its lines, in one statement. Customers and
@@ -45,16 +46,16 @@ export function jobColumns(source: JobSource) {
     priorityName: jobPriorities.name,
     status: source.status,
     rag: source.rag,
-    due: source.due,
-    scheduledStart: source.scheduledStart,
-    scheduledFinish: source.scheduledFinish,
-    actualStart: source.actualStart,
-    actualFinish: source.actualFinish,
+    due: apiTime(source.due),
+    scheduledStart: apiTime(source.scheduledStart),
+    scheduledFinish: apiTime(source.scheduledFinish),
+    actualStart: apiTime(source.actualStart),
+    actualFinish: apiTime(source.actualFinish),
     assignee: source.assignee,
     assigneeName: assigneeNameOf(source),
     items: linesOf(source),
-    created: source.created,
-    updated: source.updated,
+    created: apiTime(source.created),
+    updated: apiTime(source.updated),
   };
 }
 
@@ -81,20 +82,19 @@ export interface JobRow {
   priorityName: string | null;
   status: string;
   rag: string | null;
-  due: Date | null;
-  scheduledStart: Date | null;
-  scheduledFinish: Date | null;
-  actualStart: Date | null;
-  actualFinish: Date | null;
+  due: string | null;
+  scheduledStart: string | null;
+  scheduledFinish: string | null;
+  actualStart: string | null;
+  actualFinish: string | null;
   assignee: string | null;
   assigneeName: string | null;
   items: LineRow[];
-  created: Date;
-  updated: Date;
+  created: string;
+  updated: string;
 }
 
 const named = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null);
-const iso = (time: Date | null) => time?.toISOString() ?? null;
 
 /** A job as the API returns it: nested `{ id, name }`, lines with text numbers, and the totals from the lines. */
 export function toJob(row: JobRow): Job {
@@ -115,16 +115,16 @@ export function toJob(row: JobRow): Job {
     priority: named(row.priorityId, row.priorityName),
     status: row.status as JobStatus,
     rag: row.rag as Rag | null,
-    due: iso(row.due),
-    scheduledStart: iso(row.scheduledStart),
-    scheduledFinish: iso(row.scheduledFinish),
-    actualStart: iso(row.actualStart),
-    actualFinish: iso(row.actualFinish),
+    due: row.due,
+    scheduledStart: row.scheduledStart,
+    scheduledFinish: row.scheduledFinish,
+    actualStart: row.actualStart,
+    actualFinish: row.actualFinish,
     assignee: row.assignee,
     assigneeName: row.assigneeName,
     items,
     ...jobTotals(items),
-    created: row.created.toISOString(),
-    updated: row.updated.toISOString(),
+    created: row.created,
+    updated: row.updated,
   };
 }

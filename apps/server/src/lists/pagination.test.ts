@@ -118,9 +118,9 @@ describe('listHeaders', () => {
     expect(targets.map((target) => target.searchParams.get('p'))).toEqual(['1', '2', '3']);
   });
 
-  it('sets only p, whatever the other parameters hold', () => {
+  it('sets only p and s, whatever the other parameters hold or however p and s were written', () => {
     const { Link } = listHeaders({
-      url: `http://localhost:3000/api/jobs?xp=${encodeURIComponent('\uE000')}&q=${encodeURIComponent('&p=\uE000')}&p=7`,
+      url: `http://localhost:3000/api/jobs?xp=${encodeURIComponent('\uE000')}&q=${encodeURIComponent('&p=\uE000')}&p=7&%73=99&%70=8`,
       page: 2,
       size: 10,
       total: 30,
@@ -131,6 +131,7 @@ describe('listHeaders', () => {
       expect(target.searchParams.get('xp')).toBe('\uE000');
       expect(target.searchParams.get('q')).toBe('&p=\uE000');
       expect(target.searchParams.getAll('p')).toHaveLength(1);
+      expect(target.searchParams.getAll('s')).toEqual(['10']);
     }
   });
 });

@@ -70,13 +70,21 @@ function wholeNumber(value: unknown, fallback: number): number | undefined {
   return undefined;
 }
 
-/** Stands for the page number in a link's URL while it is built (any other parameter holding it is encoded apart). */
-const PAGE_MARK = '\uE000';
+/** A query parameter's name as `URLSearchParams` reads it (`+` a space, percent-escapes decoded). */
+function parameterName(pair: string): string {
+  const name = pair.slice(0, (pair.indexOf('=') + 1 || pair.length + 1) - 1);
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
+}
 
 /**
  * `Total-Count` and an RFC 8288 `Link` with first, prev, next and last. Each link is the request URL
- * (all other parameters kept, `q` included) with `p` and `s` set. The URL is parsed once, with a mark where the
- * page number goes: parsing it again for each link was 4 % of the server's time for a page of jobs.
+ * (all other parameters kept as the URL parser wrote them, `q` included) with `p` and `s` set, last. Its query is
+ * split by hand: `URLSearchParams` wrote the whole URL out again at each `set`, 4 % of the server's time for a page
+ * of jobs.
  */
 export function listHeaders(input: { url: string | URL; page: number; size: number; total: number }): {
   'Total-Count': string;
@@ -84,12 +92,13 @@ export function listHeaders(input: { url: string | URL; page: number; size: numb
 } {
   const { url, page, size, total } = input;
   const last = Math.max(1, Math.ceil(total / size));
-  const href = new URL(url);
-  href.searchParams.set('p', PAGE_MARK);
-  href.searchParams.set('s', String(size));
-  // `p=` then the mark, encoded, right after `?` or `&`: only the parameter `p` itself can read so.
-  const [, before = '', after = ''] = /^(.*?[?&]p=)%EE%80%80(.*)$/s.exec(href.href) ?? [];
-  const link = (rel: string, target: number) => `<${before}${target}${after}>; rel="${rel}"`;
+  const { href, search, hash } = new URL(url);
+  const kept = search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !['p', 's'].includes(parameterName(pair)));
+  const start = `${href.slice(0, href.length - search.length - hash.length)}?${kept.map((pair) => `${pair}&`).join('')}`;
+  const link = (rel: string, target: number) => `<${start}p=${target}&s=${size}>; rel="${rel}"`;
   const links = [link('first', 1)];
   // A page past the end still gets a way back: prev points at the last page that exists.
   if (page > 1) links.push(link('prev', Math.min(page - 1, last)));
