@@ -18,6 +18,7 @@ import { builtOnce } from '../db/built-selects.ts';
 import { lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
+import { apiTime } from '../db/timestamps.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import type { AnswerStore } from '../http/idempotency.ts';
 import {
@@ -75,8 +76,8 @@ export function selectInvoices(tx: Db) {
       due: visible.due,
       amountsIncludeTax: visible.amountsIncludeTax,
       lines: linesOf,
-      created: visible.created,
-      updated: visible.updated,
+      created: apiTime(visible.created),
+      updated: apiTime(visible.updated),
     })
     .from(visible)
     .innerJoin(
@@ -116,8 +117,8 @@ export function toInvoice(row: InvoiceRow): Invoice {
     lineItems,
     amountsEnteredIncludeTax: row.amountsIncludeTax,
     ...totals,
-    created: row.created.toISOString(),
-    updated: row.updated.toISOString(),
+    created: row.created,
+    updated: row.updated,
   };
 }
 
@@ -294,8 +295,8 @@ export function invoiceCreate(db: Db, tenantId: string, fields: InvoiceFields) {
         taxName,
         taxRate,
       })),
-      created: now,
-      updated: now,
+      created: now.toISOString(),
+      updated: now.toISOString(),
     });
     const insert = numberedInsert(
       tx,
