@@ -18,9 +18,14 @@
  * BENCH_PLANS=1 to print each read's statements and plans, BENCH_PROFILE=1 to write a CPU profile of the server during each scenario's measured run to bench-results/profiles
  * (`npm run bench:profile -- <file>` sums one up), BENCH_POOL_SIZE the server's pool of connections (10).
  * Any other setting of the server (DATABASE_POOLER…) is passed to it.
+ *
+ * BENCH_COMPARE=<commit> compares that commit's server with this checkout's on the same database: both run, and
+ * each scenario loads them in turn, in bursts of BENCH_BURST seconds (2), for BENCH_SECONDS each
+ * (`load-compare.ts`); the table gives each figure as `that → this`. No SQL timing, no profile.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Job } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { type PgBouncer, startPgBouncer } from '../../../scripts/pgbouncer/pgbouncer.ts';
@@ -28,7 +33,9 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { onServer } from '../src/db/server-statement.ts';
 import { signAccessToken } from '../src/test-support/factories.ts';
+import { checkoutOf } from './compare-tree.ts';
 import { postgresCpu, serverCpu } from './cpu-time.ts';
+import { type ComparedServer, compareScenario, printComparison } from './load-compare.ts';
 import { loadCounts, seededLoad, seedLoad } from './load-data.ts';
 import { openLoadDatabase } from './load-database.ts';
 import { printPlans, sqlTime, statementRecorder } from './load-explain.ts';
@@ -63,12 +70,23 @@ const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const PROFILES = 'bench-results/profiles';
 const BOUNCER = process.env.BENCH_PGBOUNCER === '1';
+const COMPARE = process.env.BENCH_COMPARE ?? '';
+const BURST = Math.max(1, setting('BENCH_BURST', 2));
 const PUBLIC_URL = 'http://localhost:3000';
 const serverSettings = { PUBLIC_URL, SEED_DEMO: 'false' };
 
-/** The server, in a process of its own, over the seeded database; resolves with its base URL once it listens. */
-function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = fork(new URL('./load-server.ts', import.meta.url), {
+/**
+ * The server, in a process of its own, over the seeded database; resolves with its base URL once it listens. `dir`:
+ * the checkout whose server it is (another commit's, BENCH_COMPARE), this one's by default.
+ */
+function startServer(
+  env: Record<string, string>,
+  dir?: string,
+): Promise<{ base: string; child: ChildProcess }> {
+  const script = dir
+    ? join(dir, 'apps/server/bench/load-server.ts')
+    : new URL('./load-server.ts', import.meta.url);
+  const child = fork(script, {
     env: { ...process.env, ...serverSettings, ...env, LOG_LEVEL },
     // The server's log lines go nowhere, but each is still made and written, as in production.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -134,7 +152,7 @@ async function main(): Promise<void> {
   const opened = await openLoadDatabase(process.env.DATABASE_URL || undefined, recorder);
   const { database } = opened;
   const { scale } = opened;
-  let child: ChildProcess | undefined;
+  const children: ChildProcess[] = [];
   let bouncer: PgBouncer | undefined;
   try {
     const seeded = (await seededLoad(database)) ?? (await seedLoad(database, scale));
@@ -175,8 +193,8 @@ async function main(): Promise<void> {
       (scenario, i) => i === 0 || ONLY.length === 0 || ONLY.some((word) => scenario.name.includes(word)),
     );
     await opened.database.db.execute(sql.raw(VACUUM_WRITTEN));
-    console.log('Timing each read’s SQL with EXPLAIN ANALYZE…');
-    const sqlTimes = await explainReads(opened, scenarios, tokens[0] as string);
+    if (!COMPARE) console.log('Timing each read’s SQL with EXPLAIN ANALYZE…');
+    const sqlTimes = COMPARE ? new Map() : await explainReads(opened, scenarios, tokens[0] as string);
     await opened.release();
 
     bouncer =
@@ -186,11 +204,43 @@ async function main(): Promise<void> {
     const server = await startServer(
       bouncer ? throughBouncer(bouncer.url, opened.serverEnv.DATABASE_URL) : opened.serverEnv,
     );
-    child = server.child;
+    children.push(server.child);
     base = server.base;
     console.log(
       `${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP} s warm-up; server log level ${LOG_LEVEL}; Node ${process.version}\n`,
     );
+    if (COMPARE) {
+      const { dir, commit } = checkoutOf(COMPARE);
+      const other = await startServer(opened.serverEnv, dir);
+      children.push(other.child);
+      const databaseUrl = opened.serverEnv.DATABASE_URL;
+      const measured = (child: ChildProcess) => async () => ({
+        server: await serverCpu(child),
+        postgres: databaseUrl ? await postgresCpu(databaseUrl) : 0,
+      });
+      const servers: [ComparedServer, ComparedServer] = [
+        { label: commit.slice(0, 7), base: other.base, usage: measured(other.child) },
+        { label: 'this checkout', base: server.base, usage: measured(server.child) },
+      ];
+      const pairs: [LoadResult, LoadResult][] = [];
+      for (const scenario of scenarios) {
+        const pair = await compareScenario(servers, scenario, { SECONDS, WARMUP, CONNECTIONS, BURST });
+        pairs.push(pair);
+        console.log(
+          `  ${scenario.name}: ${pair.map((result) => `${result.rps.toFixed(0)} req/s`).join(' → ')}`,
+        );
+      }
+      const title = `${database.kind}, ${scale.name} scale, ${CONNECTIONS} connections: ${servers[0].label} → ${servers[1].label}, in turn, ${BURST} s bursts, ${SECONDS} s each`;
+      printComparison(title, pairs);
+      mkdirSync('bench-results', { recursive: true });
+      const file = `bench-results/compare-${database.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+      writeFileSync(
+        file,
+        `${JSON.stringify({ title, date: new Date().toISOString(), compared: [commit, 'this checkout'], pairs }, null, 2)}\n`,
+      );
+      console.log(`\nWritten to ${file}`);
+      return;
+    }
     const results: LoadResult[] = [];
     for (const scenario of scenarios) {
       const profile = PROFILE ? profiler(server.child, scenario.name) : undefined;
@@ -220,8 +270,9 @@ async function main(): Promise<void> {
     );
     console.log(`\nWritten to ${file}`);
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child?.once('exit', resolve));
+    for (const child of children) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     }

@@ -40,6 +40,8 @@ export interface LoadResult {
   cpu?: { server: number; postgres: number };
   /** The database's own time for a read's statements (EXPLAIN ANALYZE, median, ms). */
   sql?: { statements: number; execution: number; planning: number } | undefined;
+  /** The requests answered in the measured run. */
+  requests?: number;
 }
 
 /** One scenario: a warm-up, then `SECONDS` of load; the first request is checked first, with its body. */
@@ -50,11 +52,14 @@ export async function runScenario(
   {
     profile,
     usage,
+    collect,
   }: {
     /** Profiles the measured run, when given. */
     profile?: { start(): Promise<void>; stop(): Promise<void> } | undefined;
     /** The CPU time (ms) used so far by the server and by PostgreSQL. */
     usage?: () => Promise<{ server: number; postgres: number }>;
+    /** Where the measured run's answered requests' times (ms) are added too, for runs measured together. */
+    collect?: number[];
   } = {},
 ): Promise<LoadResult> {
   const { default: autocannon } = (await import('autocannon' as string)) as { default: Autocannon };
@@ -101,6 +106,7 @@ export async function runScenario(
           postgres: perRequest(after.postgres - before.postgres),
         }
       : undefined;
+  collect?.push(...times);
   times.sort((a, b) => a - b);
   const errors = result.non2xx + result.errors + result.timeouts;
   const statuses =
@@ -114,12 +120,27 @@ export async function runScenario(
     p50: percentile(times, 50),
     p99: percentile(times, 99),
     errors,
+    requests: result.requests.total,
     ...(cpu ? { cpu } : {}),
     ...(statuses ? { statuses } : {}),
   };
 }
 
-const fixed = (value: number | undefined, digits = 0) => (value === undefined ? '' : value.toFixed(digits));
+export const fixed = (value: number | undefined, digits = 0) =>
+  value === undefined ? '' : value.toFixed(digits);
+
+/** A Markdown table under its title: the first column to the left, the figures to the right. */
+export function printRows(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((name, i) => Math.max(name.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(
+    `|${widths.map((width, i) => (i === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  );
+  for (const row of rows) console.log(line(row));
+}
 
 /** The table: one row per scenario, throughput against the constant route, the request's time over its SQL. */
 export function printTable(title: string, results: LoadResult[]): void {
@@ -148,15 +169,7 @@ export function printTable(title: string, results: LoadResult[]): void {
     fixed(result.cpu?.server, 3),
     fixed(result.cpu?.postgres, 3),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join(' | ')} |`;
-  console.log(`\n${title}`);
-  console.log(line(header));
-  console.log(
-    `|${widths.map((width, i) => (i === 0 ? '-'.repeat(width + 2) : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-  );
-  for (const row of rows) console.log(line(row));
+  printRows(title, header, rows);
   for (const result of results)
     if (result.statuses) console.log(`${result.name}: statuses ${JSON.stringify(result.statuses)}`);
   console.log(

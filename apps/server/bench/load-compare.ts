@@ -1,0 +1,85 @@
+import { percentile } from './bench-kit.ts';
+import { fixed, type LoadResult, printRows, runScenario } from './load-run.ts';
+import type { Scenario } from './load-scenarios.ts';
+
+// Two servers (this checkout's and another commit's, BENCH_COMPARE) measured turn about on one database: this
+// machine's speed drifts by up to a third from minute to minute, so runs one after the other compare badly.
+
+/** A server under comparison: where it listens, and the CPU time (ms) it and PostgreSQL have used so far. */
+export interface ComparedServer {
+  label: string;
+  base: string;
+  usage: () => Promise<{ server: number; postgres: number }>;
+}
+
+/**
+ * A scenario on both servers: a warm-up on each, then `SECONDS` of load on each in bursts of `BURST` seconds,
+ * taken in turn A B B A A B…, so that a change in the machine's speed falls on both alike. Each server's result
+ * sums its bursts: its requests over its seconds, the percentiles of all its answered requests' times, and its
+ * CPU time (and PostgreSQL's, which serves only the server under load) per request.
+ */
+export async function compareScenario(
+  servers: readonly [ComparedServer, ComparedServer],
+  scenario: Scenario,
+  {
+    SECONDS,
+    WARMUP,
+    CONNECTIONS,
+    BURST,
+  }: { SECONDS: number; WARMUP: number; CONNECTIONS: number; BURST: number },
+): Promise<[LoadResult, LoadResult]> {
+  const bursts = Math.max(1, Math.round(SECONDS / BURST));
+  const sums = servers.map(() => ({ requests: 0, errors: 0, server: 0, postgres: 0, times: [] as number[] }));
+  for (const server of servers) {
+    if (WARMUP > 0) await runScenario(server.base, scenario, { SECONDS: WARMUP, WARMUP: 0, CONNECTIONS });
+  }
+  for (let burst = 0; burst < bursts; burst++) {
+    for (const index of burst % 2 === 0 ? [0, 1] : [1, 0]) {
+      const server = servers[index] as ComparedServer;
+      const sum = sums[index] as (typeof sums)[number];
+      const result = await runScenario(
+        server.base,
+        scenario,
+        { SECONDS: BURST, WARMUP: 0, CONNECTIONS },
+        { usage: server.usage, collect: sum.times },
+      );
+      const requests = result.requests ?? 0;
+      sum.requests += requests;
+      sum.errors += result.errors;
+      sum.server += (result.cpu?.server ?? 0) * requests;
+      sum.postgres += (result.cpu?.postgres ?? 0) * requests;
+    }
+  }
+  const results = sums.map((sum): LoadResult => {
+    sum.times.sort((a, b) => a - b);
+    const perRequest = (ms: number) => ms / Math.max(1, sum.requests);
+    return {
+      name: scenario.name,
+      kind: scenario.kind,
+      rps: sum.requests / (bursts * BURST),
+      p50: percentile(sum.times, 50),
+      p99: percentile(sum.times, 99),
+      errors: sum.errors,
+      requests: sum.requests,
+      cpu: { server: perRequest(sum.server), postgres: perRequest(sum.postgres) },
+    };
+  });
+  return [results[0] as LoadResult, results[1] as LoadResult];
+}
+
+/** The comparison's table: each figure of the first server, then the second's (`a → b`). */
+export function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms: server', 'PostgreSQL'];
+  const both = (of: (result: LoadResult) => string) => (pair: [LoadResult, LoadResult]) =>
+    `${of(pair[0])} → ${of(pair[1])}`;
+  const columns = [
+    both((r) => fixed(r.rps)),
+    both((r) => fixed(r.p50, 1)),
+    both((r) => fixed(r.p99, 1)),
+    both((r) => String(r.errors)),
+    both((r) => fixed(r.cpu?.server, 3)),
+    both((r) => fixed(r.cpu?.postgres, 3)),
+  ];
+  const rows = pairs.map((pair) => [pair[0].name, ...columns.map((column) => column(pair))]);
+  printRows(title, header, rows);
+}
