@@ -3,6 +3,7 @@ import { and, count, eq, getViewSelectedFields, type Placeholder, type SQL, sql 
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import type { TenantCaller } from '../db/tenant-scope.ts';
+import { apiTime, isoTime } from '../db/timestamps.ts';
 import { type ListResource, listQueryToSql, parseListQuery } from '../lists/list-query.ts';
 import {
   ascending,
@@ -38,7 +39,13 @@ export const customerList: ListResource = {
 
 type CustomerRow = typeof customers.$inferSelect;
 
-function toCustomer(row: Omit<CustomerRow, 'tenantId'>): Customer {
+/** A customer as the API returns it, from its row (its times as `Date`s, or as text from a list: `apiTime`). */
+function toCustomer(
+  row: Omit<CustomerRow, 'tenantId' | 'created' | 'updated'> & {
+    created: Date | string;
+    updated: Date | string;
+  },
+): Customer {
   return {
     id: row.id,
     number: row.number,
@@ -49,8 +56,8 @@ function toCustomer(row: Omit<CustomerRow, 'tenantId'>): Customer {
     billingEmail: row.billingEmail,
     website: row.website,
     notes: row.notes,
-    created: row.created.toISOString(),
-    updated: row.updated.toISOString(),
+    created: isoTime(row.created),
+    updated: isoTime(row.updated),
   };
 }
 
@@ -101,7 +108,12 @@ function customerSearch(db: Db, tenantId: string | Placeholder, q: string | unde
     count: ast === null ? keptCount(db, tenantId) : db.select({ total: count() }).from(visible).where(where),
     rows: (total: SQL<number>) =>
       db
-        .select({ ...getViewSelectedFields(visible), total })
+        .select({
+          ...getViewSelectedFields(visible),
+          created: apiTime(visible.created),
+          updated: apiTime(visible.updated),
+          total,
+        })
         .from(visible)
         .where(where),
   };
