@@ -148,6 +148,9 @@ async function explainReads(
 }
 
 async function main(): Promise<void> {
+  if (COMPARE && !process.env.DATABASE_URL) {
+    throw new Error('BENCH_COMPARE needs DATABASE_URL: a PGlite database is open in one process at a time.');
+  }
   const recorder = statementRecorder();
   const opened = await openLoadDatabase(process.env.DATABASE_URL || undefined, recorder);
   const { database } = opened;
