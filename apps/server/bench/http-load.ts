@@ -35,7 +35,7 @@ import { onServer } from '../src/db/server-statement.ts';
 import { signAccessToken } from '../src/test-support/factories.ts';
 import { checkoutOf } from './compare-tree.ts';
 import { postgresCpu, serverCpu } from './cpu-time.ts';
-import { type ComparedServer, compareScenario, printComparison } from './load-compare.ts';
+import { compareServers } from './load-compare.ts';
 import { loadCounts, seededLoad, seedLoad } from './load-data.ts';
 import { openLoadDatabase } from './load-database.ts';
 import { printPlans, sqlTime, statementRecorder } from './load-explain.ts';
@@ -105,6 +105,12 @@ function throughBouncer(bouncerUrl: string, databaseUrl: string | undefined): Re
   url.pathname = new URL(databaseUrl ?? '').pathname;
   return { DATABASE_URL: url.toString(), DATABASE_POOLER: 'transaction' };
 }
+
+/** The CPU time (ms) used so far by a server process and by the PostgreSQL at `databaseUrl`, if any. */
+const cpuUsage = (databaseUrl: string | undefined) => (child: ChildProcess) => async () => ({
+  server: await serverCpu(child),
+  postgres: databaseUrl ? await postgresCpu(databaseUrl) : 0,
+});
 
 /** Starts and stops the server's CPU profiler around a run (the server writes the file). */
 function profiler(child: ChildProcess, name: string) {
@@ -212,46 +218,26 @@ async function main(): Promise<void> {
     console.log(
       `${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP} s warm-up; server log level ${LOG_LEVEL}; Node ${process.version}\n`,
     );
+    const usageOf = cpuUsage(opened.serverEnv.DATABASE_URL);
     if (COMPARE) {
       const { dir, commit } = checkoutOf(COMPARE);
       const other = await startServer(opened.serverEnv, dir);
       children.push(other.child);
-      const databaseUrl = opened.serverEnv.DATABASE_URL;
-      const measured = (child: ChildProcess) => async () => ({
-        server: await serverCpu(child),
-        postgres: databaseUrl ? await postgresCpu(databaseUrl) : 0,
-      });
-      const servers: [ComparedServer, ComparedServer] = [
-        { label: commit.slice(0, 7), base: other.base, usage: measured(other.child) },
-        { label: 'this checkout', base: server.base, usage: measured(server.child) },
-      ];
-      const pairs: [LoadResult, LoadResult][] = [];
-      for (const scenario of scenarios) {
-        const pair = await compareScenario(servers, scenario, { SECONDS, WARMUP, CONNECTIONS, BURST });
-        pairs.push(pair);
-        console.log(
-          `  ${scenario.name}: ${pair.map((result) => `${result.rps.toFixed(0)} req/s`).join(' → ')}`,
-        );
-      }
-      const title = `${database.kind}, ${scale.name} scale, ${CONNECTIONS} connections: ${servers[0].label} → ${servers[1].label}, in turn, ${BURST} s bursts, ${SECONDS} s each`;
-      printComparison(title, pairs);
-      mkdirSync('bench-results', { recursive: true });
-      const file = `bench-results/compare-${database.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-      writeFileSync(
-        file,
-        `${JSON.stringify({ title, date: new Date().toISOString(), compared: [commit, 'this checkout'], pairs }, null, 2)}\n`,
+      await compareServers(
+        [
+          { label: commit.slice(0, 7), base: other.base, usage: usageOf(other.child) },
+          { label: 'this checkout', base: server.base, usage: usageOf(server.child) },
+        ],
+        scenarios,
+        { SECONDS, WARMUP, CONNECTIONS, BURST },
+        `${database.kind}, ${scale.name} scale`,
       );
-      console.log(`\nWritten to ${file}`);
       return;
     }
     const results: LoadResult[] = [];
     for (const scenario of scenarios) {
       const profile = PROFILE ? profiler(server.child, scenario.name) : undefined;
-      const databaseUrl = opened.serverEnv.DATABASE_URL;
-      const usage = async () => ({
-        server: await serverCpu(server.child),
-        postgres: databaseUrl ? await postgresCpu(databaseUrl) : 0,
-      });
+      const usage = usageOf(server.child);
       const result = await runScenario(
         server.base,
         scenario,

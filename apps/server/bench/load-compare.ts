@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { percentile } from './bench-kit.ts';
 import { fixed, type LoadResult, printRows, runScenario } from './load-run.ts';
 import type { Scenario } from './load-scenarios.ts';
@@ -67,8 +68,37 @@ export async function compareScenario(
   return [results[0] as LoadResult, results[1] as LoadResult];
 }
 
+/**
+ * Every scenario on both servers (`compareScenario`), each pair printed as it ends; then the table (`that → this`),
+ * also written as JSON to bench-results/. `title`: the database and its scale.
+ */
+export async function compareServers(
+  servers: readonly [ComparedServer, ComparedServer],
+  scenarios: Scenario[],
+  settings: Parameters<typeof compareScenario>[2],
+  title: string,
+): Promise<void> {
+  const pairs: [LoadResult, LoadResult][] = [];
+  for (const scenario of scenarios) {
+    const pair = await compareScenario(servers, scenario, settings);
+    pairs.push(pair);
+    console.log(`  ${scenario.name}: ${pair.map((result) => `${result.rps.toFixed(0)} req/s`).join(' → ')}`);
+  }
+  const [that, here] = servers;
+  const heading = `${title}, ${settings.CONNECTIONS} connections: ${that.label} → ${here.label}, in turn, ${settings.BURST} s bursts, ${settings.SECONDS} s each`;
+  printComparison(heading, pairs);
+  mkdirSync('bench-results', { recursive: true });
+  const file = `bench-results/compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+  const compared = servers.map((server) => server.label);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ title: heading, date: new Date().toISOString(), compared, pairs }, null, 2)}\n`,
+  );
+  console.log(`\nWritten to ${file}`);
+}
+
 /** The comparison's table: each figure of the first server, then the second's (`a → b`). */
-export function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void {
+function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void {
   const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms: server', 'PostgreSQL'];
   const both = (of: (result: LoadResult) => string) => (pair: [LoadResult, LoadResult]) =>
     `${of(pair[0])} → ${of(pair[1])}`;

@@ -72,7 +72,8 @@ function wholeNumber(value: unknown, fallback: number): number | undefined {
 
 /** A query parameter's name as `URLSearchParams` reads it (`+` a space, percent-escapes decoded). */
 function parameterName(pair: string): string {
-  const name = pair.slice(0, (pair.indexOf('=') + 1 || pair.length + 1) - 1);
+  const equals = pair.indexOf('=');
+  const name = equals === -1 ? pair : pair.slice(0, equals);
   try {
     return decodeURIComponent(name.replaceAll('+', ' '));
   } catch {
