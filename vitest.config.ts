@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['apps/server/src/**/*.api.test.ts'],
+          include: ['apps/server/src/**/*.api.test.ts', 'apps/server/bench/**/*.api.test.ts'],
           // Migrates one template database per run; each test file opens a copy of it (openTestDatabase).
           globalSetup: ['apps/server/src/test-support/global-setup.ts'],
           // Files are independent (a database of their own each), so two run at once even on 2 cores: much of a

@@ -14,8 +14,8 @@ const WORK: readonly Work[] = [
 const UNSCHEDULED: JobStatus[] = ['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'];
 
 /**
- * Inserts jobs `from`..`to` (their numbers, of `total`) of the tenant and 1 to 3 lines each, in two statements run
- * by the database itself. The jobs are made one after another over the last year (job n on day −365 + 365·n/total)
+ * Inserts jobs `from`..`to` (their numbers, of `total`) of the tenant and 1 to 3 lines each (kept on the job, and
+ * as rows made from those), in two statements run by the database itself. The jobs are made one after another over the last year (job n on day −365 + 365·n/total)
  * and 85 % are scheduled within four weeks of the day each was made, as an office schedules them, so a week's jobs
  * sit together among the numbers (a past week's far back); each has the status its date makes likely (unscheduled
  * ones new, waiting or ready); 40 % with a purchase-order reference; every flag, priority, territory and crew. Ids
@@ -62,7 +62,7 @@ export async function seedJobs(
       from drawn join sites using (site)
     )
     insert into jobs (tenant_id, id, number, reference, customer_id, location_id, territory_id, priority_id,
-      status, rag, due, scheduled_start, scheduled_finish, actual_start, actual_finish, assignee)
+      status, rag, due, scheduled_start, scheduled_finish, actual_start, actual_finish, assignee, items)
     select ${tenantId}, (lpad(to_hex(1700000000000 + g), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8'
         || substr(md5(g::text), 4, 15))::uuid,
       g, case when random() < 0.4 then 'PO ' || (100000 + g) end, customer_id, location_id,
@@ -74,19 +74,25 @@ export async function seedJobs(
       start, start + make_interval(hours => hours),
       case when status in ('OPEN_IN_PROGRESS', 'OPEN_COMPLETED', 'CLOSED_COMPLETED') then start end,
       case when status in ('OPEN_COMPLETED', 'CLOSED_COMPLETED') then start + make_interval(hours => hours) end,
-      case when start is not null then crews[1 + floor(random() * cardinality(crews))::int] end
+      case when start is not null then crews[1 + floor(random() * cardinality(crews))::int] end,
+      -- 1 to 3 lines, kept as the API gives them (migration 0021); \`g * 0\` draws them afresh for each job.
+      (select json_agg(json_build_object('code', (${codes})[work], 'description', (${descriptions})[work],
+          'quantity', trim_scale(quantity)::text,
+          'price', round(price, greatest(scale(trim_scale(price)), 2))::text,
+          'amount', round(quantity * price, 2)::text) order by position)
+        from (select position, work, quantity, (${prices})[work]::numeric as price
+          from (select position, 1 + floor(random() * ${WORK.length})::int as work,
+              (${textArray(QUANTITIES)})[1 + floor(random() * ${QUANTITIES.length})::int]::numeric as quantity
+            from generate_series(0, floor(random() * 3 + g * 0)::int) as line (position)) as drawn_lines
+        ) as priced)
     from dated`);
+  // The lines' rows, from the lines each job keeps.
   await db.execute(sql`
-    with lines as (
-      select jobs.tenant_id, jobs.id, line.position, 1 + floor(random() * ${WORK.length})::int as work,
-        (${textArray(QUANTITIES)})[1 + floor(random() * ${QUANTITIES.length})::int]::numeric as quantity
-      from jobs, generate_series(0, floor(random() * 3 + jobs.number * 0)::int) as line (position)
-      where jobs.tenant_id = ${tenantId} and jobs.number between ${from} and ${to}
-    )
     insert into job_lines (tenant_id, job_id, position, code, description, quantity, price, amount)
-    select tenant_id, id, position, (${codes})[work], (${descriptions})[work], quantity,
-      (${prices})[work]::numeric, round(quantity * (${prices})[work]::numeric, 2)
-    from lines`);
+    select jobs.tenant_id, jobs.id, line.position - 1, line.value->>'code', line.value->>'description',
+      (line.value->>'quantity')::numeric, (line.value->>'price')::numeric, (line.value->>'amount')::numeric
+    from jobs, json_array_elements(jobs.items) with ordinality as line (value, position)
+    where jobs.tenant_id = ${tenantId} and jobs.number between ${from} and ${to}`);
 }
 
 /** Midnight in Melbourne (AEDT) today, so the week's jobs fall in working hours there. */

@@ -1,4 +1,4 @@
-import { type LineFields, lineAmount } from '@fieldbook/domain';
+import { type JobLine, type LineFields, lineAmount, priceText, quantityText } from '@fieldbook/domain';
 import { SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -88,3 +88,17 @@ export const lineValues = (line: LineFields, position: number) => ({
   price: line.price,
   amount: lineAmount(line),
 });
+
+/**
+ * Lines as the API gives them, to keep beside their rows (`jobs.items`): each as a line reads back from its row
+ * (the quantity without trailing zeros, the price with at least 2 decimals, the amount with 2), so the kept
+ * reading and the rows never differ (`job-kept-lines.api.test.ts`).
+ */
+export const keptLines = (lines: readonly LineFields[]): JobLine[] =>
+  lines.map((line) => ({
+    code: line.code ?? null,
+    description: line.description,
+    quantity: line.quantity == null ? null : quantityText(line.quantity),
+    price: line.price == null ? null : priceText(line.price),
+    amount: lineAmount(line),
+  }));

@@ -1,29 +1,14 @@
-import { type Job, type JobStatus, jobTotals, priceText, quantityText, type Rag } from '@fieldbook/domain';
+import { type Job, type JobLine, type JobStatus, jobTotals, type Rag } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { visibleCustomers as customers, visibleLocations as locations, technicians } from '../db/schema.ts';
 import { apiTime } from '../db/timestamps.ts';
-import { jobLines, jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
+import { jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
 
-// How a job is read back: its row, the names of what it refers to, and its lines, in one statement. Customers and
-// locations through their search views (docs/data.md), so a word search over their names can use their indexes.
+// How a job is read back: its row (with its kept lines, `jobs.items`) and the names of what it refers to, in one
+// statement. Customers and locations through their search views (docs/data.md), so a word search over their names
+// can use their indexes.
 
 type JobSource = typeof jobs | typeof visibleJobs;
-
-/** A line as the statement gives it: every number as text, never a float. */
-interface LineRow {
-  code: string | null;
-  description: string;
-  quantity: string | null;
-  price: string | null;
-  amount: string;
-}
-
-/** The job's lines in order, as one JSON array (numbers cast to text so no float comes near them). */
-const linesOf = (source: JobSource) => sql<LineRow[]>`(
-  select coalesce(json_agg(json_build_object(
-    'code', ${jobLines.code}, 'description', ${jobLines.description}, 'quantity', ${jobLines.quantity}::text,
-    'price', ${jobLines.price}::text, 'amount', ${jobLines.amount}::text) order by ${jobLines.position}), '[]')
-  from ${jobLines} where ${jobLines.tenantId} = ${source.tenantId} and ${jobLines.jobId} = ${source.id})`;
 
 /** The name of the job's technician (a handful of rows per tenant, found by their key). */
 const assigneeNameOf = (source: JobSource) => sql<string | null>`(
@@ -53,7 +38,7 @@ export function jobColumns(source: JobSource) {
     actualFinish: apiTime(source.actualFinish),
     assignee: source.assignee,
     assigneeName: assigneeNameOf(source),
-    items: linesOf(source),
+    items: source.items,
     created: apiTime(source.created),
     updated: apiTime(source.updated),
   };
@@ -89,7 +74,7 @@ export interface JobRow {
   actualFinish: string | null;
   assignee: string | null;
   assigneeName: string | null;
-  items: LineRow[];
+  items: JobLine[];
   created: string;
   updated: string;
 }
@@ -98,13 +83,7 @@ const named = (id: string | null, name: string | null) => (id && name !== null ?
 
 /** A job as the API returns it: nested `{ id, name }`, lines with text numbers, and the totals from the lines. */
 export function toJob(row: JobRow): Job {
-  const items = row.items.map((line) => ({
-    code: line.code,
-    description: line.description,
-    quantity: line.quantity === null ? null : quantityText(line.quantity),
-    price: line.price === null ? null : priceText(line.price),
-    amount: line.amount,
-  }));
+  const { items } = row;
   return {
     id: row.id,
     number: row.number,

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, RAGS } from '@fieldbook/domain';
+import { JOB_STATUSES, type JobLine, RAGS } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  json,
   pgTable,
   pgView,
   primaryKey,
@@ -73,6 +74,11 @@ const jobColumns = () => ({
   assignee: uuid('assignee'),
   created: created(),
   updated: updated(),
+  /**
+   * The job's lines as the API gives them, kept with the lines in the statement that writes them (`keptLines`),
+   * so a page of jobs reads no lines (docs/server.md, "Kept lines"). `job_lines` stays what they are.
+   */
+  items: json('items').$type<JobLine[]>().notNull().default(sql`'[]'::json`),
 });
 
 /** A work order. Customers and locations with jobs cannot be deleted (RESTRICT); nor can reference data in use. */

@@ -14,7 +14,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
-import { lineValues } from '../db/columns.ts';
+import { keptLines, lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
@@ -134,6 +134,7 @@ function jobValues(
     actualStart: timeOf(stamps.actualStart),
     actualFinish: timeOf(stamps.actualFinish),
     assignee: fields.assignee,
+    items: keptLines(fields.items),
   };
 }
 
