@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Database } from '../src/db/database.ts';
 import { customers, locations, tenantCounters, territories } from '../src/db/schema.ts';
@@ -36,6 +36,23 @@ export const workArrays = (work: readonly Work[]) => ({
   descriptions: textArray(work.map(([, description]) => description)),
   prices: textArray(work.map(([, , price]) => price)),
 });
+
+/**
+ * 1 to 3 lines of `work`, as the API gives them (a record's kept lines: `jobs.items`, `invoices.line_items`), as a
+ * JSON array: a subquery of a seeding statement, drawn afresh for each of its rows (`row`, a column of the
+ * statement, makes it correlated). `taxRate`: each line's tax rate as the API gives it, SQL over its `work`.
+ */
+export function drawnLines(work: readonly Work[], row: SQL, taxRate?: SQL) {
+  const { codes, descriptions, prices } = workArrays(work);
+  return sql`(select json_agg(json_build_object('code', (${codes})[work], 'description', (${descriptions})[work],
+      'quantity', trim_scale(quantity)::text, 'price', round(price, greatest(scale(trim_scale(price)), 2))::text,
+      ${taxRate ? sql`'taxRate', ${taxRate},` : sql``} 'amount', round(quantity * price, 2)::text) order by position)
+    from (select position, work, quantity, (${prices})[work]::numeric as price
+      from (select position, 1 + floor(random() * ${work.length})::int as work,
+          (${textArray(QUANTITIES)})[1 + floor(random() * ${QUANTITIES.length})::int]::numeric as quantity
+        from generate_series(0, floor(random() * 3 + ${row} * 0)::int) as line (position)) as drawn
+    ) as priced)`;
+}
 
 /** A SQL array literal of texts (nulls allowed), for the seeding statement's random picks. */
 export const textArray = (values: readonly (string | null)[]) =>

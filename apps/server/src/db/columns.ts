@@ -90,15 +90,24 @@ export const lineValues = (line: LineFields, position: number) => ({
 });
 
 /**
- * Lines as the API gives them, to keep beside their rows (`jobs.items`): each as a line reads back from its row
- * (the quantity without trailing zeros, the price with at least 2 decimals, the amount with 2), so the kept
- * reading and the rows never differ (`job-kept-lines.api.test.ts`).
+ * A line's row (`lineValues`) as the API gives the line, to keep beside the rows (`jobs.items`,
+ * `invoices.line_items`): as it reads back from its row (the quantity without trailing zeros, the price with at
+ * least 2 decimals, the amount with 2), so the kept lines and the rows never differ (`job-kept-lines.api.test.ts`).
  */
+export const keptLine = ({
+  code,
+  description,
+  quantity,
+  price,
+  amount,
+}: ReturnType<typeof lineValues>): JobLine => ({
+  code: code ?? null,
+  description,
+  quantity: quantity == null ? null : quantityText(quantity),
+  price: price == null ? null : priceText(price),
+  amount,
+});
+
+/** A job's lines as the API gives them (`keptLine`). */
 export const keptLines = (lines: readonly LineFields[]): JobLine[] =>
-  lines.map((line) => ({
-    code: line.code ?? null,
-    description: line.description,
-    quantity: line.quantity == null ? null : quantityText(line.quantity),
-    price: line.price == null ? null : priceText(line.price),
-    amount: lineAmount(line),
-  }));
+  lines.map((line, position) => keptLine(lineValues(line, position)));

@@ -5,7 +5,7 @@ import type { Tx } from '../db/database.ts';
 import { allocateNumber } from '../records/tenant-counters.ts';
 import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices } from './invoice-tables.ts';
-import { invoiceValues, lineRows, type RateSnapshot } from './invoices.ts';
+import { invoiceValues, keptInvoiceLines, lineRows, type RateSnapshot } from './invoices.ts';
 
 const CHUNK = 1000;
 
@@ -30,14 +30,22 @@ export async function importInvoices(
     ).map(({ id, ...rate }) => [id, rate]),
   );
   const first = await allocateNumber(tx, tenantId, 'invoice', imports.length);
-  const rows = imports.map((fields, index) => ({
-    row: { tenantId, id: uuidv7(), number: first + index, ...invoiceValues(fields) },
-    lines: fields.lineItems,
-  }));
+  const rows = imports.map((fields, index) => {
+    const id = uuidv7();
+    const lines = lineRows(tenantId, id, fields.lineItems, rates);
+    const row = {
+      tenantId,
+      id,
+      number: first + index,
+      ...invoiceValues(fields),
+      lineItems: keptInvoiceLines(lines),
+    };
+    return { row, lines };
+  });
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
     await tx.insert(invoices).values(chunk.map(({ row }) => row));
-    const lines = chunk.flatMap(({ row, lines }) => lineRows(tenantId, row.id, lines, rates));
+    const lines = chunk.flatMap(({ lines }) => lines);
     if (lines.length > 0) await tx.insert(invoiceLines).values(lines);
   }
   return rows.map(({ row }) => row.id);

@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES } from '@fieldbook/domain';
+import { INVOICE_STATUSES, type InvoiceLine } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -8,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  json,
   numeric,
   pgTable,
   pgView,
@@ -34,6 +35,11 @@ const invoiceColumns = () => ({
   amountsIncludeTax: boolean('amounts_include_tax').notNull(),
   created: created(),
   updated: updated(),
+  /**
+   * The invoice's lines as the API gives them, kept with the lines in the statement that writes them
+   * (`keptInvoiceLines`), so a page of invoices reads no lines (docs/server.md, "Kept lines").
+   */
+  lineItems: json('line_items').$type<InvoiceLine[]>().notNull().default(sql`'[]'::json`),
 });
 
 /**

@@ -3,19 +3,18 @@ import {
   type FieldError,
   type Invoice,
   type InvoiceFields,
+  type InvoiceLine,
   type InvoiceStatus,
   type InvoiceUpdate,
   invoiceMessages,
   invoiceTotals,
   isUuid,
-  priceText,
-  quantityText,
   rateText,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
-import { lineValues } from '../db/columns.ts';
+import { keptLine, lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
 import { apiTime } from '../db/timestamps.ts';
@@ -33,28 +32,6 @@ import { taxRates } from '../tax-rates/tax-rate-tables.ts';
 import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
 
 const NOUN = 'invoice';
-
-/** A line as the statement gives it: every number as text, never a float. */
-interface LineRow {
-  code: string | null;
-  description: string;
-  quantity: string | null;
-  price: string | null;
-  amount: string;
-  taxRateId: string | null;
-  taxName: string | null;
-  taxRate: string | null;
-}
-
-/** The invoice's lines in order, as one JSON array (numbers as text). */
-const linesOf = sql<LineRow[]>`(
-  select coalesce(json_agg(json_build_object(
-    'code', ${invoiceLines.code}, 'description', ${invoiceLines.description},
-    'quantity', ${invoiceLines.quantity}::text, 'price', ${invoiceLines.price}::text,
-    'amount', ${invoiceLines.amount}::text, 'taxRateId', ${invoiceLines.taxRateId},
-    'taxName', ${invoiceLines.taxName}, 'taxRate', ${invoiceLines.taxRate}::text) order by ${invoiceLines.position}), '[]')
-  from ${invoiceLines}
-  where ${invoiceLines.tenantId} = ${visible.tenantId} and ${invoiceLines.invoiceId} = ${visible.id})`;
 
 /** The number of the job the invoice was made from (null for none). */
 const jobNumberOf = sql<number | null>`(
@@ -75,7 +52,7 @@ export function selectInvoices(tx: Db) {
       date: visible.date,
       due: visible.due,
       amountsIncludeTax: visible.amountsIncludeTax,
-      lines: linesOf,
+      lineItems: visible.lineItems,
       created: apiTime(visible.created),
       updated: apiTime(visible.updated),
     })
@@ -90,17 +67,7 @@ export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['e
 
 /** An invoice as the API returns it, its totals computed from its lines by the domain's one function. */
 export function toInvoice(row: InvoiceRow): Invoice {
-  const lineItems = row.lines.map((line) => ({
-    code: line.code,
-    description: line.description,
-    quantity: line.quantity === null ? null : quantityText(line.quantity),
-    price: line.price === null ? null : priceText(line.price),
-    taxRate:
-      line.taxRateId === null || line.taxName === null || line.taxRate === null
-        ? null
-        : { id: line.taxRateId, name: line.taxName, rate: rateText(line.taxRate) },
-    amount: line.amount,
-  }));
+  const { lineItems } = row;
   const totals = invoiceTotals(
     lineItems.map((line) => ({ amount: line.amount, rate: line.taxRate?.rate ?? null })),
     row.amountsIncludeTax,
@@ -236,6 +203,16 @@ export const invoiceValues = (fields: InvoiceFields) => ({
   amountsIncludeTax: fields.amountsEnteredIncludeTax,
 });
 
+/** The invoice's lines as the API gives them, from their rows (`keptLine`, with the rate as it was kept). */
+export const keptInvoiceLines = (rows: ReturnType<typeof lineRows>): InvoiceLine[] =>
+  rows.map((row) => ({
+    ...keptLine(row),
+    taxRate:
+      row.taxRateId === null || row.taxName === null || row.taxRate === null
+        ? null
+        : { id: row.taxRateId, name: row.taxName, rate: rateText(row.taxRate) },
+  }));
+
 /** The rows of an invoice's lines, each amount computed here and each with its rate as it is now. */
 export function lineRows(
   tenantId: string,
@@ -279,22 +256,14 @@ export function invoiceCreate(db: Db, tenantId: string, fields: InvoiceFields) {
     if (!now) throw new Error("The transaction's time was not read");
     const id = uuidv7();
     const lines = lineRows(tenantId, id, fields.lineItems, found.rates);
+    const lineItems = keptInvoiceLines(lines);
     const invoice = toInvoice({
       id,
       number: 0,
       ...invoiceValues(fields),
       customerName: found.customerName,
       jobNumber: found.jobNumber,
-      lines: lines.map(({ code, description, quantity, price, amount, taxRateId, taxName, taxRate }) => ({
-        code,
-        description,
-        quantity,
-        price,
-        amount,
-        taxRateId,
-        taxName,
-        taxRate,
-      })),
+      lineItems,
       created: now.toISOString(),
       updated: now.toISOString(),
     });
@@ -302,7 +271,7 @@ export function invoiceCreate(db: Db, tenantId: string, fields: InvoiceFields) {
       tx,
       tenantId,
       'invoice',
-      { table: invoices, values: { tenantId, id, ...invoiceValues(fields) } },
+      { table: invoices, values: { tenantId, id, ...invoiceValues(fields), lineItems } },
       { table: invoiceLines, rows: lines },
     );
     const stored = store?.(invoice, { table: invoices, id });
@@ -337,11 +306,13 @@ export function invoiceSave(
     if (!found || !current) throw notFound(NOUN);
     if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
     const { rates } = references.check(named);
-    const written = saveWithLines(tx, invoices, { tenantId, id, updated }, NOUN, invoiceValues(fields), {
+    const lines = lineRows(tenantId, id, fields.lineItems, rates);
+    const values = { ...invoiceValues(fields), lineItems: keptInvoiceLines(lines) };
+    const written = saveWithLines(tx, invoices, { tenantId, id, updated }, NOUN, values, {
       table: invoiceLines,
       record: invoiceLines.invoiceId,
       foreignKey: 'invoice_lines_invoice_fk',
-      rows: lineRows(tenantId, id, fields.lineItems, rates),
+      rows: lines,
     });
     return toInvoice(
       await written.withReadBack<InvoiceRow>(together, invoiceById.with({ tenantId, id }), referencesGone),
