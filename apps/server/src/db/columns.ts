@@ -107,7 +107,3 @@ export const keptLine = ({
   price: price == null ? null : priceText(price),
   amount,
 });
-
-/** A job's lines as the API gives them (`keptLine`). */
-export const keptLines = (lines: readonly LineFields[]): JobLine[] =>
-  lines.map((line, position) => keptLine(lineValues(line, position)));

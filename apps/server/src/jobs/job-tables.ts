@@ -75,7 +75,7 @@ const jobColumns = () => ({
   created: created(),
   updated: updated(),
   /**
-   * The job's lines as the API gives them, kept with the lines in the statement that writes them (`keptLines`),
+   * The job's lines as the API gives them, kept with the lines in the statement that writes them (`keptLine`),
    * so a page of jobs reads no lines (docs/server.md, "Kept lines"). `job_lines` stays what they are.
    */
   items: json('items').$type<JobLine[]>().notNull().default(sql`'[]'::json`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtOnce } from '../db/built-selects.ts';
-import { keptLines } from '../db/columns.ts';
+import { keptLine } from '../db/columns.ts';
 import { commitTogether, type Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { inTenant } from '../db/tenant-scope.ts';
@@ -357,16 +357,8 @@ describe('PUT /api/jobs/{id}: the lines', () => {
 
 describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', () => {
   const tenantId = () => a.tenant.tenantId;
-  const keptOf = (descriptions: string[]) =>
-    keptLines(
-      descriptions.map((description) => ({
-        code: null,
-        description,
-        quantity: '1',
-        price: '10',
-        amount: null,
-      })),
-    );
+  // The job's kept lines, as `jobSave` writes them with its lines' rows.
+  const keptOf = (id: string, descriptions: string[]) => linesOf(id, descriptions).rows.map(keptLine);
   const linesOf = (id: string, descriptions: string[]) => ({
     table: jobLines,
     record: jobLines.jobId,
@@ -420,7 +412,7 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
         jobs,
         { tenantId: tenantId(), id: job.id, updated: job.updated },
         'job',
-        { reference: 'Saved, then refused', items: keptOf(['Labour']) },
+        { reference: 'Saved, then refused', items: keptOf(job.id, ['Labour']) },
         linesOf(job.id, ['Labour']),
       );
       const [saved = []] = await commitTogether(tx, [written.statement]);
@@ -443,7 +435,7 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
         { tenantId: tenantId(), id: job.id, updated: job.updated },
         'job',
         // The job's kept lines go with its lines, as `jobSave` sends them.
-        { reference, items: keptOf(['Labour', "Plumber's putty & tape"]) },
+        { reference, items: keptOf(job.id, ['Labour', "Plumber's putty & tape"]) },
         linesOf(job.id, ['Labour', "Plumber's putty & tape"]),
       ).statement;
     const failing = builtOnce<unknown>((on) =>

@@ -14,7 +14,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../db/built-selects.ts';
-import { keptLines, lineValues } from '../db/columns.ts';
+import { keptLine, lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, locations, technicians, visibleCustomers, visibleLocations } from '../db/schema.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
@@ -119,6 +119,7 @@ function jobValues(
   fields: JobFields,
   status: JobStatus,
   stamps: { actualStart: string | null; actualFinish: string | null },
+  lines: readonly ReturnType<typeof lineRow>[],
 ) {
   return {
     reference: fields.reference,
@@ -134,7 +135,7 @@ function jobValues(
     actualStart: timeOf(stamps.actualStart),
     actualFinish: timeOf(stamps.actualFinish),
     assignee: fields.assignee,
-    items: keptLines(fields.items),
+    items: lines.map(keptLine),
   };
 }
 
@@ -213,6 +214,7 @@ export async function createJob(
   read?: unknown[][],
 ): Promise<Job> {
   const id = uuidv7();
+  const lines = lineRows(tenantId, id, fields.items);
   // The job read back in the same round trip as its number: creates queue on the counter until each commits.
   const [, created = []] = await withReferences(
     tx,
@@ -224,8 +226,8 @@ export async function createJob(
           tx,
           tenantId,
           'job',
-          { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields) } },
-          { table: jobLines, rows: lineRows(tenantId, id, fields.items) },
+          { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields, lines) } },
+          { table: jobLines, rows: lines },
         ),
         jobById.with({ tenantId, id }),
       ]),
@@ -251,16 +253,18 @@ export interface JobImport {
  */
 export async function importJobs(tx: Tx, tenantId: string, imports: readonly JobImport[]): Promise<string[]> {
   const first = await allocateNumber(tx, tenantId, 'job', imports.length);
-  const rows = imports.map(({ fields, status, ...stamps }, index) => ({
-    row: { tenantId, id: uuidv7(), number: first + index, ...jobValues(fields, status, stamps) },
-    items: fields.items,
-  }));
+  const rows = imports.map(({ fields, status, ...stamps }, index) => {
+    const id = uuidv7();
+    const lines = lineRows(tenantId, id, fields.items);
+    return {
+      row: { tenantId, id, number: first + index, ...jobValues(fields, status, stamps, lines) },
+      lines,
+    };
+  });
   for (let start = 0; start < rows.length; start += 1000) {
     const chunk = rows.slice(start, start + 1000);
     await tx.insert(jobs).values(chunk.map(({ row }) => row));
-    const lines = chunk.flatMap(({ row, items }) =>
-      items.map((line, position) => lineRow(tenantId, row.id, line, position)),
-    );
+    const lines = chunk.flatMap(({ lines }) => lines);
     if (lines.length > 0) await tx.insert(jobLines).values(lines);
   }
   return rows.map(({ row }) => row.id);
@@ -288,17 +292,18 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
     if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
     checkFound(references.found(named), fields, current.assignee);
     const stamps = statusStamps(from, fields.status, fields, new Date());
+    const lines = lineRows(tenantId, id, fields.items);
     const written = saveWithLines(
       tx,
       jobs,
       { tenantId, id, updated },
       NOUN,
-      jobValues(fields, fields.status, stamps),
+      jobValues(fields, fields.status, stamps, lines),
       {
         table: jobLines,
         record: jobLines.jobId,
         foreignKey: 'job_lines_job_fk',
-        rows: lineRows(tenantId, id, fields.items),
+        rows: lines,
       },
     );
     return toJob(
