@@ -18,6 +18,7 @@ import { registerCors } from './http/cors.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { ApiError } from './http/errors.ts';
 import { LOAD_LIMITS, type LoadLimits, registerLoadLimit } from './http/load-limit.ts';
+import { logDestination } from './http/log-destination.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInteractions } from './identity/interactions.ts';
@@ -61,7 +62,7 @@ export async function buildApp({
   mail: mailTimings,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { level: config.logLevel, stream: logDestination() },
     trustProxy: trustedProxies(config.trustProxy),
     // A caller's X-Request-Id is kept only when it is a short id of safe characters: it goes into every log line.
     requestIdHeader: false,
