@@ -51,7 +51,7 @@ export async function printPlans(database: Database, title: string, statements: 
           rows: { 'QUERY PLAN': string }[];
         };
         console.log(
-          `-- ${statement.query.replace(/\s+/g, ' ').slice(0, 400)}\n-- ${JSON.stringify(statement.params).slice(0, 300)}`,
+          `-- ${statement.query.replace(/\s+/g, ' ').slice(0, Number(process.env.BENCH_PLANS_CHARS ?? 400))}\n-- ${JSON.stringify(statement.params).slice(0, 300)}`,
         );
         for (const row of result.rows) console.log(row['QUERY PLAN']);
       }

@@ -215,6 +215,7 @@ describe('a range of scheduled starts', () => {
       'half hours, Adelaide': 'scheduledStart:["2026-11-21T08:30:00+10:30" TO "2026-11-22T17:30:00+10:30"}',
       'inclusive at a start': 'scheduledStart:["2026-11-20T10:09:00Z" TO "2026-11-21T10:04:00Z"]',
       'exclusive at a start': 'scheduledStart:{"2026-11-20T10:09:00Z" TO "2026-11-21T10:04:00Z"}',
+      'exclusive, then inclusive': 'scheduledStart:{"2026-11-20T10:09:00Z" TO "2026-11-21T10:04:00Z"]',
       'within one hour': 'scheduledStart:["2026-11-21T05:10:00Z" TO "2026-11-21T05:50:00Z"]',
       'over one hour boundary': 'scheduledStart:["2026-11-21T05:10:00Z" TO "2026-11-21T06:20:00Z"]',
       'upper bound first': 'scheduledStart:<=2026-11-22 AND scheduledStart:>2026-11-20',
@@ -228,6 +229,7 @@ describe('a range of scheduled starts', () => {
       expect(totals[name], name).toBe(await total(`(${q}) AND number:>0`));
     }
     expect(totals['inclusive at a start']).toBe((totals['exclusive at a start'] ?? 0) + 2);
+    expect(totals['exclusive, then inclusive']).toBe((totals['exclusive at a start'] ?? 0) + 1);
     expect(totals['a week of bare dates']).toBeGreaterThan(800);
     expect(totals.backwards).toBe(0);
     expect(totals['after every job']).toBe(0);

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
-import { type Buildable, type BuiltOnce, builtOnce } from '../db/built-selects.ts';
+import { type Buildable, type BuiltOnce, builtOnce, type Statement } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { TextTerm } from './field-values.ts';
 import type { LiqeAst, ListResource } from './list-query.ts';
 import type { ListRequest } from './paged-list.ts';
 import { pageRead } from './pagination.ts';
-import { countedValues, hasRange, hasWord, loneRange } from './query-shapes.ts';
+import { countedValues, hasRange, hasWord, type LoneRange, loneRange } from './query-shapes.ts';
 import type { Named } from './search-matches.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
@@ -181,9 +181,9 @@ const hourOf = (instant: SQL) => sql`floor(extract(epoch from ${instant}) / 3600
  */
 function hourRangeCount(
   tx: Db,
-  tenantId: string,
+  tenantId: string | Placeholder,
   { column, counts }: HourCounts,
-  { from, to }: { from: string; to: string },
+  { from, to }: { from: string | Placeholder; to: string | Placeholder },
   view: PgView,
   where: SQL | undefined,
 ) {
@@ -292,6 +292,43 @@ export function countQuery<T>(
   if (hours && range) return hourRangeCount(tx, tenantId, hours, range, list.numbered.view, where);
   return tx.select({ total: count() }).from(list.numbered.view).where(where);
 }
+
+/**
+ * A lone range's count (`hourRangeCount`) as a named statement, one per list and way of comparing with the bounds,
+ * the tenant and bounds as placeholders: one plan is right for every tenant and range (the kept hours, and the
+ * first and last hours' records through the field's index), and planning it for its values was a third of a week's
+ * PostgreSQL CPU a request (0.5 ms). Undefined for a list that keeps no counts per hour.
+ */
+export function rangeCountOf<T>(
+  list: NumberedList<T>,
+  tenantId: string,
+  range: LoneRange,
+): Statement<{ total: number | string }> | undefined {
+  const hours = list.hourCounts;
+  if (!hours) return undefined;
+  const { view, tenantId: tenant } = list.numbered;
+  const { strictFrom, inclusiveTo } = range;
+  const name = `${getViewConfig(view).name}_range_${strictFrom ? 'gt' : 'ge'}_${inclusiveTo ? 'le' : 'lt'}`;
+  let counted = rangeCounts.get(name);
+  if (!counted) {
+    const from = sql.placeholder('from');
+    const to = sql.placeholder('to');
+    const where = and(
+      sql`${tenant as SQLWrapper} = ${TENANT}`,
+      sql`${hours.column as SQLWrapper} ${sql.raw(strictFrom ? '>' : '>=')} ${from}::timestamptz`,
+      sql`${hours.column as SQLWrapper} ${sql.raw(inclusiveTo ? '<=' : '<')} ${to}::timestamptz`,
+    );
+    counted = builtOnce(
+      (db) => hourRangeCount(db, TENANT, hours, { from, to }, view, where),
+      `${name}_count`,
+    );
+    rangeCounts.set(name, counted);
+  }
+  return counted.with({ tenantId, from: range.from, to: range.to });
+}
+
+const TENANT = sql.placeholder('tenantId');
+const rangeCounts = new Map<string, BuiltOnce<{ total: number | string }>>();
 
 /**
  * The setting through which a first page's numbers go from the statement that finds them to the one that reads

@@ -51,9 +51,10 @@ export function loneValue(
  * The instants a range of the timestamp `field` runs between when `q` is that range and nothing else: two
  * comparisons joined by AND (`field:>=a AND field:<b`, or `field:[a TO b]`, which `dateRangesAsComparisons`
  * writes so), as the text PostgreSQL reads as a timestamp. A bare date's bound is where the comparison's day
- * starts or ends (`field:<=2026-11-29` runs to 2026-11-30). Undefined for any other search.
+ * starts or ends (`field:<=2026-11-29` runs to 2026-11-30). `strictFrom` and `inclusiveTo`: how the search compares
+ * with them (`>` and `<=` a time; a bare date's bounds are `>=` and `<`). Undefined for any other search.
  */
-export function loneRange(ast: LiqeAst | null, field: string): { from: string; to: string } | undefined {
+export function loneRange(ast: LiqeAst | null, field: string): LoneRange | undefined {
   const range = ast?.type === 'ParenthesizedExpression' ? ast.expression : ast;
   if (range?.type !== 'LogicalExpression' || range.operator.operator !== 'AND') return undefined;
   const bounds = [range.left, range.right].map((side) => {
@@ -62,14 +63,32 @@ export function loneRange(ast: LiqeAst | null, field: string): { from: string; t
     const { operator } = side.operator;
     const { value, nextDay } = timestampValue(side.expression, field);
     if (operator === ':>=' || operator === ':>')
-      return { from: operator === ':>' ? (nextDay ?? value) : value };
+      return operator === ':>' && nextDay === undefined
+        ? { from: value, strictFrom: true }
+        : { from: operator === ':>' ? nextDay : value, strictFrom: false };
     if (operator === ':<' || operator === ':<=')
-      return { to: operator === ':<=' ? (nextDay ?? value) : value };
+      return operator === ':<=' && nextDay === undefined
+        ? { to: value, inclusiveTo: true }
+        : { to: operator === ':<=' ? nextDay : value, inclusiveTo: false };
     return undefined;
   });
-  const from = bounds.find((bound) => bound?.from !== undefined)?.from;
-  const to = bounds.find((bound) => bound?.to !== undefined)?.to;
-  return from === undefined || to === undefined ? undefined : { from, to };
+  const lower = bounds.find((bound) => bound?.from !== undefined);
+  const upper = bounds.find((bound) => bound?.to !== undefined);
+  if (lower?.from === undefined || upper?.to === undefined) return undefined;
+  return {
+    from: lower.from,
+    to: upper.to,
+    strictFrom: lower.strictFrom === true,
+    inclusiveTo: upper.inclusiveTo === true,
+  };
+}
+
+/** A lone range of a timestamp field (`loneRange`): its bounds, and how the search compares with them. */
+export interface LoneRange {
+  from: string;
+  to: string;
+  strictFrom: boolean;
+  inclusiveTo: boolean;
 }
 
 /** The word when `q` is one bare word or phrase and nothing else; undefined otherwise. */
