@@ -13,7 +13,7 @@ import {
   PAGE_NUMBERS,
   pageNumbers,
   pageRecordsOf,
-  rangeCountOf,
+  rangeFirstPageOf,
   rangePageNumbers,
   totalOf,
 } from './numbered-lists.ts';
@@ -137,8 +137,6 @@ const simpleCount = <T>(db: Db, list: NumberedList<T>, field: string, where: SQL
  */
 interface FirstPage {
   count: Statement;
-  /** The statement that leaves the page's numbers, when the count is a statement of its own (a lone range's). */
-  numbers?: Statement | undefined;
   records: Statement;
   short?: Statement[] | undefined;
 }
@@ -151,7 +149,7 @@ interface FirstPage {
  * kept counts), so each is a named statement, planned once per connection. Any other search: the count with the
  * page's numbers, which it leaves in a setting of the transaction (`PAGE_NUMBERS`), kept per tenant, search and
  * page size and unnamed, so it is planned for its values (a technician's own jobs, `within`, built at each run);
- * but a lone range's count is a named statement of its own (`rangeCountOf`), and the page's numbers follow it;
+ * but a lone range's first page is one named statement (`rangeFirstPageOf`);
  * then the records of those numbers, one named statement per list (its joins took longer to plan than to run).
  * Undefined for a later page, a word or a clustered range.
  */
@@ -188,25 +186,23 @@ export function firstPageOf<T>(
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
   const range = ast !== null && hasRange(ast);
   const lone = within || !list.hourCounts ? undefined : loneRange(ast, list.hourCounts.field);
-  const rangeCount = lone && rangeCountOf(list, tenantId, lone);
+  const rangeFirst = lone && rangeFirstPageOf(list, tenantId, lone, page.limit);
   const newest = (on: Db) =>
     on.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
   const rangeRead = (on: Db) =>
     rangePageNumbers(on, list.numbered, tenantId, where, { limit: page.limit, offset: 0, fromEnd: false });
   const build = () => {
-    const numbers = sql`set_config(${PAGE_NUMBERS}, array(${range ? rangeRead(db).walked : newest(db)})::text, true)`;
-    if (rangeCount) return sql`select ${numbers}`;
-    return sql`select (${countQuery(db, tenantId, ast, where, list, within)}) as total, ${numbers}`;
+    const numbers = range ? rangeRead(db).walked : newest(db);
+    const counted = countQuery(db, tenantId, ast, where, list, within);
+    return sql`select (${counted}) as total, set_config(${PAGE_NUMBERS}, array(${numbers})::text, true)`;
   };
   const statements = within ? pageNumbersBuiltEachTime : searchedFirstPages;
   const key = `${getViewConfig(view).name}|${tenantId}|${page.limit}|${q}`;
   const records = pageRecordsOf(list).with({ tenantId });
   // A range's walk that came back short: the page's numbers from the range's matches sorted, and their records.
   const sorted = () => sql`select set_config(${PAGE_NUMBERS}, array(${rangeRead(db).sorted})::text, true)`;
-  const numbers = statements.statement(db, key, build);
   return {
-    // A lone range's count is a named statement of its own; its page's walk is planned for its values.
-    ...(rangeCount ? { count: rangeCount, numbers } : { count: numbers }),
+    count: rangeFirst ?? statements.statement(db, key, build),
     records,
     short: range ? [statements.statement(db, `${key}|sorted`, sorted), records] : undefined,
   };
@@ -269,13 +265,11 @@ export async function readListPage<T>(
     laterPageOf(list, caller.tenantId, request) ??
     wordPageOf(db, list, caller.tenantId, request);
   if (!read) return undefined;
-  const { numbers, short } = read as Partial<FirstPage>;
-  const sent = numbers ? [read.count, numbers, read.records] : [read.count, read.records];
-  const { member, results } = await readAsMember(db, caller, sent);
+  const { member, results } = await readAsMember(db, caller, [read.count, read.records]);
   if (!readsAll(member)) return undefined;
-  const [counted = []] = results;
-  const found = results[sent.length - 1] ?? [];
+  const [counted = [], found = []] = results;
   const total = totalRow(counted);
+  const { short } = read as Partial<FirstPage>;
   const records =
     short && cameBackShort(found.length, total, request.page)
       ? ((await readAsMember(db, caller, short)).results[1] ?? [])
@@ -301,7 +295,6 @@ export async function listNumbered<T>(
   const first = firstPageOf(tx, list, tenantId, { q, page }, within);
   if (first) {
     const total = totalRow(await first.count.run(tx));
-    await first.numbers?.run(tx);
     let rows = await first.records.run(tx);
     if (first.short && cameBackShort(rows.length, total, page)) {
       for (const statement of first.short) rows = await statement.run(tx);
