@@ -319,12 +319,37 @@ describe('queries parsed before', () => {
 describe('a lone range of one timestamp field', () => {
   const range = (q: string) => loneRange(parseListQuery(q), 'created');
 
+  const halfOpen = { strictFrom: false, inclusiveTo: false };
+
   it('gives the instants it runs between, a bare date bound at the edge of its day', () => {
-    expect(range('created:[2026-11-23 TO 2026-11-29]')).toEqual({ from: '2026-11-23', to: '2026-11-30' });
-    expect(range('created:{2026-11-23 TO 2026-11-29}')).toEqual({ from: '2026-11-24', to: '2026-11-29' });
+    expect(range('created:[2026-11-23 TO 2026-11-29]')).toEqual({
+      from: '2026-11-23',
+      to: '2026-11-30',
+      ...halfOpen,
+    });
+    expect(range('created:{2026-11-23 TO 2026-11-29}')).toEqual({
+      from: '2026-11-24',
+      to: '2026-11-29',
+      ...halfOpen,
+    });
     expect(range('created:<"2026-11-30T00:00+11:00" AND created:>="2026-11-23T00:00+11:00"')).toEqual({
       from: '2026-11-23T00:00+11:00',
       to: '2026-11-30T00:00+11:00',
+      ...halfOpen,
+    });
+  });
+
+  it('says how a time (not a bare date) compares with it: > and <= as they are', () => {
+    expect(range('created:{"2026-11-20T10:09:00Z" TO "2026-11-21T10:04:00Z"]')).toEqual({
+      from: '2026-11-20T10:09:00Z',
+      to: '2026-11-21T10:04:00Z',
+      strictFrom: true,
+      inclusiveTo: true,
+    });
+    expect(range('created:["2026-11-20T10:09:00Z" TO "2026-11-21T10:04:00Z"}')).toEqual({
+      from: '2026-11-20T10:09:00Z',
+      to: '2026-11-21T10:04:00Z',
+      ...halfOpen,
     });
   });
 
