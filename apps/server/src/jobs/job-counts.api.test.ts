@@ -64,9 +64,16 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
   };
 }
 
-const expectCountsKept = async (tenantId?: string) => {
+const expectCountsKept = async (tenantId = a.tenant.tenantId) => {
   const { kept, counted } = await keptAndCounted(tenantId);
   expect(kept).toEqual(counted);
+  // Each hour's top number is at least the highest number of its jobs (where a range's walk starts).
+  const overTop = await rowsOf(sql`select scheduled.hour, max(number) as highest, max(kept.top_number) as top
+    from (select floor(extract(epoch from scheduled_start) / 3600)::int as hour, number from jobs
+          where tenant_id = ${tenantId} and scheduled_start is not null) as scheduled
+    left join job_schedule_counts as kept on kept.tenant_id = ${tenantId} and kept.hour = scheduled.hour
+    group by scheduled.hour having max(number) > coalesce(max(kept.top_number), 0)`);
+  expect(overTop).toEqual([]);
 };
 
 const totalOf = async (q: string) => {

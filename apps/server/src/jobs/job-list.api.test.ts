@@ -259,5 +259,30 @@ describe('a range of scheduled starts among thousands of jobs', () => {
       expect(inTransaction.rows.map((job) => job.number)).toEqual(all.slice(0, 10));
       expect(inTransaction.total).toBe(all.length);
     }
+    // A walk starts from the highest number its range's hours have had: a job made now for a past week, and one
+    // moved there from the newest, head its first page; a page that walked from before they came would miss them.
+    const past = `scheduledStart:>="${hour(100)}" AND scheduledStart:<"${hour(700)}"`;
+    const created = await api.post('/api/jobs', {
+      customer: { id: customer?.id },
+      scheduledStart: hour(300),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await db.execute(
+      sql`update jobs set scheduled_start = ${hour(650)} where tenant_id = ${tenantId} and number = 5990`,
+    );
+    // The past week's newest job leaves it, and the one after it is deleted: their hours keep their tops.
+    await db.execute(
+      sql`update jobs set scheduled_start = null where tenant_id = ${tenantId} and number = 699`,
+    );
+    await db.execute(sql`delete from jobs where tenant_id = ${tenantId} and number = 698`);
+    const rows = (await db.execute(sql`select number from jobs
+      where tenant_id = ${tenantId} and scheduled_start >= ${hour(100)} and scheduled_start < ${hour(700)}
+      order by number desc`)) as unknown as { rows: { number: number }[] };
+    const all = rows.rows.map((row) => Number(row.number));
+    expect(all.slice(0, 3)).toEqual([(created.json() as Job).number, 5990, 697]);
+    for (const size of [1, 10]) {
+      for (const p of [1, 2, Math.ceil(all.length / size)])
+        await expectPageOfNumbers(api, '/api/jobs', past, { p, size }, all);
+    }
   });
 });

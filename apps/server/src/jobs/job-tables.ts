@@ -142,7 +142,10 @@ export const jobNumberBlocks = numberBlockCounts('job_number_blocks');
 /**
  * How many jobs a tenant has scheduled to start in each hour (`hour`: whole hours since 1970 UTC, so no time zone
  * moves a boundary), kept by the same triggers (migration 0019): a range of scheduled starts is counted from the
- * hours it spans whole, and only the jobs of its first and last hours one by one (`scheduleRangeCount`).
+ * hours it spans whole, and only the jobs of its first and last hours one by one (`hourRangeCount`). `topNumber`
+ * (migration 0024): at least the highest number of a job the hour has had, raised by every job that comes into it
+ * and never lowered, so no job of the hour has a higher one: where a walk newest first through a range's jobs starts
+ * (`rangeFirstPageOf`).
  */
 export const jobScheduleCounts = pgTable(
   'job_schedule_counts',
@@ -150,6 +153,7 @@ export const jobScheduleCounts = pgTable(
     tenantId: tenantId(),
     hour: integer('hour').notNull(),
     count: bigint('count', { mode: 'number' }).notNull(),
+    topNumber: integer('top_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.hour] })],
 );

@@ -59,7 +59,8 @@ export interface NumberedView {
 
 /**
  * The numbers of one page of the records `where` matches, newest first, read from the indexes alone where they
- * can be (each filter's index ends with the number). `total` is how many match, counted already.
+ * can be (each filter's index ends with the number). `total` is how many match, counted already; `top`, for a
+ * range, a number no match has a higher one than (`rangeTop`).
  */
 export async function pageNumbers(
   tx: Tx,
@@ -68,7 +69,7 @@ export async function pageNumbers(
   where: SQL | undefined,
   ast: LiqeAst | null,
   total: number,
-  { page }: Pick<ListRequest, 'page'>,
+  { page, top }: Pick<ListRequest, 'page'> & { top?: SQL | undefined },
   /** `where` as a walk newest first reads it best (a word's names hashed, not looked up by index). */
   walkWhere: () => SQL | undefined = () => where,
 ): Promise<number[]> {
@@ -82,7 +83,7 @@ export async function pageNumbers(
   const read = pageRead(page, total, { fromEnd: sorted || !clustered });
   if (!read) return [];
   if (!sorted && !clustered && ast !== null && hasRange(ast) && !hasWord(ast)) {
-    const { walked, sorted: matches } = rangePageNumbers(tx, numbered, tenantId, where, read);
+    const { walked, sorted: matches } = rangePageNumbers(tx, numbered, tenantId, where, read, top);
     let rows = await walked;
     if (cameBackShort(rows.length, total, read)) rows = await matches;
     const numbers = rows.map((row) => Number(row.number));
@@ -118,16 +119,19 @@ export function rangePageNumbers(
   tenant: string,
   where: SQL | undefined,
   { limit, offset, fromEnd }: { limit: number; offset: number; fromEnd: boolean },
+  /** A number no match has a higher one than (`rangeTop`): the walk newest first starts there. */
+  top?: SQL,
 ) {
   const end = (of: SQL) => sql`(select ${of} from ${view} where ${eq(tenantId, tenant)})`;
   const bound = fromEnd
     ? sql`${end(sql`min(${number})`)} + ${WALKED_AT_MOST}`
-    : sql`${newest?.(tenant) ?? end(sql`max(${number})`)} - ${WALKED_AT_MOST}`;
+    : sql`${top ?? newest?.(tenant) ?? end(sql`max(${number})`)} - ${WALKED_AT_MOST}`;
+  const below = top && !fromEnd ? sql`${number} <= ${top}` : undefined;
   const order = (key: SQLWrapper) => (fromEnd ? asc(key) : desc(key));
   const read = (within: SQL | undefined, key: SQLWrapper) =>
     db.select({ number }).from(view).where(within).orderBy(order(key)).limit(limit).offset(offset);
   return {
-    walked: read(and(where, fromEnd ? sql`${number} < ${bound}` : sql`${number} > ${bound}`), number),
+    walked: read(and(where, fromEnd ? sql`${number} < ${bound}` : sql`${number} > ${bound}`, below), number),
     sorted: read(where, sql`${number} + 0`),
   };
 }
@@ -164,7 +168,8 @@ export type NumberBlocks = StatusCounts & { block: PgColumn };
 export interface HourCounts {
   field: string;
   column: PgColumn;
-  counts: PgTable & { tenantId: PgColumn; hour: PgColumn; count: PgColumn };
+  /** `topNumber`: at least the highest number of a record the hour has had (kept by the triggers; never lowered). */
+  counts: PgTable & { tenantId: PgColumn; hour: PgColumn; count: PgColumn; topNumber: PgColumn };
 }
 
 /**
@@ -180,7 +185,8 @@ const asTime = (bound: string | SQL) => (typeof bound === 'string' ? sql`${bound
  * How many records in a range of a field counted per hour (`HourCounts`) `where` matches (the range, and the
  * tenant): the kept counts of the hours it spans whole, and the records of its first and last hours counted one by
  * one through the field's index. Exact for any bounds, inclusive or not: every match lies in an hour from the
- * first to the last, and every record of an hour strictly between them matches.
+ * first to the last, and every record of an hour strictly between them matches. The hours' rows are read once, for
+ * the counts and for the highest of their tops (`kept.top`: `rangeTop`), which `also` may use.
  */
 function hourRangeCount(
   tx: Db,
@@ -189,21 +195,40 @@ function hourRangeCount(
   { from, to }: { from: string | SQL; to: string | SQL },
   view: PgView,
   where: SQL | undefined,
-  /** More columns to select with the total (the page's numbers, `rangeFirstPageOf`). */
-  also: Record<string, SQL> = {},
+  /** More columns to select with the total, given the range's top (the page's numbers, `rangeFirstPageOf`). */
+  also: (top: SQL) => Record<string, SQL> = () => ({}),
 ) {
   const edge = (side: SQL) => sql`(select count(*) from ${view} where ${where} and ${side})`;
   return tx
     .select({
-      ...also,
-      total: sql<number>`(
-        select coalesce(sum(${counts.count}), 0) from ${counts}
-        where ${counts.tenantId} = ${tenantId} and ${counts.hour} > hours.first and ${counts.hour} < hours.last
-      ) + ${edge(sql`${column} < to_timestamp((hours.first + 1) * 3600.0)`)}
+      ...also(sql`kept.top`),
+      total: sql<number>`kept.whole
+        + ${edge(sql`${column} < to_timestamp((hours.first + 1) * 3600.0)`)}
         + ${edge(sql`${column} >= to_timestamp(hours.last * 3600.0) and hours.last > hours.first`)}`,
     })
-    .from(sql`(select ${hourOf(asTime(from))} as first, ${hourOf(asTime(to))} as last) as hours`);
+    .from(
+      sql`(select ${hourOf(asTime(from))} as first, ${hourOf(asTime(to))} as last) as hours, lateral (
+        select coalesce(sum(${counts.count}) filter (where ${counts.hour} > hours.first and ${counts.hour} < hours.last), 0)
+          as whole, max(${counts.topNumber}) as top
+        from ${counts}
+        where ${counts.tenantId} = ${tenantId} and ${counts.hour} between hours.first and hours.last
+      ) as kept`,
+    );
 }
+
+/**
+ * A number no record in a range of a field counted per hour has a higher one than (`HourCounts`): the highest top
+ * of the hours it spans, null if it spans none with records. Where a walk newest first through the range's matches
+ * starts (`rangePageNumbers`): a past week's jobs sit far back among the numbers, and a walk from the newest passed
+ * every newer job before it came back short.
+ */
+export const rangeTop = (
+  { counts }: HourCounts,
+  tenantId: string | Placeholder,
+  { from, to }: { from: string | SQL; to: string | SQL },
+) =>
+  sql`(select max(${counts.topNumber}) from ${counts} where ${counts.tenantId} = ${tenantId}
+    and ${counts.hour} between ${hourOf(asTime(from))} and ${hourOf(asTime(to))})`;
 
 /** What a numbered list is made of: what `q` searches, its view, its kept counts, and how it reads a page. */
 export interface NumberedList<T> {
@@ -315,8 +340,8 @@ export function rangeFirstPageOf<T>(
   limit: number,
 ): Statement<{ total: number | string }> | undefined {
   const hours = list.hourCounts;
-  const { view, tenantId: tenant, number, newest } = list.numbered;
-  if (!hours || !newest) return undefined;
+  const { view, tenantId: tenant, number } = list.numbered;
+  if (!hours) return undefined;
   const { strictFrom, inclusiveTo } = range;
   const name = `${getViewConfig(view).name}_range_${strictFrom ? 'gt' : 'ge'}_${inclusiveTo ? 'le' : 'lt'}_${limit}`;
   let first = rangeFirstPages.get(name);
@@ -327,14 +352,14 @@ export function rangeFirstPageOf<T>(
       sql`${column} ${sql.raw(strictFrom ? '>' : '>=')} ${from} and ${column} ${sql.raw(inclusiveTo ? '<=' : '<')} ${to}`;
     const column = sql`${hours.column as SQLWrapper}`;
     const where = and(sql`${tenant as SQLWrapper} = ${TENANT}`, bounds(column));
-    const top = newest(TENANT);
-    const walked = sql`select ${number} from ${view}
+    const walked = (top: SQL) => sql`select ${number} from ${view}
       where ${tenant as SQLWrapper} = ${TENANT} and ${bounds(sql`${column} + interval '0 s'`)}
         and ${number as SQLWrapper} > ${top} - ${sql.raw(String(WALKED_AT_MOST))} and ${number as SQLWrapper} <= ${top}
       order by ${number as SQLWrapper} desc limit ${sql.raw(String(limit))}`;
-    const numbers = sql`set_config(${PAGE_NUMBERS}, array(${walked})::text, true)`;
+    const numbers = (top: SQL) => sql`set_config(${PAGE_NUMBERS}, array(${walked(top)})::text, true)`;
     first = builtOnce(
-      (db) => hourRangeCount(db, TENANT, hours, { from, to }, view, where, { numbers }),
+      (db) =>
+        hourRangeCount(db, TENANT, hours, { from, to }, view, where, (top) => ({ numbers: numbers(top) })),
       name,
     );
     rangeFirstPages.set(name, first);

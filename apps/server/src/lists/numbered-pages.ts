@@ -15,6 +15,7 @@ import {
   pageRecordsOf,
   rangeFirstPageOf,
   rangePageNumbers,
+  rangeTop,
   totalOf,
 } from './numbered-lists.ts';
 import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
@@ -185,12 +186,20 @@ export function firstPageOf<T>(
   const { view, number } = list.numbered;
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
   const range = ast !== null && hasRange(ast);
-  const lone = within || !list.hourCounts ? undefined : loneRange(ast, list.hourCounts.field);
-  const rangeFirst = lone && rangeFirstPageOf(list, tenantId, lone, page.limit);
+  const lone = list.hourCounts && loneRange(ast, list.hourCounts.field);
+  const rangeFirst = lone && !within ? rangeFirstPageOf(list, tenantId, lone, page.limit) : undefined;
   const newest = (on: Db) =>
     on.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
+  const top = topOfRange(list, tenantId, ast);
   const rangeRead = (on: Db) =>
-    rangePageNumbers(on, list.numbered, tenantId, where, { limit: page.limit, offset: 0, fromEnd: false });
+    rangePageNumbers(
+      on,
+      list.numbered,
+      tenantId,
+      where,
+      { limit: page.limit, offset: 0, fromEnd: false },
+      top,
+    );
   const build = () => {
     const numbers = range ? rangeRead(db).walked : newest(db);
     const counted = countQuery(db, tenantId, ast, where, list, within);
@@ -277,6 +286,15 @@ export async function readListPage<T>(
   return { member, page: { rows: records.map((row) => list.toRecord(row as never)), total } };
 }
 
+/**
+ * For a lone range of a field the list counts per hour, a number no match has a higher one than (`rangeTop`), where
+ * a walk through its matches newest first starts; undefined for any other search.
+ */
+const topOfRange = <T>(list: NumberedList<T>, tenantId: string, ast: LiqeAst | null) => {
+  const range = list.hourCounts && loneRange(ast, list.hourCounts.field);
+  return list.hourCounts && range ? rangeTop(list.hourCounts, tenantId, range) : undefined;
+};
+
 const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
 
 /**
@@ -316,7 +334,8 @@ export async function listNumbered<T>(
       listQueryToSql(ast, list.walkResource ?? list.resource),
       within,
     );
-  const numbers = await pageNumbers(tx, tenantId, list.numbered, where, ast, total, { page }, walkWhere);
+  const top = topOfRange(list, tenantId, ast);
+  const numbers = await pageNumbers(tx, tenantId, list.numbered, where, ast, total, { page, top }, walkWhere);
   if (numbers.length === 0) return { rows: [], total };
   return { rows: await list.read(tx, tenantId, numbers), total };
 }
