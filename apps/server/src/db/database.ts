@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import { type ExtractTablesWithRelations, type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Statement } from './built-selects.ts';
 import { type ReadyStatement, runOnClient, runPipelined } from './statement-pipeline.ts';
@@ -45,8 +45,43 @@ async function openPglite(dataDir: string | undefined, logger: Logger | undefine
   // pg_trgm serves the list search (ILIKE / ~*) from trigram indexes, as on a PostgreSQL server.
   const options = { extensions: { pg_trgm } };
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
-  const db = drizzlePglite(client, { logger }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  const pool = new pg.Pool({ Client: pgliteClient(client), max: 1 });
+  const db = drizzlePg(pool, { logger }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await pool.end();
+      await client.close();
+    },
+  };
+}
+
+/**
+ * node-postgres's clients of PGlite in this process (PGlite's `PglitePgConnection`): every statement goes through the
+ * same driver, and the same pipelines and named statements, as on a PostgreSQL server (docs/server.md). PGlite is
+ * one session, so the pool has one client at a time; each client the pool makes gets a connection of its own (one
+ * shared would hand a client that the pool dropped its predecessor's end, as node-postgres's pool drops a client
+ * whose query failed) that knows the session's named statements (`parsedStatements`, shared: they outlive a
+ * client). A query's Parse carries node-postgres's type parsers as `types`, which its own writer ignores and
+ * PGlite's takes for the parameters' type oids: they are left out.
+ */
+function pgliteClient(pglite: PGlite): typeof pg.Client {
+  const parsedStatements: Record<string, string> = {};
+  class Connection extends PglitePgConnection {
+    constructor() {
+      super({ pglite });
+      this.parsedStatements = parsedStatements;
+    }
+    override parse(query: { types?: unknown }): void {
+      super.parse({ ...query, types: Array.isArray(query.types) ? query.types : undefined });
+    }
+  }
+  return class extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connection: new Connection() } as pg.ClientConfig);
+    }
+  };
 }
 
 async function openPostgres(

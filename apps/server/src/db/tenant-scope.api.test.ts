@@ -141,18 +141,16 @@ describe('readAsMember', () => {
     await expect(read(subjects.plain)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(read("x' or '1'='1")).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(read(subjects.quoted, otherTenantId)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    // What the refused statement saw, on a PostgreSQL server (PGlite runs asMember, which runs nothing for them):
-    // the application role, whatever the membership, and no tenant, so no row of any tenant.
+    // What the refused statement saw (sent with the scope, on either database): the application role, whatever the
+    // membership, and no tenant, so no row of any tenant.
     const pipeline = pipelineOf(database.db);
-    expect(pipeline === undefined).toBe(database.kind === 'pglite');
-    if (pipeline) {
-      const [scope, seen] = await pipeline([
-        memberScope(caller(subjects.plain)),
-        probe.with({}).ready(database.db),
-      ]);
-      expect(scope).toEqual([{ role: null, technicianId: null }]);
-      expect(seen).toEqual([{ tenant: '', role: 'fieldbook_app', customers: 0 }]);
-    }
+    expect(pipeline).toBeDefined();
+    const [scope, seen] = (await pipeline?.([
+      memberScope(caller(subjects.plain)),
+      probe.with({}).ready(database.db),
+    ])) ?? [[], []];
+    expect(scope).toEqual([{ role: null, technicianId: null }]);
+    expect(seen).toEqual([{ tenant: '', role: 'fieldbook_app', customers: 0 }]);
   });
 
   it('fails whole when a statement fails, and the connection reads on after it', async () => {
