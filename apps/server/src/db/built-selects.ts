@@ -17,8 +17,8 @@ import type { ReadyStatement } from './statement-pipeline.ts';
 /** What a prepared select of Drizzle's (either driver's) holds: its text, parameters and how rows map to fields. */
 interface PreparedSelect {
   queryString: string;
-  /** node-postgres's query configs (their type parsers); PGlite's prepared query has none. */
-  queryConfig?: { types: ReadyStatement['types'] };
+  /** node-postgres's query configs (their type parsers). */
+  queryConfig: { types: ReadyStatement['types'] };
   rawQueryConfig?: { types: ReadyStatement['types'] };
   params: unknown[];
   fields: unknown;
@@ -111,7 +111,7 @@ export function rowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<
  */
 export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
   let built:
-    | { query: Query; fields: SelectedField[]; map: RowMapper; types: ReadyStatement['types'] | undefined }
+    | { query: Query; fields: SelectedField[]; map: RowMapper; types: ReadyStatement['types'] }
     | undefined;
   const builtOn = (db: Db) => {
     if (!built) {
@@ -121,8 +121,8 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
         query: { sql: prepared.queryString, params: prepared.params },
         fields,
         map: rowMapper(fields, prepared.joinsNotNullableMap),
-        // node-postgres's: Drizzle's type parsers, which keep dates and times as text (none on PGlite).
-        types: prepared.queryConfig?.types,
+        // Drizzle's type parsers, which keep dates and times as text.
+        types: prepared.queryConfig.types,
       };
     }
     return built;
@@ -134,14 +134,9 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
     const prepared = session.prepareQuery(query, fields, name, true, map);
     return (await prepared.execute(values)) as Row[];
   };
-  /** The statement with these values, to send as it is; on node-postgres only. */
+  /** The statement with these values, to send as it is. */
   const ready = (db: Db, values: Record<string, unknown>): ReadyStatement<Row> => {
-    const entry = builtOn(db);
-    // Built first on PGlite (a test run that opens both), it has no type parsers yet: node-postgres's are the same
-    // for every database, and come with the text built on this one.
-    entry.types ??= (build(db).prepare(name) as PreparedSelect).queryConfig?.types;
-    const { query, map, types } = entry;
-    if (!types) throw new Error('A ready statement is for node-postgres only');
+    const { query, map, types } = builtOn(db);
     return {
       text: query.sql,
       name,

@@ -121,8 +121,7 @@ interface NodePgInternals {
  * as much CPU as a small query (docs/performance.md). `opening` is one statement with its values inlined
  * (`sqlLiteral`, or checked to be UUIDs); fn gets its rows. `closing`, given fn's result, may give one more such
  * statement, which goes with the COMMIT (a create's idempotency answer: one round trip fewer while a create holds
- * its number). Commit, rollback and the connection's release are as in Drizzle's `transaction`. On PGlite (no
- * network) it is Drizzle's transaction with the statements in it.
+ * its number). Commit, rollback and the connection's release are as in Drizzle's `transaction`.
  */
 export function transactionOpenedWith<T>(
   db: Db,
@@ -132,7 +131,6 @@ export function transactionOpenedWith<T>(
 ): Promise<T> {
   return onTransactionClient(
     db,
-    async (tx) => ((await tx.execute(sql.raw(opening))) as unknown as { rows: OpeningRow[] }).rows,
     async (client, logger) => {
       logger.logQuery('begin', []);
       logger.logQuery(opening, []);
@@ -146,7 +144,7 @@ export function transactionOpenedWith<T>(
 
 /**
  * `transactionOpenedWith` whose opening is statements (`ReadyStatement`s, `runOnClient`) sent with its BEGIN in
- * one round trip: fn gets each one's rows. node-postgres only (`pipelineOf` says whether the database is).
+ * one round trip: fn gets each one's rows.
  */
 export function transactionBegunWith<T>(
   db: Db,
@@ -156,7 +154,6 @@ export function transactionBegunWith<T>(
 ): Promise<T> {
   return onTransactionClient(
     db,
-    () => Promise.reject(new Error('A transaction begun with statements is for node-postgres only')),
     async (client, logger) => {
       const statements = [BEGIN, ...opening];
       for (const { text, values } of statements) logger.logQuery(text, values);
@@ -171,28 +168,15 @@ const BEGIN: ReadyStatement = { text: 'begin', name: undefined, values: [], type
 
 /**
  * Runs fn in a transaction on one connection of the pool, opened by `open` (its BEGIN and first statements, in one
- * round trip), committed with `closing`'s statement if any (one message), or rolled back when fn fails; on PGlite,
- * Drizzle's transaction, opened by `openOnPglite`.
+ * round trip), committed with `closing`'s statement if any (one message), or rolled back when fn fails.
  */
 async function onTransactionClient<T, Opened>(
   db: Db,
-  openOnPglite: (tx: Tx) => Promise<Opened>,
   open: (client: pg.PoolClient, logger: Logger) => Promise<Opened>,
   fn: (tx: Tx, opened: Opened) => Promise<T>,
   closing: (result: T) => string | undefined,
 ): Promise<T> {
-  // Drizzle's session: its client (the pool), dialect, options and logger are internal to Drizzle's types.
-  const { session } = db as unknown as { session: unknown };
-  const pool = session instanceof NodePgSession ? (session as unknown as NodePgInternals).client : undefined;
-  if (!(pool instanceof pg.Pool)) {
-    return db.transaction(async (tx) => {
-      const result = await fn(tx, await openOnPglite(tx));
-      const last = closing(result);
-      if (last) await tx.execute(sql.raw(last));
-      return result;
-    });
-  }
-  const { dialect, options, logger } = session as unknown as NodePgInternals;
+  const { pool, dialect, options, logger } = poolOf(db);
   const client = await pool.connect();
   const tx = new NodePgTransaction(
     dialect,
@@ -219,14 +203,20 @@ async function onTransactionClient<T, Opened>(
 }
 
 /**
- * How statements go to PostgreSQL in one round trip on this database (`runPipelined`, logged as Drizzle logs
- * them); undefined on PGlite, where a round trip is a function call and a transaction costs nothing more.
+ * The database's pool and Drizzle's dialect, options and logger (internal to Drizzle's types). Every database is
+ * node-postgres's pool, PGlite too (`pgliteClient`); a transaction (`Tx`) has no pool.
  */
-export function pipelineOf(db: Db): ((statements: ReadyStatement[]) => Promise<unknown[][]>) | undefined {
+function poolOf(db: Db): NodePgInternals & { pool: pg.Pool } {
   const { session } = db as unknown as { session: unknown };
-  if (!(session instanceof NodePgSession)) return undefined;
-  const { client: pool, logger } = session as unknown as NodePgInternals;
-  if (!(pool instanceof pg.Pool)) return undefined;
+  const internals = session instanceof NodePgSession ? (session as unknown as NodePgInternals) : undefined;
+  const pool = internals?.client;
+  if (!internals || !(pool instanceof pg.Pool)) throw new Error('Not a database opened by openDatabase');
+  return { ...internals, pool };
+}
+
+/** How statements go to PostgreSQL in one round trip on this database (`runPipelined`, logged as Drizzle logs them). */
+export function pipelineOf(db: Db): (statements: ReadyStatement[]) => Promise<unknown[][]> {
+  const { pool, logger } = poolOf(db);
   // Behind a transaction pooler the pool's connections are TransactionPoolerClients: no statement is named.
   const unnamed =
     (pool as unknown as { options: { Client?: unknown } }).options.Client === TransactionPoolerClient;
@@ -236,12 +226,13 @@ export function pipelineOf(db: Db): ((statements: ReadyStatement[]) => Promise<u
   };
 }
 
-/** The transaction's own connection, on node-postgres (undefined on PGlite), and Drizzle's logger. */
-function clientOf(tx: Tx): { client: pg.Client; logger: Logger } | undefined {
+/** The transaction's own connection, and Drizzle's logger. */
+function clientOf(tx: Tx): { client: pg.Client; logger: Logger } {
   const { session } = tx as unknown as { session: unknown };
-  if (!(session instanceof NodePgSession)) return undefined;
-  const { client, logger } = session as unknown as NodePgInternals;
-  return client instanceof pg.Client ? { client, logger } : undefined;
+  const internals = session instanceof NodePgSession ? (session as unknown as NodePgInternals) : undefined;
+  const client = internals?.client;
+  if (!internals || !(client instanceof pg.Client)) throw new Error('Not a transaction of openDatabase');
+  return { client, logger: internals.logger };
 }
 
 /** The statements' texts as sent to this transaction's connection, logged as Drizzle logs them. */
@@ -253,17 +244,10 @@ function readyOn(tx: Tx, logger: Logger, statements: Statement[]): ReadyStatemen
 
 /**
  * Runs statements of a transaction in one round trip (`runOnClient`): each runs after the one before it, so a
- * later one reads what an earlier one wrote, and the transaction stays open. Gives each one's rows. On PGlite they
- * run one after the other.
+ * later one reads what an earlier one wrote, and the transaction stays open. Gives each one's rows.
  */
 export async function runTogether(tx: Tx, statements: Statement[]): Promise<unknown[][]> {
-  const on = clientOf(tx);
-  if (!on) {
-    const results: unknown[][] = [];
-    for (const statement of statements) results.push(await statement.run(tx));
-    return results;
-  }
-  const { client, logger } = on;
+  const { client, logger } = clientOf(tx);
   return runOnClient(client, readyOn(tx, logger, statements), client instanceof TransactionPoolerClient);
 }
 
@@ -282,14 +266,11 @@ const COMMIT: ReadyStatement = {
  * `runTogether` for a transaction's last statements, with its COMMIT in the same round trip: a save then holds its
  * row locks one round trip less. Nothing may be sent in the transaction after them, so they must refuse in SQL
  * what they cannot do (write nothing, as a save of a stale version does) and the caller answers from their rows.
- * If one fails, the rest and the COMMIT do not run, and the transaction rolls back. On PGlite they run, and the
- * transaction commits when its function returns. So the function may fail after them only when they wrote
- * nothing (a refused save's 404 or 409): on node-postgres what they wrote is committed already.
+ * If one fails, the rest and the COMMIT do not run, and the transaction rolls back. So the function may fail after
+ * them only when they wrote nothing (a refused save's 404 or 409): what they wrote is committed already.
  */
 export async function commitTogether(tx: Tx, statements: Statement[]): Promise<unknown[][]> {
-  const on = clientOf(tx);
-  if (!on) return runTogether(tx, statements);
-  const { client, logger } = on;
+  const { client, logger } = clientOf(tx);
   const ready = readyOn(tx, logger, statements);
   logger.logQuery('commit', []);
   const results = await runOnClient(client, [...ready, COMMIT], client instanceof TransactionPoolerClient);

@@ -7,7 +7,6 @@ import type { Statement } from './built-selects.ts';
 import {
   type Db,
   pipelineOf,
-  runTogether,
   sqlLiteral,
   type Tx,
   transactionBegunWith,
@@ -115,18 +114,14 @@ export const memberScope = (
  * Statements (`builtOnce(…).with(values)`) read in the caller's tenant, as `asMember` would run them, in one round
  * trip: the scope and the statements go to PostgreSQL together (`pipelineOf`) and run in one implicit transaction,
  * with no BEGIN or COMMIT. Not a member (the statements then saw no rows), or a role the route's access does not
- * allow: 403, and the rows are not used. Gives each statement's rows. On PGlite it is `asMember` with the
- * statements in it.
+ * allow: 403, and the rows are not used. Gives each statement's rows.
  */
 export async function readAsMember(
   db: Db,
   caller: TenantCaller,
   reads: Statement[],
 ): Promise<{ member: Member; results: unknown[][] }> {
-  const pipeline = pipelineOf(db);
-  if (!pipeline)
-    return asMember(db, caller, async (tx, member) => ({ member, results: await runTogether(tx, reads) }));
-  const [scope = [], ...results] = await pipeline([
+  const [scope = [], ...results] = await pipelineOf(db)([
     memberScope(caller),
     ...reads.map((read) => read.ready(db)),
   ]);
@@ -145,8 +140,7 @@ function memberIn(caller: TenantCaller, scope: unknown[]): Member {
  * `asMember` with the first statements fn needs (`Statement`s that do not depend on one another's answers) sent
  * with the transaction's BEGIN and the member's scope (`memberScope`) in one round trip (a save's record and the
  * records it names): fn gets their rows. The scope always switches the role, so they run under row-level security
- * whatever it finds; a non-member's or a refused role's answer is 403, and the transaction rolls back. On PGlite,
- * `asMember` and then the statements.
+ * whatever it finds; a non-member's or a refused role's answer is 403, and the transaction rolls back.
  */
 export function asMemberWith<T>(
   db: Db,
@@ -155,8 +149,6 @@ export function asMemberWith<T>(
   fn: (tx: Tx, member: Member, results: unknown[][]) => Promise<T>,
   closing?: (result: T) => string | undefined,
 ): Promise<T> {
-  if (!pipelineOf(db))
-    return asMember(db, caller, async (tx, member) => fn(tx, member, await runTogether(tx, first)), closing);
   return transactionBegunWith(
     db,
     [memberScope(caller), ...first.map((statement) => statement.ready(db))],

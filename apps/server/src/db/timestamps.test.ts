@@ -18,7 +18,7 @@ describe('isoTime', () => {
     expect(isoTime('0099-01-01 00:00:00+00')).toBe('0099-01-01T00:00:00.000Z');
   });
 
-  it("reads another time zone's offset, and a Date (PGlite's), through Date", () => {
+  it("reads another time zone's offset, and a Date, through Date", () => {
     expect(isoTime('2026-11-28 04:15:53.15+11')).toBe('2026-11-27T17:15:53.150Z');
     expect(isoTime('2026-11-27 12:45:53+05:30')).toBe('2026-11-27T07:15:53.000Z');
     expect(isoTime(new Date('2026-11-27T17:15:53.150Z'))).toBe('2026-11-27T17:15:53.150Z');
