@@ -44,11 +44,15 @@ export interface Asset {
 
 /**
  * Records every JS and CSS file the context fetches over the network, each URL once (a frame that loads it again
- * reads it from the cache). Call `settled()` for the list once the page has done its work.
+ * reads it from the cache). Call `settled()` for the list once the page has done its work: it records nothing
+ * after, so a file that arrives while the context closes is not read from a closed page (a late chunk did that,
+ * and failed the whole run).
  */
 export function recordAssets(context: BrowserContext): { settled: () => Promise<Asset[]> } {
   const pending = new Map<string, Promise<Asset>>();
+  let recording = true;
   context.on('requestfinished', (request) => {
+    if (!recording) return;
     const url = new URL(request.url());
     const kind = /\.js$/.test(url.pathname) ? 'js' : /\.css$/.test(url.pathname) ? 'css' : null;
     if (!kind || pending.has(url.href)) return;
@@ -75,7 +79,12 @@ export function recordAssets(context: BrowserContext): { settled: () => Promise<
       })(),
     );
   });
-  return { settled: () => Promise.all(pending.values()) };
+  return {
+    settled: () => {
+      recording = false;
+      return Promise.all(pending.values());
+    },
+  };
 }
 
 export const sumBytes = (
