@@ -4,6 +4,7 @@ import { type BuiltOnce, builtByShape, builtOnce, type Statement } from '../db/b
 import { NUMBER_BLOCK } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
+import { rangeTop } from './hour-ranges.ts';
 import { type LiqeAst, listQueryToSql, parseListQuery } from './list-query.ts';
 import {
   cameBackShort,
@@ -15,7 +16,6 @@ import {
   pageRecordsOf,
   rangeFirstPageOf,
   rangePageNumbers,
-  rangeTop,
   totalOf,
 } from './numbered-lists.ts';
 import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
