@@ -86,6 +86,13 @@ const probe = builtOnce<{ tenant: string; role: string; customers: number }>((db
     .from(sql`(values (1)) as one`),
 );
 /** A statement that fails when it runs. */
+/** How PostgreSQL plans the named statements of the transaction (`plan_cache_mode`): named, and unnamed. */
+const planMode = (db: Parameters<Parameters<typeof builtOnce>[0]>[0]) =>
+  db.select({ mode: sql<string>`current_setting('plan_cache_mode')` }).from(sql`(values (1)) as one`);
+const namedPlanMode = builtOnce<{ mode: string }>(planMode, 'test_plan_mode');
+const namedPlanModeAgain = builtOnce<{ mode: string }>(planMode, 'test_plan_mode_again');
+const unnamedPlanMode = builtOnce<{ mode: string }>(planMode);
+
 const failing = builtOnce((db) =>
   db.select({ quotient: sql<number>`1 / ((random() < 2)::int * 0)` }).from(sql`(values (1)) as one`),
 );
@@ -163,6 +170,30 @@ describe('readAsMember', () => {
       );
       const read = await readAsMember(opened.db, member, [probe.with({})]);
       expect(read.results).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
+    } finally {
+      if (opened !== database) await opened.close();
+    }
+  });
+});
+
+describe('readAsMember’s plans', () => {
+  it('plans statements that are all named once, generically, and any others as PostgreSQL chooses', async () => {
+    // One connection, so the read after the named ones runs where their setting was made.
+    const opened = await oneConnection();
+    try {
+      const member = caller(subjects.quoted);
+      const modes = async (statements: Statement[]) =>
+        (await readAsMember(opened.db, member, statements)).results.map((rows) => rows[0]);
+      expect(await modes([namedPlanMode.with({}), namedPlanModeAgain.with({})])).toEqual([
+        { mode: 'force_generic_plan' },
+        { mode: 'force_generic_plan' },
+      ]);
+      // An unnamed statement is planned for its values: a search for a word (lists/paged-list.ts). The setting
+      // was the last read's transaction's alone.
+      expect(await modes([namedPlanMode.with({}), unnamedPlanMode.with({})])).toEqual([
+        { mode: 'auto' },
+        { mode: 'auto' },
+      ]);
     } finally {
       if (opened !== database) await opened.close();
     }

@@ -96,14 +96,22 @@ export function asMember<T>(
  * The scope of a read sent with it in one round trip (`readAsMember`): the caller's membership, read as the
  * connecting role, and the tenant set only when there is one; the role switched to fieldbook_app always, so the
  * statement after it runs under row-level security whatever this finds (for a non-member, seeing no tenant).
+ * `genericPlans`: the named statements after it run their generic plan from the first (`plan_cache_mode`, for
+ * this transaction only), as a named statement is meant to, planned once per connection for every tenant and
+ * page; left to choose, PostgreSQL planned a later page of a list at every run, as its generic plan's unknown
+ * LIMIT and OFFSET cost more on paper (docs/performance.md, fifteenth round). Not with an unnamed statement (a
+ * search), which must be planned for its values.
  */
 export const memberScope = (
   caller: TenantCaller,
+  { genericPlans = false }: { genericPlans?: boolean } = {},
 ): ReadyStatement<{ role: Role | null; technicianId: string | null }> => ({
-  name: 'member_scope',
+  name: genericPlans ? 'member_scope_generic' : 'member_scope',
   text: `
     select set_config('app.tenant_id', coalesce(m.tenant_id::text, ''), true),
-      set_config('role', 'fieldbook_app', true), m.role, m.technician_id
+      set_config('role', 'fieldbook_app', true), m.role, m.technician_id${
+        genericPlans ? `, set_config('plan_cache_mode', 'force_generic_plan', true)` : ''
+      }
     from (values (1)) as one left join memberships m on m.tenant_id = $1 and m.subject = $2`,
   values: [caller.tenantId, caller.subject],
   types: pg.types,
@@ -113,7 +121,7 @@ export const memberScope = (
 /**
  * Statements (`builtOnce(…).with(values)`) read in the caller's tenant, as `asMember` would run them, in one round
  * trip: the scope and the statements go to PostgreSQL together (`pipelineOf`) and run in one implicit transaction,
- * with no BEGIN or COMMIT. Not a member (the statements then saw no rows), or a role the route's access does not
+ * with no BEGIN or COMMIT; generic plans when every statement is named (`memberScope`). Not a member (the statements then saw no rows), or a role the route's access does not
  * allow: 403, and the rows are not used. Gives each statement's rows.
  */
 export async function readAsMember(
@@ -121,9 +129,10 @@ export async function readAsMember(
   caller: TenantCaller,
   reads: Statement[],
 ): Promise<{ member: Member; results: unknown[][] }> {
+  const ready = reads.map((read) => read.ready(db));
   const [scope = [], ...results] = await pipelineOf(db)([
-    memberScope(caller),
-    ...reads.map((read) => read.ready(db)),
+    memberScope(caller, { genericPlans: ready.every((statement) => statement.name) }),
+    ...ready,
   ]);
   return { member: memberIn(caller, scope), results };
 }

@@ -116,10 +116,19 @@ const unnumbered = (names: string[]) => names.map((name) => name.replace(/_\d+(_
 
 /** The first page whole and its count (`first_page_<n>_records`, `_count`), one per list and shape. */
 const firstPages = ['first_page_count', 'first_page_count', 'first_page_records', 'first_page_records'];
-/** What the lists and reads name with no pooler in front: then the member's scope, a later page and a job by id. */
+/**
+ * What the lists and reads name with no pooler in front: then the member's scope (for statements that are all
+ * named: `memberScope`'s generic plans), a later page and a job by id.
+ */
 const namedWithNoPooler = {
   lists: firstPages,
-  reads: unnumbered([...firstPages, 'job_by_id', 'later_page_count', 'later_page_records', 'member_scope']),
+  reads: unnumbered([
+    ...firstPages,
+    'job_by_id',
+    'later_page_count',
+    'later_page_records',
+    'member_scope_generic',
+  ]),
 };
 
 /**
