@@ -100,7 +100,8 @@ export function asMember<T>(
  * this transaction only), as a named statement is meant to, planned once per connection for every tenant and
  * page; left to choose, PostgreSQL planned a later page of a list at every run, as its generic plan's unknown
  * LIMIT and OFFSET cost more on paper (docs/performance.md, fifteenth round). Not with an unnamed statement (a
- * search), which must be planned for its values.
+ * search), which must be planned for its values. Behind a transaction pooler, which sends every statement
+ * unnamed, the statements built named get the same generic plans.
  */
 export const memberScope = (
   caller: TenantCaller,
@@ -121,8 +122,9 @@ export const memberScope = (
 /**
  * Statements (`builtOnce(…).with(values)`) read in the caller's tenant, as `asMember` would run them, in one round
  * trip: the scope and the statements go to PostgreSQL together (`pipelineOf`) and run in one implicit transaction,
- * with no BEGIN or COMMIT; generic plans when every statement is named (`memberScope`). Not a member (the statements then saw no rows), or a role the route's access does not
- * allow: 403, and the rows are not used. Gives each statement's rows.
+ * with no BEGIN or COMMIT; generic plans when every statement is named (`memberScope`). Not a member (the
+ * statements then saw no rows), or a role the route's access does not allow: 403, and the rows are not used.
+ * Gives each statement's rows.
  */
 export async function readAsMember(
   db: Db,
