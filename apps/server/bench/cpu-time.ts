@@ -18,6 +18,12 @@ export function serverCpu(child: ChildProcess): Promise<number> {
   });
 }
 
+/** The CPU time (ms) this process has used so far: the load generator's, as autocannon runs in it. */
+export function ownCpu(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 

@@ -34,7 +34,7 @@ import { loadConfig } from '../src/config.ts';
 import { onServer } from '../src/db/server-statement.ts';
 import { signAccessToken } from '../src/test-support/factories.ts';
 import { checkoutOf } from './compare-tree.ts';
-import { postgresCpu, serverCpu } from './cpu-time.ts';
+import { ownCpu, postgresCpu, serverCpu } from './cpu-time.ts';
 import { compareServers } from './load-compare.ts';
 import { loadCounts, seededLoad, seedLoad } from './load-data.ts';
 import { openLoadDatabase } from './load-database.ts';
@@ -106,10 +106,14 @@ function throughBouncer(bouncerUrl: string, databaseUrl: string | undefined): Re
   return { DATABASE_URL: url.toString(), DATABASE_POOLER: 'transaction' };
 }
 
-/** The CPU time (ms) used so far by a server process and by the PostgreSQL at `databaseUrl`, if any. */
+/**
+ * The CPU time (ms) used so far by a server process, by the PostgreSQL at `databaseUrl`, if any, and by this
+ * process, the load generator, which shares the machine's cores with them.
+ */
 const cpuUsage = (databaseUrl: string | undefined) => (child: ChildProcess) => async () => ({
   server: await serverCpu(child),
   postgres: databaseUrl ? await postgresCpu(databaseUrl) : 0,
+  generator: ownCpu(),
 });
 
 /** Starts and stops the server's CPU profiler around a run (the server writes the file). */

@@ -1,16 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { percentile } from './bench-kit.ts';
-import { fixed, type LoadResult, printRows, runScenario } from './load-run.ts';
+import { type Cpu, fixed, type LoadResult, printRows, runScenario } from './load-run.ts';
 import type { Scenario } from './load-scenarios.ts';
 
 // Two servers (this checkout's and another commit's, BENCH_COMPARE) measured turn about on one database: this
 // machine's speed drifts by up to a third from minute to minute, so runs one after the other compare badly.
 
-/** A server under comparison: where it listens, and the CPU time (ms) it and PostgreSQL have used so far. */
+/** A server under comparison: where it listens, and the CPU time (ms) it, PostgreSQL and the load generator have used so far. */
 export interface ComparedServer {
   label: string;
   base: string;
-  usage: () => Promise<{ server: number; postgres: number }>;
+  usage: () => Promise<Cpu>;
 }
 
 /**
@@ -30,7 +30,14 @@ export async function compareScenario(
   }: { SECONDS: number; WARMUP: number; CONNECTIONS: number; BURST: number },
 ): Promise<[LoadResult, LoadResult]> {
   const bursts = Math.max(1, Math.round(SECONDS / BURST));
-  const sums = servers.map(() => ({ requests: 0, errors: 0, server: 0, postgres: 0, times: [] as number[] }));
+  const sums = servers.map(() => ({
+    requests: 0,
+    errors: 0,
+    server: 0,
+    postgres: 0,
+    generator: 0,
+    times: [] as number[],
+  }));
   for (const server of servers) {
     if (WARMUP > 0) await runScenario(server.base, scenario, { SECONDS: WARMUP, WARMUP: 0, CONNECTIONS });
   }
@@ -49,6 +56,7 @@ export async function compareScenario(
       sum.errors += result.errors;
       sum.server += (result.cpu?.server ?? 0) * requests;
       sum.postgres += (result.cpu?.postgres ?? 0) * requests;
+      sum.generator += (result.cpu?.generator ?? 0) * requests;
     }
   }
   const results = sums.map((sum): LoadResult => {
@@ -62,7 +70,11 @@ export async function compareScenario(
       p99: percentile(sum.times, 99),
       errors: sum.errors,
       requests: sum.requests,
-      cpu: { server: perRequest(sum.server), postgres: perRequest(sum.postgres) },
+      cpu: {
+        server: perRequest(sum.server),
+        postgres: perRequest(sum.postgres),
+        generator: perRequest(sum.generator),
+      },
     };
   });
   return [results[0] as LoadResult, results[1] as LoadResult];
@@ -99,7 +111,16 @@ export async function compareServers(
 
 /** The comparison's table: each figure of the first server, then the second's (`a → b`). */
 function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'CPU ms: server', 'PostgreSQL'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'CPU ms: server',
+    'PostgreSQL',
+    'load generator',
+  ];
   const both = (of: (result: LoadResult) => string) => (pair: [LoadResult, LoadResult]) =>
     `${of(pair[0])} → ${of(pair[1])}`;
   const columns = [
@@ -109,6 +130,7 @@ function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void
     both((r) => String(r.errors)),
     both((r) => fixed(r.cpu?.server, 3)),
     both((r) => fixed(r.cpu?.postgres, 3)),
+    both((r) => fixed(r.cpu?.generator, 3)),
   ];
   const rows = pairs.map((pair) => [pair[0].name, ...columns.map((column) => column(pair))]);
   printRows(title, header, rows);

@@ -26,6 +26,13 @@ type Autocannon = (options: {
 /** A request that takes longer than this counts as a timeout (autocannon's own default). */
 const TIMEOUT_SECONDS = 10;
 
+/** CPU time (ms): the server's, PostgreSQL's and the load generator's (autocannon, in the benchmark's process). */
+export interface Cpu {
+  server: number;
+  postgres: number;
+  generator: number;
+}
+
 export interface LoadResult {
   name: string;
   kind: Scenario['kind'];
@@ -36,8 +43,11 @@ export interface LoadResult {
   errors: number;
   /** How many of each status, when any was not 2xx. */
   statuses?: Record<string, number>;
-  /** CPU time per request (ms) of the server process, and of PostgreSQL's processes: a busy machine does not inflate it. */
-  cpu?: { server: number; postgres: number };
+  /**
+   * CPU time per request (ms) of the server process, of PostgreSQL's processes and of the load generator: a busy
+   * machine does not inflate it.
+   */
+  cpu?: Cpu;
   /** The database's own time for a read's statements (EXPLAIN ANALYZE, median, ms). */
   sql?: { statements: number; execution: number; planning: number } | undefined;
   /** The requests answered in the measured run. */
@@ -57,7 +67,7 @@ export async function runScenario(
     /** Profiles the measured run, when given. */
     profile?: { start(): Promise<void>; stop(): Promise<void> } | undefined;
     /** The CPU time (ms) used so far by the server and by PostgreSQL. */
-    usage?: () => Promise<{ server: number; postgres: number }>;
+    usage?: () => Promise<Cpu>;
     /** Where the measured run's answered requests' times (ms) are added too, for runs measured together. */
     collect?: number[];
   } = {},
@@ -104,6 +114,7 @@ export async function runScenario(
       ? {
           server: perRequest(after.server - before.server),
           postgres: perRequest(after.postgres - before.postgres),
+          generator: perRequest(after.generator - before.generator),
         }
       : undefined;
   collect?.push(...times);
@@ -156,6 +167,7 @@ export function printTable(title: string, results: LoadResult[]): void {
     'p50 − SQL',
     'CPU ms: server',
     'PostgreSQL',
+    'load generator',
   ];
   const rows = results.map((result) => [
     result.name,
@@ -168,11 +180,12 @@ export function printTable(title: string, results: LoadResult[]): void {
     result.sql ? fixed(result.p50 - result.sql.execution, 2) : '',
     fixed(result.cpu?.server, 3),
     fixed(result.cpu?.postgres, 3),
+    fixed(result.cpu?.generator, 3),
   ]);
   printRows(title, header, rows);
   for (const result of results)
     if (result.statuses) console.log(`${result.name}: statuses ${JSON.stringify(result.statuses)}`);
   console.log(
-    'SQL ms: the summed execution time of the request’s statements under EXPLAIN ANALYZE (median of 15 runs, planning left out).\nCPU ms: CPU time per request of the server process and of all PostgreSQL processes (PGlite runs in the server).',
+    'SQL ms: the summed execution time of the request’s statements under EXPLAIN ANALYZE (median of 15 runs, planning left out).\nCPU ms: CPU time per request of the server process, of all PostgreSQL processes (PGlite runs in the server) and of the load generator (autocannon, on the same cores).',
   );
 }
