@@ -1,7 +1,7 @@
 import { type Job, type JobLine, type JobStatus, jobTotals, type Rag } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { visibleCustomers as customers, visibleLocations as locations, technicians } from '../db/schema.ts';
-import { apiTime } from '../db/timestamps.ts';
+import { apiTime, isoTime } from '../db/timestamps.ts';
 import { jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
 
 // How a job is read back: its row (with its kept lines, `jobs.items`) and the names of what it refers to, in one
@@ -77,6 +77,54 @@ export interface JobRow {
   items: JobLine[];
   created: string;
   updated: string;
+}
+
+/** A job's own columns, by `JobRow`'s keys, as a save returns them (`saveWithLines`' `returned`). */
+export const jobOwnColumns = (table: typeof jobs) => ({
+  number: table.number,
+  reference: table.reference,
+  customerId: table.customerId,
+  locationId: table.locationId,
+  territoryId: table.territoryId,
+  priorityId: table.priorityId,
+  status: table.status,
+  rag: table.rag,
+  due: table.due,
+  scheduledStart: table.scheduledStart,
+  scheduledFinish: table.scheduledFinish,
+  actualStart: table.actualStart,
+  actualFinish: table.actualFinish,
+  assignee: table.assignee,
+  items: table.items,
+  created: table.created,
+  updated: table.updated,
+});
+
+/** The names of what a job refers to, as the job's read joins them. */
+export type JobNames = Pick<
+  JobRow,
+  'customerName' | 'locationName' | 'territoryName' | 'priorityName' | 'assigneeName'
+>;
+
+const timeOf = (value: unknown) => (value === null ? null : isoTime(value));
+
+/**
+ * A job's row from its own columns as the driver gave them (`jobOwnColumns`, its times as PostgreSQL's text) and
+ * the names of what it refers to: what the job's read gives, without reading it.
+ */
+export function jobRowOf(own: Record<string, unknown>, names: JobNames): JobRow {
+  const row = own as Omit<JobRow, keyof JobNames>;
+  return {
+    ...row,
+    ...names,
+    due: timeOf(row.due),
+    scheduledStart: timeOf(row.scheduledStart),
+    scheduledFinish: timeOf(row.scheduledFinish),
+    actualStart: timeOf(row.actualStart),
+    actualFinish: timeOf(row.actualFinish),
+    created: isoTime(row.created),
+    updated: isoTime(row.updated),
+  };
 }
 
 const named = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null);

@@ -11,6 +11,7 @@ import { apiAs, fieldsOf } from '../test-support/api-client.ts';
 import { withCustomerGoneOnInsert } from '../test-support/customer-gone.ts';
 import { createTenantWithUser, signAccessToken, type TenantWithUser } from '../test-support/factories.ts';
 import { describeRecordEndpoints } from '../test-support/record-contract.ts';
+import { createCustomers, createLocations } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
 import { fullJob, type JobWorld, jobWorld } from './job-fixtures.ts';
@@ -289,6 +290,72 @@ describe('PUT /api/jobs/{id}', () => {
     expect((await api.get(`/api/jobs/${job.id}`)).json()).toEqual(job);
   });
 
+  // A save answers from the job's columns as saved and the names its first round trip read (`jobSave`): each
+  // answer must be the job as it reads back, field for field.
+  it('answers each save with the job exactly as it reads back', async () => {
+    const api = apiAs(t, a.token);
+    const tenantId = a.tenant.tenantId;
+    const [customer] = await createCustomers(t, tenantId, [{ name: "O'Brien & Sons Plumbing Pty Ltd" }]);
+    if (!customer) throw new Error('No customer');
+    const [site] = await createLocations(t, tenantId, [
+      { customer: { id: customer.id }, name: "Nan's place & the granny flat out the back" },
+    ]);
+    const created = await api.post('/api/jobs', { customer: { id: customer.id } });
+    let job = created.json();
+    const [first, second] = worldA.technicians;
+    const upper = (id: string | undefined) => ({ id: id?.toUpperCase() });
+    const saves = [
+      // Ids in capitals, times with another offset and past the millisecond, lines to sum.
+      {
+        reference: "Tenant's PO #12 & 13",
+        customer: upper(customer.id),
+        location: upper(site?.id),
+        territory: upper(worldA.territories[0]?.id),
+        priority: upper(worldA.priorities[3]?.id),
+        status: 'OPEN_READY_TO_BE_SCHEDULED',
+        rag: 'AMBER',
+        due: '2030-03-04T17:00:00.12345+11:00',
+        assignee: first?.id.toUpperCase(),
+        items: [
+          { code: 'LAB', description: "Labour (o'time)", quantity: '2.5', price: '95' },
+          { code: null, description: 'Pipe & fittings', quantity: '3', price: '33.3333' },
+        ],
+      },
+      // Scheduled, by another technician, fewer lines.
+      {
+        status: 'OPEN_SCHEDULED',
+        scheduledStart: '2030-03-04T08:00:00+11:00',
+        scheduledFinish: '2030-03-04T10:30:00.5Z',
+        assignee: second?.id,
+        items: [{ code: 'CALL', description: 'Call-out', quantity: '1', price: '120' }],
+      },
+      // In progress: the server stamps the actual start.
+      { status: 'OPEN_IN_PROGRESS', rag: null, reference: null },
+      // Completed, with no technician and no lines.
+      { status: 'OPEN_COMPLETED', assignee: null, items: [] },
+    ];
+    for (const change of saves) {
+      const { id, number, subtotal, tax, total, created: _c, updated, assigneeName: _n, ...fields } = job;
+      const saved = await api.put(`/api/jobs/${job.id}`, { ...fields, ...change, updated });
+      expect(saved.statusCode, saved.body).toBe(200);
+      job = saved.json();
+      expect(job).toEqual((await api.get(`/api/jobs/${job.id}`)).json());
+    }
+    expect(job).toMatchObject({
+      customer: { id: customer.id, name: "O'Brien & Sons Plumbing Pty Ltd" },
+      location: { id: site?.id, name: "Nan's place & the granny flat out the back" },
+      priority: { name: 'Urgent' },
+      status: 'OPEN_COMPLETED',
+      due: '2030-03-04T06:00:00.123Z',
+      scheduledFinish: '2030-03-04T10:30:00.500Z',
+      assignee: null,
+      assigneeName: null,
+      items: [],
+    });
+    expect(job.actualStart).toEqual(expect.any(String));
+    expect(job.actualFinish).toEqual(expect.any(String));
+  });
+
   it('refuses a location of another customer on a save', async () => {
     const api = apiAs(t, a.token);
     const job = (await api.post('/api/jobs', fullJob(worldA))).json();
@@ -399,7 +466,8 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
         ).statement,
       ]),
     );
-    expect(Number((rows as { saved: unknown }[])[0]?.saved)).toBe(0);
+    // Not saved, and still there: a 409 (`check`), where a job deleted since is a 404.
+    expect((rows as { saved: unknown; found: unknown }[])[0]).toMatchObject({ saved: false, found: true });
     expect((await api.get(`/api/jobs/${read.id}`)).json()).toEqual(colleague.json());
   });
 

@@ -27,7 +27,7 @@ import {
   saveWithLines,
 } from '../records/record-rows.ts';
 import { allocateNumber, numberedInsert } from '../records/tenant-counters.ts';
-import { type JobRow, jobColumns, joinsOf, toJob } from './job-rows.ts';
+import { type JobRow, jobColumns, jobOwnColumns, jobRowOf, joinsOf, toJob } from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
 
 const NOUN = 'job';
@@ -42,22 +42,30 @@ const messages = {
 
 /**
  * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
- * one), and the location must be the customer's. All problems at once, as field errors; all read in one statement.
+ * one), and the location must be the customer's. All problems at once, as field errors; all read in one statement,
+ * with their names, which a save answers with (`jobSave`).
  */
 function referencesOf(tx: Db, tenantId: string, fields: JobFields) {
   return namedStatement(tx, tenantId, {
-    customer: { table: customers, id: fields.customer.id, column: customers.id },
+    customer: { table: customers, id: fields.customer.id, column: customers.name },
     locationCustomer: { table: locations, id: fields.location?.id, column: locations.customerId },
-    territory: { table: territories, id: fields.territory?.id, column: territories.id },
-    priority: { table: jobPriorities, id: fields.priority?.id, column: jobPriorities.id },
-    assignee: { table: technicians, id: fields.assignee ?? undefined, column: technicians.id },
+    location: { table: locations, id: fields.location?.id, column: locations.name },
+    territory: { table: territories, id: fields.territory?.id, column: territories.name },
+    priority: { table: jobPriorities, id: fields.priority?.id, column: jobPriorities.name },
+    assignee: { table: technicians, id: fields.assignee ?? undefined, column: technicians.name },
     assigneeRetired: { table: technicians, id: fields.assignee ?? undefined, column: technicians.retired },
   });
 }
 
 type References = ReturnType<ReturnType<typeof referencesOf>['found']>;
 
-/** The problems with what the job names, as `referencesOf` found it: 400 with a field error for each. */
+/** The same UUID, however its hex digits are cased (PostgreSQL writes them in lower case). */
+const sameId = (a: string | null, b: string | null) => a?.toLowerCase() === b?.toLowerCase();
+
+/**
+ * The problems with what the job names, as `referencesOf` found it (each found record's name; the location's
+ * customer's id): 400 with a field error for each.
+ */
 function checkFound(found: References, fields: JobFields, keptAssignee: string | null): void {
   const problems: FieldError[] = [];
   const customer = found.customer !== undefined;
@@ -65,7 +73,7 @@ function checkFound(found: References, fields: JobFields, keptAssignee: string |
   if (fields.location) {
     if (found.locationCustomer === undefined)
       problems.push({ field: 'location.id', message: messages.location });
-    else if (customer && found.locationCustomer !== found.customer)
+    else if (customer && !sameId(found.locationCustomer as string, fields.customer.id))
       problems.push({ field: 'location.id', message: messages.locationOfCustomer });
   }
   if (fields.territory && found.territory === undefined)
@@ -76,7 +84,7 @@ function checkFound(found: References, fields: JobFields, keptAssignee: string |
     if (found.assigneeRetired === undefined)
       problems.push({ field: 'assignee', message: technicianMessages.assignee });
     // A retired technician keeps the jobs they had, and takes no new ones.
-    else if (found.assigneeRetired === true && found.assignee !== keptAssignee)
+    else if (found.assigneeRetired === true && !sameId(fields.assignee, keptAssignee))
       problems.push({ field: 'assignee', message: technicianMessages.retired });
   }
   if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
@@ -272,8 +280,10 @@ export async function importJobs(tx: Tx, tenantId: string, imports: readonly Job
 
 /**
  * A job save over the version the client read (404, or 409 when someone saved it since): first the job as it is
- * and what the save names (`reads`, one round trip: `asMemberWith` sends them with the transaction's BEGIN), then
- * the save with its lines and the job read back (`save`, one round trip).
+ * and what the save names, with their names (`reads`, one round trip: `asMemberWith` sends them with the
+ * transaction's BEGIN), then the save with its lines (`save`, one round trip), which returns the job's own columns
+ * as saved. The answer is those and the names the first round trip read: the job is not read back (a rename of
+ * its customer committed between the two round trips shows at the next read).
  */
 export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated, ...fields }: JobUpdate) {
   const references = referencesOf(db, tenantId, fields);
@@ -290,7 +300,8 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
     if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
     const from = current.status as JobStatus;
     if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
-    checkFound(references.found(named), fields, current.assignee);
+    const names = references.found(named);
+    checkFound(names, fields, current.assignee);
     const stamps = statusStamps(from, fields.status, fields, new Date());
     const lines = lineRows(tenantId, id, fields.items);
     const written = saveWithLines(
@@ -305,9 +316,17 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
         foreignKey: 'job_lines_job_fk',
         rows: lines,
       },
+      jobOwnColumns(jobs),
     );
+    const name = (value: unknown) => (value === undefined ? null : (value as string));
     return toJob(
-      await written.withReadBack<JobRow>(together, jobById.with({ tenantId, id }), referencesGone),
+      jobRowOf(await written.withReturned(together, referencesGone), {
+        customerName: names.customer as string,
+        locationName: name(names.location),
+        territoryName: name(names.territory),
+        priorityName: name(names.priority),
+        assigneeName: name(names.assignee),
+      }),
     );
   };
   return { reads: found ? [rowStatement(jobs, tenantId, id), references.statement] : [], save };

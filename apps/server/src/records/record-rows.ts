@@ -170,7 +170,9 @@ export interface RecordLines {
  * trips there): the lines at the new positions are written over (an upsert on their key) and those past them
  * deleted, so the two never touch the same row. The lines are written only when the record was saved: a save of
  * a stale version (or of a record deleted since) writes nothing, so it can go with the COMMIT (`commitTogether`).
- * 404 or 409 as `saveVersion`.
+ * 404 or 409 as `saveVersion`. Its one row says whether the record was `saved` and is still there (`found`, read
+ * only when it was not saved), and gives the saved row's `id` and `returned` columns (by their keys; null when
+ * nothing was saved), so that a save can answer without reading its record back.
  */
 export function saveWithLines<T extends RecordTable>(
   tx: Tx,
@@ -179,15 +181,25 @@ export function saveWithLines<T extends RecordTable>(
   noun: string,
   values: Partial<T['$inferInsert']>,
   lines: RecordLines,
+  returned: Record<string, PgColumn> = {},
 ): {
   statement: Statement;
   /** Runs `save` (the statement, alone or with others): a record deleted since it was read is 404. */
   guard: <R>(save: () => Promise<R>) => Promise<R>;
   /**
    * Given the statement's rows: 404 or 409 when nothing was saved. `found`: whether the record is there, when the
-   * caller read it back with the save (else it is read now, in the transaction).
+   * caller read it back with the save (else the statement's own `found`).
    */
   check: (rows: unknown[], found?: boolean) => Promise<void>;
+  /**
+   * Sends the statement (`together`: `runTogether`, or `commitTogether`), within `around` (a foreign key's error
+   * as a field's), and gives the saved row's `returned` columns, as the driver gives them: 404 or 409 when nothing
+   * was saved.
+   */
+  withReturned: (
+    together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
+    around?: <R>(write: () => Promise<R>) => Promise<R>,
+  ) => Promise<Record<string, unknown>>;
   /**
    * Sends the statement and `readBack` (the record's read) together (`together`: `runTogether`, or
    * `commitTogether`), within `around` (a foreign key's error as a field's), and gives the row read back: 404 or
@@ -204,7 +216,12 @@ export function saveWithLines<T extends RecordTable>(
   const placeholders: Record<string, unknown> = { tenantId, id, updated: new Date(updated).toISOString() };
   const set = placeholdersOf(table, 'v', values, placeholders);
   const rows = lines.rows.map((row, index) => placeholdersOf(lines.table, `l${index}`, row, placeholders));
-  const shape = `${getTableName(table)}:${set.shape}|${rows.map((row) => row.shape).join('|')}`;
+  const returning = Object.entries(returned);
+  const shape = [
+    `${getTableName(table)}:${set.shape}`,
+    ...rows.map((row) => row.shape),
+    returning.map(([key, column]) => `${key}=${column.name}`).join(),
+  ].join('|');
   const build = () => {
     const saved = tx
       .update(table as RecordTable)
@@ -216,7 +233,10 @@ export function saveWithLines<T extends RecordTable>(
           sql`${table.updated} = ${sql.placeholder('updated')}::timestamptz`,
         ),
       )
-      .returning({ id: table.id });
+      .returning({
+        id: table.id,
+        ...Object.fromEntries(returning.map(([key, column]) => [key, sql`${column}`.as(key)])),
+      });
     const wasSaved = sql`exists (select 1 from saved)`;
     const removed = tx
       .delete(lines.table)
@@ -230,7 +250,15 @@ export function saveWithLines<T extends RecordTable>(
       );
     const steps = [sql`saved as (${saved.getSQL()})`, sql`removed as (${removed.getSQL()})`];
     if (rows.length > 0) steps.push(sql`written as (${linesWritten(lines, rows, wasSaved)})`);
-    return sql`with ${sql.join(steps, sql`, `)} select count(*) as saved from saved`;
+    // One row, saved or not; whether the record is there is read only when it was not saved.
+    const present = sql`exists (select 1 from ${table} where ${and(
+      eq(table.tenantId, sql.placeholder('tenantId')),
+      eq(table.id, sql.placeholder('id')),
+    )})`;
+    const columns = returning.map(([key]) => sql`, saved.${sql.identifier(key)}`);
+    return sql`with ${sql.join(steps, sql`, `)}
+      select saved.id is not null as saved, (saved.id is not null or ${present}) as found, saved.id${sql.join(columns)}
+      from (values (1)) as one left join saved on true`;
   };
   const statement = saves.statement(tx, shape, build, placeholders);
   const guard = async <R>(save: () => Promise<R>): Promise<R> => {
@@ -243,14 +271,20 @@ export function saveWithLines<T extends RecordTable>(
     }
   };
   const check = async (rows: unknown[], found?: boolean) => {
-    if (Number((rows as { saved: unknown }[])[0]?.saved) > 0) return;
-    if (!(found ?? (await findRow(tx, table, tenantId, id)))) throw notFound(noun);
+    const [row] = rows as { saved?: boolean; found?: boolean }[];
+    if (row?.saved) return;
+    if (!(found ?? row?.found)) throw notFound(noun);
     throw conflict(apiMessages.staleSave(noun));
   };
   return {
     statement,
     guard,
     check,
+    withReturned: async (together, around = (write) => write()) => {
+      const [saved = []] = await around(() => guard(() => together(tx, [statement])));
+      await check(saved);
+      return saved[0] as Record<string, unknown>;
+    },
     withReadBack: async <Row>(
       together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
       readBack: Statement,
