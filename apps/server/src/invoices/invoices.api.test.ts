@@ -265,6 +265,44 @@ describe('PUT /api/sales/invoices/{id}: the lines', () => {
     expect((await api.get(`/api/sales/invoices/${created.id}`)).json()).toEqual(saved.json());
   });
 
+  // A save answers from the invoice's columns as saved and what its first round trip read (`invoiceSave`): each
+  // answer must be the invoice as it reads back, field for field.
+  it('answers each save with the invoice exactly as it reads back', async () => {
+    const [job] = await createJobs(t, a.tenant.tenantId, [{ customer: { id: customer.id } }]);
+    const [other] = await createCustomers(t, a.tenant.tenantId, [{ name: 'Harbour & Co. “Strata”' }]);
+    let read = (await api.post('/api/sales/invoices', invoice())).json();
+    const saves = [
+      // Ids in capitals, the job it bills, amounts entered with tax.
+      {
+        customer: { id: customer.id.toUpperCase() },
+        job: { id: job?.id.toUpperCase() },
+        reference: "Tenant's PO #12 & 13",
+        amountsEnteredIncludeTax: true,
+        lineItems: [
+          { code: 'LAB', description: 'Labour', quantity: '2.5', price: '95', taxRate: { id: gst.id } },
+          { description: 'Permit', amount: '96.5', taxRate: null },
+        ],
+      },
+      // Sent, to another customer, with no job and no lines.
+      { status: 'OPEN_SENT', customer: { id: other?.id }, job: null, due: '2027-01-04', lineItems: [] },
+    ];
+    for (const change of saves) {
+      const saved = await api.put(`/api/sales/invoices/${read.id}`, {
+        ...invoice(),
+        ...change,
+        updated: read.updated,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      read = saved.json();
+      expect(read).toEqual((await api.get(`/api/sales/invoices/${read.id}`)).json());
+    }
+    expect(read).toMatchObject({
+      customer: { id: other?.id, name: 'Harbour & Co. “Strata”' },
+      job: null,
+      status: 'OPEN_SENT',
+    });
+  });
+
   it('names the field of a reference that is not the organisation’s, and saves nothing', async () => {
     const created = (await api.post('/api/sales/invoices', invoice())).json();
     const response = await api.put(`/api/sales/invoices/${created.id}`, {

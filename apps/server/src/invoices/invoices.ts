@@ -17,7 +17,7 @@ import { builtOnce } from '../db/built-selects.ts';
 import { keptLine, lineValues } from '../db/columns.ts';
 import { type Db, runTogether, type Tx } from '../db/database.ts';
 import { customers, jobs, visibleCustomers } from '../db/schema.ts';
-import { apiTime } from '../db/timestamps.ts';
+import { apiTime, isoTime } from '../db/timestamps.ts';
 import { conflict, notFound, validationFailed } from '../http/errors.ts';
 import type { AnswerStore } from '../http/idempotency.ts';
 import {
@@ -64,6 +64,33 @@ export function selectInvoices(tx: Db) {
 }
 
 export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
+
+/** An invoice's own columns, by `InvoiceRow`'s keys, as a save returns them (`saveWithLines`' `returned`). */
+const invoiceOwnColumns = {
+  number: invoices.number,
+  reference: invoices.reference,
+  customerId: invoices.customerId,
+  jobId: invoices.jobId,
+  status: invoices.status,
+  date: invoices.date,
+  due: invoices.due,
+  amountsIncludeTax: invoices.amountsIncludeTax,
+  lineItems: invoices.lineItems,
+  created: invoices.created,
+  updated: invoices.updated,
+};
+
+/**
+ * An invoice's row from its own columns as the driver gave them (`invoiceOwnColumns`, its times as PostgreSQL's
+ * text) and what it names: what the invoice's read gives, without reading it.
+ */
+function invoiceRowOf(
+  own: Record<string, unknown>,
+  names: Pick<InvoiceRow, 'customerName' | 'jobNumber'>,
+): InvoiceRow {
+  const row = own as Omit<InvoiceRow, 'customerName' | 'jobNumber'>;
+  return { ...row, ...names, created: isoTime(row.created), updated: isoTime(row.updated) };
+}
 
 /** An invoice as the API returns it, its totals computed from its lines by the domain's one function. */
 export function toInvoice(row: InvoiceRow): Invoice {
@@ -286,8 +313,10 @@ export function invoiceCreate(db: Db, tenantId: string, fields: InvoiceFields) {
 /**
  * Saves the whole invoice over the version the client read (404, or 409 when someone saved it since), as the job
  * save does (`jobSave`): `reads`, the invoice's row and what it names, to send with the transaction's BEGIN
- * (`asMemberWith`); then `save`, given their rows: the checks, then the save and the invoice read back together
- * (`together`: with the COMMIT, `commitTogether`, as the save writes nothing when it is refused).
+ * (`asMemberWith`); then `save`, given their rows: the checks, then the save (`together`: with the COMMIT,
+ * `commitTogether`, as the save writes nothing when it is refused), which returns the invoice's own columns as
+ * saved. The answer is those, with the customer's name and the job's number the first round trip read: the
+ * invoice is not read back.
  */
 export function invoiceSave(
   db: Db,
@@ -305,18 +334,25 @@ export function invoiceSave(
     const current = rows[0] as typeof invoices.$inferSelect | undefined;
     if (!found || !current) throw notFound(NOUN);
     if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
-    const { rates } = references.check(named);
+    const { rates, customerName, jobNumber } = references.check(named);
     const lines = lineRows(tenantId, id, fields.lineItems, rates);
     const values = { ...invoiceValues(fields), lineItems: keptInvoiceLines(lines) };
-    const written = saveWithLines(tx, invoices, { tenantId, id, updated }, NOUN, values, {
-      table: invoiceLines,
-      record: invoiceLines.invoiceId,
-      foreignKey: 'invoice_lines_invoice_fk',
-      rows: lines,
-    });
-    return toInvoice(
-      await written.withReadBack<InvoiceRow>(together, invoiceById.with({ tenantId, id }), referencesGone),
+    const written = saveWithLines(
+      tx,
+      invoices,
+      { tenantId, id, updated },
+      NOUN,
+      values,
+      {
+        table: invoiceLines,
+        record: invoiceLines.invoiceId,
+        foreignKey: 'invoice_lines_invoice_fk',
+        rows: lines,
+      },
+      invoiceOwnColumns,
     );
+    const saved = await written.withReturned(together, referencesGone);
+    return toInvoice(invoiceRowOf(saved, { customerName, jobNumber }));
   };
   return { reads: found ? [rowStatement(invoices, tenantId, id), ...references.reads] : [], save };
 }

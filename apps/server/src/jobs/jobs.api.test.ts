@@ -416,7 +416,7 @@ describe('PUT /api/jobs/{id}: the lines', () => {
           rows: [{ tenantId, jobId: job.id, position: 0, description: 'Labour', amount: '10.00' }],
         },
       );
-      await check(await guard(() => statement.run(tx)));
+      check(await guard(() => statement.run(tx)));
     });
     await expect(write).rejects.toMatchObject({ status: 404 });
   });

@@ -187,10 +187,9 @@ export function saveWithLines<T extends RecordTable>(
   /** Runs `save` (the statement, alone or with others): a record deleted since it was read is 404. */
   guard: <R>(save: () => Promise<R>) => Promise<R>;
   /**
-   * Given the statement's rows: 404 or 409 when nothing was saved. `found`: whether the record is there, when the
-   * caller read it back with the save (else the statement's own `found`).
+   * Given the statement's rows: 404 or 409 when nothing was saved (the statement's `found` tells which).
    */
-  check: (rows: unknown[], found?: boolean) => Promise<void>;
+  check: (rows: unknown[]) => void;
   /**
    * Sends the statement (`together`: `runTogether`, or `commitTogether`), within `around` (a foreign key's error
    * as a field's), and gives the saved row's `returned` columns, as the driver gives them: 404 or 409 when nothing
@@ -200,16 +199,6 @@ export function saveWithLines<T extends RecordTable>(
     together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
     around?: <R>(write: () => Promise<R>) => Promise<R>,
   ) => Promise<Record<string, unknown>>;
-  /**
-   * Sends the statement and `readBack` (the record's read) together (`together`: `runTogether`, or
-   * `commitTogether`), within `around` (a foreign key's error as a field's), and gives the row read back: 404 or
-   * 409 when nothing was saved.
-   */
-  withReadBack: <Row>(
-    together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
-    readBack: Statement,
-    around?: <R>(write: () => Promise<R>) => Promise<R>,
-  ) => Promise<Row>;
 } {
   const { tenantId, id, updated } = version;
   if (!isUuid(id)) throw notFound(noun);
@@ -270,10 +259,10 @@ export function saveWithLines<T extends RecordTable>(
       throw error;
     }
   };
-  const check = async (rows: unknown[], found?: boolean) => {
+  const check = (rows: unknown[]) => {
     const [row] = rows as { saved?: boolean; found?: boolean }[];
     if (row?.saved) return;
-    if (!(found ?? row?.found)) throw notFound(noun);
+    if (!row?.found) throw notFound(noun);
     throw conflict(apiMessages.staleSave(noun));
   };
   return {
@@ -282,19 +271,8 @@ export function saveWithLines<T extends RecordTable>(
     check,
     withReturned: async (together, around = (write) => write()) => {
       const [saved = []] = await around(() => guard(() => together(tx, [statement])));
-      await check(saved);
+      check(saved);
       return saved[0] as Record<string, unknown>;
-    },
-    withReadBack: async <Row>(
-      together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
-      readBack: Statement,
-      around: <R>(write: () => Promise<R>) => Promise<R> = (write) => write(),
-    ) => {
-      const [saved = [], read = []] = await around(() => guard(() => together(tx, [statement, readBack])));
-      const [row] = read as Row[];
-      await check(saved, row !== undefined);
-      if (!row) throw notFound(noun);
-      return row;
     },
   };
 }
