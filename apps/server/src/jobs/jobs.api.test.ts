@@ -128,6 +128,8 @@ describe('POST /api/jobs', () => {
       created: expect.any(String),
       updated: job.created,
     });
+    // The answer is the row as inserted and the names read before the insert: the job as it reads back.
+    expect((await apiAs(t, token).get(`/api/jobs/${job.id}`)).json()).toEqual(job);
   });
 
   it('needs only the customer', async () => {
@@ -202,6 +204,7 @@ describe('POST /api/jobs', () => {
       location: { id: worldA.location.id },
       assignee: worldA.technicians[0]?.id,
     });
+    expect((await apiAs(t, a.token).get(`/api/jobs/${response.json().id}`)).json()).toEqual(response.json());
   });
 
   it('refuses bad lines, dates and a finish before its start', async () => {

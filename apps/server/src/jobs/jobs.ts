@@ -27,7 +27,15 @@ import {
   saveWithLines,
 } from '../records/record-rows.ts';
 import { allocateNumber, numberedInsert } from '../records/tenant-counters.ts';
-import { type JobRow, jobColumns, jobOwnColumns, jobRowOf, joinsOf, toJob } from './job-rows.ts';
+import {
+  type JobNames,
+  type JobRow,
+  jobColumns,
+  jobOwnColumns,
+  jobRowOf,
+  joinsOf,
+  toJob,
+} from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
 
 const NOUN = 'job';
@@ -100,19 +108,25 @@ const referencesGone = referencedFields({
 });
 
 /**
- * Runs a new job's write after checking what it names (`read`: the rows of `jobReferences`, when they were read
- * already); a record deleted between the check and the write is reported like a missing one.
+ * What the job names, checked (`read`: the rows of `referencesOf`' statement): their names, as the job's read
+ * joins them.
  */
-async function withReferences<T>(
-  tx: Tx,
-  tenantId: string,
+function checkedNames(
+  references: ReturnType<typeof referencesOf>,
   fields: JobFields,
-  write: () => Promise<T>,
-  read?: unknown[][],
-): Promise<T> {
-  const { statement, found } = referencesOf(tx, tenantId, fields);
-  checkFound(found(read?.[0] ?? (await statement.run(tx))), fields, null);
-  return referencesGone(write);
+  keptAssignee: string | null,
+  read: unknown[],
+): JobNames {
+  const names = references.found(read);
+  checkFound(names, fields, keptAssignee);
+  const name = (value: unknown) => (value === undefined ? null : (value as string));
+  return {
+    customerName: names.customer as string,
+    locationName: name(names.location),
+    territoryName: name(names.territory),
+    priorityName: name(names.priority),
+    assigneeName: name(names.assignee),
+  };
 }
 
 /** What a new job names, read with the transaction's BEGIN (`replyCreated`), for `createJob`. */
@@ -223,27 +237,25 @@ export async function createJob(
 ): Promise<Job> {
   const id = uuidv7();
   const lines = lineRows(tenantId, id, fields.items);
-  // The job read back in the same round trip as its number: creates queue on the counter until each commits.
-  const [, created = []] = await withReferences(
-    tx,
-    tenantId,
-    fields,
-    () =>
-      runTogether(tx, [
-        numberedInsert(
-          tx,
-          tenantId,
-          'job',
-          { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields, lines) } },
-          { table: jobLines, rows: lines },
-        ),
-        jobById.with({ tenantId, id }),
-      ]),
-    read,
+  const references = referencesOf(tx, tenantId, fields);
+  const names = checkedNames(references, fields, null, read?.[0] ?? (await references.statement.run(tx)));
+  // The answer is the new row as inserted, with the names read before: creates queue on the counter until each
+  // commits, and a read back held it longer.
+  const [created = []] = await referencesGone(() =>
+    runTogether(tx, [
+      numberedInsert(
+        tx,
+        tenantId,
+        'job',
+        { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields, lines) } },
+        { table: jobLines, rows: lines },
+        { id: jobs.id, ...jobOwnColumns(jobs) },
+      ),
+    ]),
   );
   const [row] = created;
-  if (!row) throw new Error('The new job was not read back');
-  return toJob(row as JobRow);
+  if (!row) throw new Error('The new job was not numbered');
+  return toJob(jobRowOf(row as Record<string, unknown>, names));
 }
 
 /** A job as it is brought in whole (demo data, a benchmark): its fields and where its workflow has got to. */
@@ -300,8 +312,7 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
     if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
     const from = current.status as JobStatus;
     if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
-    const names = references.found(named);
-    checkFound(names, fields, current.assignee);
+    const names = checkedNames(references, fields, current.assignee, named);
     const stamps = statusStamps(from, fields.status, fields, new Date());
     const lines = lineRows(tenantId, id, fields.items);
     const written = saveWithLines(
@@ -318,16 +329,7 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
       },
       jobOwnColumns(jobs),
     );
-    const name = (value: unknown) => (value === undefined ? null : (value as string));
-    return toJob(
-      jobRowOf(await written.withReturned(together, referencesGone), {
-        customerName: names.customer as string,
-        locationName: name(names.location),
-        territoryName: name(names.territory),
-        priorityName: name(names.priority),
-        assigneeName: name(names.assignee),
-      }),
-    );
+    return toJob(jobRowOf(await written.withReturned(together, referencesGone), names));
   };
   return { reads: found ? [rowStatement(jobs, tenantId, id), references.statement] : [], save };
 }

@@ -1,5 +1,5 @@
 import { getTableName, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { builtByShape, placeholdersOf, type Statement } from '../db/built-selects.ts';
 import type { Tx } from '../db/database.ts';
 import { tenantCounters } from '../db/schema.ts';
@@ -50,8 +50,9 @@ export async function allocateNumber(
 
 /**
  * `allocateNumber` and the inserts of a new record and its lines in one statement, which gives the record's
- * `number` (the counter's new value); the lines' foreign keys are checked at the statement's end. Creates in one
- * organisation queue for the counter until each commits, so the fewer round trips after it, the shorter the
+ * `number` (the counter's new value) and the new row's `returned` columns (by their keys), so that a create can
+ * answer without reading its record back; the lines' foreign keys are checked at the statement's end. Creates in
+ * one organisation queue for the counter until each commits, so the fewer round trips after it, the shorter the
  * queue: send it with the COMMIT (`commitTogether`, as an invoice create does). Built once per shape
  * (`builtByShape`).
  */
@@ -61,19 +62,36 @@ export function numberedInsert(
   name: CounterName,
   record: { table: PgTable; values: object },
   lines: { table: PgTable; rows: object[] },
-): Statement<{ number: number }> {
+  returned: Record<string, PgColumn> = {},
+): Statement<{ number: number } & Record<string, unknown>> {
   const placeholders: Record<string, unknown> = { tenantId };
   const row = placeholdersOf(record.table, 'v', record.values, placeholders);
   const rows = lines.rows.map((line, index) => placeholdersOf(lines.table, `l${index}`, line, placeholders));
-  const shape = `${name}:${getTableName(record.table)}:${row.shape}|${rows.map((line) => line.shape).join('|')}`;
+  const returning = Object.entries(returned);
+  const shape = [
+    `${name}:${getTableName(record.table)}:${row.shape}`,
+    ...rows.map((line) => line.shape),
+    returning.map(([key, column]) => `${key}=${column.name}`).join(),
+  ].join('|');
   const build = () => {
     const counter = counterSteps(sql.placeholder('tenantId'), name, 1);
-    const inserted = tx.insert(record.table).values({ ...row.row, number: sql`(select value from counter)` });
-    if (rows.length === 0)
-      return sql`with ${counter}, record as (${inserted.getSQL()}) select value as number from counter`;
+    const insert = tx.insert(record.table).values({ ...row.row, number: sql`(select value from counter)` });
+    const inserted =
+      returning.length === 0
+        ? insert
+        : insert.returning(
+            Object.fromEntries(returning.map(([key, column]) => [key, sql`${column}`.as(key)])),
+          );
+    const answer =
+      returning.length === 0
+        ? sql`select value as number from counter`
+        : sql`select counter.value as number${sql.join(returning.map(([key]) => sql`, record.${sql.identifier(key)}`))}
+            from counter, record`;
+    if (rows.length === 0) return sql`with ${counter}, record as (${inserted.getSQL()}) ${answer}`;
     const written = tx.insert(lines.table).values(rows.map((line) => line.row));
-    return sql`with ${counter}, record as (${inserted.getSQL()}), lines as (${written.getSQL()})
-      select value as number from counter`;
+    return sql`with ${counter}, record as (${inserted.getSQL()}), lines as (${written.getSQL()}) ${answer}`;
   };
-  return numberedInserts.statement(tx, shape, build, placeholders) as Statement<{ number: number }>;
+  return numberedInserts.statement(tx, shape, build, placeholders) as Statement<
+    { number: number } & Record<string, unknown>
+  >;
 }
