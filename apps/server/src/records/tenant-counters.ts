@@ -67,7 +67,8 @@ export function numberedInsert(
   const placeholders: Record<string, unknown> = { tenantId };
   const row = placeholdersOf(record.table, 'v', record.values, placeholders);
   const rows = lines.rows.map((line, index) => placeholdersOf(lines.table, `l${index}`, line, placeholders));
-  const returning = Object.entries(returned);
+  // The record's number is the counter's: a `returned` number would only repeat it.
+  const returning = Object.entries(returned).filter(([key]) => key !== 'number');
   const shape = [
     `${name}:${getTableName(record.table)}:${row.shape}`,
     ...rows.map((line) => line.shape),
