@@ -1,6 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { percentile } from './bench-kit.ts';
-import { type Cpu, fixed, type LoadResult, printRows, runScenario } from './load-run.ts';
+import {
+  CPU_COLUMNS,
+  type Cpu,
+  cpuCells,
+  fixed,
+  type LoadResult,
+  printRows,
+  runScenario,
+} from './load-run.ts';
 import type { Scenario } from './load-scenarios.ts';
 
 // Two servers (this checkout's and another commit's, BENCH_COMPARE) measured turn about on one database: this
@@ -111,16 +119,7 @@ export async function compareServers(
 
 /** The comparison's table: each figure of the first server, then the second's (`a → b`). */
 function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void {
-  const header = [
-    'scenario',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'errors',
-    'CPU ms: server',
-    'PostgreSQL',
-    'load generator',
-  ];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', ...CPU_COLUMNS];
   const both = (of: (result: LoadResult) => string) => (pair: [LoadResult, LoadResult]) =>
     `${of(pair[0])} → ${of(pair[1])}`;
   const columns = [
@@ -128,9 +127,7 @@ function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void
     both((r) => fixed(r.p50, 1)),
     both((r) => fixed(r.p99, 1)),
     both((r) => String(r.errors)),
-    both((r) => fixed(r.cpu?.server, 3)),
-    both((r) => fixed(r.cpu?.postgres, 3)),
-    both((r) => fixed(r.cpu?.generator, 3)),
+    ...CPU_COLUMNS.map((_, index) => both((r) => cpuCells(r)[index] as string)),
   ];
   const rows = pairs.map((pair) => [pair[0].name, ...columns.map((column) => column(pair))]);
   printRows(title, header, rows);

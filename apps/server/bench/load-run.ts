@@ -153,6 +153,14 @@ export function printRows(title: string, header: string[], rows: string[][]): vo
   for (const row of rows) console.log(line(row));
 }
 
+/** The CPU columns of a table, and their cells for one result: the server's, PostgreSQL's, the load generator's. */
+export const CPU_COLUMNS = ['CPU ms: server', 'PostgreSQL', 'load generator'];
+export const cpuCells = (result: LoadResult) => [
+  fixed(result.cpu?.server, 3),
+  fixed(result.cpu?.postgres, 3),
+  fixed(result.cpu?.generator, 3),
+];
+
 /** The table: one row per scenario, throughput against the constant route, the request's time over its SQL. */
 export function printTable(title: string, results: LoadResult[]): void {
   const ceiling = results[0]?.rps ?? Number.NaN;
@@ -165,9 +173,7 @@ export function printTable(title: string, results: LoadResult[]): void {
     '% of constant',
     'SQL ms',
     'p50 − SQL',
-    'CPU ms: server',
-    'PostgreSQL',
-    'load generator',
+    ...CPU_COLUMNS,
   ];
   const rows = results.map((result) => [
     result.name,
@@ -178,9 +184,7 @@ export function printTable(title: string, results: LoadResult[]): void {
     `${fixed((100 * result.rps) / ceiling, 1)} %`,
     fixed(result.sql?.execution, 2),
     result.sql ? fixed(result.p50 - result.sql.execution, 2) : '',
-    fixed(result.cpu?.server, 3),
-    fixed(result.cpu?.postgres, 3),
-    fixed(result.cpu?.generator, 3),
+    ...cpuCells(result),
   ]);
   printRows(title, header, rows);
   for (const result of results)
