@@ -56,6 +56,8 @@ describe('builtOnce', () => {
     }));
     expect(drizzle).toHaveLength(4);
     expect(built).toEqual(drizzle);
+    // The same keys in the same order: the answer's JSON is written from them.
+    expect(JSON.stringify(built)).toBe(JSON.stringify(drizzle));
     const bare = drizzle[1];
     expect([bare?.locationName, bare?.territoryName, bare?.priorityName, bare?.items]).toEqual([
       null,
@@ -93,6 +95,29 @@ describe('builtOnce', () => {
       [null, false],
     ]);
     expect(built).toEqual(drizzle);
+  });
+
+  it('writes any key as it is, nested or not', async () => {
+    const tenantId = a.tenant.tenantId;
+    const odd = (tx: Db) =>
+      tx
+        .select({
+          'O\'Brien "&" {no}': visibleJobs.number,
+          'line\nbreak': { '`back`': visibleJobs.reference, constructor: visibleJobs.due },
+        })
+        .from(visibleJobs)
+        .orderBy(asc(visibleJobs.number));
+    const builtOdd = builtOnce((tx) => odd(tx).where(eq(visibleJobs.tenantId, sql.placeholder('tenantId'))));
+    const { drizzle, built } = await inTenant(t.database.db, tenantId, async (tx) => ({
+      drizzle: await odd(tx).where(eq(visibleJobs.tenantId, tenantId)),
+      built: await builtOdd(tx, { tenantId }),
+    }));
+    expect(drizzle).toHaveLength(4);
+    expect(JSON.stringify(built)).toBe(JSON.stringify(drizzle));
+    expect(built[3]).toEqual({
+      'O\'Brien "&" {no}': drizzle[3]?.['O\'Brien "&" {no}'],
+      'line\nbreak': { '`back`': "O'Brien & Sons — roof", constructor: null },
+    });
   });
 
   it('is ready to send on node-postgres after it ran on the test database (a process that opens both)', async () => {

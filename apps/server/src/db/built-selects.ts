@@ -60,43 +60,77 @@ function decoderOf(field: unknown): Decoder {
   return sqlDecoder((field as { sql: SQL }).sql);
 }
 
+/** A record's fields as a tree of object literals, in the order Drizzle's mapping first sets each key. */
+interface LiteralNode {
+  children: Map<string, LiteralNode | number>;
+}
+
 /**
  * Maps rows (arrays, in the order of `fields`) to records exactly as Drizzle's `mapResultRow` does, with what it
  * works out again for every value of every row (each field's decoder, its path, its table) worked out once: that
- * per-value work was a tenth of the server's time for a page of whole jobs. A left-joined table's object is null
- * when its first column is null and the join may be null (`joinsNotNullableMap`), as there.
+ * per-value work was a tenth of the server's time for a page of whole jobs. The mapping is one function written
+ * for these fields, each record one object literal (nested for nested paths), so every record of a select has
+ * one shape: the general loop that set each key by its path was 7 % of the server's time for a page of jobs
+ * (docs/performance.md, seventeenth round). A left-joined table's object is null when its first column is null
+ * and the join may be null (`joinsNotNullableMap`), as there: which objects may be is known from the fields.
  */
 export function rowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>): RowMapper {
-  const columns = fields.map(({ path, field }) => ({
-    path,
-    decoder: decoderOf(field),
-    table:
-      joinsNotNullableMap && path.length === 2 && is(field, Column) ? getTableName(field.table) : undefined,
-  }));
-  return (rows) =>
-    rows.map((row) => {
-      const record: Record<string, unknown> = {};
-      const nullify: Record<string, string | false> = {};
-      columns.forEach(({ path, decoder, table }, index) => {
-        let node = record;
-        for (let depth = 0; depth < path.length - 1; depth++) {
-          const key = path[depth] as string;
-          node[key] ??= {};
-          node = node[key] as Record<string, unknown>;
-        }
-        const raw = row[index];
-        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
-        node[path[path.length - 1] as string] = value;
-        if (table === undefined) return;
-        const object = path[0] as string;
-        if (!(object in nullify)) nullify[object] = value === null ? table : false;
-        else if (typeof nullify[object] === 'string' && nullify[object] !== table) nullify[object] = false;
-      });
-      for (const [object, table] of Object.entries(nullify)) {
-        if (typeof table === 'string' && !joinsNotNullableMap?.[table]) record[object] = null;
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  const root: LiteralNode = { children: new Map() };
+  fields.forEach(({ path }, index) => {
+    let node = root;
+    for (const key of path.slice(0, -1)) {
+      let child = node.children.get(key);
+      if (typeof child !== 'object') {
+        child = { children: new Map() };
+        node.children.set(key, child);
       }
-      return record;
-    });
+      node = child;
+    }
+    node.children.set(path[path.length - 1] as string, index);
+  });
+  const literal = (node: LiteralNode): string =>
+    `{${[...node.children]
+      .map(
+        ([key, child]) =>
+          `${JSON.stringify(key)}: ${typeof child === 'number' ? `v${child}` : literal(child)}`,
+      )
+      .join(', ')}}`;
+  const values = fields
+    .map(
+      (_, index) =>
+        `const v${index} = r[${index}] === null ? null : d[${index}].mapFromDriverValue(r[${index}]);`,
+    )
+    .join('\n');
+  const nulled = nullableObjects(fields, joinsNotNullableMap)
+    .map(({ object, first }) => `if (v${first} === null) record[${JSON.stringify(object)}] = null;`)
+    .join('\n');
+  const body = `return (rows) => rows.map((r) => {\n${values}\nconst record = ${literal(root)};\n${nulled}\nreturn record;\n});`;
+  return new Function('d', body)(decoders) as RowMapper;
+}
+
+/**
+ * The left-joined objects of a select that Drizzle's mapping makes null when their first column is null: a
+ * top-level object whose columns (paths of two) are all of one table, one the join may not find
+ * (`joinsNotNullableMap`). `first`: the index of that object's first such column.
+ */
+function nullableObjects(
+  fields: SelectedField[],
+  joinsNotNullableMap: Record<string, boolean> | undefined,
+): { object: string; first: number }[] {
+  if (!joinsNotNullableMap) return [];
+  const objects = new Map<string, { first: number; table: string | false }>();
+  fields.forEach(({ path, field }, index) => {
+    if (path.length !== 2 || !is(field, Column)) return;
+    const object = path[0] as string;
+    const table = getTableName(field.table);
+    const seen = objects.get(object);
+    if (!seen) objects.set(object, { first: index, table });
+    else if (seen.table !== table) seen.table = false;
+  });
+  return [...objects]
+    .filter(([, { table }]) => table !== false && !joinsNotNullableMap[table])
+    .map(([object, { first }]) => ({ object, first }));
 }
 
 /**
