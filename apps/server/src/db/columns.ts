@@ -45,8 +45,14 @@ export const trigram = (name: string, column: ExtraConfigColumn | SQL) =>
 export const NUMBER_BLOCK = 8192;
 
 /**
+ * The status of `numberBlockCounts`' rows that count every status of a block together, which a later page of the
+ * whole list reads. The migration's triggers (0025) write the same `'*'`.
+ */
+export const ALL_STATUSES = '*';
+
+/**
  * How many records a tenant has in each status in each block of `NUMBER_BLOCK` numbers (`number / NUMBER_BLOCK`),
- * kept by statement triggers as the per-status counts are: a deep page of the whole list or of a status finds the
+ * and in all of them (`ALL_STATUSES`), kept by statement triggers as the per-status counts are: a deep page of the whole list or of a status finds the
  * block it starts in from these few rows, and skips at most a block's index entries (docs/server.md, "Fast lists").
  * Read-only to the application.
  */

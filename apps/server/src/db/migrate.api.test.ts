@@ -2,13 +2,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocksCounted } from '../test-support/list-pages.ts';
 import { openTestDatabase } from '../test-support/test-database.ts';
 import { testServer } from '../test-support/test-server.ts';
+import { ALL_STATUSES } from './columns.ts';
 import { type Database, openDatabase } from './database.ts';
 import { isReady, migrate } from './migrate.ts';
 
@@ -88,17 +90,9 @@ describe('migrations', () => {
 });
 
 describe('migration 0016 (technicians)', () => {
-  it("turns the free-text assignees of an older database into the tenant's technicians", async () => {
-    const fresh = await freshDatabase();
-    const older = await fresh.open();
-    try {
-      await migrateUpTo(older, '0016');
-      const tenant = '01900000-0000-7000-8000-0000000000a1';
-      const customer = '01900000-0000-7000-8000-0000000000c1';
-      await older.db.execute(sql`insert into tenants (id, name) values (${tenant}, 'Older Co')`);
-      await older.db.execute(
-        sql`insert into customers (tenant_id, id, number, name) values (${tenant}, ${customer}, 1, 'C')`,
-      );
+  it("turns the free-text assignees of an older database into the tenant's technicians", () =>
+    onOlderDatabase('0016', async (older) => {
+      const { tenant, customer } = await tenantWithCustomer(older);
       for (const [number, assignee] of [
         [1, 'SE02'],
         [2, ' Dave '],
@@ -107,13 +101,13 @@ describe('migration 0016 (technicians)', () => {
         [5, ''],
       ] as const)
         await older.db.execute(sql`insert into jobs (tenant_id, id, number, customer_id, status, assignee)
-          values (${tenant}, ${`01900000-0000-7000-8000-00000000000${number}`}, ${number}, ${customer}, 'OPEN_NEW',
-            ${assignee})`);
+        values (${tenant}, ${`01900000-0000-7000-8000-00000000000${number}`}, ${number}, ${customer}, 'OPEN_NEW',
+          ${assignee})`);
 
       await migrate(older);
       const jobs = (await older.db.execute(sql`select jobs.number, technicians.name from jobs
-        left join technicians on technicians.tenant_id = jobs.tenant_id and technicians.id = jobs.assignee
-        order by jobs.number`)) as { rows: { number: number; name: string | null }[] };
+      left join technicians on technicians.tenant_id = jobs.tenant_id and technicians.id = jobs.assignee
+      order by jobs.number`)) as { rows: { number: number; name: string | null }[] };
       expect(jobs.rows).toEqual([
         { number: 1, name: 'SE02' },
         { number: 2, name: 'Dave' },
@@ -125,24 +119,17 @@ describe('migration 0016 (technicians)', () => {
         rows: { name: string }[];
       };
       expect(names.rows.map((row) => row.name)).toEqual(['Dave', 'SE01', 'SE02', 'SE03', 'SE04', 'SE05']);
-    } finally {
-      await older.close();
-      await fresh.drop();
-    }
-  });
+    }));
 });
 
 describe('migration 0018 (customer counts)', () => {
-  it("counts an older database's customers per tenant", async () => {
-    const fresh = await freshDatabase();
-    const older = await fresh.open();
-    try {
-      await migrateUpTo(older, '0018');
+  it("counts an older database's customers per tenant", () =>
+    onOlderDatabase('0018', async (older) => {
       const tenants = ['01900000-0000-7000-8000-0000000000a1', '01900000-0000-7000-8000-0000000000a2'];
       for (const [index, tenant] of tenants.entries())
         await older.db.execute(sql`insert into tenants (id, name) values (${tenant}, ${`Older ${index}`})`);
       await older.db.execute(sql`insert into customers (tenant_id, id, number, name)
-        select ${tenants[0]}::uuid, gen_random_uuid(), g, 'C' || g from generate_series(1, 3) as g`);
+      select ${tenants[0]}::uuid, gen_random_uuid(), g, 'C' || g from generate_series(1, 3) as g`);
 
       await migrate(older);
       const counts = (await older.db.execute(
@@ -150,12 +137,65 @@ describe('migration 0018 (customer counts)', () => {
       )) as { rows: { tenant_id: string; count: number }[] };
       // A tenant with no customers has no count yet: the list reads it as 0.
       expect(counts.rows).toEqual([{ tenant_id: tenants[0], count: 3 }]);
-    } finally {
-      await older.close();
-      await fresh.drop();
-    }
-  });
+    }));
 });
+
+describe('migration 0025 (every status per block)', () => {
+  it("counts an older database's jobs and invoices per block in all statuses together", () =>
+    onOlderDatabase('0025', async (older) => {
+      const { tenant, customer } = await tenantWithCustomer(older);
+      // Three blocks of numbers, two statuses in each.
+      await older.db.execute(sql`insert into jobs (tenant_id, id, number, customer_id, status)
+      select ${tenant}::uuid, gen_random_uuid(), g, ${customer}::uuid,
+        case when g % 3 = 0 then 'OPEN_NEW' else 'CLOSED_COMPLETED' end
+      from generate_series(1, 20000, 7) as g`);
+      await older.db.execute(sql`insert into invoices
+        (tenant_id, id, number, customer_id, status, date, due, amounts_include_tax)
+      select ${tenant}::uuid, gen_random_uuid(), g, ${customer}::uuid,
+        case when g % 2 = 0 then 'OPEN_DRAFT' else 'OPEN_SENT' end, '2026-11-28', '2026-12-28', false
+      from generate_series(1, 9000, 5) as g`);
+
+      await migrate(older);
+      const rows = async (query: SQL) =>
+        ((await older.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+      for (const table of ['jobs', 'invoices'] as const) {
+        const kept = await rows(
+          sql`select status, block, count::int from ${sql.identifier(
+            table === 'jobs' ? 'job_number_blocks' : 'invoice_number_blocks',
+          )} where tenant_id = ${tenant} and count <> 0 order by 1, 2`,
+        );
+        expect(kept.filter((row) => row.status === ALL_STATUSES)).toHaveLength(table === 'jobs' ? 3 : 2);
+        expect(kept).toEqual(await rows(blocksCounted(table, tenant)));
+      }
+    }));
+});
+
+/**
+ * Runs fn on a database of its own with the migrations before `tag` applied (`migrateUpTo`), as an older release
+ * left it; fn migrates it on. The database is dropped after.
+ */
+async function onOlderDatabase(before: string, fn: (older: Database) => Promise<void>): Promise<void> {
+  const fresh = await freshDatabase();
+  const older = await fresh.open();
+  try {
+    await migrateUpTo(older, before);
+    await fn(older);
+  } finally {
+    await older.close();
+    await fresh.drop();
+  }
+}
+
+/** A tenant with one customer, in an older database. */
+async function tenantWithCustomer(older: Database): Promise<{ tenant: string; customer: string }> {
+  const tenant = '01900000-0000-7000-8000-0000000000a1';
+  const customer = '01900000-0000-7000-8000-0000000000c1';
+  await older.db.execute(sql`insert into tenants (id, name) values (${tenant}, 'Older Co')`);
+  await older.db.execute(
+    sql`insert into customers (tenant_id, id, number, name) values (${tenant}, ${customer}, 1, 'C')`,
+  );
+  return { tenant, customer };
+}
 
 /** Applies the migrations before `tag` (such as '0016'), as a database made by an older release has them. */
 async function migrateUpTo(database: Database, before: string): Promise<void> {

@@ -1,12 +1,12 @@
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, invoiceFields } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_BLOCK } from '../db/columns.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
 import {
+  blocksCounted,
   expectPagesFromBlocks,
   expectPagesOfTheWhole,
   expectWalkedAsSorted,
@@ -69,8 +69,7 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         where tenant_id = ${tenantId} group by 1 order by 1`),
       customers: await rowsOf(sql`select customer_id, count(*)::int as count from invoices
         where tenant_id = ${tenantId} group by 1 order by 1`),
-      blocks: await rowsOf(sql`select status, number / ${sql.raw(String(NUMBER_BLOCK))} as block,
-        count(*)::int as count from invoices where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
+      blocks: await rowsOf(blocksCounted('invoices', tenantId)),
     },
   };
 }

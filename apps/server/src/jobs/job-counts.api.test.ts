@@ -1,12 +1,11 @@
 import { JOB_STATUSES, type Job, type JobStatus, jobFields } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NUMBER_BLOCK } from '../db/columns.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { sendAllAtOnce, type Write } from '../test-support/concurrent-writes.ts';
 import { createTenantWithUser, type TenantWithUser } from '../test-support/factories.ts';
-import { expectPagesOfTheWhole } from '../test-support/list-pages.ts';
+import { blocksCounted, expectPagesOfTheWhole } from '../test-support/list-pages.ts';
 import { createCustomers, createJobs, createLocations } from '../test-support/record-factories.ts';
 import type { TestApp } from '../test-support/test-app.ts';
 import { withTwoTenants } from '../test-support/two-tenants.ts';
@@ -55,8 +54,7 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         where tenant_id = ${tenantId} group by 1 order by 1`),
       sites: await rowsOf(sql`select customer_id, coalesce(location_id, ${nil}::uuid) as location_id,
         count(*)::int as count from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
-      blocks: await rowsOf(sql`select status, number / ${sql.raw(String(NUMBER_BLOCK))} as block,
-        count(*)::int as count from jobs where tenant_id = ${tenantId} group by 1, 2 order by 1, 2`),
+      blocks: await rowsOf(blocksCounted('jobs', tenantId)),
       hours: await rowsOf(sql`select floor(extract(epoch from scheduled_start) / 3600)::int as hour,
         count(*)::int as count from jobs where tenant_id = ${tenantId} and scheduled_start is not null
         group by 1 order by 1`),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig } from 'drizzle-orm/pg-core';
 import { type BuiltOnce, builtByShape, builtOnce, type Statement } from '../db/built-selects.ts';
-import { NUMBER_BLOCK } from '../db/columns.ts';
+import { ALL_STATUSES, NUMBER_BLOCK } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { type Member, readAsMember, type TenantCaller } from '../db/tenant-scope.ts';
 import { rangeTop } from './hour-ranges.ts';
@@ -71,7 +71,8 @@ const recordsOfPage = <T>(
 
 /**
  * The numbers of a page of the whole list or of one status (`ofStatus`: the `VALUE`) that lies at least a block
- * from both ends (`fromBlock`), found from the kept counts per block of numbers (`numberBlockCounts`) in the
+ * from both ends (`fromBlock`), found from the kept counts per block of numbers (`numberBlockCounts`: the whole
+ * list's are those of `ALL_STATUSES`, one row a block) in the
  * statement's own snapshot: the blocks newest first with how many records come before each, the block the page
  * starts in, and the page read from there, on into older blocks as far as it needs. It skips at most a block's
  * index entries, where an OFFSET skipped half a million (docs/server.md, "Fast lists"), and none when the block is
@@ -87,14 +88,12 @@ function numbersFromBlock<T>(
 ) {
   const { view, number } = list.numbered;
   const blocks = list.numberBlocks;
-  const counted = sql`sum(${blocks.count})`;
   const size = sql.raw(String(NUMBER_BLOCK));
   return sql`(with placed as (
-      select ${blocks.block} as block, ${counted} as count,
-        sum(${counted}) over (order by ${blocks.block} desc) - ${counted} as before
+      select ${blocks.block} as block, ${blocks.count} as count,
+        sum(${blocks.count}) over (order by ${blocks.block} desc) - ${blocks.count} as before
       from ${blocks}
-      where ${blocks.tenantId} = ${TENANT}${ofStatus ? sql` and ${blocks.status} = ${VALUE}` : sql``}
-      group by ${blocks.block}
+      where ${blocks.tenantId} = ${TENANT} and ${blocks.status} = ${ofStatus ? VALUE : ALL_STATUSES}
     ), start as (
       select block, ${read.offset} - before as skipped, block > 0 and count = ${size} as complete
       from placed where before <= ${read.offset} and count > 0 order by block limit 1

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { NUMBER_BLOCK } from '../db/columns.ts';
+import { ALL_STATUSES, NUMBER_BLOCK } from '../db/columns.ts';
 import type { Db } from '../db/database.ts';
 import { inTenant } from '../db/tenant-scope.ts';
 import type { NumberedList } from '../lists/numbered-lists.ts';
@@ -8,6 +8,17 @@ import { listNumbered } from '../lists/numbered-pages.ts';
 import type { ListPage } from '../lists/paged-list.ts';
 import { parsePage } from '../lists/pagination.ts';
 import type { ApiClient } from './api-client.ts';
+
+/**
+ * A tenant's records counted per status and block of numbers, and per block in all statuses (`ALL_STATUSES`),
+ * straight from `table` (`status`, `block`, `count`, ordered): what its kept counts per block must hold.
+ */
+export const blocksCounted = (table: 'jobs' | 'invoices', tenantId: string) => {
+  const block = sql`number / ${sql.raw(String(NUMBER_BLOCK))}`;
+  return sql`select coalesce(status, ${ALL_STATUSES}) as status, ${block} as block, count(*)::int as count
+    from ${sql.identifier(table)} where tenant_id = ${tenantId}
+    group by ${block}, grouping sets (status, ()) order by 1, 2`;
+};
 
 /**
  * Reads the list `path?q=` whole (one page of 1000), then every page of it at each of `sizes`, from the first to
