@@ -16,8 +16,8 @@
  * whose name contains one of the words (the constant route always runs), BENCH_RESEED=1 to seed afresh,
  * BENCH_PGBOUNCER=1 (with DATABASE_URL) to put the server behind a PgBouncer in transaction mode that it starts,
  * BENCH_PLANS=1 to print each read's statements and plans, BENCH_PROFILE=1 to write a CPU profile of the server during each scenario's measured run to bench-results/profiles
- * (`npm run bench:profile -- <file>` sums one up), BENCH_POOL_SIZE the server's pool of connections (10).
- * Any other setting of the server (DATABASE_POOLER…) is passed to it.
+ * (`npm run bench:profile -- <file>` sums one up).
+ * Any other setting of the server (DATABASE_POOLER, DATABASE_POOL_SIZE…) is passed to it.
  *
  * BENCH_COMPARE=<commit> compares that commit's server with this checkout's on the same database: both run, and
  * each scenario loads them in turn, in bursts of BENCH_BURST seconds (2), for BENCH_SECONDS each

@@ -17,7 +17,7 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
   pooler: config.databasePooler,
-  ...(process.env.BENCH_POOL_SIZE ? { poolSize: Number(process.env.BENCH_POOL_SIZE) } : {}),
+  poolSize: config.databasePoolSize,
 });
 const app = await buildApp({ config, database });
 app.get('/bench/constant', { schema: { hide: true } }, async () => ({ status: 'ok', service: 'fieldbook' }));

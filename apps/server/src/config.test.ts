@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: './data',
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databasePoolSize).toBe(4);
     expect(config.addresses).toEqual({ provider: 'offline' });
     expect(config.oidc).toMatchObject({
       embedded: true,
@@ -19,6 +20,13 @@ describe('loadConfig', () => {
       claimNamespace: 'https://fieldbook.app/',
       signupEnabled: true,
     });
+  });
+
+  it('takes the number of connections to keep to PostgreSQL', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db.internal/fieldbook', DATABASE_POOL_SIZE: '12' }),
+    ).toMatchObject({ databaseUrl: 'postgres://db.internal/fieldbook', databasePoolSize: 12 });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/whole number of connections/);
   });
 
   it('derives URLs from PUBLIC_URL and takes an external issuer', () => {
@@ -39,6 +47,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://db.internal/fieldbook', DATABASE_POOLER: 'statement' }, 'DATABASE_POOLER'],
     [{ DATABASE_POOLER: 'transaction' }, 'DATABASE_POOLER'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: '2.5' }, 'DATABASE_POOL_SIZE'],
     [{ OIDC_SIGNUP_ENABLED: 'maybe' }, 'OIDC_SIGNUP_ENABLED'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

@@ -29,6 +29,13 @@ const trustProxySetting = z.string().transform((value, context): false | number 
   return z.NEVER;
 });
 
+/**
+ * A process's connections to PostgreSQL by default: about twice the database server's cores (2 here), where more
+ * only queue inside PostgreSQL for the same cores and fewer leave them idle while answers travel (docs/performance.md,
+ * eighteenth round).
+ */
+export const DEFAULT_POOL_SIZE = 4;
+
 const urlSetting = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
 /** Every setting the server reads, validated once at start-up (README lists them). */
@@ -39,6 +46,13 @@ const settingsSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** What stands in front of PostgreSQL: `transaction` for PgBouncer in transaction mode (docs/deployment.md). */
   DATABASE_POOLER: z.enum(DATABASE_POOLERS).default('none'),
+  /** Connections this process keeps open to PostgreSQL (docs/deployment.md, "How many connections"). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'Use a whole number of connections, such as 4.' })
+    .int({ error: 'Use a whole number of connections, such as 4.' })
+    .min(1, { error: 'Use at least 1 connection.' })
+    .max(500, { error: 'Use at most 500 connections.' })
+    .default(DEFAULT_POOL_SIZE),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySetting.default(false),
@@ -87,6 +101,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   databasePooler: DatabasePooler;
+  /** PostgreSQL connections this process keeps (not used with PGlite, which is one). */
+  databasePoolSize: number;
   dataDir: string;
   logLevel: string;
   /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses. */
@@ -130,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     databaseUrl: s.DATABASE_URL,
     databasePooler: s.DATABASE_POOLER,
+    databasePoolSize: s.DATABASE_POOL_SIZE,
     dataDir: s.DATA_DIR,
     logLevel: s.LOG_LEVEL,
     trustProxy: s.TRUST_PROXY,

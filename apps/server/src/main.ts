@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     pooler: config.databasePooler,
+    poolSize: config.databasePoolSize,
   });
   // Each step is one transaction (migrations under a lock on PostgreSQL, the seed under a lock of its own), so a
   // start killed at any point leaves the database as it was or one step further, and the next start finishes it.

@@ -6,6 +6,7 @@ import { type ExtractTablesWithRelations, type Logger, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config.ts';
 import type { Statement } from './built-selects.ts';
 import { type ReadyStatement, runOnClient, runPipelined } from './statement-pipeline.ts';
 import { type DatabasePooler, TransactionPoolerClient } from './transaction-pooler.ts';
@@ -27,6 +28,7 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; unset means in memory. */
   dataDir?: string | undefined;
+  /** PostgreSQL connections kept (`DATABASE_POOL_SIZE`). */
   poolSize?: number;
   /** Called with every statement's SQL and parameters (the load benchmark reads them to EXPLAIN them). */
   logQuery?: (query: string, params: unknown[]) => void;
@@ -36,7 +38,8 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.pooler ?? 'none', logger);
+  if (options.url)
+    return openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE, options.pooler ?? 'none', logger);
   return openPglite(options.dataDir, logger);
 }
 

@@ -15,8 +15,9 @@ export interface LoadLimits {
 }
 
 /**
- * PGlite is one connection: more requests at once than a few only queue inside it. A server's pool of 10
- * connections serves about twice as many requests at once (the rest of a request is JSON and the network).
+ * PGlite is one connection: more requests at once than a few only queue inside it. On PostgreSQL, requests in
+ * flight beyond the pool's connections (`DATABASE_POOL_SIZE`) wait for one in turn, in the process, while the
+ * others' answers are written: 20 keeps the pool busy with a short queue.
  */
 export const LOAD_LIMITS = {
   pglite: { maxInFlight: 8, maxWaiting: 64, maxWaitMs: 5_000, retryAfterSeconds: 2 },
