@@ -74,6 +74,8 @@ const COMPARE = process.env.BENCH_COMPARE ?? '';
 const BURST = Math.max(1, setting('BENCH_BURST', 2));
 const PUBLIC_URL = 'http://localhost:3000';
 const serverSettings = { PUBLIC_URL, SEED_DEMO: 'false' };
+/** The server's connections to PostgreSQL (`DATABASE_POOL_SIZE`, passed on), as it reads the setting. */
+const POOL_SIZE = loadConfig(process.env).databasePoolSize;
 
 /**
  * The server, in a process of its own, over the seeded database; resolves with its base URL once it listens. `dir`:
@@ -253,7 +255,7 @@ async function main(): Promise<void> {
         `  ${scenario.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
       );
     }
-    const title = `${database.kind}${bouncer ? ' through PgBouncer (transaction pooling)' : ''}, ${scale.name} scale, ${CONNECTIONS} connections, log level ${LOG_LEVEL}`;
+    const title = `${database.kind}${bouncer ? ' through PgBouncer (transaction pooling)' : ''}, ${scale.name} scale, ${CONNECTIONS} connections, ${database.kind === 'postgres' ? `a pool of ${POOL_SIZE} a server, ` : ''}log level ${LOG_LEVEL}`;
     printTable(title, results);
     mkdirSync('bench-results', { recursive: true });
     const file = `bench-results/load-${database.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
