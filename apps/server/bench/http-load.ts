@@ -15,6 +15,7 @@
  * (info, as in production), BENCH_ONLY=word,… to run only the scenarios
  * whose name contains one of the words (the constant route always runs), BENCH_RESEED=1 to seed afresh,
  * BENCH_PGBOUNCER=1 (with DATABASE_URL) to put the server behind a PgBouncer in transaction mode that it starts,
+ * BENCH_ROUNDS=n to run the whole list n times over and give each figure's median (each round's in the JSON),
  * BENCH_PLANS=1 to print each read's statements and plans, BENCH_PROFILE=1 to write a CPU profile of the server during each scenario's measured run to bench-results/profiles
  * (`npm run bench:profile -- <file>` sums one up).
  * Any other setting of the server (DATABASE_POOLER, DATABASE_POOL_SIZE…) is passed to it.
@@ -39,7 +40,7 @@ import { compareServers } from './load-compare.ts';
 import { loadCounts, seededLoad, seedLoad } from './load-data.ts';
 import { openLoadDatabase } from './load-database.ts';
 import { printPlans, sqlTime, statementRecorder } from './load-explain.ts';
-import { type LoadResult, printTable, runScenario } from './load-run.ts';
+import { type LoadResult, mergeRounds, printTable, runScenario } from './load-run.ts';
 import { findTargets, loadScenarios, type Scenario } from './load-scenarios.ts';
 
 /**
@@ -72,6 +73,7 @@ const PROFILES = 'bench-results/profiles';
 const BOUNCER = process.env.BENCH_PGBOUNCER === '1';
 const COMPARE = process.env.BENCH_COMPARE ?? '';
 const BURST = Math.max(1, setting('BENCH_BURST', 2));
+const ROUNDS = Math.max(1, Math.floor(setting('BENCH_ROUNDS', 1)));
 const PUBLIC_URL = 'http://localhost:3000';
 const serverSettings = { PUBLIC_URL, SEED_DEMO: 'false' };
 /** The server's connections to PostgreSQL (`DATABASE_POOL_SIZE`, passed on), as it reads the setting. */
@@ -240,28 +242,34 @@ async function main(): Promise<void> {
       );
       return;
     }
-    const results: LoadResult[] = [];
-    for (const scenario of scenarios) {
-      const profile = PROFILE ? profiler(server.child, scenario.name) : undefined;
-      const usage = usageOf(server.child);
-      const result = await runScenario(
-        server.base,
-        scenario,
-        { SECONDS, WARMUP, CONNECTIONS },
-        { profile, usage },
-      );
-      results.push({ ...result, sql: sqlTimes.get(scenario.name) });
-      console.log(
-        `  ${scenario.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
-      );
+    const rounds: LoadResult[][] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (ROUNDS > 1) console.log(`Round ${round} of ${ROUNDS}`);
+      const results: LoadResult[] = [];
+      for (const scenario of scenarios) {
+        const profile = PROFILE ? profiler(server.child, scenario.name) : undefined;
+        const usage = usageOf(server.child);
+        const result = await runScenario(
+          server.base,
+          scenario,
+          { SECONDS, WARMUP, CONNECTIONS },
+          { profile, usage },
+        );
+        results.push({ ...result, sql: sqlTimes.get(scenario.name) });
+        console.log(
+          `  ${scenario.name}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
+        );
+      }
+      rounds.push(results);
     }
-    const title = `${database.kind}${bouncer ? ' through PgBouncer (transaction pooling)' : ''}, ${scale.name} scale, ${CONNECTIONS} connections, ${database.kind === 'postgres' ? `a pool of ${POOL_SIZE} a server, ` : ''}log level ${LOG_LEVEL}`;
+    const results = mergeRounds(rounds);
+    const title = `${database.kind}${bouncer ? ' through PgBouncer (transaction pooling)' : ''}, ${scale.name} scale, ${CONNECTIONS} connections, ${ROUNDS > 1 ? `the median of ${ROUNDS} rounds, ` : ''}${database.kind === 'postgres' ? `a pool of ${POOL_SIZE} a server, ` : ''}log level ${LOG_LEVEL}`;
     printTable(title, results);
     mkdirSync('bench-results', { recursive: true });
     const file = `bench-results/load-${database.kind}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
     writeFileSync(
       file,
-      `${JSON.stringify({ title, date: new Date().toISOString(), counts, settings: { SECONDS, WARMUP, CONNECTIONS, LOG_LEVEL }, results }, null, 2)}\n`,
+      `${JSON.stringify({ title, date: new Date().toISOString(), counts, settings: { SECONDS, WARMUP, CONNECTIONS, LOG_LEVEL, ROUNDS }, results }, null, 2)}\n`,
     );
     console.log(`\nWritten to ${file}`);
   } finally {

@@ -52,6 +52,8 @@ export interface LoadResult {
   sql?: { statements: number; execution: number; planning: number } | undefined;
   /** The requests answered in the measured run. */
   requests?: number;
+  /** With BENCH_ROUNDS > 1: each round's result, in order; the figures above are their medians. */
+  rounds?: LoadResult[];
 }
 
 /** One scenario: a warm-up, then `SECONDS` of load; the first request is checked first, with its body. */
@@ -137,6 +139,40 @@ export async function runScenario(
   };
 }
 
+/** The median of some figures (the lower of the middle two of an even count), undefined if none. */
+function medianOf(values: (number | undefined)[]): number | undefined {
+  const known = values.filter((value): value is number => value !== undefined).sort((a, b) => a - b);
+  return known.length === 0 ? undefined : percentile(known, 50);
+}
+
+/**
+ * One result per scenario from several rounds of the whole list (BENCH_ROUNDS): each figure the median of its
+ * rounds', taken figure by figure; the errors and requests added up. This machine's speed drifts by a third
+ * from minute to minute, and a scenario measured once, in one 10-second window, may land in a slow one.
+ */
+export function mergeRounds(rounds: LoadResult[][]): LoadResult[] {
+  const [first = []] = rounds;
+  if (rounds.length < 2) return first;
+  return first.map((result, index) => {
+    const all = rounds.map((round) => round[index] as LoadResult);
+    const median = (figure: (result: LoadResult) => number | undefined) =>
+      medianOf(all.map(figure)) as number;
+    const cpu = (part: keyof Cpu) => median((result) => result.cpu?.[part]);
+    return {
+      ...result,
+      rps: median((result) => result.rps),
+      p50: median((result) => result.p50),
+      p99: median((result) => result.p99),
+      errors: all.reduce((sum, result) => sum + result.errors, 0),
+      requests: all.reduce((sum, result) => sum + (result.requests ?? 0), 0),
+      ...(result.cpu
+        ? { cpu: { server: cpu('server'), postgres: cpu('postgres'), generator: cpu('generator') } }
+        : {}),
+      rounds: all,
+    };
+  });
+}
+
 export const fixed = (value: number | undefined, digits = 0) =>
   value === undefined ? '' : value.toFixed(digits);
 
@@ -175,11 +211,18 @@ export function printTable(title: string, results: LoadResult[]): void {
     'p50 − SQL',
     ...CPU_COLUMNS,
   ];
+  const rounds = results.some((result) => result.rounds);
+  if (rounds) header.splice(4, 0, 'p99 range');
+  const range = (result: LoadResult) => {
+    const p99s = (result.rounds ?? [result]).map((round) => round.p99);
+    return `${fixed(Math.min(...p99s), 1)}–${fixed(Math.max(...p99s), 1)}`;
+  };
   const rows = results.map((result) => [
     result.name,
     fixed(result.rps),
     fixed(result.p50, 1),
     fixed(result.p99, 1),
+    ...(rounds ? [range(result)] : []),
     String(result.errors),
     `${fixed((100 * result.rps) / ceiling, 1)} %`,
     fixed(result.sql?.execution, 2),
@@ -189,6 +232,10 @@ export function printTable(title: string, results: LoadResult[]): void {
   printRows(title, header, rows);
   for (const result of results)
     if (result.statuses) console.log(`${result.name}: statuses ${JSON.stringify(result.statuses)}`);
+  if (rounds)
+    console.log(
+      `Each figure is the median of ${results[0]?.rounds?.length} rounds'; p99 range: the lowest and highest round's.`,
+    );
   console.log(
     'SQL ms: the summed execution time of the request’s statements under EXPLAIN ANALYZE (median of 15 runs, planning left out).\nCPU ms: CPU time per request of the server process, of all PostgreSQL processes (PGlite runs in the server) and of the load generator (autocannon, on the same cores).',
   );

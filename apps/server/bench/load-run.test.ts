@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { type LoadResult, mergeRounds } from './load-run.ts';
+
+const result = (name: string, rps: number, p99: number, errors = 0, server = rps / 1000): LoadResult => ({
+  name,
+  kind: 'read',
+  rps,
+  p50: p99 / 2,
+  p99,
+  errors,
+  requests: rps * 10,
+  cpu: { server, postgres: 2 * server, generator: 0.1 },
+});
+
+describe('several rounds of the benchmark', () => {
+  it('give each scenario the median of each figure, the errors and requests added up, and every round', () => {
+    const rounds = [
+      [result('jobs', 1000, 30, 1, 0.7), result('invoices', 2000, 12)],
+      [result('jobs', 1400, 18, 0, 0.5), result('invoices', 1800, 14)],
+      [result('jobs', 1200, 22, 2, 0.6), result('invoices', 2200, 13)],
+    ];
+    const [jobs, invoices] = mergeRounds(rounds);
+    expect(jobs).toMatchObject({ name: 'jobs', rps: 1200, p50: 11, p99: 22, errors: 3, requests: 36_000 });
+    expect(jobs?.cpu).toEqual({ server: 0.6, postgres: 1.2, generator: 0.1 });
+    expect(jobs?.rounds?.map((round) => round.p99)).toEqual([30, 18, 22]);
+    expect(invoices).toMatchObject({ name: 'invoices', rps: 2000, p99: 13, errors: 0 });
+  });
+
+  it('leave one round as it was', () => {
+    const round = [result('jobs', 1000, 30)];
+    expect(mergeRounds([round])).toBe(round);
+  });
+});
