@@ -27,11 +27,8 @@ export function ownCpu(): number {
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
 const TICKS = 100;
 
-/**
- * The CPU time (ms) used so far by the PostgreSQL server at `url` (the processes it lists in pg_stat_activity:
- * its backends and background workers), when it runs on this machine; 0 where /proc is not Linux's.
- */
-export async function postgresCpu(url: string): Promise<number> {
+/** The CPU ticks each process of the PostgreSQL server at `url` has used so far, by its pid. */
+async function postgresTicks(url: string): Promise<Map<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let pids: string[];
@@ -43,7 +40,7 @@ export async function postgresCpu(url: string): Promise<number> {
   } finally {
     await client.end();
   }
-  let ticks = 0;
+  const ticks = new Map<string, number>();
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -51,10 +48,28 @@ export async function postgresCpu(url: string): Promise<number> {
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
       // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // The process ended meanwhile.
     }
   }
-  return (ticks * 1000) / TICKS;
+  return ticks;
+}
+
+/**
+ * The CPU time (ms) the PostgreSQL server at `url` has used since the first reading (its backends and background
+ * workers, from pg_stat_activity), when it runs on this machine; 0 where /proc is not Linux's. Each reading adds
+ * what each process used since the last, or since it started: a process that ended meanwhile takes none of its
+ * time away (a pooled connection closed while idle took all its time since it opened, and a scenario's CPU came
+ * out below zero).
+ */
+export function postgresCpu(url: string): () => Promise<number> {
+  let last = new Map<string, number>();
+  let total = 0;
+  return async () => {
+    const now = await postgresTicks(url);
+    for (const [pid, ticks] of now) total += ticks - (last.get(pid) ?? 0);
+    last = now;
+    return (total * 1000) / TICKS;
+  };
 }

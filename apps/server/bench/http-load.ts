@@ -111,14 +111,13 @@ function throughBouncer(bouncerUrl: string, databaseUrl: string | undefined): Re
 }
 
 /**
- * The CPU time (ms) used so far by a server process, by the PostgreSQL at `databaseUrl`, if any, and by this
- * process, the load generator, which shares the machine's cores with them.
+ * The CPU time (ms) used so far by a server process, by the PostgreSQL at `databaseUrl`, if any (since this
+ * reader's first reading), and by this process, the load generator, which shares the machine's cores with them.
  */
-const cpuUsage = (databaseUrl: string | undefined) => (child: ChildProcess) => async () => ({
-  server: await serverCpu(child),
-  postgres: databaseUrl ? await postgresCpu(databaseUrl) : 0,
-  generator: ownCpu(),
-});
+const cpuUsage = (databaseUrl: string | undefined) => (child: ChildProcess) => {
+  const postgres = databaseUrl ? postgresCpu(databaseUrl) : async () => 0;
+  return async () => ({ server: await serverCpu(child), postgres: await postgres(), generator: ownCpu() });
+};
 
 /** Starts and stops the server's CPU profiler around a run (the server writes the file). */
 function profiler(child: ChildProcess, name: string) {
