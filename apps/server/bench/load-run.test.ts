@@ -26,6 +26,11 @@ describe('several rounds of the benchmark', () => {
     expect(invoices).toMatchObject({ name: 'invoices', rps: 2000, p99: 13, errors: 0 });
   });
 
+  it('take the mean of the middle two of an even count', () => {
+    const [jobs] = mergeRounds([[result('jobs', 1000, 30)], [result('jobs', 1400, 18)]]);
+    expect(jobs).toMatchObject({ rps: 1200, p99: 24, p50: 12 });
+  });
+
   it('leave one round as it was', () => {
     const round = [result('jobs', 1000, 30)];
     expect(mergeRounds([round])).toBe(round);

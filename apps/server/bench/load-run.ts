@@ -139,10 +139,14 @@ export async function runScenario(
   };
 }
 
-/** The median of some figures (the lower of the middle two of an even count), undefined if none. */
+/** The median of some figures (the mean of the middle two of an even count), undefined if none. */
 function medianOf(values: (number | undefined)[]): number | undefined {
   const known = values.filter((value): value is number => value !== undefined).sort((a, b) => a - b);
-  return known.length === 0 ? undefined : percentile(known, 50);
+  if (known.length === 0) return undefined;
+  const middle = Math.floor(known.length / 2);
+  return known.length % 2 === 1
+    ? (known[middle] as number)
+    : ((known[middle - 1] as number) + (known[middle] as number)) / 2;
 }
 
 /**
