@@ -19,11 +19,15 @@ describe('several rounds of the benchmark', () => {
       [result('jobs', 1400, 18, 0, 0.5), result('invoices', 1800, 14)],
       [result('jobs', 1200, 22, 2, 0.6), result('invoices', 2200, 13)],
     ];
+    Object.assign(rounds[0]?.[0] ?? {}, { statuses: { '200': 9999, '503': 1 } });
+    Object.assign(rounds[2]?.[0] ?? {}, { statuses: { '200': 11998, '503': 2 } });
     const [jobs, invoices] = mergeRounds(rounds);
     expect(jobs).toMatchObject({ name: 'jobs', rps: 1200, p50: 11, p99: 22, errors: 3, requests: 36_000 });
     expect(jobs?.cpu).toEqual({ server: 0.6, postgres: 1.2, generator: 0.1 });
+    expect(jobs?.statuses).toEqual({ '200': 21997, '503': 3 });
     expect(jobs?.rounds?.map((round) => round.p99)).toEqual([30, 18, 22]);
     expect(invoices).toMatchObject({ name: 'invoices', rps: 2000, p99: 13, errors: 0 });
+    expect(invoices?.statuses).toBeUndefined();
   });
 
   it('take the mean of the middle two of an even count', () => {

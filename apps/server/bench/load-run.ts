@@ -151,7 +151,7 @@ function medianOf(values: (number | undefined)[]): number | undefined {
 
 /**
  * One result per scenario from several rounds of the whole list (BENCH_ROUNDS): each figure the median of its
- * rounds', taken figure by figure; the errors and requests added up. This machine's speed drifts by a third
+ * rounds', taken figure by figure; the errors, their statuses and the requests added up. This machine's speed drifts by a third
  * from minute to minute, and a scenario measured once, in one 10-second window, may land in a slow one.
  */
 export function mergeRounds(rounds: LoadResult[][]): LoadResult[] {
@@ -162,8 +162,13 @@ export function mergeRounds(rounds: LoadResult[][]): LoadResult[] {
     const median = (figure: (result: LoadResult) => number | undefined) =>
       medianOf(all.map(figure)) as number;
     const cpu = (part: keyof Cpu) => median((result) => result.cpu?.[part]);
+    const statuses: Record<string, number> = {};
+    for (const round of all)
+      for (const [code, count] of Object.entries(round.statuses ?? {}))
+        statuses[code] = (statuses[code] ?? 0) + count;
     return {
       ...result,
+      statuses: Object.keys(statuses).length > 0 ? statuses : undefined,
       rps: median((result) => result.rps),
       p50: median((result) => result.p50),
       p99: median((result) => result.p99),
