@@ -30,9 +30,13 @@ describe('logDestination', () => {
     for (const line of lines.slice(0, 1500)) destination.write(line);
     await new Promise((resolve) => setTimeout(resolve, 20));
     for (const line of lines.slice(1500)) destination.write(line);
+    // Written out as they come, not by a flushSync here: SonicBoom's flushSync writes what waits while a write of
+    // its own may still be out (the first line after the pause), which then lands among the later lines.
+    const all = lines.join('');
+    await expect.poll(() => readFileSync(path, 'utf8').length, { timeout: 5000 }).toBe(all.length);
+    expect(readFileSync(path, 'utf8')).toBe(all);
     destination.flushSync();
     closeSync(fd);
-    expect(readFileSync(path, 'utf8')).toBe(lines.join(''));
   });
 
   it('writes a line out without being asked to flush', async () => {
