@@ -151,8 +151,9 @@ function medianOf(values: (number | undefined)[]): number | undefined {
 
 /**
  * One result per scenario from several rounds of the whole list (BENCH_ROUNDS): each figure the median of its
- * rounds', taken figure by figure; the errors, their statuses and the requests added up. This machine's speed drifts by a third
- * from minute to minute, and a scenario measured once, in one 10-second window, may land in a slow one.
+ * rounds', taken figure by figure; the errors, their statuses and the requests added up. This machine's speed
+ * drifts by a third from minute to minute, and a scenario measured once, in one 10-second window, may land in a
+ * slow one.
  */
 export function mergeRounds(rounds: LoadResult[][]): LoadResult[] {
   const [first = []] = rounds;
