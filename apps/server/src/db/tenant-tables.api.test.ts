@@ -427,6 +427,16 @@ describe('the catalogue', () => {
     expect(jobs?.options).toEqual(['fillfactor=90']);
   });
 
+  it("keeps a job's number in the index of scheduled starts as an included column, not a key (migration 0026)", async () => {
+    const [index] = await rows<{ keys: number; columns: string }>(
+      db,
+      sql`select indnkeyatts as keys, pg_get_indexdef(indexrelid) as columns
+        from pg_index where indexrelid = 'public.jobs_scheduled_start_idx'::regclass`,
+    );
+    expect(index?.keys).toBe(2);
+    expect(index?.columns).toMatch(/\(tenant_id, scheduled_start\) INCLUDE \(number\)$/);
+  });
+
   it(`grants ${APP_ROLE} nothing on the global tables of the identity layer`, () => {
     expect(globalTables).toEqual(expect.arrayContaining(['users', 'oidc_payloads', 'server_secrets']));
     for (const table of globalTables) expect(relation(table).privileges, table).toEqual([]);

@@ -118,7 +118,9 @@ export const jobs = pgTable('jobs', jobColumns(), (t) => [
   index('jobs_customer_idx').on(t.tenantId, t.customerId, t.number),
   index('jobs_location_idx').on(t.tenantId, t.locationId, t.number),
   index('jobs_status_idx').on(t.tenantId, t.status, t.number),
-  index('jobs_scheduled_start_idx').on(t.tenantId, t.scheduledStart, t.number),
+  // The number is an included column (migration 0026, which Drizzle cannot express), not a key: PostgreSQL 18
+  // (PGlite's) can skip-scan a key column, and took this index for the number-bounded walk of a range's page.
+  index('jobs_scheduled_start_idx').on(t.tenantId, t.scheduledStart),
   trigram('jobs_reference_trgm', t.reference),
 ]);
 
