@@ -2,7 +2,7 @@ import type { Role } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ApiError } from '../http/errors.ts';
-import { type Access, requireAccess } from '../http/permissions.ts';
+import { requireAccess, type TenantAccess } from '../http/permissions.ts';
 import type { Statement } from './built-selects.ts';
 import {
   type Db,
@@ -18,7 +18,7 @@ import type { ReadyStatement } from './statement-pipeline.ts';
 export interface TenantCaller {
   subject: string;
   tenantId: string;
-  access: Access;
+  access: TenantAccess;
 }
 
 /** The caller's membership, as the request's first statement read it. */

@@ -297,7 +297,19 @@ export async function importJobs(tx: Tx, tenantId: string, imports: readonly Job
  * as saved. The answer is those and the names the first round trip read: the job is not read back (a rename of
  * its customer committed between the two round trips shows at the next read).
  */
-export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated, ...fields }: JobUpdate) {
+/**
+ * What a save writes: a whole job as `jobUpdate` takes it, except that a Technician's save keeps the job's
+ * location, territory and priority as they are, none included (`technicianSave`).
+ */
+export type JobSaveFields = Omit<JobUpdate, 'location' | 'territory' | 'priority'> &
+  Pick<JobFields, 'location' | 'territory' | 'priority'>;
+
+export function jobSave(
+  db: Db,
+  tenantId: string,
+  id: string,
+  { id: _id, updated, ...fields }: JobSaveFields,
+) {
   const references = referencesOf(db, tenantId, fields);
   // An id that is not a UUID names no job: 404, but only once the caller's membership is known (as `invoiceSave`).
   const found = isUuid(id);
@@ -335,7 +347,7 @@ export function jobSave(db: Db, tenantId: string, id: string, { id: _id, updated
 }
 
 /** `jobSave` in a transaction already open: its reads, then the save. */
-export async function updateJob(tx: Tx, tenantId: string, id: string, update: JobUpdate): Promise<Job> {
+export async function updateJob(tx: Tx, tenantId: string, id: string, update: JobSaveFields): Promise<Job> {
   const { reads, save } = jobSave(tx, tenantId, id, update);
   return save(tx, await runTogether(tx, reads));
 }

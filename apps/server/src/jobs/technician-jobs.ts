@@ -1,6 +1,7 @@
 import type { Job, JobUpdate } from '@fieldbook/domain';
 import type { Member } from '../db/tenant-scope.ts';
 import { notFound } from '../http/errors.ts';
+import type { JobSaveFields } from './jobs.ts';
 
 /**
  * Whose jobs the member may see: undefined for Owners and Office (every job), else the technician a Technician
@@ -16,20 +17,22 @@ export function ownJob(member: Member, job: Job): Job {
   return job;
 }
 
-const reference = (named: { id: string } | null, sent: { id: string }) => (named ? { id: named.id } : sent);
+/** What the job names, as it is: none stays none. */
+const reference = (named: { id: string } | null) => (named ? { id: named.id } : null);
 
 /**
  * A Technician member's save: their status and line items (and the times the status buttons stamp), over the job
- * as it is. Customer, site, schedule, assignee and the rest stay as the office set them, whatever was sent.
+ * as it is. Customer, site, territory, priority, schedule, assignee and the rest stay as the office set them,
+ * none included, whatever was sent.
  */
-export function technicianSave(current: Job, sent: JobUpdate): JobUpdate {
+export function technicianSave(current: Job, sent: JobUpdate): JobSaveFields {
   return {
     ...sent,
     reference: current.reference,
     customer: { id: current.customer.id },
-    location: reference(current.location, sent.location),
-    territory: reference(current.territory, sent.territory),
-    priority: reference(current.priority, sent.priority),
+    location: reference(current.location),
+    territory: reference(current.territory),
+    priority: reference(current.priority),
     rag: current.rag,
     due: current.due,
     scheduledStart: current.scheduledStart,

@@ -237,6 +237,30 @@ describe('roles against every endpoint family', () => {
     expect(refused.statusCode).toBe(404);
   });
 
+  it("a Technician's save keeps a job's missing location, territory and priority missing", async () => {
+    const [se01 = ''] = await technicianIds(a.tenant.tenantId);
+    const bare = await call(a.token, 'POST', '/api/jobs', { customer: { id: customerId }, assignee: se01 });
+    expect(bare.statusCode, bare.body).toBe(201);
+    const job = bare.json();
+    expect(job).toMatchObject({ location: null, territory: null, priority: null });
+    const location = (
+      await call(a.token, 'GET', `/api/locations?q=${encodeURIComponent('Unit 4')}`)
+    ).json()[0];
+    const [priority] = (await call(tech.token, 'GET', '/api/job-priorities')).json();
+    const [territory] = (await call(tech.token, 'GET', '/api/territories')).json();
+    const saved = await call(tech.token, 'PUT', `/api/jobs/${job.id}`, {
+      ...job,
+      location: { id: location.id },
+      territory: { id: territory.id },
+      priority: { id: priority.id },
+      items: [{ description: 'Tap washer', quantity: '1', price: '3.50' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ location: null, territory: null, priority: null, total: '3.50' });
+    const read = (await call(a.token, 'GET', `/api/jobs/${job.id}`)).json();
+    expect(read).toMatchObject({ location: null, territory: null, priority: null, total: '3.50' });
+  });
+
   it('a Technician linked to no technician sees no jobs', async () => {
     const unlinked = await member(a.tenant.tenantId, 'TECHNICIAN');
     const list = await call(unlinked.token, 'GET', '/api/jobs');
@@ -377,6 +401,22 @@ describe('invitations', () => {
     expect(twice.json().fieldErrors).toEqual([
       { field: 'email', message: 'This person is already a member of this organisation.' },
     ]);
+  });
+
+  it('says in its email, in sentences of their own, what the role may do', async () => {
+    const technician = `tech-${unique()}@example.test`;
+    expect((await invite(technician, 'TECHNICIAN')).statusCode).toBe(201);
+    const [toTechnician] = await messagesTo(a.tenant.tenantId, technician);
+    expect(toTechnician?.body).toContain(
+      "invited you to join Alpha Plumbing on Fieldbook as Technician. A Technician sees the jobs assigned to them, and changes those jobs' status and line items. They have no access to invoices, customers or settings.\n",
+    );
+
+    const office = `office-${unique()}@example.test`;
+    expect((await invite(office, 'OFFICE')).statusCode).toBe(201);
+    const [toOffice] = await messagesTo(a.tenant.tenantId, office);
+    expect(toOffice?.body).toContain(
+      "on Fieldbook as Office. An Office member works with customers, jobs, the scheduler, invoices, items, tax rates, technicians and templates, but not with the users or the organisation's details.\n",
+    );
   });
 
   it('expires after 7 days; a resend makes a new link and the old one stops working', async () => {

@@ -1,0 +1,139 @@
+// Who may do what: the one table the server enforces (`apps/server/src/http/permissions.ts`) and the web app's
+// screens follow (`apps/web/src/lib/role-access.ts`). No zod here: the web app's first screen loads this file.
+import type { Role } from './team.ts';
+
+/**
+ * Who an area is for. `signedIn`: anyone signed in, in an organisation or not (their account, making an
+ * organisation, joining one); `member`: every role of the organisation (a Technician only on the jobs assigned to
+ * them: the job routes scope them); `office`: Office and Owner; `owner`: Owners only.
+ */
+export type Access = 'signedIn' | 'member' | 'office' | 'owner';
+
+/** The roles each access allows (`signedIn` needs no role). */
+export const ACCESS_ROLES: Record<Exclude<Access, 'signedIn'>, readonly Role[]> = {
+  member: ['OWNER', 'OFFICE', 'TECHNICIAN'],
+  office: ['OWNER', 'OFFICE'],
+  owner: ['OWNER'],
+};
+
+/** An API operation as the OpenAPI document names it, under `/api`: `GET /jobs/{id}`. */
+export type Operation = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
+
+interface Area {
+  access: Access;
+  /** The API operations that make up the area (none: a screen that reads what other areas offer). */
+  operations: readonly Operation[];
+}
+
+const crud = (path: string, { update = true, remove = true } = {}): Operation[] => [
+  `GET /${path}`,
+  `POST /${path}`,
+  `GET /${path}/{id}`,
+  ...(update ? ([`PUT /${path}/{id}`] as const) : []),
+  ...(remove ? ([`DELETE /${path}/{id}`] as const) : []),
+];
+
+/**
+ * The areas of the product, each with who may use it and the API operations it is made of. Every operation of the
+ * API is in exactly one area (a test walks the OpenAPI document against this table for each role); the server
+ * refuses an operation in no area to everyone but Owners, so a new endpoint is never open by mistake.
+ */
+export const AREAS = {
+  /** The signed-in person: who they are, a new organisation, an invitation link to preview and accept. */
+  account: {
+    access: 'signedIn',
+    operations: [
+      'GET /me',
+      'POST /tenants',
+      'POST /invitation-links/preview',
+      'POST /invitation-links/accept',
+    ],
+  },
+  /** The organisation signed in to, with the caller's role and technician. */
+  tenant: { access: 'member', operations: ['GET /tenant'] },
+  /**
+   * Jobs: the list and the viewer, a save of the status and line items, the job sheet; and what those screens
+   * show and the line items pick from (priorities, territories, technicians, items, tax rates).
+   */
+  jobs: {
+    access: 'member',
+    operations: [
+      'GET /jobs',
+      'GET /jobs/{id}',
+      'PUT /jobs/{id}',
+      'GET /jobs/{id}/pdf',
+      'GET /job-priorities',
+      'GET /territories',
+      'GET /technicians',
+      'GET /technicians/{id}',
+      'GET /items',
+      'GET /items/{id}',
+      'GET /tax-rates',
+      'GET /tax-rates/{id}',
+    ],
+  },
+  /** Creating and deleting jobs; changing their customer, site, dates and assignment (the job editor). */
+  manageJobs: { access: 'office', operations: ['POST /jobs', 'DELETE /jobs/{id}'] },
+  /** The scheduler: the week's jobs by technician (it reads and saves jobs). */
+  scheduler: { access: 'office', operations: [] },
+  customers: {
+    access: 'office',
+    operations: [...crud('customers'), ...crud('locations'), 'GET /addresses/suggest'],
+  },
+  /** Invoices, their PDFs and emails, and what the invoice editor reads of the organisation. */
+  invoices: {
+    access: 'office',
+    operations: [
+      ...crud('sales/invoices'),
+      'GET /sales/invoices/{id}/pdf',
+      'GET /sales/invoices/{id}/email-draft',
+      'GET /sales/invoices/{id}/emails',
+      'POST /sales/invoices/{id}/emails',
+      // Whether mail is sent at all (the email dialog says so), and the details invoices print (ABN, payment).
+      'GET /mail',
+      'GET /organisation',
+    ],
+  },
+  items: { access: 'office', operations: ['POST /items', 'PUT /items/{id}', 'DELETE /items/{id}'] },
+  /** The Settings page: the sections below that the role may open. */
+  settings: { access: 'office', operations: [] },
+  taxes: {
+    access: 'office',
+    operations: ['POST /tax-rates', 'PUT /tax-rates/{id}', 'DELETE /tax-rates/{id}'],
+  },
+  technicians: { access: 'office', operations: ['POST /technicians', 'PUT /technicians/{id}'] },
+  templates: { access: 'office', operations: [...crud('templates'), 'POST /templates/preview'] },
+  /** The organisation's details (name, ABN, address, payment details, logo, invoice email): changing them. */
+  organisation: { access: 'owner', operations: ['PUT /organisation'] },
+  users: {
+    access: 'owner',
+    operations: [
+      ...crud('members').filter((operation) => operation !== 'POST /members'),
+      ...crud('invitations'),
+    ],
+  },
+  outbox: {
+    access: 'owner',
+    operations: ['GET /outbox', 'GET /outbox/{id}', 'GET /outbox/{id}/attachments/{index}'],
+  },
+} as const satisfies Record<string, Area>;
+
+/** An area of the product: what a screen offers, and what the API allows. */
+export type Capability = keyof typeof AREAS;
+
+const areaOf = new Map<string, Capability>(
+  Object.entries(AREAS).flatMap(([name, area]) =>
+    area.operations.map((operation) => [operation, name as Capability] as const),
+  ),
+);
+
+/** The area an API operation belongs to (`GET /jobs/{id}`), or undefined when no area names it. */
+export function operationArea(operation: string): Capability | undefined {
+  return areaOf.get(operation);
+}
+
+/** Whether `role` may use `capability` (an area of `signedIn` access: every role). */
+export function roleMayUse(role: Role, capability: Capability): boolean {
+  const { access } = AREAS[capability];
+  return access === 'signedIn' || ACCESS_ROLES[access].includes(role);
+}
