@@ -22,6 +22,7 @@ import { logDestination } from './http/log-destination.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInteractions } from './identity/interactions.ts';
+import { passwordResetPreparer } from './identity/password-resets.ts';
 import { createIdentityProvider, publicKeys, signingKeys } from './identity/provider.ts';
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './identity/tenant-claims.ts';
@@ -114,7 +115,15 @@ export async function buildApp({
   await registerOpenApi(app, config.publicUrl);
 
   const { db } = database;
-  const mail = createMailWorker(db, { ...config.mail, ...mailTimings }, app.log);
+  // Requests for reset links become links and emails in the worker, after the page has answered.
+  const prepare = config.oidc.embedded
+    ? passwordResetPreparer(db, {
+        publicUrl: config.publicUrl,
+        mailConfigured: config.mail.smtpUrl !== undefined,
+        log: app.log,
+      })
+    : undefined;
+  const mail = createMailWorker(db, { ...config.mail, ...mailTimings, prepare }, app.log);
   const names = tenantClaimNames(config.oidc.claimNamespace);
   let provider: Provider | undefined;
   if (config.oidc.embedded) {

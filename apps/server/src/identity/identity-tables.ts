@@ -90,3 +90,15 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
+
+/**
+ * Requests for a reset link, as the forgot-password page takes them: stored alike for every address, so the
+ * page answers in the same time whether or not an account has it. The mail worker then turns each into a reset
+ * link and its email for an account that has the address (`preparePasswordResets`), or drops it.
+ */
+export const passwordResetRequests = pgTable('password_reset_requests', {
+  id: uuid('id').primaryKey(),
+  /** The address as typed; looked up by its canonical form. */
+  email: text('email').notNull(),
+  created: created(),
+});

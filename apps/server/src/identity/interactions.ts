@@ -4,7 +4,6 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { MailWorker } from '../mail/mail-worker.ts';
-import { storeIdentityMessage } from '../mail/outbox.ts';
 import { isMember } from '../tenants/tenants.ts';
 import { authenticate, createUser, EmailTakenError, findUserByEmail } from './accounts.ts';
 import { canonicalEmail, isLookupableEmail } from './emails.ts';
@@ -17,7 +16,7 @@ import {
   resetLinkSentPage,
   signupPage,
 } from './pages.ts';
-import { createPasswordReset, findPasswordReset, resetPassword } from './password-resets.ts';
+import { findPasswordReset, requestPasswordReset, resetPassword } from './password-resets.ts';
 import type { Admission, SignInThrottle } from './sign-in-throttle.ts';
 
 export interface InteractionOptions {
@@ -37,21 +36,6 @@ const hidden = { schema: { hide: true } };
 
 const WRONG_CREDENTIALS = 'Incorrect email or password.';
 const INVALID_EMAIL = 'Enter a valid email address.';
-
-/** The email with a link to choose a new password. */
-const passwordResetEmail = (user: { name: string; email: string }, link: string) => ({
-  kind: 'PASSWORD_RESET' as const,
-  to: user.email,
-  subject: 'Choose a new Fieldbook password',
-  text: [
-    `Hello ${user.name},`,
-    '',
-    'Someone (we hope you) asked to choose a new password for your Fieldbook account. Open this link to choose one:',
-    link,
-    '',
-    'The link works once, for one hour. If you did not ask, ignore this email: your password stays as it is.',
-  ].join('\n'),
-});
 
 /** "30 seconds", "1 minute", "15 minutes": how long the throttle asks the person to wait. */
 export function waitText(seconds: number): string {
@@ -222,28 +206,16 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
     if (!email || !isLookupableEmail(email) || !z.email().safeParse(email).success) {
       return html(reply, forgotPasswordPage({ uid: interaction.uid, email, error: INVALID_EMAIL }), 400);
     }
-    const user = await findUserByEmail(db, email);
-    const account = user?.id ?? `email:${canonicalEmail(email)}`;
-    const admission = await options.throttle.beginPasswordReset(account, request.ip);
+    // The same work whether or not an account has the address, so that neither the answer nor its time tells:
+    // the throttle counts the address as typed, and the request is stored; the mail worker makes the link
+    // and its email afterwards (`preparePasswordReset`).
+    const admission = await options.throttle.beginPasswordReset(`email:${canonicalEmail(email)}`, request.ip);
     if (!admission.allowed) {
       const error = tooManyAttempts('requests for a reset link', admission.retryAfterSeconds);
       return tooMany(reply, admission, forgotPasswordPage({ uid: interaction.uid, email, error }));
     }
-    if (user) {
-      // The link and its email are stored together; the mail worker sends the email.
-      const link = await db.transaction(async (tx) => {
-        const url = `${options.publicUrl}/oidc/reset/${await createPasswordReset(tx, user.id)}`;
-        await storeIdentityMessage(tx, passwordResetEmail(user, url));
-        return url;
-      });
-      options.mail.kick();
-      // No mail server: the link also goes to the log, for the administrator to pass on.
-      if (!options.mail.configured)
-        request.log.warn(
-          { userId: user.id, email: user.email, link },
-          'password reset link (no mail server set up)',
-        );
-    }
+    await requestPasswordReset(db, email);
+    options.mail.kick();
     // The same answer whether or not an account has the email: the page does not tell who has an account.
     return html(reply, resetLinkSentPage({ uid: interaction.uid, mailConfigured: options.mail.configured }));
   });

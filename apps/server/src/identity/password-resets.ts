@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { uuidv7 } from 'uuidv7';
 import type { Db } from '../db/database.ts';
-import { oidcPayloads, passwordResets, signInAttempts, users } from '../db/schema.ts';
+import { oidcPayloads, passwordResetRequests, passwordResets, signInAttempts, users } from '../db/schema.ts';
+import { storeIdentityMessage } from '../mail/outbox.ts';
+import { canonicalEmail } from './emails.ts';
 import { hashPassword } from './passwords.ts';
 
 /** How long a link to choose a new password works. */
@@ -16,6 +20,82 @@ export async function createPasswordReset(db: Pick<Db, 'insert'>, userId: string
     .insert(passwordResets)
     .values({ tokenHash: hashOf(token), userId, expiresAt: sql`now() + ${LIFETIME}` });
   return token;
+}
+
+/** The email with a link to choose a new password. */
+const passwordResetEmail = (user: { name: string; email: string }, link: string) => ({
+  kind: 'PASSWORD_RESET' as const,
+  to: user.email,
+  subject: 'Choose a new Fieldbook password',
+  text: [
+    `Hello ${user.name},`,
+    '',
+    'Someone (we hope you) asked to choose a new password for your Fieldbook account. Open this link to choose one:',
+    link,
+    '',
+    'The link works once, for one hour. If you did not ask, ignore this email: your password stays as it is.',
+  ].join('\n'),
+});
+
+/**
+ * Stores a request for a reset link to `email`: the same one statement whether or not an account has the
+ * address, so the forgot-password page takes the same time for both. `preparePasswordReset` does the rest.
+ */
+export async function requestPasswordReset(db: Db, email: string): Promise<void> {
+  await db.insert(passwordResetRequests).values({ id: uuidv7(), email });
+}
+
+/** A reset link made for a request: whom it is for and the link (the email with it is in the identity outbox). */
+export interface PreparedReset {
+  userId: string;
+  email: string;
+  link: string;
+}
+
+/**
+ * Takes the oldest request for a reset link (`for update skip locked`: several processes share them) and, in the
+ * same transaction, makes the link and stores its email when an account has the address; a request for an
+ * address no account has is dropped. Undefined when no request was waiting, null when it was dropped.
+ */
+export async function preparePasswordReset(
+  db: Db,
+  publicUrl: string,
+): Promise<PreparedReset | null | undefined> {
+  return db.transaction(async (tx) => {
+    const taken = (await tx.execute(sql`
+      delete from ${passwordResetRequests} where id = (
+        select id from ${passwordResetRequests} order by id limit 1 for update skip locked)
+      returning email`)) as { rows: { email: string }[] };
+    const [request] = taken.rows;
+    if (!request) return undefined;
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.emailCanonical, canonicalEmail(request.email)));
+    if (!user) return null;
+    const link = `${publicUrl}/oidc/reset/${await createPasswordReset(tx, user.id)}`;
+    await storeIdentityMessage(tx, passwordResetEmail(user, link));
+    return { userId: user.id, email: user.email, link };
+  });
+}
+
+/**
+ * The mail worker's `prepare` step for reset links: one request at a time. With no mail server the link also goes
+ * to the log, for the administrator to pass on (no organisation's outbox shows identity messages).
+ */
+export function passwordResetPreparer(
+  db: Db,
+  { publicUrl, mailConfigured, log }: { publicUrl: string; mailConfigured: boolean; log: FastifyBaseLogger },
+): () => Promise<boolean> {
+  return async () => {
+    const prepared = await preparePasswordReset(db, publicUrl);
+    if (prepared && !mailConfigured)
+      log.warn(
+        { userId: prepared.userId, email: prepared.email, link: prepared.link },
+        'password reset link (no mail server set up)',
+      );
+    return prepared !== undefined;
+  };
 }
 
 /** The user a reset link is for, while it is unused and unexpired. */

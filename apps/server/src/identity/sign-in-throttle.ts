@@ -113,7 +113,10 @@ export function createSignInThrottle(db: Db, rules: SignInRules = SIGN_IN_RULES)
     beginSignUp(address: string): Promise<Admission> {
       return admit([[`signup:${address}`, rules.signUp]]);
     },
-    /** Before sending a reset link: `account` as for beginSignIn. */
+    /**
+     * Before storing a request for a reset link: `account` is the address asked for (`email:<canonical>`), whether
+     * or not an account has it, so the check takes the same time for both.
+     */
     beginPasswordReset(account: string, address: string): Promise<Admission> {
       return admit([
         [`reset:address:${address}`, rules.passwordReset],

@@ -18,6 +18,11 @@ export interface MailWorkerOptions extends MailSettings {
   pollMs?: number;
   /** How long a message handed to the mail server stays claimed; a process that crashed mid-send frees it then. */
   leaseMs?: number;
+  /**
+   * Work that makes messages, done before sending (with or without a mail server): one piece at a time, true
+   * when it did one (then it is called again), false when none was waiting. A request for a reset link is one.
+   */
+  prepare?: () => Promise<boolean>;
 }
 
 /** The default retries: about 1 minute, 5, 30, 2 hours and 6 hours after each failure (5 retries, 6 attempts). */
@@ -27,9 +32,9 @@ export interface MailWorker {
   /** Whether a mail server is set up (else messages stay in the outbox, unsent). */
   readonly configured: boolean;
   readonly from: string;
-  /** Starts sending (no-op without a mail server). */
+  /** Starts preparing messages and, with a mail server, sending them. */
   start(): void;
-  /** Looks for due messages now (after a transaction stored one). */
+  /** Looks for work and due messages now (after a transaction stored some). */
   kick(): void;
   /** Stops, waiting for the message being sent. */
   stop(): Promise<void>;
@@ -158,7 +163,10 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
     while (running) {
       let sent = false;
       try {
-        sent = (await sendOne(outboxMessages)) || (await sendOne(identityMessages));
+        sent =
+          (await (options.prepare?.() ?? false)) ||
+          (await sendOne(outboxMessages)) ||
+          (await sendOne(identityMessages));
       } catch (error) {
         log.error({ err: error }, 'mail: the outbox could not be read');
       }
@@ -178,7 +186,7 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
     configured: transport !== undefined,
     from: options.from,
     start() {
-      if (!transport || running) return;
+      if (running || (!transport && !options.prepare)) return;
       running = true;
       loop = run();
     },
