@@ -2,6 +2,7 @@ export * from './addresses.ts';
 export * from './api-errors.ts';
 export * from './calendar-dates.ts';
 export * from './customers.ts';
+export * from './date-fields.ts';
 export * from './error-codes.ts';
 export * from './ids.ts';
 export * from './invoice-lines.ts';

@@ -1,3 +1,4 @@
+import { dateField } from './date-fields.ts';
 import { invoiceLineFields, invoiceLineRecord } from './invoice-lines.ts';
 import { namedReference, recordReference, saveOf } from './records.ts';
 import { optionalText } from './text-fields.ts';
@@ -26,8 +27,6 @@ export const invoiceMessages = {
     'Only a draft invoice can be deleted. Cancel this invoice instead: an issued tax invoice is kept.',
 } as const;
 
-const dateOnly = (message: string) => z.iso.date({ error: message });
-
 /** A sales invoice as a user edits it (spec section 3). The server computes every amount and the totals. */
 const invoiceShape = z.object({
   reference: optionalText(100),
@@ -37,8 +36,8 @@ const invoiceShape = z.object({
   job: recordReference(invoiceMessages.job)
     .nullish()
     .transform((value) => value ?? null),
-  date: dateOnly(invoiceMessages.date),
-  due: dateOnly(invoiceMessages.due),
+  date: dateField(invoiceMessages.date),
+  due: dateField(invoiceMessages.due),
   lineItems: z.array(invoiceLineFields).max(500, { error: 'Use at most 500 line items.' }).default([]),
   amountsEnteredIncludeTax: z.boolean({ error: 'Say whether the amounts include tax.' }).default(false),
 });

@@ -1,3 +1,4 @@
+import { dateTimeField } from './date-fields.ts';
 import { lineFields, lineRecord } from './job-lines.ts';
 import { JOB_STATUSES, RAGS } from './job-statuses.ts';
 import { namedReference, recordReference, saveOf } from './records.ts';
@@ -18,8 +19,7 @@ export const jobMessages = {
 } as const;
 
 const optionalDateTime = () =>
-  z.iso
-    .datetime({ offset: true, error: jobMessages.date })
+  dateTimeField(jobMessages.date)
     .nullish()
     .transform((value) => value ?? null);
 

@@ -18,5 +18,20 @@ export const PAGE_SIZES = {
   outbox: 25,
 } as const;
 
+/**
+ * The longest search (`q`) any list takes, in UTF-8 bytes: 1,000 plain characters. A list's `Link` header repeats
+ * `q` up to four times, each byte at most three characters when percent-encoded, so its headers stay under the
+ * 16 KB that HTTP clients (Node's `fetch`) read.
+ */
+export const MAX_SEARCH_BYTES = 1000;
+
+const utf8 = new TextEncoder();
+
+/** The length of a search as `MAX_SEARCH_BYTES` counts it. */
+export const searchBytes = (q: string): number => utf8.encode(q).length;
+
+/** The field error on a `q` longer than `MAX_SEARCH_BYTES`. */
+export const searchTooLong = `Shorten the search to ${MAX_SEARCH_BYTES.toLocaleString('en-AU')} characters or fewer (a letter with an accent counts as two, one of most other scripts as three).`;
+
 /** The query that matches everything; an empty search means this. */
 export const MATCH_ALL = '*';

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from './list-limits.ts';
+import { MAX_PAGE_SIZE, MAX_SEARCH_BYTES, searchBytes, searchTooLong } from './list-limits.ts';
 import { z } from './zod.ts';
 
 /**
@@ -6,7 +6,15 @@ import { z } from './zod.ts';
  * one is a 400 naming the parameter with the list's own bounds.
  */
 export const listQuery = z.object({
-  q: z.string().optional().describe('Search: words, term*, field:value, AND/OR/NOT; * or empty for all.'),
+  q: z
+    .string()
+    // Characters first: a string with more has more bytes too, and is not encoded to count them.
+    .max(MAX_SEARCH_BYTES, { error: searchTooLong, abort: true })
+    .refine((q) => searchBytes(q) <= MAX_SEARCH_BYTES, { error: searchTooLong })
+    .optional()
+    .describe(
+      `Search: words, term*, field:value, AND/OR/NOT; * or empty for all. At most ${MAX_SEARCH_BYTES} bytes in UTF-8.`,
+    ),
   p: z.string().optional().describe('Page, from 1.'),
   s: z.string().optional().describe(`Page size, from 1 to ${MAX_PAGE_SIZE}.`),
 });

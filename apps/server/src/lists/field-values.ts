@@ -1,3 +1,4 @@
+import { DATE_YEARS, isInDateYears } from '@fieldbook/domain';
 import type { LiteralExpressionToken } from 'liqe';
 import { invalidQuery } from './list-resource.ts';
 
@@ -68,24 +69,32 @@ export interface TimestampValue {
 }
 
 const isoDateTime =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2})(?::?(\d{2}))?)?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|([+-])(\d{2})(?::?(\d{2}))?)?)?$/i;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
-/** Validated here, because a date PostgreSQL rejects (2024-02-31) would otherwise be a 500. */
+/**
+ * Validated here, because a date PostgreSQL rejects (2024-02-31, year 0) would otherwise be a 500; like every date
+ * field, in `DATE_YEARS` once its offset is applied (a time without one is read as UTC).
+ */
 export function timestampValue(literal: LiteralExpressionToken, label: string): TimestampValue {
   const text = literalText(literal);
   const parts = isoDateTime.exec(text);
   const bad = () => invalidQuery(`${label} expects an ISO date such as 2024-05-31 or "2024-05-31T14:00Z"`);
   if (!parts) throw bad();
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHour = 0, offsetMinute = 0] =
-    parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = parts
+    .slice(1, 7)
+    .map((part) => (part === undefined ? undefined : Number(part)));
+  const [sign, offsetHour, offsetMinute] = [parts[7], Number(parts[8] ?? 0), Number(parts[9] ?? 0)];
   // setUTCFullYear, not Date.UTC: the latter reads years below 100 as 19xx.
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
-  const calendarDay = year >= 1 && date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
+  const calendarDay = date.getUTCMonth() + 1 === month && date.getUTCDate() === day;
   if (!calendarDay || hour > 23 || minute > 59 || second > 59 || offsetHour > 15 || offsetMinute > 59)
     throw bad();
+  const offset = (sign === '-' ? -1 : 1) * (offsetHour * 60 + offsetMinute) * 60_000;
+  if (!isInDateYears(date.getTime() + ((hour * 60 + minute) * 60 + second) * 1000 - offset))
+    throw invalidQuery(`${label} expects a date between ${DATE_YEARS.first} and ${DATE_YEARS.last}`);
   if (parts[4] !== undefined) return { value: text };
   date.setUTCDate(date.getUTCDate() + 1);
   const nextDay = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;

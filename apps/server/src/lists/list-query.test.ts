@@ -177,6 +177,16 @@ describe('field:value', () => {
     expect(() => where('created:[2026-11-31 TO 2026-12-01]')).toThrow(/expects an ISO date/);
   });
 
+  it('timestamp: takes the first and last day of years 1900 to 2999, once in UTC', () => {
+    const C = '"customers"."created"';
+    expect(where('created:[1900-01-01 TO 2999-12-31]')).toEqual({
+      sql: `(${C} >= $1 and ${C} < $2)`,
+      params: ['1900-01-01', '3000-01-01'],
+    });
+    expect(where('created:>="1900-01-01T10:00:00+10:00"')?.params).toEqual(['1900-01-01T10:00:00+10:00']);
+    expect(where('created:<="3000-01-01T09:59:59+10:00"')?.params).toEqual(['3000-01-01T09:59:59+10:00']);
+  });
+
   it('field:* means present', () => {
     expect(where('name:*')).toEqual({ sql: `(${N} is not null and ${N} <> '')`, params: [] });
     expect(where('price:*')).toEqual({ sql: '"customers"."price" is not null', params: [] });
@@ -262,9 +272,16 @@ describe('malformed queries are a 400 on q', () => {
     ['created:2024-02-30', 'created expects an ISO date'],
     ['created:yesterday', 'created expects an ISO date'],
     ['created:"2024-05-31T25:00"', 'created expects an ISO date'],
+    ['created:0000-01-01', 'created expects a date between 1900 and 2999'],
+    ['created:1899-12-31', 'created expects a date between 1900 and 2999'],
+    ['created:[0001-01-01 TO 9999-12-31]', 'created expects a date between 1900 and 2999'],
+    ['created:>"1900-01-01T00:00:00+01:00"', 'created expects a date between 1900 and 2999'],
+    ['created:<"9999-12-31T23:59:59-14:00"', 'created expects a date between 1900 and 2999'],
+    ['created:<="2999-12-31T23:59:59-00:01"', 'created expects a date between 1900 and 2999'],
     ['created:[1 TO 2]', 'created:>=2024-01-01 AND created:<2024-02-01'],
     ['[1 TO 5]', 'a range needs a field'],
-    ['x'.repeat(501), 'longer than 500 characters'],
+    ['x'.repeat(1001), 'Shorten the search to 1,000 characters or fewer'],
+    ['é'.repeat(501), 'Shorten the search to 1,000 characters or fewer'],
     [`${'('.repeat(17)}a${')'.repeat(17)}`, 'nested deeper than 16 levels'],
     [`${'NOT ('.repeat(9)}a${')'.repeat(9)}`, 'nested deeper than 16 levels'],
     [Array.from({ length: 51 }, () => 'a').join(' '), 'more than 50 terms'],
@@ -296,7 +313,8 @@ describe('malformed queries are a 400 on q', () => {
   });
 
   it('accepts a query right at the limits', () => {
-    expect(where(`name:${'x'.repeat(495)}`)?.params).toEqual([`%${'x'.repeat(495)}%`]);
+    expect(where(`name:${'x'.repeat(995)}`)?.params).toEqual([`%${'x'.repeat(995)}%`]);
+    expect(where(`name:${'é'.repeat(497)}`)?.params).toEqual([`%${'é'.repeat(497)}%`]);
     expect(where(`${'('.repeat(16)}a${')'.repeat(16)}`)?.sql).toBe(anyWord(1, 2));
     expect(where(Array.from({ length: 50 }, () => 'a').join(' '))?.params).toHaveLength(100);
   });

@@ -1,4 +1,4 @@
-import { MATCH_ALL } from '@fieldbook/domain';
+import { MATCH_ALL, MAX_SEARCH_BYTES, searchBytes, searchTooLong } from '@fieldbook/domain';
 import type { SQL } from 'drizzle-orm';
 import { SyntaxError as LiqeSyntaxError, type ParserAst, parse } from 'liqe';
 import { dateRangesAsComparisons } from './date-ranges.ts';
@@ -11,8 +11,7 @@ export { listQueryToSql } from './query-to-sql.ts';
 /** The syntax tree of `q`, as liqe builds it; unquoted literal values are always the text the user typed. */
 export type LiqeAst = ParserAst;
 
-/** Bounds that keep one request's parse and SQL small. */
-export const MAX_QUERY_LENGTH = 500;
+/** Bounds that keep one request's parse and SQL small; its length is the schema's, `MAX_SEARCH_BYTES`. */
 export const MAX_QUERY_NESTING = 16;
 export const MAX_QUERY_TERMS = 50;
 
@@ -30,7 +29,7 @@ export function parseListQuery(q: string | undefined): LiqeAst | null {
   if (q !== undefined && typeof q !== 'string') throw invalidQuery('give q once, as text');
   const query = q?.trim() ?? '';
   if (query === '' || query === MATCH_ALL) return null;
-  if (query.length > MAX_QUERY_LENGTH) throw invalidQuery(`longer than ${MAX_QUERY_LENGTH} characters`);
+  if (searchBytes(query) > MAX_SEARCH_BYTES) throw invalidQuery(searchTooLong);
   // PostgreSQL text cannot hold NUL: searching for one would be a database error.
   if (query.includes('\u0000')) throw invalidQuery('remove the NUL character');
   const kept = parsed.get(query);

@@ -1,9 +1,10 @@
-import { type Member, type MemberUpdate, type Role, teamMessages } from '@fieldbook/domain';
+import { type Member, type MemberUpdate, ROLES, type Role, teamMessages } from '@fieldbook/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
-import { ascending, type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
+import type { ListResource } from '../lists/list-query.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { recordWhere, saveVersion } from '../records/record-rows.ts';
 import { technicians } from '../technicians/technician-tables.ts';
 import { memberships } from './team-tables.ts';
@@ -58,9 +59,20 @@ const selectMembers = (tx: Tx) =>
       and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
     );
 
-/** The members, Owners first, then by name. */
-export function listMembers(tx: Tx, tenantId: string, { page }: ListRequest): Promise<ListPage<Member>> {
-  const where = eq(memberships.tenantId, tenantId);
+/** What `q` may search on the member list (a handful of rows: no search view). */
+export const memberList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: memberships.id, uuid: true },
+    name: { kind: 'text', column: memberships.name },
+    email: { kind: 'text', column: memberships.email },
+    role: { kind: 'exact', column: memberships.role, values: ROLES },
+  },
+  searchable: [memberships.name, memberships.email],
+};
+
+/** One page of the members `q` matches, Owners first, then by name. */
+export function listMembers(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<Member>> {
+  const where = listWhere(memberships, tenantId, q, memberList);
   return readPage(
     page,
     tx.select({ total: count() }).from(memberships).where(where),
