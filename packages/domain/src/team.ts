@@ -2,9 +2,8 @@ import { saveOf } from './records.ts';
 import { z } from './zod.ts';
 
 /**
- * A member's role in an organisation. Owner: everything, users and organisation settings included (every
- * organisation always has one). Office: customers, jobs, the scheduler, invoices, items and templates.
- * Technician: the jobs assigned to their technician (view, status, line items); no invoices, no settings.
+ * A member's role in an organisation (every organisation always has an Owner). What each may do is `AREAS`
+ * (permissions.ts); `ROLE_ABOUT` says it in words.
  */
 export const ROLES = ['OWNER', 'OFFICE', 'TECHNICIAN'] as const;
 export type Role = (typeof ROLES)[number];
@@ -16,11 +15,14 @@ export const ROLE_NAMES: Record<Role, string> = {
   TECHNICIAN: 'Technician',
 };
 
-/** What each role may do, in a sentence (the Users screen and the invitation page show it). */
+/** What each role may do, in sentences that stand alone (the Users screen, the invitation page and its email). */
 export const ROLE_ABOUT: Record<Role, string> = {
-  OWNER: 'Everything, including users and organisation settings.',
-  OFFICE: 'Customers, jobs, the scheduler, invoices, items and templates.',
-  TECHNICIAN: 'The jobs assigned to them: view, status and line items. No invoices, no settings.',
+  OWNER:
+    "An Owner can do everything, including managing the users, the organisation's details and the outbox.",
+  OFFICE:
+    "An Office member works with customers, jobs, the scheduler, invoices, items, tax rates, technicians and templates, but cannot manage the users or change the organisation's details.",
+  TECHNICIAN:
+    "A Technician sees the jobs assigned to them, and changes those jobs' status and line items. They have no access to invoices, customers or settings.",
 };
 
 export const teamMessages = {

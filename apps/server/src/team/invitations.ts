@@ -148,7 +148,7 @@ async function sendInvitation(
     text: [
       'Hello,',
       '',
-      `${by} invited you to join ${organisation} on Fieldbook as ${ROLE_NAMES[role]}: ${ROLE_ABOUT[role].toLowerCase()}`,
+      `${by} invited you to join ${organisation} on Fieldbook as ${ROLE_NAMES[role]}. ${ROLE_ABOUT[role]}`,
       '',
       'Open this link to sign in, or to create your account, and join:',
       invitationLink(inviter.publicUrl, token),

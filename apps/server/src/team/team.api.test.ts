@@ -415,7 +415,7 @@ describe('invitations', () => {
     expect((await invite(office, 'OFFICE')).statusCode).toBe(201);
     const [toOffice] = await messagesTo(a.tenant.tenantId, office);
     expect(toOffice?.body).toContain(
-      "on Fieldbook as Office. An Office member works with customers, jobs, the scheduler, invoices, items, tax rates, technicians and templates, but not with the users or the organisation's details.\n",
+      "on Fieldbook as Office. An Office member works with customers, jobs, the scheduler, invoices, items, tax rates, technicians and templates, but cannot manage the users or change the organisation's details.\n",
     );
   });
 

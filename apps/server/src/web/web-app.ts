@@ -56,7 +56,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new ApiError('NOT_FOUND', 'Not found.');
     }
-    // A missing file (an old asset, /favicon.ico, /robots.txt) is a 404, not the app's HTML under its name.
+    // A missing file (an old asset, /robots.txt) is a 404, not the app's HTML under its name.
     if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) {
       return reply.code(404).type('text/plain').send('Not found.');
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AppShellLayout } from '../components/app-shell-layout';
 import { AuthErrorScreen } from '../components/auth-error-screen';
 import { FullPageLoader } from '../components/full-page-loader';
@@ -13,6 +13,7 @@ import { membershipQueryOptions } from '../features/team/api/get-membership';
 import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
 import { useConfig } from '../lib/config-context';
+import { ScreenGate } from './screen-gate';
 import { takeSwitchedTenant } from './session-changes';
 
 /** Seen once by a new user (the form that creates an organisation): not part of every first screen. */
@@ -25,7 +26,7 @@ const NoOrganisationScreen = lazy(() =>
 /**
  * The frame of every guarded page: sign-in state first, then the user's organisation, then the shell. The user's
  * membership (their role) loads once per organisation; until it has, the shell and the pages offer only what
- * every role may use.
+ * every role may use. A screen the role may not use shows only why (`ScreenGate`).
  */
 export function ProtectedLayout() {
   const auth = useAuth();
@@ -90,7 +91,7 @@ export function ProtectedLayout() {
         }
       >
         {membership.isError && <MembershipAlert error={membership.error} onRetry={membership.refetch} />}
-        <Outlet />
+        <ScreenGate role={membership.data?.role} />
       </AppShellLayout>
     </MembershipContext>
   );

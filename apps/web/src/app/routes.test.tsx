@@ -287,6 +287,49 @@ describe('navigation by role', () => {
   });
 });
 
+describe('a screen the role may not use', () => {
+  const REFUSAL = 'Insufficient permissions. Please contact your administrator.';
+
+  it("shows a Technician at the invoices only why: no 'New invoice', no search, nothing asked of the API", async () => {
+    api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
+    renderApp('/sales/invoices', signedInAuth());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSAL);
+    expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(api.paths()).toEqual(['/tenant']);
+  });
+
+  it("shows the Office at Settings › Users only why: no 'Invite user'", async () => {
+    api.membership = membership({ role: 'OFFICE' });
+    renderApp('/settings/users', signedInAuth());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSAL);
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
+  });
+
+  it('shows neither the screen nor a refusal while the role loads', async () => {
+    api.membership = null;
+    api.handle = (request) =>
+      request.path === '/tenant' ? new Promise<Response>(() => undefined) : jsonResponse([], { total: 0 });
+    renderApp('/sales/invoices', signedInAuth());
+
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('link', { name: 'New invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByText(REFUSAL)).not.toBeInTheDocument();
+  });
+
+  it('shows an Owner the screen with its actions once the role has loaded', async () => {
+    renderApp('/settings/users', signedInAuth());
+
+    expect(await screen.findByRole('button', { name: 'Invite user' })).toBeInTheDocument();
+    expect(screen.queryByText(REFUSAL)).not.toBeInTheDocument();
+  });
+});
+
 describe('the invitation page', () => {
   const preview = {
     tenantId: '00000000-0000-7000-8000-0000000dd001',

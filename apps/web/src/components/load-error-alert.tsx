@@ -7,6 +7,11 @@ import { RetryButton } from './retry-button';
 export const INSUFFICIENT_PERMISSIONS = 'Insufficient permissions. Please contact your administrator.';
 export const SERVICE_UNAVAILABLE = 'Service unavailable. Please try again in a few minutes.';
 
+/** The server refused the user's role (403): the screen shows only why (`RefusedScreen`). */
+export function isRefused(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 403;
+}
+
 /**
  * What to say when a list or record fails to load: no answer at all is the connection (the user can act on
  * that); a 403 is a permission problem; a malformed search (400) or a missing record (404) has the server's own
@@ -15,7 +20,7 @@ export const SERVICE_UNAVAILABLE = 'Service unavailable. Please try again in a f
 export function loadErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return NETWORK_FAILURE;
   if (!(error instanceof ApiRequestError)) return SERVICE_UNAVAILABLE;
-  if (error.status === 403) return INSUFFICIENT_PERMISSIONS;
+  if (isRefused(error)) return INSUFFICIENT_PERMISSIONS;
   if ((error.status === 400 || error.status === 404) && typeof error.body !== 'string') {
     return error.body.message;
   }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withQuery } from '../../lib/paths';
-import { LoadErrorAlert } from '../load-error-alert';
+import { isRefused, LoadErrorAlert } from '../load-error-alert';
 import { PageHeading } from '../page-heading';
 import { PlainButton } from '../plain-button';
+import { RefusedScreen } from '../refused-screen';
 import { SectionLoader } from '../section-loader';
 import { Spinner } from '../spinner';
 import { ListPagination } from './list-pagination';
@@ -31,13 +32,14 @@ interface ListScreenProps<T extends { id: string }> {
 
 /**
  * A list screen (customers, items, jobs, invoices): search box, 'New …' button, then a spinner, an error,
- * the empty text or the table with pagination.
+ * the empty text or the table with pagination. A list the server refuses to the user's role shows only why.
  */
 export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) {
   const { title, path, list, newRecord, intro } = props;
   const { params, query } = list;
   useReloadOnRepeatNavigation(query.refetch);
 
+  if (isRefused(query.error)) return <RefusedScreen title={title} />;
   return (
     <>
       <PageHeading>{title}</PageHeading>

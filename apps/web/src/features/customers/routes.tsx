@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import { customerInvoicesQueryOptions } from '../invoices';
 import { customerJobsQueryOptions } from '../jobs';
 import { customerQueryOptions } from './api/get-customer';
@@ -16,7 +17,7 @@ import { customerListRoutes } from './list-routes';
  * spinner and any error themselves).
  */
 export function customerRecordRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  return requiring({ capability: 'customers', title: 'Customers' }, [
     {
       path: paths.customers.new,
       lazy: async () => ({ Component: (await import('./customer-editor-pages')).NewCustomerPage }),
@@ -53,7 +54,7 @@ export function customerRecordRoutes(queryClient: QueryClient): RouteObject[] {
       loader: ({ params: { id = '' } }) => startQuery(queryClient, locationQueryOptions(id)),
       lazy: async () => ({ Component: (await import('./location-editor-pages')).EditLocationPage }),
     },
-  ];
+  ]);
 }
 
 /** Every customer screen: the list's and the records'. */

@@ -103,7 +103,7 @@ describe('Invoice editor', () => {
         (label) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent,
       );
     expect(totals()).toEqual(['$199.90', '$14.99', '$214.89']);
-    await user.click(screen.getByRole('switch', { name: /Amounts include tax/ }));
+    await user.click(screen.getByRole('switch', { name: 'Amounts include tax' }));
     // 149.90 − 149.90 / 1.1 = 13.627… → 13.63; the total is the amounts as entered.
     expect(totals()).toEqual(['$199.90', '$13.63', '$199.90']);
 
@@ -143,6 +143,19 @@ describe('Invoice editor', () => {
     });
     // A long journey through the form: generous on a busy 2-core machine.
   }, 30_000);
+
+  it("names the 'Amounts include tax' switch by its label alone; its description is read apart, once", async () => {
+    serve(() => errorResponse('INTERNAL', 'Unexpected.'));
+    renderRoutes(invoiceRoutes, { route: '/sales/invoices/new' });
+
+    const amounts = await screen.findByRole('switch', { name: 'Amounts include tax' });
+    expect(amounts).toHaveAccessibleName('Amounts include tax');
+    expect(amounts).toHaveAccessibleDescription(
+      'On: each amount already contains its tax. Off: tax is added to the amounts.',
+    );
+    const described = document.getElementById(amounts.getAttribute('aria-describedby') ?? '');
+    expect(described).toHaveTextContent('On: each amount already contains its tax.');
+  });
 
   it("copies a job: its customer, reference and lines, each at GST, and names the job; Save sends the job's id", async () => {
     const created = invoice({ customer: { id: acme.id, name: acme.name } });

@@ -10,12 +10,13 @@ import {
   STARTING_TAX_RATES,
   type TaxRate,
 } from '@fieldbook/domain';
-import { Alert, Anchor, Grid, NativeSelect, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Grid, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
+import { SwitchField } from '../../components/form/switch-field';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
 import {
   emptyLine,
@@ -251,7 +252,7 @@ export function InvoiceEditor({
           />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Switch
+          <SwitchField
             label={labels.amountsEnteredIncludeTax}
             description="On: each amount already contains its tax. Off: tax is added to the amounts."
             {...form.getInputProps('amountsEnteredIncludeTax', { type: 'checkbox' })}

@@ -85,13 +85,16 @@ describe('InvoiceSearchPage', () => {
     expect(api.paths().at(-1)).toBe('/sales/invoices?q=status:OPEN_SENT&p=1&s=10');
   });
 
-  it('says so when the list is forbidden', async () => {
+  it('says only why when the list is forbidden: no New invoice, no search', async () => {
     api.handle = () => errorResponse('FORBIDDEN', 'Forbidden.');
     renderRoutes(invoiceRoutes, { route: '/sales/invoices/search' });
 
     expect(
       await screen.findByText('Insufficient permissions. Please contact your administrator.'),
     ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).not.toBeInTheDocument();
   });
 });
 

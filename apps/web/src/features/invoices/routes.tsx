@@ -3,12 +3,13 @@ import type { RouteObject } from 'react-router';
 import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import { invoiceQueryOptions } from './api/get-invoice';
 import { invoiceEmailsQueryOptions } from './api/get-invoice-emails';
 
 /** The invoice screens; loaders start each page's query with its code download (see customers/routes.tsx). */
 export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  return requiring({ capability: 'invoices', title: 'Invoices' }, [
     redirectRoute(paths.sales.invoices, paths.sales.invoicesSearch),
     {
       path: paths.sales.invoicesSearch,
@@ -32,5 +33,5 @@ export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
       loader: ({ params: { id = '' } }) => startQuery(queryClient, invoiceQueryOptions(id)),
       lazy: async () => ({ Component: (await import('./invoice-editor-pages')).EditInvoicePage }),
     },
-  ];
+  ]);
 }

@@ -2,11 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import { itemQueryOptions } from './api/get-item';
 
 /** The item screens; loaders start each page's query with its code download (see customers/routes.tsx). */
 export function itemRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  return requiring({ capability: 'items', title: 'Items' }, [
     {
       path: paths.items.root,
       lazy: async () => ({ Component: (await import('./item-search-page')).ItemSearchPage }),
@@ -26,5 +27,5 @@ export function itemRoutes(queryClient: QueryClient): RouteObject[] {
       loader: ({ params: { id = '' } }) => startQuery(queryClient, itemQueryOptions(id)),
       lazy: async () => ({ Component: (await import('./item-editor-pages')).EditItemPage }),
     },
-  ];
+  ]);
 }

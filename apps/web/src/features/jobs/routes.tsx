@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import { jobQueryOptions } from './api/get-job';
 
 /** The job screens; loaders start each page's query with its code download (see customers/routes.tsx). */
@@ -13,10 +14,12 @@ export function jobRoutes(queryClient: QueryClient): RouteObject[] {
       path: paths.jobs.search,
       lazy: async () => ({ Component: (await import('./job-search-page')).JobSearchPage }),
     },
-    {
-      path: paths.jobs.new,
-      lazy: async () => ({ Component: (await import('./job-editor-pages')).NewJobPage }),
-    },
+    ...requiring({ capability: 'manageJobs', title: 'New job' }, [
+      {
+        path: paths.jobs.new,
+        lazy: async () => ({ Component: (await import('./job-editor-pages')).NewJobPage }),
+      },
+    ]),
     {
       path: paths.jobs.view.pattern,
       // Re-evaluated on every visit.

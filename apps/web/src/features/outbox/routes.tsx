@@ -2,12 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import { mailStatusQueryOptions } from './api/get-mail-status';
 import { outboxMessageQueryOptions } from './api/get-outbox-message';
 
 /** The outbox (Owners), under Settings: its loaders start the mail status and the message with the code download. */
 export function outboxRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  return requiring({ capability: 'outbox', title: 'Outbox' }, [
     {
       path: paths.settings.outbox,
       // The list's own query comes from the address (q, p, s): the page starts it.
@@ -20,5 +21,5 @@ export function outboxRoutes(queryClient: QueryClient): RouteObject[] {
       loader: ({ params: { id = '' } }) => startQuery(queryClient, outboxMessageQueryOptions(id), FRESH),
       lazy: async () => ({ Component: (await import('./outbox-message-page')).OutboxMessagePage }),
     },
-  ];
+  ]);
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import {
   boardTechniciansQueryOptions,
   readyJobsQueryOptions,
@@ -15,7 +16,7 @@ import { rangeFromSearch } from './board-range';
  * loader starts all three of the board's loads (the days in its address) while the chunk downloads.
  */
 export function schedulerRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  return requiring({ capability: 'scheduler', title: 'Scheduler' }, [
     {
       path: paths.scheduler,
       loader: ({ request }) => {
@@ -29,5 +30,5 @@ export function schedulerRoutes(queryClient: QueryClient): RouteObject[] {
       },
       lazy: async () => ({ Component: (await import('./scheduler-page')).SchedulerPage }),
     },
-  ];
+  ]);
 }

@@ -5,10 +5,11 @@ import {
   type OrganisationFields,
   organisationFields,
 } from '@fieldbook/domain';
-import { Box, Grid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Box, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
+import { SwitchField } from '../../components/form/switch-field';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
 import { LogoInput } from './logo-input';
 import { TemplateSelect } from './template-select';
@@ -151,7 +152,7 @@ export function OrganisationEditor({
         styles={NARROW}
         {...form.getInputProps('abn')}
       />
-      <Switch
+      <SwitchField
         label={labels.gstRegistered}
         description="On: invoices are titled 'Tax invoice'."
         {...form.getInputProps('gstRegistered', { type: 'checkbox' })}

@@ -36,7 +36,9 @@ describe('JoinPage', () => {
       await screen.findByRole('heading', { level: 1, name: 'Join Harbourside Plumbing & Gas as Office' }),
     ).toBeInTheDocument();
     expect(
-      screen.getByText('Office: Customers, jobs, the scheduler, invoices, items and templates.'),
+      screen.getByText(
+        "An Office member works with customers, jobs, the scheduler, invoices, items, tax rates, technicians and templates, but cannot manage the users or change the organisation's details.",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Invited by Pat Owner' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Sent to sam@example.com.au' })).toBeInTheDocument();

@@ -60,7 +60,7 @@ function Invitation({ token, preview }: { token: string; preview: InvitationPrev
   return (
     <>
       <PageHeading>{`Join ${preview.tenantName} as ${ROLE_NAMES[preview.role]}`}</PageHeading>
-      <Text mb="md">{`${ROLE_NAMES[preview.role]}: ${ROLE_ABOUT[preview.role]}`}</Text>
+      <Text mb="md">{ROLE_ABOUT[preview.role]}</Text>
       <RecordDetails
         rows={[
           { label: 'Organisation', value: preview.tenantName },

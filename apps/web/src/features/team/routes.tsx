@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import { mailStatusQueryOptions } from '../outbox';
 import { invitationsQueryOptions } from './api/get-invitations';
 import { membersQueryOptions } from './api/get-members';
@@ -10,7 +11,7 @@ import { TEAM_PAGE } from './api/team-keys';
 
 /** settings/users, in the signed-in shell; its loader starts both lists and the mail status (every visit). */
 export function teamRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  return requiring({ capability: 'users', title: 'Users' }, [
     {
       path: paths.settings.users,
       loader: () => {
@@ -20,7 +21,7 @@ export function teamRoutes(queryClient: QueryClient): RouteObject[] {
       },
       lazy: async () => ({ Component: (await import('./users-page')).UsersPage }),
     },
-  ];
+  ]);
 }
 
 /**

@@ -134,7 +134,7 @@ describe('UsersPage', () => {
     const role = within(dialog).getByLabelText(/^Role/);
     expect(role).toHaveValue('TECHNICIAN');
     expect(role).toHaveAccessibleDescription(
-      'The jobs assigned to them: view, status and line items. No invoices, no settings.',
+      "A Technician sees the jobs assigned to them, and changes those jobs' status and line items. They have no access to invoices, customers or settings.",
     );
     await user.selectOptions(
       within(dialog).getByLabelText(/^Technician/),
@@ -172,7 +172,7 @@ describe('UsersPage', () => {
     await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'Office');
 
     expect(within(dialog).getByLabelText(/^Role/)).toHaveAccessibleDescription(
-      'Customers, jobs, the scheduler, invoices, items and templates.',
+      "An Office member works with customers, jobs, the scheduler, invoices, items, tax rates, technicians and templates, but cannot manage the users or change the organisation's details.",
     );
     expect(within(dialog).queryByLabelText(/^Technician/)).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
@@ -350,12 +350,18 @@ describe('UsersPage', () => {
     expect(screen.getByRole('link', { name: 'Outbox' })).toHaveAttribute('href', '/settings/outbox');
   });
 
-  it('answers a role that may not manage users with the insufficient-permissions text', async () => {
-    api.handle = () => errorResponse('FORBIDDEN', 'Only an Owner can do this.');
+  it('shows a role the server refuses only why: no Invite user, no word about the mail', async () => {
+    api.handle = (request) =>
+      request.path === '/mail'
+        ? jsonResponse({ configured: false, from: 'no-reply@fieldbook.app' })
+        : errorResponse('FORBIDDEN', 'Only an Owner can do this.');
     renderUsers({ membership: membership({ role: 'OFFICE' }) });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Insufficient permissions. Please contact your administrator.',
-    );
+    expect(
+      await screen.findByText('Insufficient permissions. Please contact your administrator.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/No mail server is set up/)).not.toBeInTheDocument();
   });
 });

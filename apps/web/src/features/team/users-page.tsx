@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadErrorAlert } from '../../components/load-error-alert';
+import { isRefused, LoadErrorAlert } from '../../components/load-error-alert';
+import { RefusedScreen } from '../../components/refused-screen';
 import { SectionLoader } from '../../components/section-loader';
 import { ViewerHeader } from '../../components/viewer-header';
 import { paths } from '../../lib/paths';
@@ -31,6 +32,7 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const failed = members.error ?? invitations.error;
 
+  if (isRefused(failed)) return <RefusedScreen title="Users" />;
   return (
     <>
       <ViewerHeader title="Users" breadcrumbs={crumbs}>

@@ -1,8 +1,9 @@
 import { type Technician, type TechnicianFields, technicianFields } from '@fieldbook/domain';
-import { Switch, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
+import { SwitchField } from '../../components/form/switch-field';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
 import { paths } from '../../lib/paths';
 
@@ -40,7 +41,7 @@ export function TechnicianEditor({ title, breadcrumbs, technician, save }: Techn
         autoComplete="off"
         {...form.getInputProps('name')}
       />
-      <Switch
+      <SwitchField
         label={labels.retired}
         description="A retired technician keeps their past jobs and takes no new ones."
         {...form.getInputProps('retired', { type: 'checkbox' })}

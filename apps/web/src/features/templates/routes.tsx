@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
+import { requiring } from '../../lib/screen-access';
 import { templateQueryOptions } from './api/get-template';
 
 /**
@@ -9,7 +10,7 @@ import { templateQueryOptions } from './api/get-template';
  * each page's query with its code download, as the tax screens do.
  */
 export function templateRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
+  return requiring({ capability: 'templates', title: 'Templates' }, [
     {
       path: paths.settings.templates,
       lazy: async () => ({ Component: (await import('./template-list-page')).TemplateListPage }),
@@ -29,5 +30,5 @@ export function templateRoutes(queryClient: QueryClient): RouteObject[] {
       loader: ({ params: { id = '' } }) => startQuery(queryClient, templateQueryOptions(id)),
       lazy: async () => ({ Component: (await import('./template-editor-pages')).EditTemplatePage }),
     },
-  ];
+  ]);
 }
