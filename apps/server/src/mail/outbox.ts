@@ -1,10 +1,11 @@
-import type { MessageKind, OutboxMessage } from '@fieldbook/domain';
+import { MESSAGE_KINDS, type MessageKind, OUTBOX_STATUSES, type OutboxMessage } from '@fieldbook/domain';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
+import type { ListResource } from '../lists/list-query.ts';
 import type { ListPage, ListRequest } from '../lists/paged-list.ts';
-import { descending, readPage } from '../lists/paged-list.ts';
+import { descending, listWhere, readPage } from '../lists/paged-list.ts';
 import { recordWhere } from '../records/record-rows.ts';
 import { identityMessages, outboxAttachments, outboxMessages } from './outbox-tables.ts';
 
@@ -85,13 +86,25 @@ const toMessage = (row: MessageRow): OutboxMessage =>
     created: row.created.toISOString(),
   }) as OutboxMessage;
 
-/** One page of the tenant's outbox, newest first. */
+/** What `q` may search on the outbox, by the names the messages are given in (`to` is the recipient). */
+export const outboxList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: outboxMessages.id, uuid: true },
+    to: { kind: 'text', column: outboxMessages.recipient },
+    subject: { kind: 'text', column: outboxMessages.subject },
+    kind: { kind: 'exact', column: outboxMessages.kind, values: MESSAGE_KINDS },
+    status: { kind: 'exact', column: outboxMessages.status, values: OUTBOX_STATUSES },
+  },
+  searchable: [outboxMessages.recipient, outboxMessages.subject],
+};
+
+/** One page of the tenant's messages `q` matches, newest first. */
 export function listOutbox(
   tx: Tx,
   tenantId: string,
-  { page }: ListRequest,
+  { q, page }: ListRequest,
 ): Promise<ListPage<OutboxMessage>> {
-  const where = eq(outboxMessages.tenantId, tenantId);
+  const where = listWhere(outboxMessages, tenantId, q, outboxList);
   return readPage(
     page,
     tx.select({ total: count() }).from(outboxMessages).where(where),

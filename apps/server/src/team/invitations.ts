@@ -7,6 +7,7 @@ import {
   type InvitationUpdate,
   ROLE_ABOUT,
   ROLE_NAMES,
+  ROLES,
   type Role,
   teamMessages,
 } from '@fieldbook/domain';
@@ -15,7 +16,8 @@ import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import { ApiError, conflict, fieldInvalid, notFound } from '../http/errors.ts';
 import { canonicalEmail } from '../identity/emails.ts';
-import { ascending, type ListPage, type ListRequest, readPage } from '../lists/paged-list.ts';
+import type { ListResource } from '../lists/list-query.ts';
+import { ascending, type ListPage, type ListRequest, listWhere, readPage } from '../lists/paged-list.ts';
 import { storeMessage } from '../mail/outbox.ts';
 import { deleteRow, recordWhere, saveVersion, uniqueField } from '../records/record-rows.ts';
 import { technicians } from '../technicians/technician-tables.ts';
@@ -82,12 +84,26 @@ const technicianJoin = and(
   eq(technicians.id, invitations.technicianId),
 );
 
+/**
+ * What `q` may search on the invitation list (a handful of rows: no search view). No `status`: it is not stored but
+ * follows from `expires` and the time of the request.
+ */
+export const invitationList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: invitations.id, uuid: true },
+    email: { kind: 'text', column: invitations.email },
+    role: { kind: 'exact', column: invitations.role, values: ROLES },
+  },
+  searchable: [invitations.email],
+};
+
+/** One page of the open invitations `q` matches, by email. */
 export function listInvitations(
   tx: Tx,
   tenantId: string,
-  { page }: ListRequest,
+  { q, page }: ListRequest,
 ): Promise<ListPage<Invitation>> {
-  const where = eq(invitations.tenantId, tenantId);
+  const where = listWhere(invitations, tenantId, q, invitationList);
   return readPage(
     page,
     tx.select({ total: count() }).from(invitations).where(where),
