@@ -7,8 +7,10 @@
  * - the render alone (data built, template compiled, PDF written, in its sandbox process), warm, over many
  *   different invoices so the compiler's cache does not answer;
  * - the whole `GET /api/sales/invoices/{id}/pdf` request, warm: as the server handles it (`inject`: auth, the
- *   database, the render and the reply, no network), and over HTTP on loopback from a client in this process.
- * Settings: BENCH_RUNS (200).
+ *   database, the render and the reply, no network), and over HTTP on loopback from a client in this process;
+ * - the first organisation's invoice PDFs and customer list over HTTP while the second floods slow template
+ *   previews (`pdf-flood.ts`).
+ * Settings: BENCH_RUNS (200); BENCH_FLOOD_PREVIEWS (12 in flight) and BENCH_FLOOD_SECONDS (10; 0 leaves the flood out).
  */
 import { eq, sql } from 'drizzle-orm';
 import { invoices, memberships, tenants } from '../src/db/schema.ts';
@@ -18,13 +20,17 @@ import { createRenderer } from '../src/documents/renderer.ts';
 import { DEMO_TENANTS, seedDemo } from '../src/seed/demo.ts';
 import { signAccessToken } from '../src/test-support/factories.ts';
 import { percentile, serveThrowaway } from './bench-kit.ts';
+import { timeUnderFlood } from './pdf-flood.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const FLOOD_PREVIEWS = Number(process.env.BENCH_FLOOD_PREVIEWS ?? 12);
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
 const serverUrl = process.env.DATABASE_URL;
 
 const summary = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return `median ${percentile(sorted, 50).toFixed(2)} ms, p95 ${percentile(sorted, 95).toFixed(2)} ms (${sorted.length} runs)`;
+  const at = (p: number) => percentile(sorted, p).toFixed(2);
+  return `median ${at(50)} ms, p95 ${at(95)} ms, p99 ${at(99)} ms, max ${at(100)} ms (${sorted.length} runs)`;
 };
 
 const served = await serveThrowaway(serverUrl, 'pdf');
@@ -32,12 +38,17 @@ try {
   console.log(`Database: ${serverUrl ? 'PostgreSQL' : 'PGlite'}; seeding the demo organisations…`);
   await seedDemo(served.database.db);
   const db = served.database.db;
-  const [demo] = await db
-    .select({ tenantId: tenants.id, subject: memberships.subject })
-    .from(tenants)
-    .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
-    .where(eq(tenants.name, DEMO_TENANTS[0] as string));
-  if (!demo) throw new Error('The demo organisation was not seeded');
+  const ownerOf = async (name: string | undefined) => {
+    const [owner] = await db
+      .select({ tenantId: tenants.id, subject: memberships.subject })
+      .from(tenants)
+      .innerJoin(memberships, eq(memberships.tenantId, tenants.id))
+      .where(eq(tenants.name, name as string))
+      .limit(1);
+    if (!owner) throw new Error(`The demo organisation ${name} was not seeded`);
+    return owner;
+  };
+  const demo = await ownerOf(DEMO_TENANTS[0]);
   const ids = await inTenant(db, demo.tenantId, (tx) =>
     tx
       .select({ id: invoices.id })
@@ -81,7 +92,7 @@ try {
       format: 'pdf' as const,
     };
   };
-  await renderer.render(job(1));
+  await renderer.render(job(1), demo.tenantId);
   console.log(
     `First render after start-up as main.ts serves it (processes started in ${warmed.toFixed(0)} ms at start-up): ` +
       `${(performance.now() - started).toFixed(1)} ms`,
@@ -93,12 +104,15 @@ try {
     const { source } = sources[i % sources.length] as (typeof sources)[number];
     const data = { ...source.data, invoice: { ...source.data.invoice, number: String(100_000 + i) } };
     const t0 = performance.now();
-    const result = await renderer.render({
-      body: source.body,
-      data: JSON.stringify(data),
-      logo: source.logo,
-      format: 'pdf',
-    });
+    const result = await renderer.render(
+      {
+        body: source.body,
+        data: JSON.stringify(data),
+        logo: source.logo,
+        format: 'pdf',
+      },
+      demo.tenantId,
+    );
     renders.push(performance.now() - t0);
     if (!result.ok) throw new Error(`Render failed: ${JSON.stringify(result)}`);
   }
@@ -129,6 +143,25 @@ try {
   console.log(
     `GET /api/sales/invoices/{id}/pdf over HTTP (warm, ${ids.length} invoices in turn): ${summary(requests)}`,
   );
+
+  if (FLOOD_SECONDS > 0) {
+    const flooder = await ownerOf(DEMO_TENANTS[1]);
+    const flood = await timeUnderFlood({
+      base: served.base,
+      flooder: await signAccessToken(served.testApp, { sub: flooder.subject, tenantId: flooder.tenantId }),
+      other: token,
+      invoiceIds: ids.map(({ id }) => id),
+      previews: FLOOD_PREVIEWS,
+      seconds: FLOOD_SECONDS,
+    });
+    console.log(
+      `While another organisation keeps ${FLOOD_PREVIEWS} slow previews in flight for ${FLOOD_SECONDS} s ` +
+        `(its answers by status: ${JSON.stringify(flood.floodStatuses)}):`,
+    );
+    console.log(`  GET /api/sales/invoices/{id}/pdf over HTTP: ${summary(flood.pdf)}`);
+    console.log(`  GET /api/customers?s=1 over HTTP: ${summary(flood.customers)}`);
+    console.log(`  their answers by status: ${JSON.stringify(flood.otherStatuses)}`);
+  }
 } finally {
   await served.close();
 }

@@ -27,6 +27,8 @@ import { sampleInvoice, sampleJob } from './sample-records.ts';
 
 /** Everything one render needs, read in the request's transaction; the render itself runs after it. */
 export interface DocumentSource {
+  /** The organisation whose document it is: its renders wait in its own queue. */
+  tenantId: string;
   document: TemplateDocument;
   /** The saved template's name, or null for a template in a form (preview, save). */
   templateName: string | null;
@@ -168,7 +170,10 @@ export async function recordSource(
   const { organisation, logo } = organisationPart(details);
   const templateName = document === 'invoice' ? details.invoiceTemplateName : details.jobTemplateName;
   const body = details.templateBody ?? '';
-  return { number, source: { document, templateName, body, data: { organisation, ...data }, logo } };
+  return {
+    number,
+    source: { tenantId, document, templateName, body, data: { organisation, ...data }, logo },
+  };
 }
 
 /** The invoice as its email shows it: a Draft is Sent by the time the customer reads it (the send moves it). */
@@ -205,7 +210,7 @@ export async function formSource(
       ? { invoice: sampleInvoice(gst) }
       : { job: sampleJob() };
   const { organisation, logo } = organisationPart(details);
-  return { document, templateName: null, body, data: { organisation, ...data }, logo };
+  return { tenantId, document, templateName: null, body, data: { organisation, ...data }, logo };
 }
 
 const documentFailed = (message: string) => new ApiError('DOCUMENT_FAILED', message);
@@ -215,19 +220,18 @@ const line = (problem: { line: number | null; message: string }) =>
 /**
  * Renders off the request path and answers what went wrong plainly: a template in a form that does not compile
  * is a 400 on `body` with the compiler's line; a saved one is a 422 naming it; a render that broke a limit is
- * stopped and is a 422; a server busy with renders is a 503.
+ * stopped and is a 422; a render refused because its organisation has as many waiting as it may is a 429, and
+ * because the server has, a 503 (both with `Retry-After`).
  */
 export async function renderDocument(
   renderer: Renderer,
   source: DocumentSource,
   format: RenderJob['format'],
 ): Promise<Uint8Array | string> {
-  const result = await renderer.render({
-    body: source.body,
-    data: JSON.stringify(source.data),
-    logo: source.logo,
-    format,
-  });
+  const result = await renderer.render(
+    { body: source.body, data: JSON.stringify(source.data), logo: source.logo, format },
+    source.tenantId,
+  );
   if (result.ok) return result.output;
   switch (result.kind) {
     case 'compile': {
@@ -254,10 +258,21 @@ export async function renderDocument(
       throw documentFailed('The template needed more memory than a document may use, so it was stopped.');
     case 'crashed':
       throw documentFailed('The document could not be made: its render stopped unexpectedly.');
-    case 'busy':
+    case 'busy': {
+      const retry = { retryAfterSeconds: result.retryAfterSeconds };
+      if (result.whose === 'organisation')
+        throw new ApiError(
+          'RATE_LIMITED',
+          'Your organisation is making too many documents at once. Please try again in a moment.',
+          [],
+          retry,
+        );
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
         'The server is making too many documents at once. Please try again in a moment.',
+        [],
+        retry,
       );
+    }
   }
 }

@@ -14,9 +14,16 @@ import {
 const SANDBOX = fileURLToPath(new URL('./typst-sandbox.ts', import.meta.url));
 /** Renders waiting for a process beyond this many are refused (the server is busy), not queued forever. */
 const MAX_WAITING = 64;
+/** Renders one organisation may have waiting, per process; past them its next render is refused. */
+const WAITING_PER_PROCESS = 4;
 
-/** Why a render was stopped: it broke the time or the memory limit, or its process died otherwise. */
-export type RenderStop = { ok: false; kind: 'time' | 'memory' | 'crashed' | 'busy' };
+/**
+ * Why a render was stopped: it broke the time or the memory limit, or its process died otherwise; or it was
+ * refused without waiting, as its organisation has as many renders waiting as it may, or the server does.
+ */
+export type RenderStop =
+  | { ok: false; kind: 'time' | 'memory' | 'crashed' }
+  | { ok: false; kind: 'busy'; whose: 'organisation' | 'server'; retryAfterSeconds: number };
 export type RenderResult = RenderOutcome | RenderStop;
 
 export interface RendererOptions {
@@ -29,10 +36,19 @@ export interface RendererOptions {
    * so no connection leaves the machine and none succeeds. Tests point it at a server of their own to see it.
    */
   packageProxy?: string;
+  /** Renders that may wait in all (default 64), and per organisation (default 4 per process). */
+  maxWaiting?: number;
+  maxWaitingPerOrganisation?: number;
 }
 
 export interface Renderer {
-  render(job: RenderJob): Promise<RenderResult>;
+  /**
+   * Renders `job` for the organisation `tenantId`. Each organisation's renders wait in its own queue, and a free
+   * process takes the next render of the organisation with the fewest running (among equals, the one served
+   * longest ago): however many renders one organisation has waiting, another's waits for one process to free.
+   * An organisation whose last render was stopped (it broke a limit) runs on all processes but one.
+   */
+  render(job: RenderJob, tenantId: string): Promise<RenderResult>;
   /** Starts the processes now, so the first render after start-up does not wait for one. */
   warm(): Promise<void>;
   close(): Promise<void>;
@@ -65,10 +81,7 @@ function sandboxEnvironment(sandbox: string, workspace: string, nowhere: string)
 /** How long a render process may take to get ready. */
 const PROCESS_START_LIMIT_MS = 20_000;
 
-interface Pending {
-  job: RenderJob;
-  resolve: (result: RenderResult) => void;
-}
+type SandboxOptions = Required<Pick<RendererOptions, 'timeLimitMs' | 'memoryLimitKb' | 'packageProxy'>>;
 
 /** One render process: started on demand, one render at a time, replaced when it is stopped or dies. */
 class Sandbox {
@@ -79,10 +92,10 @@ class Sandbox {
     | undefined;
   private nextId = 0;
 
-  private readonly options: Required<Omit<RendererOptions, 'processes'>>;
+  private readonly options: SandboxOptions;
   private readonly onIdle: () => void;
 
-  constructor(options: Required<Omit<RendererOptions, 'processes'>>, onIdle: () => void) {
+  constructor(options: SandboxOptions, onIdle: () => void) {
     this.options = options;
     this.onIdle = onIdle;
   }
@@ -199,9 +212,24 @@ class Sandbox {
   }
 }
 
+interface Waiting {
+  job: RenderJob;
+  resolve: (result: RenderResult) => void;
+}
+
+/** One organisation's renders: how many are running, which render last started, and those waiting in turn. */
+interface OrganisationRenders {
+  tenantId: string;
+  running: number;
+  /** The number of the last of its renders to start (of all renders started), -1 for none yet. */
+  lastStarted: number;
+  waiting: Waiting[];
+}
+
 /**
  * Renders documents in a few child processes, off the request path: each render has its own time limit, and a
- * process that breaks a limit is killed and replaced while the others carry on.
+ * process that breaks a limit is killed and replaced while the others carry on. Renders wait in their
+ * organisation's queue (see `Renderer.render`); a render past the bounds is refused at once.
  */
 export function createRenderer(options: RendererOptions = {}): Renderer {
   const settings = {
@@ -210,25 +238,77 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     packageProxy: options.packageProxy ?? 'http://127.0.0.1:9',
   };
   const count = options.processes ?? Math.min(4, availableParallelism());
-  const waiting: Pending[] = [];
+  const maxWaiting = options.maxWaiting ?? MAX_WAITING;
+  const maxWaitingPerOrganisation = options.maxWaitingPerOrganisation ?? WAITING_PER_PROCESS * count;
+  // A process frees within one render's limit (and its replacement's start): when to ask again.
+  const retryAfterSeconds = Math.ceil(settings.timeLimitMs / 1000);
+  /** The organisations with renders running or waiting, in the order they came. */
+  const organisations = new Map<string, OrganisationRenders>();
+  /** The organisations whose last render was stopped (it broke a limit, or its process died), idle ones too. */
+  const stopped = new Set<string>();
+  let waitingInAll = 0;
+  let started = 0;
+
+  /**
+   * The organisation whose render starts next: the one with the fewest running, then the one whose last render
+   * started longest ago (one with none yet first), then the one that came first. One whose last render was
+   * stopped runs on all processes but one, which stays free for the others.
+   */
+  const nextOrganisation = () => {
+    let next: OrganisationRenders | undefined;
+    for (const renders of organisations.values()) {
+      if (renders.waiting.length === 0) continue;
+      if (stopped.has(renders.tenantId) && count > 1 && renders.running >= count - 1) continue;
+      if (
+        !next ||
+        renders.running < next.running ||
+        (renders.running === next.running && renders.lastStarted < next.lastStarted)
+      )
+        next = renders;
+    }
+    return next;
+  };
+
   const dispatch = () => {
     for (const sandbox of sandboxes) {
       if (sandbox.busy) continue;
-      const next = waiting.shift();
-      if (!next) return;
-      void sandbox.run(next.job, next.resolve);
+      const renders = nextOrganisation();
+      const next = renders?.waiting.shift();
+      if (!renders || !next) return;
+      waitingInAll -= 1;
+      renders.running += 1;
+      renders.lastStarted = started++;
+      void sandbox.run(next.job, (result) => {
+        renders.running -= 1;
+        if (!result.ok && ['time', 'memory', 'crashed'].includes(result.kind)) stopped.add(renders.tenantId);
+        else stopped.delete(renders.tenantId);
+        if (renders.running === 0 && renders.waiting.length === 0) organisations.delete(renders.tenantId);
+        next.resolve(result);
+      });
     }
   };
   const sandboxes = Array.from({ length: count }, () => new Sandbox(settings, dispatch));
   let closed = false;
 
+  const refused = (whose: 'organisation' | 'server'): RenderStop => ({
+    ok: false,
+    kind: 'busy',
+    whose,
+    retryAfterSeconds,
+  });
+
   return {
-    render(job) {
+    render(job, tenantId) {
       const imported = findPackageImport(job.body);
       if (imported) return Promise.resolve({ ok: false, kind: 'compile', problems: [imported] });
-      if (closed || waiting.length >= MAX_WAITING) return Promise.resolve({ ok: false, kind: 'busy' });
+      if (closed || waitingInAll >= maxWaiting) return Promise.resolve(refused('server'));
+      const renders = organisations.get(tenantId) ?? { tenantId, running: 0, lastStarted: -1, waiting: [] };
+      if (renders.waiting.length >= maxWaitingPerOrganisation)
+        return Promise.resolve(refused('organisation'));
+      organisations.set(tenantId, renders);
       return new Promise<RenderResult>((resolve) => {
-        waiting.push({ job, resolve });
+        renders.waiting.push({ job, resolve });
+        waitingInAll += 1;
         dispatch();
       });
     },
@@ -237,7 +317,9 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     },
     async close() {
       closed = true;
-      for (const pending of waiting.splice(0)) pending.resolve({ ok: false, kind: 'busy' });
+      for (const renders of organisations.values())
+        for (const waiting of renders.waiting.splice(0)) waiting.resolve(refused('server'));
+      waitingInAll = 0;
       await Promise.all(sandboxes.map((sandbox) => sandbox.stop()));
     },
   };

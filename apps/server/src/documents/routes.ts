@@ -1,11 +1,11 @@
 import { idParams, type TemplateDocument } from '@fieldbook/domain';
-import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import type { Api } from '../http/api-scopes.ts';
 import { tenantErrors } from '../http/error-responses.ts';
 import { inRequestTenant } from '../http/tenant-requests.ts';
 import { findJob } from '../jobs/jobs.ts';
 import { ownJob, technicianScope } from '../jobs/technician-jobs.ts';
+import { pdfResponse } from './document-responses.ts';
 import { recordSource, renderDocument } from './documents.ts';
 import type { Renderer } from './renderer.ts';
 
@@ -26,12 +26,13 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): vo
           summary: `The ${noun} as a PDF`,
           description:
             `Rendered from the organisation's default ${document} template, saved as \`${document}-{number}.pdf\`. ` +
-            'A template that fails, or breaks a limit, is a 422 saying why.',
+            'A template that fails, or breaks a limit, is a 422 saying why; an organisation with too many documents ' +
+            'being made at once is a 429.',
           tags,
           params: idParams,
           response: {
-            200: z.any().describe('The PDF (application/pdf).'),
-            ...tenantErrors.with('NOT_FOUND', 'DOCUMENT_FAILED'),
+            200: pdfResponse(`The ${noun} as a PDF.`),
+            ...tenantErrors.with('NOT_FOUND', 'DOCUMENT_FAILED', 'RATE_LIMITED'),
           },
         },
       },
@@ -42,6 +43,8 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): vo
             ownJob(member, await findJob(tx, tenantId, request.params.id));
           return recordSource(tx, tenantId, document, request.params.id);
         });
+        // The render waits in the renderer's queue, not in the API's: its place goes to the next request.
+        request.handBackPlace();
         const pdf = await renderDocument(renderer, source, 'pdf');
         return reply
           .type('application/pdf')

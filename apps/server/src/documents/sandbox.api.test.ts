@@ -113,12 +113,15 @@ describe('a template in the sandbox', () => {
     const { port } = proxy.address() as AddressInfo;
     const renderer = createRenderer({ processes: 1, packageProxy: `http://127.0.0.1:${port}` });
     try {
-      const result = await renderer.render({
-        body: '#let spec = "@pre" + "view/cetz:0.3.1"\n#import spec: canvas',
-        data: '{}',
-        logo: null,
-        format: 'svg',
-      });
+      const result = await renderer.render(
+        {
+          body: '#let spec = "@pre" + "view/cetz:0.3.1"\n#import spec: canvas',
+          data: '{}',
+          logo: null,
+          format: 'svg',
+        },
+        'tenant',
+      );
       expect(result).toMatchObject({ ok: false, kind: 'compile' });
       expect(asked).toEqual(['packages.typst.org:443']);
     } finally {
@@ -132,12 +135,15 @@ describe('a template in the sandbox', () => {
     try {
       // DejaVu and Liberation come with Chromium's Debian packages, so a compiler that read the system's fonts
       // would embed them here.
-      const result = await renderer.render({
-        body: '#text(font: "DejaVu Serif")[a] #text(font: "Liberation Sans")[b] #text(font: "Source Sans 3")[c]',
-        data: '{}',
-        logo: null,
-        format: 'pdf',
-      });
+      const result = await renderer.render(
+        {
+          body: '#text(font: "DejaVu Serif")[a] #text(font: "Liberation Sans")[b] #text(font: "Source Sans 3")[c]',
+          data: '{}',
+          logo: null,
+          format: 'pdf',
+        },
+        'tenant',
+      );
       if (!result.ok) throw new Error(JSON.stringify(result));
       const pdf = Buffer.from(result.output as Uint8Array).toString('latin1');
       expect(pdf).toContain('SourceSans3');
@@ -150,14 +156,17 @@ describe('a template in the sandbox', () => {
   it('carries on after a render process is killed: the next render starts a new one', async () => {
     const renderer = createRenderer({ processes: 1, timeLimitMs: 300 });
     try {
-      const slow = await renderer.render({
-        body: '#let n = 0\n#for i in range(30000) { for j in range(30000) { n += 1 } }',
-        data: '{}',
-        logo: null,
-        format: 'pdf',
-      });
+      const slow = await renderer.render(
+        {
+          body: '#let n = 0\n#for i in range(30000) { for j in range(30000) { n += 1 } }',
+          data: '{}',
+          logo: null,
+          format: 'pdf',
+        },
+        'tenant',
+      );
       expect(slow).toEqual({ ok: false, kind: 'time' });
-      const next = await renderer.render({ body: 'Hello', data: '{}', logo: null, format: 'pdf' });
+      const next = await renderer.render({ body: 'Hello', data: '{}', logo: null, format: 'pdf' }, 'tenant');
       expect(next).toMatchObject({ ok: true, pages: 1 });
     } finally {
       await renderer.close();

@@ -52,7 +52,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
-    if (apiError.code === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', '5');
+    const retryAfter =
+      apiError.retryAfterSeconds ?? (apiError.code === 'SERVICE_UNAVAILABLE' ? 5 : undefined);
+    if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
     return reply.code(apiError.status).send(apiError.toBody());
   });
 }

@@ -13,13 +13,21 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fieldErrors: FieldError[];
+  /** Sent as `Retry-After` (a 429 or 503 that knows when to ask again). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, fieldErrors: FieldError[] = []) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fieldErrors: FieldError[] = [],
+    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   toBody(): ErrorBody {

@@ -1,6 +1,22 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Hands the request's place to the next request while it waits for work that is not the API's (a render in
+     * the renderer's own queue). Giving it back twice, or on close after this, gives back nothing more.
+     */
+    handBackPlace(): void;
+    /**
+     * Takes a place again after `handBackPlace`, for API work that follows (the save after a template's render):
+     * at once, after a wait as a new request would, or a 503 with `Retry-After`. Holding one already, it does
+     * nothing.
+     */
+    takePlaceAgain(): Promise<void>;
+  }
+}
+
 /**
  * How much API work one process takes on at once. More requests than `maxInFlight` wait in a queue of at most
  * `maxWaiting`, each for at most `maxWaitMs`; past either, the request is answered 503 at once with
@@ -46,12 +62,6 @@ export function registerLoadLimit(app: FastifyInstance, limits: LoadLimits): voi
     }
   };
 
-  const busy = (reply: FastifyReply) =>
-    reply
-      .code(503)
-      .header('retry-after', String(limits.retryAfterSeconds))
-      .send(new ApiError('SERVICE_UNAVAILABLE', BUSY).toBody());
-
   /** Resolves true once the request holds a place; false if it waited too long or its caller hung up. */
   const waitForPlace = (reply: FastifyReply) =>
     new Promise<boolean>((resolve) => {
@@ -68,15 +78,50 @@ export function registerLoadLimit(app: FastifyInstance, limits: LoadLimits): voi
       reply.raw.once('close', hungUp);
     });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!limited(request.url)) return;
+  /** Takes a place at once, after a wait, or not at all (false): the queue is full or the wait too long. */
+  const takePlace = async (reply: FastifyReply) => {
     if (inFlight < limits.maxInFlight) {
       inFlight += 1;
-    } else if (waiting.size >= limits.maxWaiting || !(await waitForPlace(reply))) {
-      request.log.warn({ inFlight, waiting: waiting.size }, 'refused: too many requests in flight');
-      return busy(reply);
+      return true;
     }
+    return waiting.size < limits.maxWaiting && waitForPlace(reply);
+  };
+
+  const refused = (reply: FastifyReply) => {
+    reply.log.warn({ inFlight, waiting: waiting.size }, 'refused: too many requests in flight');
+    return new ApiError('SERVICE_UNAVAILABLE', BUSY, [], { retryAfterSeconds: limits.retryAfterSeconds });
+  };
+
+  app.decorateRequest('handBackPlace', () => undefined);
+  app.decorateRequest('takePlaceAgain', async () => undefined);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!limited(request.url)) return;
+    if (!(await takePlace(reply))) {
+      const error = refused(reply);
+      return reply
+        .code(error.status)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send(error.toBody());
+    }
+    let held = true;
+    let gone = false;
+    const handBack = () => {
+      if (!held) return;
+      held = false;
+      release();
+    };
     // Given back when the response is done or the connection is gone, whichever comes first (never twice).
-    reply.raw.once('close', release);
+    reply.raw.once('close', () => {
+      gone = true;
+      handBack();
+    });
+    request.handBackPlace = handBack;
+    request.takePlaceAgain = async () => {
+      if (held) return;
+      // A caller who hung up takes no place: nothing would give it back.
+      if (gone || !(await takePlace(reply))) throw refused(reply);
+      held = true;
+    };
   });
 }

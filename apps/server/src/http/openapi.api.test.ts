@@ -85,6 +85,17 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('declares the PDFs as application/pdf, binary, and the preview as a PDF or SVG', () => {
+    const pdf = { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
+    const ok = (path: string, method: string) => document.paths[path]?.[method]?.responses['200']?.content;
+    expect(ok('/api/sales/invoices/{id}/pdf', 'get')).toEqual(pdf);
+    expect(ok('/api/jobs/{id}/pdf', 'get')).toEqual(pdf);
+    expect(ok('/api/templates/preview', 'post')).toEqual({
+      ...pdf,
+      'image/svg+xml': { schema: { type: 'string' } },
+    });
+  });
+
   it('passes redocly lint with the recommended rules, without a warning', async () => {
     const { stdout, stderr } = await run(bin('redocly'), ['lint', specFile, '--format=summary'], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },

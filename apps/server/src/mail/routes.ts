@@ -139,7 +139,10 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
       schema: {
         ...sendSchema.schema,
         params: idParams,
-        response: { ...sendSchema.schema.response, ...tenantErrors.with('NOT_FOUND', 'DOCUMENT_FAILED') },
+        response: {
+          ...sendSchema.schema.response,
+          ...tenantErrors.with('NOT_FOUND', 'DOCUMENT_FAILED', 'RATE_LIMITED'),
+        },
       },
     },
     async (request, reply) => {
@@ -147,7 +150,10 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
         invoice: await findInvoice(tx, tenantId, request.params.id),
         source: (await recordSource(tx, tenantId, 'invoice', request.params.id)).source,
       }));
+      // The render waits in the renderer's queue, not the API's; the send after it takes a place again.
+      request.handBackPlace();
       const pdf = await renderDocument(renderer, asSentInvoice(source), 'pdf');
+      await request.takePlaceAgain();
       const sent = await replyCreated(db, request, reply, (tx, tenantId, member) =>
         emailInvoice(tx, tenantId, invoice, pdf as Uint8Array, request.body, member.subject),
       );

@@ -35,12 +35,18 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
     const saved = await inRequestTenant(db, request, (tx, tenantId) => savedLogo(tx, tenantId));
     if (saved?.equals(image.bytes)) return;
     const name = image.type === 'image/png' ? 'logo.png' : 'logo.jpg';
-    const result = await renderer.render({
-      body: `#image("/${name}", width: 2cm)`,
-      data: '{}',
-      logo: { name, bytes: new Uint8Array(image.bytes) },
-      format: 'svg',
-    });
+    // The render waits in the renderer's queue, not the API's; the save after it takes a place again.
+    request.handBackPlace();
+    const result = await renderer.render(
+      {
+        body: `#image("/${name}", width: 2cm)`,
+        data: '{}',
+        logo: { name, bytes: new Uint8Array(image.bytes) },
+        format: 'svg',
+      },
+      tenantCallerOf(request).tenantId,
+    );
+    await request.takePlaceAgain();
     if (!result.ok && result.kind === 'compile')
       throw fieldInvalid('logo', organisationMessages.logoUnreadable);
   };

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import { fileBytes } from '../documents/document-responses.ts';
 import { formSource, renderDocument } from '../documents/documents.ts';
 import type { Renderer } from '../documents/renderer.ts';
 import type { Api } from '../http/api-scopes.ts';
@@ -28,12 +29,22 @@ import {
 const tags = ['templates'];
 const checked =
   "The body is Typst markup, rendered against the organisation's latest invoice or job (else a sample) before " +
-  "it is saved: a body that does not compile is a 400 whose field error on `body` gives the compiler's line.";
+  "it is saved: a body that does not compile is a 400 whose field error on `body` gives the compiler's line. " +
+  "The render counts as one of the organisation's documents being made (429 when it has too many at once).";
+/** What a render can answer besides the usual: its template fails or breaks a limit, or too many are being made. */
+const renderErrors = tenantErrors.with('VALIDATION_FAILED', 'DOCUMENT_FAILED', 'RATE_LIMITED');
+/** A create's or a save's schema with those errors among its responses. */
+function withRenderErrors<Schema extends { response: { 200: unknown } | { 201: unknown } }>(schema: Schema) {
+  return { ...schema, response: { ...renderErrors, ...schema.response } };
+}
 /** A template is text; a body is at most 200,000 characters, and a request a little more. */
 const BODY_LIMIT = 512 * 1024;
 
 export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): void {
-  /** Renders the form's template as the organisation's documents would be, refusing one that fails. */
+  /**
+   * Renders the form's template as the organisation's documents would be, refusing one that fails. The render
+   * waits in the renderer's queue, not in the API's: the request's place goes to the next request meanwhile.
+   */
   const render = async (
     request: FastifyRequest,
     fields: z.output<typeof templateFields>,
@@ -44,6 +55,7 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
       if (saving) await checkTemplateUpdate(tx, tenantId, saving, fields);
       return formSource(tx, tenantId, fields);
     });
+    request.handBackPlace();
     return renderDocument(renderer, source, format);
   };
 
@@ -55,9 +67,13 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
   };
   api.post(
     '/templates',
-    { ...createSchema(create, templateFields, templateRecord), bodyLimit: BODY_LIMIT },
+    {
+      schema: withRenderErrors(createSchema(create, templateFields, templateRecord).schema),
+      bodyLimit: BODY_LIMIT,
+    },
     async (request, reply) => {
       await render(request, request.body, 'pdf');
+      await request.takePlaceAgain();
       return replyCreated(db, request, reply, (tx, tenantId) => createTemplate(tx, tenantId, request.body));
     },
   );
@@ -77,10 +93,14 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
   };
   api.put(
     '/templates/:id',
-    { ...updateSchema(save, templateUpdate, templateRecord), bodyLimit: BODY_LIMIT },
+    {
+      schema: withRenderErrors(updateSchema(save, templateUpdate, templateRecord).schema),
+      bodyLimit: BODY_LIMIT,
+    },
     async (request) => {
       samePathId(request.params.id, request.body);
       await render(request, request.body, 'pdf', request.params.id);
+      await request.takePlaceAgain();
       return inRequestTenant(db, request, (tx, tenantId) =>
         updateTemplate(tx, tenantId, request.params.id, request.body),
       );
@@ -125,8 +145,11 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
         tags,
         body: templateFields,
         response: {
-          200: z.any().describe('The rendered document: application/pdf, or image/svg+xml.'),
-          ...tenantErrors.with('VALIDATION_FAILED', 'DOCUMENT_FAILED'),
+          200: {
+            description: 'The rendered document: a PDF, or SVG.',
+            content: { 'application/pdf': { schema: fileBytes }, 'image/svg+xml': { schema: z.string() } },
+          },
+          ...renderErrors,
         },
       },
     },
