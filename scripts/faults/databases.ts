@@ -4,10 +4,10 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { repairPgliteDataDir } from '../../apps/server/src/db/pglite-data-dir.ts';
-import { onServer } from '../../apps/server/src/db/server-statement.ts';
-import type { DatabasePooler } from '../../apps/server/src/db/transaction-pooler.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { repairPgliteDataDir } from '../../apps/server/src/platform/db/pglite-data-dir.ts';
+import { onServer } from '../../apps/server/src/platform/db/server-statement.ts';
+import type { DatabasePooler } from '../../apps/server/src/platform/db/transaction-pooler.ts';
 import { countSeedRows, type SeedRowCounts } from '../../apps/server/src/seed/demo-counts.ts';
 import type { DatabaseSettings } from './servers.ts';
 

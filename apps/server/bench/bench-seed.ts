@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Database } from '../src/db/database.ts';
-import { customers, locations, tenantCounters, territories } from '../src/db/schema.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { customers, locations, tenantCounters, territories } from '../src/schema.ts';
 import { fakeCustomers, generator } from './fake-customers.ts';
 
 // What the list benchmarks (jobs, invoices) seed alike: customers with their locations, and SQL helpers for the

@@ -16,14 +16,14 @@
  */
 import { PAGE_SIZES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import { listCustomers } from '../src/customers/customers.ts';
-import { listLocations } from '../src/customers/locations.ts';
-import type { Tx } from '../src/db/database.ts';
-import { inTenant } from '../src/db/tenant-scope.ts';
-import { listInvoices } from '../src/invoices/invoice-list.ts';
-import { listJobs } from '../src/jobs/job-list.ts';
-import type { ListPage, ListRequest } from '../src/lists/paged-list.ts';
-import { parsePage } from '../src/lists/pagination.ts';
+import { listCustomers } from '../src/features/customers/customers.ts';
+import { listLocations } from '../src/features/customers/locations.ts';
+import { listInvoices } from '../src/features/invoices/invoice-list.ts';
+import { listJobs } from '../src/features/jobs/job-list.ts';
+import type { Tx } from '../src/platform/db/database.ts';
+import { inTenant } from '../src/platform/db/tenant-scope.ts';
+import type { ListPage, ListRequest } from '../src/platform/lists/paged-list.ts';
+import { parsePage } from '../src/platform/lists/pagination.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, time, timeRequest } from './bench-kit.ts';
 import { type Seeded, seedCustomers, seededBefore } from './bench-seed.ts';

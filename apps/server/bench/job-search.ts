@@ -14,11 +14,11 @@
  */
 import { JOB_STATUSES, MAX_PAGE_SIZE, PAGE_SIZES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/database.ts';
-import { tenantCounters } from '../src/db/schema.ts';
-import { inTenant } from '../src/db/tenant-scope.ts';
-import { listJobs } from '../src/jobs/job-list.ts';
-import { parsePage } from '../src/lists/pagination.ts';
+import { listJobs } from '../src/features/jobs/job-list.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { inTenant } from '../src/platform/db/tenant-scope.ts';
+import { parsePage } from '../src/platform/lists/pagination.ts';
+import { tenantCounters } from '../src/schema.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, timeSearches } from './bench-kit.ts';
 import { type Seeded, seedCustomers, seededBefore } from './bench-seed.ts';

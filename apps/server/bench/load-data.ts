@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Database } from '../src/db/database.ts';
-import { memberships, tenantCounters, tenants } from '../src/db/schema.ts';
-import { createUser } from '../src/identity/accounts.ts';
-import { createTenant } from '../src/tenants/tenants.ts';
+import { createUser } from '../src/features/identity/accounts.ts';
+import { createTenant } from '../src/features/tenants/tenants.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { memberships, tenantCounters, tenants } from '../src/schema.ts';
 import { seedCustomers, seedRegions } from './bench-seed.ts';
 import { progressBar } from './progress-bar.ts';
 import { seedCustomersInDatabase } from './seed-customers.ts';

@@ -1,5 +1,5 @@
 import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
-import type { Database } from '../src/db/database.ts';
+import type { Database } from '../src/platform/db/database.ts';
 import { percentile } from './bench-kit.ts';
 
 // The database's own time for a request's SQL: the statements one request runs are recorded (through the

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Job, jobSave, PAGE_SIZES } from '@fieldbook/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../src/db/database.ts';
-import { customers, jobs, taxRates } from '../src/db/schema.ts';
+import type { Database } from '../src/platform/db/database.ts';
+import { customers, jobs, taxRates } from '../src/schema.ts';
 import { thisWeek } from './seed-jobs.ts';
 
 // What the load benchmark asks of the server: the scenarios of issue 16, over the large organisation's records.

@@ -13,10 +13,10 @@
  * Settings: BENCH_RUNS (200); BENCH_FLOOD_PREVIEWS (12 in flight) and BENCH_FLOOD_SECONDS (10; 0 leaves the flood out).
  */
 import { eq, sql } from 'drizzle-orm';
-import { invoices, memberships, tenants } from '../src/db/schema.ts';
-import { inTenant } from '../src/db/tenant-scope.ts';
-import { recordSource } from '../src/documents/documents.ts';
-import { createRenderer } from '../src/documents/renderer.ts';
+import { recordSource } from '../src/features/documents/documents.ts';
+import { inTenant } from '../src/platform/db/tenant-scope.ts';
+import { createRenderer } from '../src/platform/renderer/renderer.ts';
+import { invoices, memberships, tenants } from '../src/schema.ts';
 import { DEMO_TENANTS, seedDemo } from '../src/seed/demo.ts';
 import { signAccessToken } from '../src/test-support/factories.ts';
 import { percentile, serveThrowaway } from './bench-kit.ts';

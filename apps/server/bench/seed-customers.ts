@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/database.ts';
+import type { Database } from '../src/platform/db/database.ts';
 import { textArray } from './bench-seed.ts';
 import { FIRST, LAST, PLACES, STREETS, TRADES } from './fake-customers.ts';
 

@@ -1,5 +1,5 @@
 // A client written only against the types openapi-typescript generates from the served OpenAPI document
-// (apps/server/src/http/openapi.api.test.ts generates them, then type-checks this file). If the document
+// (apps/server/src/platform/http/openapi.api.test.ts generates them, then type-checks this file). If the document
 // loses its operation names, list headers, error schema or request bodies, this stops compiling.
 import type { components, operations } from './generated/api.d.ts';
 

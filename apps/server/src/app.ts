@@ -2,43 +2,44 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
-import { chooseAddressSuggester } from './addresses/choose-suggester.ts';
-import { registerAddressRoutes } from './addresses/routes.ts';
-import { createTokenVerifier, localKeys, remoteKeys } from './auth/access-tokens.ts';
-import { createAuthentication } from './auth/authenticate.ts';
-import type { Config } from './config.ts';
-import { registerLocationRoutes } from './customers/location-routes.ts';
-import { registerCustomerRoutes } from './customers/routes.ts';
-import type { Database } from './db/database.ts';
-import { isReady } from './db/migrate.ts';
-import { createRenderer, type Renderer } from './documents/renderer.ts';
-import { registerDocumentRoutes } from './documents/routes.ts';
-import { registerCallerApi, registerTenantApi } from './http/api-scopes.ts';
-import { registerCors } from './http/cors.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
-import { ApiError } from './http/errors.ts';
-import { LOAD_LIMITS, type LoadLimits, registerLoadLimit } from './http/load-limit.ts';
-import { logDestination } from './http/log-destination.ts';
-import { registerOpenApi } from './http/openapi.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerInteractions } from './identity/interactions.ts';
-import { passwordResetPreparer } from './identity/password-resets.ts';
-import { createIdentityProvider, publicKeys, signingKeys } from './identity/provider.ts';
-import { createSignInThrottle } from './identity/sign-in-throttle.ts';
-import { tenantClaimNames } from './identity/tenant-claims.ts';
-import { registerInvoiceRoutes } from './invoices/routes.ts';
-import { registerItemRoutes } from './items/routes.ts';
-import { registerJobRoutes } from './jobs/routes.ts';
-import { createMailWorker, type MailWorkerOptions } from './mail/mail-worker.ts';
-import { registerMailRoutes } from './mail/routes.ts';
-import { registerOrganisationRoutes } from './organisation/routes.ts';
+import { chooseAddressSuggester } from './features/addresses/choose-suggester.ts';
+import { registerAddressRoutes } from './features/addresses/routes.ts';
+import { registerLocationRoutes } from './features/customers/location-routes.ts';
+import { registerCustomerRoutes } from './features/customers/routes.ts';
+import { registerDocumentRoutes } from './features/documents/routes.ts';
+import { registerTemplateRoutes } from './features/documents/template-routes.ts';
+import { registerInteractions } from './features/identity/interactions.ts';
+import { passwordResetPreparer } from './features/identity/password-resets.ts';
+import { createIdentityProvider, publicKeys, signingKeys } from './features/identity/provider.ts';
+import { createSignInThrottle } from './features/identity/sign-in-throttle.ts';
+import { tenantClaimNames } from './features/identity/tenant-claims.ts';
+import { registerInvoiceRoutes } from './features/invoices/routes.ts';
+import { registerItemRoutes } from './features/items/routes.ts';
+import { registerJobRoutes } from './features/jobs/routes.ts';
+import { registerMailRoutes } from './features/mail/routes.ts';
+import { registerOrganisationRoutes } from './features/organisation/routes.ts';
+import { registerTaxRateRoutes } from './features/tax-rates/routes.ts';
+import { registerInvitationLinkRoutes, registerTeamRoutes } from './features/team/routes.ts';
+import { registerTechnicianRoutes } from './features/technicians/routes.ts';
+import { registerAccountRoutes, registerTenantRoutes } from './features/tenants/routes.ts';
+import { isMember, listTenantsOf } from './features/tenants/tenants.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/database.ts';
+import { isReady } from './platform/db/migrate.ts';
+import { createTokenVerifier, localKeys, remoteKeys } from './platform/http/access-tokens.ts';
+import { registerCallerApi, registerTenantApi } from './platform/http/api-scopes.ts';
+import { createAuthentication } from './platform/http/authenticate.ts';
+import { registerCors } from './platform/http/cors.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { ApiError } from './platform/http/errors.ts';
+import { LOAD_LIMITS, type LoadLimits, registerLoadLimit } from './platform/http/load-limit.ts';
+import { logDestination } from './platform/http/log-destination.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { createMailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
+import { createRenderer, type Renderer } from './platform/renderer/renderer.ts';
+import { registerWebApp } from './platform/web/web-app.ts';
 import { DEMO_USER } from './seed/demo.ts';
-import { registerTaxRateRoutes } from './tax-rates/routes.ts';
-import { registerInvitationLinkRoutes, registerTeamRoutes } from './team/routes.ts';
-import { registerTechnicianRoutes } from './technicians/routes.ts';
-import { registerTemplateRoutes } from './templates/routes.ts';
-import { registerAccountRoutes, registerTenantRoutes } from './tenants/routes.ts';
-import { registerWebApp } from './web/web-app.ts';
 
 export interface AppOptions {
   config: Config;
@@ -127,7 +128,12 @@ export async function buildApp({
   const names = tenantClaimNames(config.oidc.claimNamespace);
   let provider: Provider | undefined;
   if (config.oidc.embedded) {
-    provider = await createIdentityProvider(config, db);
+    // Who belongs where, for the sign-in: the tenants feature answers the identity provider's questions.
+    const memberships = {
+      isMember: (tenantId: string, subject: string) => isMember(db, tenantId, subject),
+      tenantsOf: (subject: string) => listTenantsOf(db, subject),
+    };
+    provider = await createIdentityProvider(config, db, memberships);
     mountProvider(app, provider);
     registerInteractions(app, {
       provider,
@@ -137,6 +143,7 @@ export async function buildApp({
       throttle: createSignInThrottle(db),
       publicUrl: config.publicUrl,
       mail,
+      memberships,
     });
   }
   const verify = createTokenVerifier({

@@ -1,11 +1,11 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { analyseChangedTables, runMaintenance } from './db/maintenance.ts';
-import { migrate } from './db/migrate.ts';
-import { DataDirectoryError, repairPgliteDataDir } from './db/pglite-data-dir.ts';
-import { createRenderer } from './documents/renderer.ts';
-import { completeOrganisations } from './organisation/organisation.ts';
+import { completeOrganisations } from './features/organisation/organisation.ts';
+import { analyseChangedTables, runMaintenance } from './maintenance.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { DataDirectoryError, repairPgliteDataDir } from './platform/db/pglite-data-dir.ts';
+import { createRenderer } from './platform/renderer/renderer.ts';
 import { seedDemo } from './seed/demo.ts';
 
 /** Runs a start-up step whose expected failure the user can act on: its message, exit 1, no stack trace. */

@@ -4,7 +4,7 @@ import { apiAs, signIn, trySignIn } from '../../../scripts/faults/client.ts';
 import { type FreshDatabase, freshDatabase } from '../../../scripts/faults/databases.ts';
 import { type ServerProcess, startServer } from '../../../scripts/faults/servers.ts';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig } from './platform/config.ts';
 import { seedDemo } from './seed/demo.ts';
 import { freePort } from './test-support/free-port.ts';
 import { openTestDatabase, type TestDatabase } from './test-support/test-database.ts';

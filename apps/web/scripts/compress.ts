@@ -1,6 +1,6 @@
 /**
  * After `vite build`: writes a brotli (.br) and a gzip (.gz) copy next to every text file of the build, so the
- * server sends them as they are (`preCompressed` in apps/server/src/web/web-app.ts) without compressing on
+ * server sends them as they are (`preCompressed` in apps/server/src/platform/web/web-app.ts) without compressing on
  * each request. Files under 1 KiB are left alone: compressing them saves nothing worth a header.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Who may do what: the one table the server enforces (`apps/server/src/http/permissions.ts`) and the web app's
+// Who may do what: the one table the server enforces (`apps/server/src/platform/http/permissions.ts`) and the web app's
 // screens follow (`apps/web/src/lib/role-access.ts`). No zod here: the web app's first screen loads this file.
 import type { Role } from './team.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { JOB_PRIORITY_NAMES } from '../jobs/reference-data.ts';
+import { JOB_PRIORITY_NAMES } from '../features/jobs/index.ts';
+import type { Db } from '../platform/db/database.ts';
 import { DEMO_INVOICES_PER_ORGANISATION } from './demo-invoices.ts';
 import { DEMO_JOBS_PER_ORGANISATION } from './demo-jobs.ts';
 import { DEMO_ORGANISATIONS, DEMO_TEAM } from './demo-records.ts';

@@ -7,9 +7,9 @@ import {
   STARTING_TAX_RATES,
 } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/database.ts';
-import { importInvoices } from '../invoices/invoice-import.ts';
-import { taxRates } from '../tax-rates/tax-rate-tables.ts';
+import { importInvoices } from '../features/invoices/index.ts';
+import { taxRates } from '../features/tax-rates/index.ts';
+import type { Tx } from '../platform/db/database.ts';
 import { type DemoJob, type DemoSite, sequence } from './demo-jobs.ts';
 
 /** How many invoices each demo organisation gets: one for most finished jobs, the rest made by hand. */

@@ -1,8 +1,8 @@
 import type { Item, JobFields, JobStatus, Rag } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/database.ts';
-import { jobPriorities, technicians, territories } from '../db/schema.ts';
-import { importJobs, type JobImport } from '../jobs/jobs.ts';
+import { importJobs, type JobImport, jobPriorities, territories } from '../features/jobs/index.ts';
+import { technicians } from '../features/technicians/index.ts';
+import type { Tx } from '../platform/db/database.ts';
 
 /** How many jobs each demo organisation gets: over the last four months and the coming three weeks. */
 export const DEMO_JOBS_PER_ORGANISATION = 240;

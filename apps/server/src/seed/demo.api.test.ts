@@ -1,7 +1,7 @@
 import { INVOICE_STATUSES, type Invoice, invoiceTotals, type Job } from '@fieldbook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, findUserByEmail } from '../identity/accounts.ts';
-import { listTenantsOf } from '../tenants/tenants.ts';
+import { createUser, findUserByEmail } from '../features/identity/accounts.ts';
+import { listTenantsOf } from '../features/tenants/tenants.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
 import { signAccessToken } from '../test-support/factories.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';

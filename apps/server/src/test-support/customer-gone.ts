@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../platform/db/database.ts';
 
 /**
  * Runs `write` as if another office deleted the customer a new record names after the create checked it: a trigger

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { importJWK, type JWK, SignJWT } from 'jose';
-import type { Db } from '../db/database.ts';
-import { createUser, type User } from '../identity/accounts.ts';
-import { signingKeys } from '../identity/provider.ts';
-import { tenantClaimNames } from '../identity/tenant-claims.ts';
-import { createTenant, type TenantEntry } from '../tenants/tenants.ts';
+import { createUser, type User } from '../features/identity/accounts.ts';
+import { signingKeys } from '../features/identity/provider.ts';
+import { type TenantEntry, tenantClaimNames } from '../features/identity/tenant-claims.ts';
+import { createTenant } from '../features/tenants/tenants.ts';
+import type { Db } from '../platform/db/database.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface TenantWithUser {

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { onServer } from '../db/server-statement.ts';
+import { openDatabase } from '../platform/db/database.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { onServer } from '../platform/db/server-statement.ts';
 import type { TestDatabaseTemplate } from './test-database.ts';
 import { type TestServer, testServer } from './test-server.ts';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { priceText, quantityText, rateText } from '@fieldbook/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { inTenant } from '../db/tenant-scope.ts';
+import type { Db } from '../platform/db/database.ts';
+import { inTenant } from '../platform/db/tenant-scope.ts';
 
 // What a record's kept lines (`jobs.items`, `invoices.line_items`) are checked against: its rows in `job_lines` or
 // `invoice_lines`, read as PostgreSQL writes them and then written as the API writes lines.

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { ALL_STATUSES, NUMBER_BLOCK } from '../db/columns.ts';
-import type { Db } from '../db/database.ts';
-import { inTenant } from '../db/tenant-scope.ts';
-import type { NumberedList } from '../lists/numbered-lists.ts';
-import { listNumbered } from '../lists/numbered-pages.ts';
-import type { ListPage } from '../lists/paged-list.ts';
-import { parsePage } from '../lists/pagination.ts';
+import { ALL_STATUSES, NUMBER_BLOCK } from '../platform/db/columns.ts';
+import type { Db } from '../platform/db/database.ts';
+import { inTenant } from '../platform/db/tenant-scope.ts';
+import type { NumberedList } from '../platform/lists/numbered-lists.ts';
+import { listNumbered } from '../platform/lists/numbered-pages.ts';
+import type { ListPage } from '../platform/lists/paged-list.ts';
+import { parsePage } from '../platform/lists/pagination.ts';
 import type { ApiClient } from './api-client.ts';
 
 /**

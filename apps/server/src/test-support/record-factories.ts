@@ -7,11 +7,11 @@ import type {
   LocationFields,
 } from '@fieldbook/domain';
 import { customerFields, itemFields, jobFields, locationFields } from '@fieldbook/domain';
-import { createCustomer } from '../customers/customers.ts';
-import { createLocation } from '../customers/locations.ts';
-import { inTenant } from '../db/tenant-scope.ts';
-import { createItem } from '../items/items.ts';
-import { createJob } from '../jobs/jobs.ts';
+import { createCustomer } from '../features/customers/customers.ts';
+import { createLocation } from '../features/customers/locations.ts';
+import { createItem } from '../features/items/items.ts';
+import { createJob } from '../features/jobs/jobs.ts';
+import { inTenant } from '../platform/db/tenant-scope.ts';
 import type { TestApp } from './test-app.ts';
 
 // Records made directly in the tenant's transaction, through the same commands the API runs, for tests

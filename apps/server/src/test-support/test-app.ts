@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { type Config, loadConfig } from '../platform/config.ts';
+import type { Database } from '../platform/db/database.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {

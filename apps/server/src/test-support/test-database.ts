@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { onServer } from '../db/server-statement.ts';
+import { type Database, openDatabase } from '../platform/db/database.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { onServer } from '../platform/db/server-statement.ts';
 import { type TestServer, testServer } from './test-server.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { DATABASE_POOLERS, type DatabasePooler } from '../db/transaction-pooler.ts';
+import { DATABASE_POOLERS, type DatabasePooler } from '../platform/db/transaction-pooler.ts';
 
 /** The PostgreSQL server the API tests run on, and what stands in front of it (as `DATABASE_POOLER`). */
 export interface TestServer {

@@ -1,0 +1,148 @@
+import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldbook/domain';
+import { and, count, eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Tx } from '../../platform/db/database.ts';
+import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
+import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
+import type { ListResource } from '../../platform/lists/list-query.ts';
+import {
+  ascending,
+  type ListPage,
+  type ListRequest,
+  listWhere,
+  readPage,
+} from '../../platform/lists/paged-list.ts';
+import { deleteRow, findRow, recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
+import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
+
+/** What `q` may search on the location list; `customer.id:{id}` lists one customer's locations. */
+export const locationList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: visible.id, uuid: true },
+    'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
+    name: { kind: 'text', column: visible.name },
+    street1: { kind: 'text', column: visible.street1 },
+    suburb: { kind: 'text', column: visible.suburb },
+    state: { kind: 'text', column: visible.state },
+    postcode: { kind: 'text', column: visible.postcode },
+  },
+  searchable: [visible.name, visible.street1, visible.suburb],
+};
+
+type LocationRow = Omit<typeof locations.$inferSelect, 'tenantId' | 'created'> & { customerName: string };
+
+function toLocation(row: LocationRow): CustomerLocation {
+  return {
+    id: row.id,
+    customer: { id: row.customerId, name: row.customerName },
+    name: row.name,
+    street1: row.street1,
+    suburb: row.suburb,
+    state: row.state,
+    postcode: row.postcode,
+    country: row.country,
+    updated: row.updated.toISOString(),
+  };
+}
+
+const NOUN = 'location';
+
+/** A location reply's columns, from the table or the search view, with its customer's name. */
+function withCustomerName(source: typeof locations | typeof visible) {
+  return {
+    id: source.id,
+    customerId: source.customerId,
+    customerName: customers.name,
+    name: source.name,
+    street1: source.street1,
+    suburb: source.suburb,
+    state: source.state,
+    postcode: source.postcode,
+    country: source.country,
+    updated: source.updated,
+  };
+}
+
+/** The join to the location's customer, for its name. */
+const ofCustomer = (source: typeof locations | typeof visible) =>
+  and(eq(customers.tenantId, source.tenantId), eq(customers.id, source.customerId));
+
+/** The location with its customer's name; 404 when this tenant has no such location. */
+export async function findLocation(tx: Tx, tenantId: string, id: string): Promise<CustomerLocation> {
+  const where = recordWhere(locations, tenantId, id);
+  const [row] = where
+    ? await tx
+        .select(withCustomerName(locations))
+        .from(locations)
+        .innerJoin(customers, ofCustomer(locations))
+        .where(where)
+    : [];
+  if (!row) throw notFound(NOUN);
+  return toLocation(row);
+}
+
+/** Saves over the version the client read (404, or 409 when someone saved it since); it keeps its customer. */
+export async function updateLocation(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  { id: _id, updated, ...fields }: LocationUpdate,
+): Promise<CustomerLocation> {
+  const row = await saveVersion(tx, locations, { tenantId, id, updated }, NOUN, fields);
+  const customer = await findRow(tx, customers, tenantId, row.customerId);
+  if (!customer) throw new Error('The location has no customer');
+  return toLocation({ ...row, customerName: customer.name });
+}
+
+/** Deletes one location; refused while jobs refer to it. */
+export function deleteLocation(tx: Tx, tenantId: string, id: string): Promise<void> {
+  return deleteRow(tx, locations, tenantId, id, {
+    noun: NOUN,
+    stillReferenced: 'This location has jobs, so it cannot be deleted.',
+  });
+}
+
+const noSuchCustomer = () => fieldInvalid('customer.id', 'Choose an existing customer.');
+
+/** Adds a location to a customer of the same tenant; any other customer id is a field error. */
+export async function createLocation(
+  tx: Tx,
+  tenantId: string,
+  { customer: reference, ...fields }: LocationFields,
+): Promise<CustomerLocation> {
+  const customer = await findRow(tx, customers, tenantId, reference.id);
+  if (!customer) throw noSuchCustomer();
+  try {
+    const [row] = await tx
+      .insert(locations)
+      .values({ ...fields, tenantId, id: uuidv7(), customerId: customer.id })
+      .returning();
+    if (!row) throw new Error('The location was not inserted');
+    return toLocation({ ...row, customerName: customer.name });
+  } catch (error) {
+    // The customer was deleted between the check and the insert.
+    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) throw noSuchCustomer();
+    throw error;
+  }
+}
+
+/** One page of the tenant's locations that `q` matches, by name, each with its customer's name. */
+export async function listLocations(
+  tx: Tx,
+  tenantId: string,
+  { q, page }: ListRequest,
+): Promise<ListPage<CustomerLocation>> {
+  const where = listWhere(visible, tenantId, q, locationList);
+  const { rows, total } = await readPage(
+    page,
+    tx.select({ total: count() }).from(visible).where(where),
+    (total) =>
+      tx
+        .select({ ...withCustomerName(visible), total })
+        .from(visible)
+        .innerJoin(customers, ofCustomer(visible))
+        .where(where),
+    [ascending(visible.name), ascending(visible.id)],
+  );
+  return { rows: rows.map(toLocation), total };
+}

@@ -1,0 +1,201 @@
+import { execFileSync } from 'node:child_process';
+import type { Invoice, TaxRate } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../test-support/api-client.ts';
+import { createTenantWithUser, type TenantWithUser } from '../../test-support/factories.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { withTwoTenants } from '../../test-support/two-tenants.ts';
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
+});
+
+/** A PDF's text as poppler's pdftotext reads it, white space collapsed. */
+const pdfText = (response: LightMyRequestResponse) =>
+  execFileSync('pdftotext', ['-', '-'], { input: response.rawPayload }).toString().replace(/\s+/g, ' ');
+
+const DETAILS = {
+  legalName: 'Harbour & Co Plumbing Pty Ltd',
+  abn: '51824753556',
+  address: '12 Wharf Street\nPyrmont NSW 2009',
+  phone: '(02) 5550 1234',
+  email: 'accounts@harbourco.example',
+  paymentAccountName: 'Harbour & Co Plumbing',
+  paymentBsb: '062000',
+  paymentAccountNumber: '12345678',
+};
+
+/** A new organisation with its details filled in, registered for GST or not, and a customer. */
+async function organisation(gstRegistered: boolean) {
+  const owner = await createTenantWithUser(t, "Harbour & Co's Plumbing");
+  const api = apiAs(t, owner.token);
+  const details = (await api.get('/api/organisation')).json();
+  const saved = await api.put('/api/organisation', { ...details, ...DETAILS, gstRegistered });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const customer = await api.post('/api/customers', {
+    name: "Marguerite O'Sullivan & Partners",
+    billingAddress: '7 Kent Street\nMillers Point NSW 2000',
+  });
+  const rates = (await api.get('/api/tax-rates')).json() as TaxRate[];
+  const gst = rates.find((rate) => rate.name === 'GST') as TaxRate;
+  return { api, customerId: customer.json().id as string, gst };
+}
+
+async function invoiceIn(
+  { api, customerId, gst }: Awaited<ReturnType<typeof organisation>>,
+  lines: { description: string; quantity: string; price: string }[],
+  amountsEnteredIncludeTax = false,
+) {
+  const response = await api.post('/api/sales/invoices', {
+    customer: { id: customerId },
+    date: '2026-11-24',
+    due: '2026-12-08',
+    amountsEnteredIncludeTax,
+    lineItems: lines.map((line) => ({ ...line, taxRate: { id: gst.id } })),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const invoice = response.json() as Invoice;
+  const pdf = await api.get(`/api/sales/invoices/${invoice.id}/pdf`);
+  expect(pdf.statusCode, pdf.body).toBe(200);
+  return { invoice, pdf, text: pdfText(pdf) };
+}
+
+/** Every money figure the API gave for the invoice, as the PDF must show it. */
+const figuresOf = (invoice: Invoice) => [
+  ...invoice.lineItems.map((line) => line.amount),
+  invoice.subtotal,
+  invoice.tax,
+  invoice.total,
+];
+const dollars = (amount: string) =>
+  `$${Number(amount).toLocaleString('en-AU', { minimumFractionDigits: 2 })}`;
+
+const LINES = [
+  { description: 'Call-out fee & diagnosis', quantity: '1', price: '95' },
+  { description: 'Replace mixer tap (kitchen)', quantity: '1.5', price: '123.45' },
+];
+
+describe('the invoice PDF', () => {
+  it('is a tax invoice with the ATO items and exactly the figures the API returns, amounts exclusive of GST', async () => {
+    const { invoice, pdf, text } = await invoiceIn(await organisation(true), LINES);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice.number}.pdf"`);
+    expect(text).toContain('Tax invoice');
+    expect(text).toContain("Harbour & Co's Plumbing");
+    expect(text).toContain('ABN 51 824 753 556');
+    expect(text).toContain(String(invoice.number));
+    expect(text).toContain('24 Nov 2026');
+    expect(text).toContain('8 Dec 2026');
+    expect(text).toContain("Marguerite O'Sullivan & Partners");
+    expect(text).toContain('7 Kent Street');
+    for (const line of LINES) expect(text).toContain(line.description);
+    expect(text).toContain('GST');
+    expect(invoice.total).toBe('308.20');
+    for (const figure of figuresOf(invoice)) expect(text).toContain(dollars(figure));
+    expect(text).toContain('062-000');
+    expect(text).toContain('12345678');
+  });
+
+  it('says the total includes GST and gives the GST amount when amounts include tax', async () => {
+    const { invoice, text } = await invoiceIn(await organisation(true), LINES, true);
+    expect(text).toContain('Total price includes GST');
+    expect(invoice.tax).toBe('25.47');
+    for (const figure of figuresOf(invoice)) expect(text).toContain(dollars(figure));
+  });
+
+  it('names the buyer and their address on an invoice of $1,000 or more', async () => {
+    const { invoice, text } = await invoiceIn(await organisation(true), [
+      { description: 'Hot water system, 250 L, installed', quantity: '1', price: '2450' },
+    ]);
+    expect(invoice.total).toBe('2695.00');
+    expect(text).toContain('$2,695.00');
+    expect(text).toContain("Marguerite O'Sullivan & Partners");
+    expect(text).toContain('Millers Point NSW 2000');
+  });
+
+  it('is an Invoice with no GST lines for an organisation not registered for GST', async () => {
+    const { invoice, text } = await invoiceIn(await organisation(false), LINES);
+    expect(text).not.toContain('Tax invoice');
+    expect(text).toContain('Invoice');
+    expect(text).not.toMatch(/GST/);
+    expect(text).toContain(dollars(invoice.total));
+  });
+
+  it("is 404 for another organisation's invoice", async () => {
+    const { invoice } = await invoiceIn(await organisation(true), LINES);
+    const response = await apiAs(t, b.token).get(`/api/sales/invoices/${invoice.id}/pdf`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Invoice not found.');
+  });
+
+  it('says plainly which template fails when the default template does not compile', async () => {
+    const org = await organisation(true);
+    const { invoice } = await invoiceIn(org, LINES);
+    // A template saved compiles against the latest record; data it did not expect can still break it later.
+    await t.database.db.execute(
+      sql`update templates set body = ${'#let data = json(bytes(sys.inputs.data))\n\n#data.invoice.job.number'}
+          where name = 'Tax invoice' and tenant_id = (select tenant_id from customers where id = ${org.customerId})`,
+    );
+    const broken = await org.api.get(`/api/sales/invoices/${invoice.id}/pdf`);
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json()).toEqual({
+      error: 'DOCUMENT_FAILED',
+      message:
+        'The invoice template "Tax invoice" does not compile (Line 3: cannot access fields on type none). ' +
+        'Fix it, or choose another default template, in Settings > Templates.',
+      fieldErrors: [],
+    });
+  });
+});
+
+describe('the job PDF', () => {
+  it('is a job sheet named job-{number}.pdf with the job, its customer, site and lines', async () => {
+    const org = await organisation(true);
+    const location = await org.api.post('/api/locations', {
+      customer: { id: org.customerId },
+      name: 'Kent Street terrace',
+      street1: '7 Kent Street',
+      suburb: 'Millers Point',
+      state: 'NSW',
+      postcode: '2000',
+      country: 'Australia',
+    });
+    expect(location.statusCode, location.body).toBe(201);
+    const job = await org.api.post('/api/jobs', {
+      customer: { id: org.customerId },
+      location: { id: location.json().id },
+      reference: 'PO-88 & co',
+      items: [{ description: 'Clear blocked drain', quantity: '2', price: '110' }],
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    const pdf = await org.api.get(`/api/jobs/${job.json().id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="job-${job.json().number}.pdf"`);
+    const text = pdfText(pdf);
+    expect(text).toMatch(/job sheet/i);
+    for (const expected of [
+      String(job.json().number),
+      'PO-88 & co',
+      'New',
+      "Marguerite O'Sullivan & Partners",
+      'Kent Street terrace',
+      'Millers Point NSW 2000',
+      'Clear blocked drain',
+      '$220.00',
+      'Signature',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it("is 404 for another organisation's job, and for no job", async () => {
+    const other = await apiAs(t, b.token).get('/api/jobs/01900000-0000-7000-8000-000000000000/pdf');
+    expect(other.statusCode).toBe(404);
+    expect((await apiAs(t, a.token).get('/api/jobs/not-an-id/pdf')).statusCode).toBe(404);
+  });
+});

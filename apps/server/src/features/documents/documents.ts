@@ -1,0 +1,276 @@
+import {
+  type Customer,
+  type CustomerLocation,
+  formatAbn,
+  formatBsb,
+  formatDollars,
+  INVOICE_STATUS_NAMES,
+  type Invoice,
+  JOB_STATUS_NAMES,
+  type Job,
+  ORGANISATION_TIME_ZONE,
+  type TemplateDocument,
+} from '@fieldbook/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database.ts';
+import { ApiError, validationFailed } from '../../platform/http/errors.ts';
+import { MAX_PAGES, RENDER_TIME_LIMIT_MS, type RenderJob } from '../../platform/renderer/render-protocol.ts';
+import type { Renderer } from '../../platform/renderer/renderer.ts';
+import { findCustomer, findLocation } from '../customers/index.ts';
+import { findInvoice, invoices } from '../invoices/index.ts';
+import { findJob, jobs } from '../jobs/index.ts';
+import { type OrganisationDetails, readDetails } from '../organisation/index.ts';
+import type { DocumentData, InvoiceData, JobData, OrganisationData, PartyData } from './document-data.ts';
+import { sampleInvoice, sampleJob } from './sample-records.ts';
+
+/** Everything one render needs, read in the request's transaction; the render itself runs after it. */
+export interface DocumentSource {
+  /** The organisation whose document it is: its renders wait in its own queue. */
+  tenantId: string;
+  document: TemplateDocument;
+  /** The saved template's name, or null for a template in a form (preview, save). */
+  templateName: string | null;
+  body: string;
+  data: DocumentData;
+  logo: RenderJob['logo'];
+}
+
+const dateOnly = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTime = new Intl.DateTimeFormat('en-AU', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: ORGANISATION_TIME_ZONE,
+});
+const quantity = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 4 });
+
+/** As the screens show them: "24 Nov 2026"; "24 Nov 2026, 9:00 am" in the organisation's time zone. */
+const showDate = (value: string) => dateOnly.format(Date.parse(`${value}T00:00:00Z`));
+const showDateTime = (value: string | null) => (value ? dateTime.format(Date.parse(value)) : null);
+const showQuantity = (value: string | null) => (value === null ? null : quantity.format(Number(value)));
+const showPrice = (value: string | null) => (value === null ? null : formatDollars(value));
+
+const LOGO_FILES: Record<string, string> = { 'image/png': 'logo.png', 'image/jpeg': 'logo.jpg' };
+
+function organisationData({ name, details }: OrganisationDetails, logo: string | null): OrganisationData {
+  return {
+    name,
+    legalName: details.legalName,
+    abn: details.abn === null ? null : formatAbn(details.abn),
+    gstRegistered: details.gstRegistered,
+    address: details.address,
+    phone: details.phone,
+    email: details.email,
+    website: details.website,
+    payment: {
+      accountName: details.paymentAccountName,
+      bsb: details.paymentBsb === null ? null : formatBsb(details.paymentBsb),
+      accountNumber: details.paymentAccountNumber,
+      text: details.paymentText,
+    },
+    paymentTermsDays: details.paymentTermsDays,
+    logo: logo === null ? null : `/${logo}`,
+  };
+}
+
+const partyOf = (customer: Customer): PartyData => ({
+  name: customer.name,
+  address: customer.billingAddress,
+  phone: customer.billingPhone,
+  email: customer.billingEmail,
+});
+
+/** The invoice's figures exactly as the API returns them, formatted as the screens show them. */
+export function invoiceData(invoice: Invoice, customer: Customer, gstRegistered: boolean): InvoiceData {
+  return {
+    title: gstRegistered ? 'Tax invoice' : 'Invoice',
+    number: String(invoice.number),
+    reference: invoice.reference,
+    status: INVOICE_STATUS_NAMES[invoice.status],
+    date: showDate(invoice.date),
+    due: showDate(invoice.due),
+    customer: partyOf(customer),
+    job: invoice.job ? { number: String(invoice.job.number) } : null,
+    amountsIncludeTax: invoice.amountsEnteredIncludeTax,
+    lines: invoice.lineItems.map((line) => ({
+      code: line.code,
+      description: line.description,
+      quantity: showQuantity(line.quantity),
+      unitPrice: showPrice(line.price),
+      taxRate: line.taxRate ? `${line.taxRate.name} ${line.taxRate.rate}%` : null,
+      amount: formatDollars(line.amount),
+    })),
+    subtotal: formatDollars(invoice.subtotal),
+    tax: formatDollars(invoice.tax),
+    total: formatDollars(invoice.total),
+    amountDue: formatDollars(invoice.total),
+  };
+}
+
+const addressOf = (location: CustomerLocation) =>
+  [location.street1, [location.suburb, location.state, location.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join('\n') || null;
+
+export function jobData(job: Job, customer: Customer, location: CustomerLocation | null): JobData {
+  return {
+    number: String(job.number),
+    reference: job.reference,
+    status: JOB_STATUS_NAMES[job.status],
+    customer: partyOf(customer),
+    location: location ? { name: location.name, address: addressOf(location) } : null,
+    priority: job.priority?.name ?? null,
+    due: showDateTime(job.due),
+    scheduledStart: showDateTime(job.scheduledStart),
+    scheduledFinish: showDateTime(job.scheduledFinish),
+    assignee: job.assigneeName,
+    lines: job.items.map((line) => ({
+      code: line.code,
+      description: line.description,
+      quantity: showQuantity(line.quantity),
+      price: showPrice(line.price),
+      amount: formatDollars(line.amount),
+    })),
+    subtotal: formatDollars(job.subtotal),
+    tax: formatDollars(job.tax),
+    total: formatDollars(job.total),
+  };
+}
+
+/** The organisation's part of every document: its details as data, and its logo as the file they name. */
+function organisationPart(details: OrganisationDetails) {
+  const file = details.details.logoType ? (LOGO_FILES[details.details.logoType] ?? null) : null;
+  const logo =
+    file && details.details.logo ? { name: file, bytes: new Uint8Array(details.details.logo) } : null;
+  return { organisation: organisationData(details, logo ? file : null), logo };
+}
+
+async function recordData(tx: Tx, tenantId: string, document: TemplateDocument, id: string, gst: boolean) {
+  if (document === 'invoice') {
+    const invoice = await findInvoice(tx, tenantId, id);
+    const customer = await findCustomer(tx, tenantId, invoice.customer.id);
+    return { number: invoice.number, data: { invoice: invoiceData(invoice, customer, gst) } };
+  }
+  const job = await findJob(tx, tenantId, id);
+  const customer = await findCustomer(tx, tenantId, job.customer.id);
+  const location = job.location ? await findLocation(tx, tenantId, job.location.id) : null;
+  return { number: job.number, data: { job: jobData(job, customer, location) } };
+}
+
+/** An invoice or a job with its organisation's default template for it (404 for another tenant's id). */
+export async function recordSource(
+  tx: Tx,
+  tenantId: string,
+  document: TemplateDocument,
+  id: string,
+): Promise<{ number: number; source: DocumentSource }> {
+  const details = await readDetails(tx, tenantId, document);
+  const { number, data } = await recordData(tx, tenantId, document, id, details.details.gstRegistered);
+  const { organisation, logo } = organisationPart(details);
+  const templateName = document === 'invoice' ? details.invoiceTemplateName : details.jobTemplateName;
+  const body = details.templateBody ?? '';
+  return {
+    number,
+    source: { tenantId, document, templateName, body, data: { organisation, ...data }, logo },
+  };
+}
+
+/** The invoice as its email shows it: a Draft is Sent by the time the customer reads it (the send moves it). */
+export function asSentInvoice(source: DocumentSource): DocumentSource {
+  const { invoice } = source.data;
+  if (invoice?.status !== INVOICE_STATUS_NAMES.OPEN_DRAFT) return source;
+  return {
+    ...source,
+    data: { ...source.data, invoice: { ...invoice, status: INVOICE_STATUS_NAMES.OPEN_SENT } },
+  };
+}
+
+/**
+ * A template in a form, to preview or to check before it is saved: rendered against the organisation's latest
+ * invoice or job when it has one, else a realistic sample.
+ */
+export async function formSource(
+  tx: Tx,
+  tenantId: string,
+  { document, body }: { document: TemplateDocument; body: string },
+): Promise<DocumentSource> {
+  const details = await readDetails(tx, tenantId);
+  const table = document === 'invoice' ? invoices : jobs;
+  const [latest] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId)))
+    .orderBy(desc(table.number))
+    .limit(1);
+  const gst = details.details.gstRegistered;
+  const data = latest
+    ? (await recordData(tx, tenantId, document, latest.id, gst)).data
+    : document === 'invoice'
+      ? { invoice: sampleInvoice(gst) }
+      : { job: sampleJob() };
+  const { organisation, logo } = organisationPart(details);
+  return { tenantId, document, templateName: null, body, data: { organisation, ...data }, logo };
+}
+
+const documentFailed = (message: string) => new ApiError('DOCUMENT_FAILED', message);
+const line = (problem: { line: number | null; message: string }) =>
+  problem.line === null ? problem.message : `Line ${problem.line}: ${problem.message}`;
+
+/**
+ * Renders off the request path and answers what went wrong plainly: a template in a form that does not compile
+ * is a 400 on `body` with the compiler's line; a saved one is a 422 naming it; a render that broke a limit is
+ * stopped and is a 422; a render refused because its organisation has as many waiting as it may is a 429, and
+ * because the server has, a 503 (both with `Retry-After`).
+ */
+export async function renderDocument(
+  renderer: Renderer,
+  source: DocumentSource,
+  format: RenderJob['format'],
+): Promise<Uint8Array | string> {
+  const result = await renderer.render(
+    { body: source.body, data: JSON.stringify(source.data), logo: source.logo, format },
+    source.tenantId,
+  );
+  if (result.ok) return result.output;
+  switch (result.kind) {
+    case 'compile': {
+      if (source.templateName === null)
+        throw validationFailed(
+          'The template does not compile.',
+          result.problems.map((problem) => ({ field: 'body', message: line(problem) })),
+        );
+      const first = result.problems[0];
+      throw documentFailed(
+        `The ${source.document} template "${source.templateName}" does not compile` +
+          `${first ? ` (${line(first)})` : ''}. Fix it, or choose another default template, in Settings > Templates.`,
+      );
+    }
+    case 'pages':
+      throw documentFailed(
+        `The template makes ${result.pages.toLocaleString('en-AU')} pages; a document may have at most ${MAX_PAGES}.`,
+      );
+    case 'time':
+      throw documentFailed(
+        `The template took longer than ${RENDER_TIME_LIMIT_MS / 1000} seconds to render, so it was stopped.`,
+      );
+    case 'memory':
+      throw documentFailed('The template needed more memory than a document may use, so it was stopped.');
+    case 'crashed':
+      throw documentFailed('The document could not be made: its render stopped unexpectedly.');
+    case 'busy': {
+      const retry = { retryAfterSeconds: result.retryAfterSeconds };
+      if (result.whose === 'organisation')
+        throw new ApiError(
+          'RATE_LIMITED',
+          'Your organisation is making too many documents at once. Please try again in a moment.',
+          [],
+          retry,
+        );
+      throw new ApiError(
+        'SERVICE_UNAVAILABLE',
+        'The server is making too many documents at once. Please try again in a moment.',
+        [],
+        retry,
+      );
+    }
+  }
+}

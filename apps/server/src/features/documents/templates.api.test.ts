@@ -1,0 +1,165 @@
+import { execFileSync } from 'node:child_process';
+import type { TemplateSummary } from '@fieldbook/domain';
+import { describe, expect, it } from 'vitest';
+import { apiAs, fieldsOf } from '../../test-support/api-client.ts';
+import { createTenantWithUser, type TenantWithUser } from '../../test-support/factories.ts';
+import { describeRecordEndpoints } from '../../test-support/record-contract.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { withTwoTenants } from '../../test-support/two-tenants.ts';
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+
+withTwoTenants((env) => {
+  ({ t, a, b } = env);
+});
+
+const INVOICE_BODY =
+  '#let data = json(bytes(sys.inputs.data))\n= Invoice #data.invoice.number for #data.invoice.customer.name';
+
+let sequence = 0;
+describeRecordEndpoints(() => ({ t, a, b }), {
+  path: '/api/templates',
+  noun: 'template',
+  valid: () => ({
+    name: `Plain invoice ${++sequence}`,
+    type: 'typst',
+    document: 'invoice',
+    body: INVOICE_BODY,
+  }),
+  change: {
+    body: {
+      name: ' Job card ',
+      type: 'TYPST',
+      document: 'job',
+      body: '= Job #json(bytes(sys.inputs.data)).job.number',
+    },
+    expected: { name: 'Job card', type: 'typst', document: 'job', default: false },
+  },
+  invalid: {
+    body: { name: ' ', type: '', document: 'quote', body: '' },
+    fields: ['name', 'type', 'document', 'body'],
+  },
+});
+
+/** The text of a PDF as poppler's pdftotext reads it. */
+const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');
+
+describe('templates', () => {
+  it('start as the built-in Tax invoice and Job sheet, each the default for its document', async () => {
+    const fresh = await createTenantWithUser(t);
+    const response = await apiAs(t, fresh.token).get('/api/templates');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['total-count']).toBe('2');
+    expect((response.json() as TemplateSummary[]).map(({ id: _id, ...rest }) => rest)).toEqual([
+      { name: 'Job sheet', document: 'job', type: 'typst', default: true },
+      { name: 'Tax invoice', document: 'invoice', type: 'typst', default: true },
+    ]);
+  });
+
+  it('refuse an unknown type or document with a clear field error', async () => {
+    const response = await apiAs(t, a.token).post('/api/templates', {
+      name: 'Quote',
+      type: 'latex',
+      document: 'quote',
+      body: 'x',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([
+      { field: 'type', message: 'The only template type is typst.' },
+      { field: 'document', message: 'The document is invoice or job.' },
+    ]);
+  });
+
+  it('refuse a body that does not compile, with the compiler message and line, and save nothing', async () => {
+    const api = apiAs(t, a.token);
+    const before = (await api.get('/api/templates')).headers['total-count'];
+    const response = await api.post('/api/templates', {
+      name: 'Broken',
+      type: 'typst',
+      document: 'invoice',
+      body: '= Invoice\n\nDear customer,\n#let total = \n',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION_FAILED',
+      message: 'The template does not compile.',
+      fieldErrors: [{ field: 'body', message: 'Line 4: expected expression' }],
+    });
+    expect((await api.get('/api/templates')).headers['total-count']).toBe(before);
+  });
+
+  it('keep a default template: it cannot be deleted, unmade or moved to another document', async () => {
+    const fresh = await createTenantWithUser(t);
+    const api = apiAs(t, fresh.token);
+    const list = (await api.get('/api/templates')).json() as TemplateSummary[];
+    const invoice = list.find((template) => template.document === 'invoice') as TemplateSummary;
+    const removal = await api.delete(`/api/templates/${invoice.id}`);
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().message).toBe(
+      'This template is a default template, so it cannot be deleted. Make another template the default first.',
+    );
+    const read = (await api.get(`/api/templates/${invoice.id}`)).json();
+    const moved = await api.put(`/api/templates/${invoice.id}`, { ...read, document: 'job' });
+    expect(moved.statusCode).toBe(400);
+    expect(fieldsOf(moved)).toEqual(['document']);
+    const unmade = await api.put(`/api/templates/${invoice.id}`, { ...read, default: false });
+    expect(fieldsOf(unmade)).toEqual(['default']);
+
+    const replacement = await api.post('/api/templates', {
+      name: 'Plain invoice',
+      type: 'typst',
+      document: 'invoice',
+      body: INVOICE_BODY,
+      default: true,
+    });
+    expect(replacement.json().default).toBe(true);
+    expect((await api.get(`/api/templates/${invoice.id}`)).json().default).toBe(false);
+    expect((await api.get('/api/organisation')).json().invoiceTemplate).toEqual({
+      id: replacement.json().id,
+      name: 'Plain invoice',
+    });
+    expect((await api.delete(`/api/templates/${invoice.id}`)).statusCode).toBe(204);
+  });
+
+  it('preview a form as a PDF named invoice-preview.pdf, against a realistic sample when there is no invoice', async () => {
+    const fresh = await createTenantWithUser(t);
+    const response = await apiAs(t, fresh.token).post('/api/templates/preview', {
+      name: 'Plain',
+      type: 'typst',
+      document: 'invoice',
+      body: INVOICE_BODY,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="invoice-preview.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(response.rawPayload)).toContain(
+      "Invoice 1001 for O'Brien & Sons Heating, Cooling & Refrigeration Pty Ltd",
+    );
+  });
+
+  it('preview as SVG for the editor when asked for image/svg+xml', async () => {
+    const response = await apiAs(t, a.token).post(
+      '/api/templates/preview',
+      { name: 'Plain', type: 'typst', document: 'job', body: '= Job sheet' },
+      { accept: 'image/svg+xml' },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toMatch(/<svg/);
+  });
+
+  it('answer a preview that does not compile as the error shape, for the editor to read', async () => {
+    const response = await apiAs(t, a.token).post('/api/templates/preview', {
+      name: 'Plain',
+      type: 'typst',
+      document: 'job',
+      body: '#let x = (1, 2\n',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([{ field: 'body', message: 'Line 1: unclosed delimiter' }]);
+  });
+});

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { Db } from '../../platform/db/database.ts';
+import { canonicalEmail } from './emails.ts';
+import { users } from './identity-tables.ts';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+}
+
+const publicFields = { id: users.id, email: users.email, name: users.name };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  if (!UUID.test(id)) return undefined; // an external issuer's subject: not one of our users
+  const [user] = await db.select(publicFields).from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db
+    .select(publicFields)
+    .from(users)
+    .where(eq(users.emailCanonical, canonicalEmail(email)));
+  return user;
+}
+
+/** The user when the email and password match; undefined otherwise, without saying which was wrong. */
+export async function authenticate(db: Db, email: string, password: string): Promise<User | undefined> {
+  const [row] = await db
+    .select({ ...publicFields, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.emailCanonical, canonicalEmail(email)));
+  if (!row) {
+    await verifyPassword(password, await decoyHash);
+    return undefined;
+  }
+  const ok = await verifyPassword(password, row.passwordHash);
+  return ok ? { id: row.id, email: row.email, name: row.name } : undefined;
+}
+
+export class EmailTakenError extends Error {}
+
+export async function createUser(
+  db: Db,
+  input: { email: string; name: string; password: string },
+): Promise<User> {
+  const user = { id: uuidv7(), email: input.email.trim(), name: input.name.trim() };
+  const passwordHash = await hashPassword(input.password);
+  const inserted = await db
+    .insert(users)
+    .values({ ...user, emailCanonical: canonicalEmail(user.email), passwordHash })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length === 0) throw new EmailTakenError('An account with this email already exists.');
+  return user;
+}

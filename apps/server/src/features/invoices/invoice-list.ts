@@ -1,0 +1,100 @@
+import { INVOICE_STATUSES, type Invoice } from '@fieldbook/domain';
+import { desc, sql } from 'drizzle-orm';
+import { builtOnce } from '../../platform/db/built-selects.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import type { ListResource } from '../../platform/lists/list-query.ts';
+import {
+  type NumberedList,
+  type NumberedView,
+  numberedWhere,
+  type WordSearch,
+} from '../../platform/lists/numbered-lists.ts';
+import { listNumbered } from '../../platform/lists/numbered-pages.ts';
+import type { ListPage, ListRequest } from '../../platform/lists/paged-list.ts';
+import { matchText } from '../../platform/lists/query-to-sql.ts';
+import { type Named, nameIn, nameOf, wholeNumber } from '../../platform/lists/search-matches.ts';
+import { visibleCustomers } from '../customers/index.ts';
+import {
+  invoiceCounts,
+  invoiceCustomerCounts,
+  invoiceNumberBlocks,
+  visibleInvoices as visible,
+} from './invoice-tables.ts';
+import { type InvoiceRow, selectInvoices, toInvoice } from './invoices.ts';
+
+// The invoice list, fast at hundreds of thousands of invoices in one tenant, as the job list is (docs/server.md,
+// "Fast lists"): kept counts for the common totals, and the page read as numbers first, then whole invoices.
+
+const customerNames: Named = {
+  table: visibleCustomers,
+  id: visibleCustomers.id,
+  name: visibleCustomers.name,
+};
+
+/** What `q` may search on the invoice list; bare words match the number (whole), reference and customer name. */
+export const invoiceList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: visible.id, uuid: true },
+    number: { kind: 'number', column: visible.number, integer: true },
+    reference: { kind: 'text', column: visible.reference },
+    'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
+    'job.id': { kind: 'exact', column: visible.jobId, uuid: true },
+    status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES },
+    date: { kind: 'timestamp', column: visible.date },
+    due: { kind: 'timestamp', column: visible.due },
+  },
+  searchable: [wholeNumber(visible.number), visible.reference, nameOf(visible.customerId, customerNames)],
+};
+
+/** The invoice list's search as a walk newest first reads it (`nameIn`): a word that names thousands. */
+const invoiceWalk: ListResource = {
+  ...invoiceList,
+  searchable: [wholeNumber(visible.number), visible.reference, nameIn(visible.customerId, customerNames)],
+};
+
+const numbered: NumberedView = {
+  view: visible,
+  tenantId: visible.tenantId,
+  number: visible.number,
+  rangesFollowNumbers: true,
+};
+
+/**
+ * The invoices with these numbers, whole, newest first: built once (`builtOnce`), a named statement planned once
+ * per connection (unnamed behind a transaction pooler, `platform/db/transaction-pooler.ts`).
+ */
+const invoicesNumbered = builtOnce<InvoiceRow>(
+  (tx) => selectInvoices(tx).where(numberedWhere(numbered)).orderBy(desc(visible.number)),
+  'invoices_numbered',
+);
+
+/**
+ * A lone word on the invoice list: the invoices' own number and reference, and their customers' names, whose
+ * invoices the kept customer counts count.
+ */
+const invoiceWord: WordSearch = {
+  own: (term) => [wholeNumber(visible.number)(term), matchText(visible.reference, term)],
+  names: { customers: { named: customerNames, key: visible.customerId } },
+  keptNamed: (tenantId) => sql`
+    select coalesce(sum(${invoiceCustomerCounts.count}), 0) from ${invoiceCustomerCounts}, named
+    where ${invoiceCustomerCounts.tenantId} = ${tenantId}
+      and ${invoiceCustomerCounts.customerId} = any(named.customers)`,
+};
+
+/** The invoice list as `listNumbered` reads it. */
+export const numberedInvoices: NumberedList<Invoice> = {
+  resource: invoiceList,
+  walkResource: invoiceWalk,
+  numbered,
+  statusCounts: invoiceCounts,
+  numberBlocks: invoiceNumberBlocks,
+  statuses: INVOICE_STATUSES,
+  word: invoiceWord,
+  read: async (tx, tenantId, numbers) => (await invoicesNumbered(tx, { tenantId, numbers })).map(toInvoice),
+  selectWhole: selectInvoices,
+  toRecord: toInvoice,
+};
+
+/** One page of the invoices `q` matches, newest number first, and how many match in all. */
+export const listInvoices = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Invoice>> =>
+  listNumbered(tx, tenantId, request, numberedInvoices);

@@ -1,0 +1,149 @@
+import { INVOICE_STATUSES, type InvoiceLine } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  json,
+  numeric,
+  pgTable,
+  pgView,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  created,
+  lineColumns,
+  numberBlockCounts,
+  oneOf,
+  tenantId,
+  trigram,
+  updated,
+} from '../../platform/db/columns.ts';
+import { customers } from '../customers/index.ts';
+import { jobs } from '../jobs/index.ts';
+import { taxRates } from '../tax-rates/index.ts';
+
+const invoiceColumns = () => ({
+  tenantId: tenantId(),
+  id: uuid('id').notNull(),
+  number: integer('number').notNull(),
+  reference: text('reference'),
+  customerId: uuid('customer_id').notNull(),
+  jobId: uuid('job_id'),
+  status: text('status').notNull(),
+  date: date('date').notNull(),
+  due: date('due').notNull(),
+  amountsIncludeTax: boolean('amounts_include_tax').notNull(),
+  created: created(),
+  updated: updated(),
+  /**
+   * The invoice's lines as the API gives them, kept with the lines in the statement that writes them
+   * (`keptInvoiceLines`), so a page of invoices reads no lines (docs/server.md, "Kept lines").
+   */
+  lineItems: json('line_items').$type<InvoiceLine[]>().notNull().default(sql`'[]'::json`),
+});
+
+/**
+ * A sales invoice, and the job it was made from, if any. A customer or a job with invoices cannot be deleted
+ * (RESTRICT). Totals are not stored: they are computed
+ * from the lines by the domain's `invoiceTotals` on every read, so they cannot disagree with the lines.
+ */
+export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
+  primaryKey({ columns: [t.tenantId, t.id] }),
+  uniqueIndex('invoices_number_key').on(t.tenantId, t.number),
+  foreignKey({
+    name: 'invoices_customer_fk',
+    columns: [t.tenantId, t.customerId],
+    foreignColumns: [customers.tenantId, customers.id],
+  }).onDelete('restrict'),
+  foreignKey({
+    name: 'invoices_job_fk',
+    columns: [t.tenantId, t.jobId],
+    foreignColumns: [jobs.tenantId, jobs.id],
+  }).onDelete('restrict'),
+  index('invoices_job_idx').on(t.tenantId, t.jobId),
+  check('invoices_status_check', sql`${t.status} in ${oneOf(INVOICE_STATUSES)}`),
+  check('invoices_due_check', sql`${t.due} >= ${t.date}`),
+  // As for jobs (docs/server.md, "Fast lists"): each filter's index ends with the number.
+  index('invoices_customer_idx').on(t.tenantId, t.customerId, t.number),
+  index('invoices_status_idx').on(t.tenantId, t.status, t.number),
+  index('invoices_date_idx').on(t.tenantId, t.date, t.number),
+  index('invoices_due_idx').on(t.tenantId, t.due, t.number),
+  trigram('invoices_reference_trgm', t.reference),
+]);
+
+/**
+ * An invoice's lines, in the order the user gave them. The tax rate's name and rate are kept as they were when
+ * the invoice was saved, so changing a rate does not rewrite invoices already issued; the rate itself cannot be
+ * deleted while a line refers to it (RESTRICT).
+ */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    tenantId: tenantId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    ...lineColumns(),
+    taxRateId: uuid('tax_rate_id'),
+    taxName: text('tax_name'),
+    taxRate: numeric('tax_rate', { precision: 14, scale: 4 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.invoiceId, t.position] }),
+    foreignKey({
+      name: 'invoice_lines_invoice_fk',
+      columns: [t.tenantId, t.invoiceId],
+      foreignColumns: [invoices.tenantId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_lines_tax_rate_fk',
+      columns: [t.tenantId, t.taxRateId],
+      foreignColumns: [taxRates.tenantId, taxRates.id],
+    }).onDelete('restrict'),
+    index('invoice_lines_tax_rate_idx').on(t.tenantId, t.taxRateId),
+    check(
+      'invoice_lines_tax_check',
+      sql`(${t.taxRateId} is null) = (${t.taxName} is null) and (${t.taxName} is null) = (${t.taxRate} is null)`,
+    ),
+  ],
+);
+
+/**
+ * How many invoices a tenant has in each status, kept by statement triggers on `invoices` (migration 0014), so
+ * the whole list and a status's list are counted without reading every index entry. Read-only to the application.
+ */
+export const invoiceCounts = pgTable(
+  'invoice_counts',
+  {
+    tenantId: tenantId(),
+    status: text('status').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+);
+
+/** How many invoices a tenant has in each status in each block of numbers, kept by the same triggers (0019). */
+export const invoiceNumberBlocks = numberBlockCounts('invoice_number_blocks');
+
+/**
+ * How many invoices a tenant has for each customer, kept by the same triggers: a word that matches customers'
+ * names is counted from these few rows.
+ */
+export const invoiceCustomerCounts = pgTable(
+  'invoice_customer_counts',
+  {
+    tenantId: tenantId(),
+    customerId: uuid('customer_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.customerId] })],
+);
+
+/** The current tenant's invoices, for list searches (see `visibleCustomers`). */
+export const visibleInvoices = pgView('visible_invoices', invoiceColumns()).existing();

@@ -1,0 +1,362 @@
+import {
+  apiMessages,
+  canChangeJobStatus,
+  type FieldError,
+  isUuid,
+  type Job,
+  type JobFields,
+  type JobStatus,
+  type JobUpdate,
+  jobStatusRefusal,
+  statusStamps,
+  technicianMessages,
+} from '@fieldbook/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { builtOnce } from '../../platform/db/built-selects.ts';
+import { keptLine, lineValues } from '../../platform/db/columns.ts';
+import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
+import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
+import { asMember, type Member, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
+import {
+  deleteRow,
+  namedStatement,
+  referencedFields,
+  rowStatement,
+  saveWithLines,
+} from '../../platform/records/record-rows.ts';
+import { allocateNumber, numberedInsert } from '../../platform/records/tenant-counters.ts';
+import { customers, locations, visibleCustomers, visibleLocations } from '../customers/index.ts';
+import { technicians } from '../technicians/index.ts';
+import {
+  type JobNames,
+  type JobRow,
+  jobColumns,
+  jobOwnColumns,
+  jobRowOf,
+  joinsOf,
+  toJob,
+} from './job-rows.ts';
+import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
+
+const NOUN = 'job';
+
+const messages = {
+  customer: 'Choose an existing customer.',
+  location: 'Choose an existing location.',
+  locationOfCustomer: "Choose one of the customer's locations.",
+  territory: 'Choose an existing territory.',
+  priority: 'Choose an existing priority.',
+} as const;
+
+/**
+ * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
+ * one), and the location must be the customer's. All problems at once, as field errors; all read in one statement,
+ * with their names, which a save answers with (`jobSave`).
+ */
+function referencesOf(tx: Db, tenantId: string, fields: JobFields) {
+  return namedStatement(tx, tenantId, {
+    customer: { table: customers, id: fields.customer.id, column: customers.name },
+    locationCustomer: { table: locations, id: fields.location?.id, column: locations.customerId },
+    location: { table: locations, id: fields.location?.id, column: locations.name },
+    territory: { table: territories, id: fields.territory?.id, column: territories.name },
+    priority: { table: jobPriorities, id: fields.priority?.id, column: jobPriorities.name },
+    assignee: { table: technicians, id: fields.assignee ?? undefined, column: technicians.name },
+    assigneeRetired: { table: technicians, id: fields.assignee ?? undefined, column: technicians.retired },
+  });
+}
+
+type References = ReturnType<ReturnType<typeof referencesOf>['found']>;
+
+/** The same UUID, however its hex digits are cased (PostgreSQL writes them in lower case). */
+const sameId = (a: string | null, b: string | null) => a?.toLowerCase() === b?.toLowerCase();
+
+/**
+ * The problems with what the job names, as `referencesOf` found it (each found record's name; the location's
+ * customer's id): 400 with a field error for each.
+ */
+function checkFound(found: References, fields: JobFields, keptAssignee: string | null): void {
+  const problems: FieldError[] = [];
+  const customer = found.customer !== undefined;
+  if (!customer) problems.push({ field: 'customer.id', message: messages.customer });
+  if (fields.location) {
+    if (found.locationCustomer === undefined)
+      problems.push({ field: 'location.id', message: messages.location });
+    else if (customer && !sameId(found.locationCustomer as string, fields.customer.id))
+      problems.push({ field: 'location.id', message: messages.locationOfCustomer });
+  }
+  if (fields.territory && found.territory === undefined)
+    problems.push({ field: 'territory.id', message: messages.territory });
+  if (fields.priority && found.priority === undefined)
+    problems.push({ field: 'priority.id', message: messages.priority });
+  if (fields.assignee) {
+    if (found.assigneeRetired === undefined)
+      problems.push({ field: 'assignee', message: technicianMessages.assignee });
+    // A retired technician keeps the jobs they had, and takes no new ones.
+    else if (found.assigneeRetired === true && !sameId(fields.assignee, keptAssignee))
+      problems.push({ field: 'assignee', message: technicianMessages.retired });
+  }
+  if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
+}
+
+/** A record the job names, deleted between the check and the write: the field error the check gives. */
+const referencesGone = referencedFields({
+  jobs_customer_fk: { field: 'customer.id', message: messages.customer },
+  jobs_location_fk: { field: 'location.id', message: messages.location },
+  jobs_territory_fk: { field: 'territory.id', message: messages.territory },
+  jobs_priority_fk: { field: 'priority.id', message: messages.priority },
+  jobs_assignee_fk: { field: 'assignee', message: technicianMessages.assignee },
+});
+
+/**
+ * What the job names, checked (`read`: the rows of `referencesOf`' statement): their names, as the job's read
+ * joins them.
+ */
+function checkedNames(
+  references: ReturnType<typeof referencesOf>,
+  fields: JobFields,
+  keptAssignee: string | null,
+  read: unknown[],
+): JobNames {
+  const names = references.found(read);
+  checkFound(names, fields, keptAssignee);
+  const name = (value: unknown) => (value === undefined ? null : (value as string));
+  return {
+    customerName: names.customer as string,
+    locationName: name(names.location),
+    territoryName: name(names.territory),
+    priorityName: name(names.priority),
+    assigneeName: name(names.assignee),
+  };
+}
+
+/** What a new job names, read with the transaction's BEGIN (`replyCreated`), for `createJob`. */
+export const jobReferences = (db: Db, tenantId: string, fields: JobFields) => [
+  referencesOf(db, tenantId, fields).statement,
+];
+
+const timeOf = (value: string | null) => (value === null ? null : new Date(value));
+
+/** The job's own columns from its fields. */
+function jobValues(
+  fields: JobFields,
+  status: JobStatus,
+  stamps: { actualStart: string | null; actualFinish: string | null },
+  lines: readonly ReturnType<typeof lineRow>[],
+) {
+  return {
+    reference: fields.reference,
+    customerId: fields.customer.id,
+    locationId: fields.location?.id ?? null,
+    territoryId: fields.territory?.id ?? null,
+    priorityId: fields.priority?.id ?? null,
+    status,
+    rag: fields.rag,
+    due: timeOf(fields.due),
+    scheduledStart: timeOf(fields.scheduledStart),
+    scheduledFinish: timeOf(fields.scheduledFinish),
+    actualStart: timeOf(stamps.actualStart),
+    actualFinish: timeOf(stamps.actualFinish),
+    assignee: fields.assignee,
+    items: lines.map(keptLine),
+  };
+}
+
+/** A line's row, its amount computed here (a client's amounts and totals are never trusted). */
+const lineRow = (tenantId: string, jobId: string, line: JobFields['items'][number], position: number) => ({
+  tenantId,
+  jobId,
+  ...lineValues(line, position),
+});
+
+/** The job's lines as rows. */
+const lineRows = (tenantId: string, jobId: string, items: JobFields['items']) =>
+  items.map((line, position) => lineRow(tenantId, jobId, line, position));
+
+/**
+ * Jobs with the names of what they refer to and their lines, in one statement. Single reads go through the search
+ * view too: it is the table filtered by the same tenant setting as row-level security.
+ */
+export function selectJobs(tx: Db) {
+  const joins = joinsOf(visible);
+  return tx
+    .select(jobColumns(visible))
+    .from(visible)
+    .innerJoin(visibleCustomers, joins.customer)
+    .leftJoin(visibleLocations, joins.location)
+    .leftJoin(territories, joins.territory)
+    .leftJoin(jobPriorities, joins.priority);
+}
+
+/**
+ * A job whole by its id: its text built once (`builtOnce`), and a named statement, planned once per connection
+ * (planning its joins took four times as long as running it). A lookup by primary key, so the plan PostgreSQL
+ * keeps for any tenant and id is the right one for all.
+ */
+const jobById = builtOnce<JobRow>(
+  (tx) =>
+    selectJobs(tx).where(
+      and(eq(visible.tenantId, sql.placeholder('tenantId')), eq(visible.id, sql.placeholder('id'))),
+    ),
+  'job_by_id',
+);
+
+/** The job with the names of what it refers to and its lines; 404 when this tenant has no such job. */
+export async function findJob(tx: Tx, tenantId: string, id: string): Promise<Job> {
+  const [row] = isUuid(id) ? await jobById(tx, { tenantId, id }) : [];
+  if (!row) throw notFound(NOUN);
+  return toJob(row);
+}
+
+/**
+ * The job, for the caller (`readAsMember`: the scope and the job in one round trip), and the caller's membership;
+ * 404 when this tenant has no such job.
+ */
+export async function readJob(
+  db: Db,
+  caller: TenantCaller,
+  id: string,
+): Promise<{ member: Member; job: Job }> {
+  if (!isUuid(id)) return asMember(db, caller, () => Promise.reject(notFound(NOUN)));
+  const { member, results } = await readAsMember(db, caller, [
+    jobById.with({ tenantId: caller.tenantId, id }),
+  ]);
+  const [row] = results[0] as JobRow[];
+  if (!row) throw notFound(NOUN);
+  return { member, job: toJob(row) };
+}
+
+/**
+ * Creates a job with the tenant's next job number; a new job is New whatever status was sent. `read`: the rows of
+ * `jobReferences`, when they went with the transaction's BEGIN.
+ */
+export async function createJob(
+  tx: Tx,
+  tenantId: string,
+  fields: JobFields,
+  read?: unknown[][],
+): Promise<Job> {
+  const id = uuidv7();
+  const lines = lineRows(tenantId, id, fields.items);
+  const references = referencesOf(tx, tenantId, fields);
+  const names = checkedNames(references, fields, null, read?.[0] ?? (await references.statement.run(tx)));
+  // The answer is the new row as inserted, with the names read before: creates queue on the counter until each
+  // commits, and a read back held it longer.
+  const [created = []] = await referencesGone(() =>
+    runTogether(tx, [
+      numberedInsert(
+        tx,
+        tenantId,
+        'job',
+        { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields, lines) } },
+        { table: jobLines, rows: lines },
+        { id: jobs.id, ...jobOwnColumns(jobs) },
+      ),
+    ]),
+  );
+  const [row] = created;
+  if (!row) throw new Error('The new job was not numbered');
+  return toJob(jobRowOf(row as Record<string, unknown>, names));
+}
+
+/** A job as it is brought in whole (demo data, a benchmark): its fields and where its workflow has got to. */
+export interface JobImport {
+  fields: JobFields;
+  status: JobStatus;
+  actualStart: string | null;
+  actualFinish: string | null;
+}
+
+/**
+ * Inserts many jobs of the tenant at once, numbered in order, in statements of a thousand rows. For trusted input
+ * only (the demo seed, a benchmark): the references are held to the tenant by the foreign keys, but the workflow
+ * and the customer's location are not checked. Gives the new jobs' ids, in the order given.
+ */
+export async function importJobs(tx: Tx, tenantId: string, imports: readonly JobImport[]): Promise<string[]> {
+  const first = await allocateNumber(tx, tenantId, 'job', imports.length);
+  const rows = imports.map(({ fields, status, ...stamps }, index) => {
+    const id = uuidv7();
+    const lines = lineRows(tenantId, id, fields.items);
+    return {
+      row: { tenantId, id, number: first + index, ...jobValues(fields, status, stamps, lines) },
+      lines,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 1000) {
+    const chunk = rows.slice(start, start + 1000);
+    await tx.insert(jobs).values(chunk.map(({ row }) => row));
+    const lines = chunk.flatMap(({ lines }) => lines);
+    if (lines.length > 0) await tx.insert(jobLines).values(lines);
+  }
+  return rows.map(({ row }) => row.id);
+}
+
+/**
+ * A job save over the version the client read (404, or 409 when someone saved it since): first the job as it is
+ * and what the save names, with their names (`reads`, one round trip: `asMemberWith` sends them with the
+ * transaction's BEGIN), then the save with its lines (`save`, one round trip), which returns the job's own columns
+ * as saved. The answer is those and the names the first round trip read: the job is not read back (a rename of
+ * its customer committed between the two round trips shows at the next read).
+ */
+/**
+ * What a save writes: a whole job as `jobUpdate` takes it, except that a Technician's save keeps the job's
+ * location, territory and priority as they are, none included (`technicianSave`).
+ */
+export type JobSaveFields = Omit<JobUpdate, 'location' | 'territory' | 'priority'> &
+  Pick<JobFields, 'location' | 'territory' | 'priority'>;
+
+export function jobSave(
+  db: Db,
+  tenantId: string,
+  id: string,
+  { id: _id, updated, ...fields }: JobSaveFields,
+) {
+  const references = referencesOf(db, tenantId, fields);
+  // An id that is not a UUID names no job: 404, but only once the caller's membership is known (as `invoiceSave`).
+  const found = isUuid(id);
+  const save = async (
+    tx: Tx,
+    [rows = [], named = []]: unknown[][],
+    together: typeof runTogether = runTogether,
+  ): Promise<Job> => {
+    const current = rows[0] as typeof jobs.$inferSelect | undefined;
+    if (!found || !current) throw notFound(NOUN);
+    // A stale save is told to reload before anything else: the status it moves from may be out of date.
+    if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
+    const from = current.status as JobStatus;
+    if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
+    const names = checkedNames(references, fields, current.assignee, named);
+    const stamps = statusStamps(from, fields.status, fields, new Date());
+    const lines = lineRows(tenantId, id, fields.items);
+    const written = saveWithLines(
+      tx,
+      jobs,
+      { tenantId, id, updated },
+      NOUN,
+      jobValues(fields, fields.status, stamps, lines),
+      {
+        table: jobLines,
+        record: jobLines.jobId,
+        foreignKey: 'job_lines_job_fk',
+        rows: lines,
+      },
+      jobOwnColumns(jobs),
+    );
+    return toJob(jobRowOf(await written.withReturned(together, referencesGone), names));
+  };
+  return { reads: found ? [rowStatement(jobs, tenantId, id), references.statement] : [], save };
+}
+
+/** `jobSave` in a transaction already open: its reads, then the save. */
+export async function updateJob(tx: Tx, tenantId: string, id: string, update: JobSaveFields): Promise<Job> {
+  const { reads, save } = jobSave(tx, tenantId, id, update);
+  return save(tx, await runTogether(tx, reads));
+}
+
+/** Deletes the job and its lines; the customer keeps its other jobs. */
+export function deleteJob(tx: Tx, tenantId: string, id: string): Promise<void> {
+  return deleteRow(tx, jobs, tenantId, id, {
+    noun: NOUN,
+    stillReferenced: 'This job has invoices, so it cannot be deleted.',
+  });
+}

@@ -1,0 +1,111 @@
+import { jobFields, jobRecord, jobUpdate, namedReference, PAGE_SIZES } from '@fieldbook/domain';
+import { z } from 'zod';
+import { commitTogether, type Db } from '../../platform/db/database.ts';
+import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
+import { tenantErrors } from '../../platform/http/error-responses.ts';
+import { replyCreated } from '../../platform/http/idempotency.ts';
+import { asMemberWith, type Member } from '../../platform/http/member-scope.ts';
+import {
+  createSchema,
+  deleteSchema,
+  listSchema,
+  readSchema,
+  updateSchema,
+} from '../../platform/http/route-schemas.ts';
+import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
+import { readListPage } from '../../platform/lists/numbered-pages.ts';
+import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
+import { listJobs, numberedJobs } from './job-list.ts';
+import { createJob, deleteJob, findJob, jobReferences, jobSave, readJob, updateJob } from './jobs.ts';
+import { listJobPriorities, listTerritories } from './reference-data.ts';
+import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
+
+const tags = ['jobs'];
+
+export function registerJobRoutes(api: Api, db: Db): void {
+  const create = {
+    operationId: 'createJob',
+    summary: 'Create a job',
+    description:
+      "The job gets the organisation's next job number and starts New. Only the customer is required; the server computes every line amount and the totals. Honours `Idempotency-Key`.",
+    tags,
+  };
+  api.post('/jobs', createSchema(create, jobFields, jobRecord), (request, reply) =>
+    replyCreated(
+      db,
+      request,
+      reply,
+      (tx, tenantId, _member, read) => createJob(tx, tenantId, request.body, read),
+      (tenantId) => jobReferences(db, tenantId, request.body),
+    ),
+  );
+
+  const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };
+  api.get('/jobs/:id', readSchema(read, jobRecord), async (request) => {
+    const { member, job } = await readJob(db, tenantCallerOf(request), request.params.id);
+    return ownJob(member, job);
+  });
+
+  const save = {
+    operationId: 'updateJob',
+    summary: 'Save a whole job',
+    description:
+      'Customer, location, territory and priority are required. The status moves only as the workflow allows (409 naming both statuses); Scheduled needs a scheduled start and finish. A Technician member saves only the status and line items of their own jobs: the other fields are kept as they were.',
+    tags,
+  };
+  api.put('/jobs/:id', updateSchema(save, jobUpdate, jobRecord), (request) => {
+    samePathId(request.params.id, request.body);
+    const caller = tenantCallerOf(request);
+    const { id } = request.params;
+    // The job and what the save names go with the transaction's BEGIN; a Technician member's save is their own.
+    const saving = jobSave(db, caller.tenantId, id, request.body);
+    return asMemberWith(db, caller, saving.reads, async (tx, member, read) => {
+      // The save refuses a stale version in SQL, so it goes with the COMMIT.
+      if (technicianScope(member) === undefined) return saving.save(tx, read, commitTogether);
+      const current = ownJob(member, await findJob(tx, caller.tenantId, id));
+      return updateJob(tx, caller.tenantId, id, technicianSave(current, request.body));
+    });
+  });
+
+  const remove = { operationId: 'deleteJob', summary: 'Delete a job and its line items', tags };
+  api.delete('/jobs/:id', deleteSchema(remove), async (request, reply) => {
+    await inRequestTenant(db, request, (tx, tenantId) => deleteJob(tx, tenantId, request.params.id));
+    return reply.code(204).send(null);
+  });
+
+  const list = {
+    operationId: 'listJobs',
+    summary: 'List or search jobs',
+    description:
+      'Newest first. `q` fields: `customer.id`, `location.id`, `territory.id`, `priority.id`, `status`, `rag`, `assignee`, `reference`, `number`, and the times `due`, `scheduledStart` (`scheduledStart:*`, `scheduledStart:[2026-11-23 TO 2026-11-29]`), `scheduledFinish`, `actualStart`, `actualFinish`; bare words match the number, reference, customer name and location name.',
+    tags,
+  };
+  api.get('/jobs', listSchema(list, jobRecord), async (request, reply) => {
+    const asked = listRequestOf(request.query, PAGE_SIZES.jobs);
+    // Without a transaction where it can (`readListPage`); a Technician member's own jobs in one.
+    const readsAll = (member: Member) => technicianScope(member) === undefined;
+    const page =
+      (await readListPage(db, tenantCallerOf(request), asked, numberedJobs, readsAll))?.page ??
+      (await inRequestTenant(db, request, (tx, tenantId, member) =>
+        listJobs(tx, tenantId, asked, technicianScope(member)),
+      ));
+    return sendPage(request, reply, asked.page, page);
+  });
+
+  const priorities = {
+    operationId: 'getJobPriorities',
+    summary: "The organisation's job priorities, lowest first",
+    tags,
+    response: { 200: z.array(namedReference), ...tenantErrors.with() },
+  };
+  api.get('/job-priorities', { schema: priorities }, (request) =>
+    inRequestTenant(db, request, (tx, tenantId) => listJobPriorities(tx, tenantId)),
+  );
+
+  const regions = { operationId: 'listTerritories', summary: 'List or search territories', tags };
+  api.get('/territories', listSchema(regions, namedReference), async (request, reply) => {
+    const asked = listRequestOf(request.query, PAGE_SIZES.territories);
+    const page = await inRequestTenant(db, request, (tx, tenantId) => listTerritories(tx, tenantId, asked));
+    return sendPage(request, reply, asked.page, page);
+  });
+}

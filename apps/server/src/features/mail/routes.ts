@@ -1,0 +1,164 @@
+import {
+  idParams,
+  invoiceEmailDraft,
+  invoiceEmailFields,
+  invoiceEmailRecord,
+  mailStatusRecord,
+  outboxMessageRecord,
+  PAGE_SIZES,
+} from '@fieldbook/domain';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import type { Api } from '../../platform/http/api-scopes.ts';
+import { tenantErrors } from '../../platform/http/error-responses.ts';
+import { replyCreated } from '../../platform/http/idempotency.ts';
+import { createSchema, listSchema, readSchema } from '../../platform/http/route-schemas.ts';
+import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
+import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
+import type { MailWorker } from '../../platform/mail/mail-worker.ts';
+import { findAttachment, findOutboxMessage, listOutbox } from '../../platform/mail/outbox.ts';
+import type { Renderer } from '../../platform/renderer/renderer.ts';
+import { asSentInvoice, recordSource, renderDocument } from '../documents/index.ts';
+import { findInvoice } from '../invoices/index.ts';
+import { invoiceEmailDraft as draftOf, emailInvoice, listInvoiceEmails } from './invoice-emails.ts';
+
+const tags = ['mail'];
+
+/** The outbox (Owners) and emailing an invoice (Office and Owners). */
+export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer: Renderer): void {
+  api.get(
+    '/mail',
+    {
+      schema: {
+        operationId: 'getMailStatus',
+        summary: 'Whether the server sends mail, and from which address',
+        tags,
+        response: { 200: mailStatusRecord, ...tenantErrors.with() },
+      },
+    },
+    (request) => inRequestTenant(db, request, async () => ({ configured: mail.configured, from: mail.from })),
+  );
+
+  api.get(
+    '/outbox',
+    listSchema(
+      {
+        operationId: 'listOutbox',
+        summary: "The organisation's outgoing messages, newest first",
+        description:
+          'With no mail server set up (`SMTP_URL`), messages stay here, QUEUED: exactly what would have been sent.',
+        tags,
+      },
+      outboxMessageRecord,
+    ),
+    async (request, reply) => {
+      const asked = listRequestOf(request.query, PAGE_SIZES.outbox);
+      const page = await inRequestTenant(db, request, (tx, tenantId) => listOutbox(tx, tenantId, asked));
+      return sendPage(request, reply, asked.page, page);
+    },
+  );
+
+  api.get(
+    '/outbox/:id',
+    readSchema(
+      { operationId: 'getOutboxMessage', summary: 'A message of the outbox', tags },
+      outboxMessageRecord,
+    ),
+    (request) =>
+      inRequestTenant(db, request, (tx, tenantId) => findOutboxMessage(tx, tenantId, request.params.id)),
+  );
+
+  api.get(
+    '/outbox/:id/attachments/:index',
+    {
+      schema: {
+        operationId: 'getOutboxAttachment',
+        summary: "A message's attachment, as it was sent",
+        tags,
+        params: idParams.extend({ index: z.coerce.number().int().min(0).max(100) }),
+        response: { 200: z.any().describe('The attachment’s bytes.'), ...tenantErrors.read },
+      },
+    },
+    async (request, reply) => {
+      const attachment = await inRequestTenant(db, request, (tx, tenantId) =>
+        findAttachment(tx, tenantId, request.params.id, request.params.index),
+      );
+      return reply
+        .type(attachment.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${attachment.filename.replace(/["\\\r\n]/g, '')}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(attachment.content);
+    },
+  );
+
+  const invoiceTags = ['invoices'];
+  api.get(
+    '/sales/invoices/:id/email-draft',
+    readSchema(
+      {
+        operationId: 'getInvoiceEmailDraft',
+        summary: 'The invoice email as it starts',
+        description:
+          "To the customer's billing email; the organisation's subject and message with the invoice's number, total and due date filled in.",
+        tags: invoiceTags,
+      },
+      invoiceEmailDraft,
+    ),
+    (request) => inRequestTenant(db, request, (tx, tenantId) => draftOf(tx, tenantId, request.params.id)),
+  );
+
+  api.get(
+    '/sales/invoices/:id/emails',
+    {
+      schema: {
+        operationId: 'getInvoiceEmails',
+        summary: 'Who emailed the invoice to whom, when, and what became of each message',
+        tags: invoiceTags,
+        params: idParams,
+        response: { 200: z.array(invoiceEmailRecord), ...tenantErrors.read },
+      },
+    },
+    (request) =>
+      inRequestTenant(db, request, (tx, tenantId) => listInvoiceEmails(tx, tenantId, request.params.id)),
+  );
+
+  const send = {
+    operationId: 'emailInvoice',
+    summary: 'Email the invoice with its PDF',
+    description:
+      'Stores the message, with the PDF, in the outbox; records the send; moves a Draft invoice to Sent. The mail worker sends it (with retries). Honours `Idempotency-Key`.',
+    tags: invoiceTags,
+  };
+  const sendSchema = createSchema(send, invoiceEmailFields, invoiceEmailRecord);
+  api.post(
+    '/sales/invoices/:id/emails',
+    {
+      schema: {
+        ...sendSchema.schema,
+        params: idParams,
+        response: {
+          ...sendSchema.schema.response,
+          ...tenantErrors.with('NOT_FOUND', 'DOCUMENT_FAILED', 'RATE_LIMITED'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { invoice, source } = await inRequestTenant(db, request, async (tx, tenantId) => ({
+        invoice: await findInvoice(tx, tenantId, request.params.id),
+        source: (await recordSource(tx, tenantId, 'invoice', request.params.id)).source,
+      }));
+      // The render waits in the renderer's queue, not the API's; the send after it takes a place again.
+      request.handBackPlace();
+      const pdf = await renderDocument(renderer, asSentInvoice(source), 'pdf');
+      await request.takePlaceAgain();
+      const sent = await replyCreated(db, request, reply, (tx, tenantId, member) =>
+        emailInvoice(tx, tenantId, invoice, pdf as Uint8Array, request.body, member.subject),
+      );
+      mail.kick();
+      return sent;
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { DEFAULT_INVOICE_EMAIL } from '@fieldbook/domain';
+import { boolean, foreignKey, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, created, tenantId, updated } from '../../platform/db/columns.ts';
+import { templates } from './template-tables.ts';
+
+/**
+ * The organisation's details for its documents, one row per tenant (its name is the tenant's). The default
+ * template of each document is a foreign key (NO ACTION: checked at the end of the statement, so deleting the
+ * tenant cascades through both tables), so a default template cannot be deleted and an
+ * organisation always has one of each.
+ */
+export const organisationDetails = pgTable(
+  'organisation_details',
+  {
+    tenantId: tenantId().primaryKey(),
+    legalName: text('legal_name'),
+    abn: text('abn'),
+    gstRegistered: boolean('gst_registered').notNull().default(true),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    paymentAccountName: text('payment_account_name'),
+    paymentBsb: text('payment_bsb'),
+    paymentAccountNumber: text('payment_account_number'),
+    paymentText: text('payment_text'),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(0),
+    logo: bytea('logo'),
+    logoType: text('logo_type'),
+    invoiceTemplateId: uuid('invoice_template_id').notNull(),
+    jobTemplateId: uuid('job_template_id').notNull(),
+    /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */
+    invoiceEmailSubject: text('invoice_email_subject').notNull().default(DEFAULT_INVOICE_EMAIL.subject),
+    invoiceEmailMessage: text('invoice_email_message').notNull().default(DEFAULT_INVOICE_EMAIL.message),
+    created: created(),
+    updated: updated(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'organisation_details_invoice_template_fk',
+      columns: [t.tenantId, t.invoiceTemplateId],
+      foreignColumns: [templates.tenantId, templates.id],
+    }).onDelete('no action'),
+    foreignKey({
+      name: 'organisation_details_job_template_fk',
+      columns: [t.tenantId, t.jobTemplateId],
+      foreignColumns: [templates.tenantId, templates.id],
+    }).onDelete('no action'),
+  ],
+);

@@ -1,0 +1,211 @@
+import {
+  apiMessages,
+  type Organisation,
+  type OrganisationUpdate,
+  organisationMessages,
+  type TemplateDocument,
+} from '@fieldbook/domain';
+import { and, eq, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { builtOnce } from '../../platform/db/built-selects.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import { tenants } from '../../platform/db/tenant-table.ts';
+import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
+import { readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
+import { organisationDetails } from './organisation-tables.ts';
+import { templates } from './template-tables.ts';
+import { seedTemplates } from './templates.ts';
+
+const NOUN = 'organisation';
+
+/** Makes a new organisation's details (empty but for its defaults) and its built-in templates. */
+export async function seedOrganisation(tx: Pick<Tx, 'insert'>, tenantId: string): Promise<void> {
+  const defaults = await seedTemplates(tx, tenantId);
+  await tx
+    .insert(organisationDetails)
+    .values({ tenantId, invoiceTemplateId: defaults.invoice, jobTemplateId: defaults.job });
+}
+
+/**
+ * Gives every organisation made before documents existed its details and built-in templates (a start-up step:
+ * one query when there is nothing to do). Run as the database owner, as migrations are.
+ */
+export async function completeOrganisations(db: Db): Promise<number> {
+  const missing = await db
+    .select({ id: tenants.id })
+    .from(tenants)
+    .where(
+      notExists(db.select().from(organisationDetails).where(eq(organisationDetails.tenantId, tenants.id))),
+    );
+  for (const { id } of missing) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from ${tenants} where ${tenants.id} = ${id} for update`);
+      const [done] = await tx
+        .select({ id: organisationDetails.tenantId })
+        .from(organisationDetails)
+        .where(eq(organisationDetails.tenantId, id));
+      if (!done) await seedOrganisation(tx, id);
+    });
+  }
+  return missing.length;
+}
+
+const invoiceTemplates = alias(templates, 'invoice_templates');
+const jobTemplates = alias(templates, 'job_templates');
+
+/** The details with the tenant's name, the default templates' names and one document's default template body. */
+function selectDetails(db: Db, bodyOf: 'invoice' | 'job' | undefined) {
+  const body =
+    bodyOf === 'invoice' ? invoiceTemplates.body : bodyOf === 'job' ? jobTemplates.body : sql<null>`null`;
+  return db
+    .select({
+      name: tenants.name,
+      details: organisationDetails,
+      invoiceTemplateName: invoiceTemplates.name,
+      jobTemplateName: jobTemplates.name,
+      templateBody: sql<string | null>`${body}`,
+    })
+    .from(organisationDetails)
+    .innerJoin(tenants, eq(tenants.id, organisationDetails.tenantId))
+    .innerJoin(
+      invoiceTemplates,
+      and(
+        eq(invoiceTemplates.tenantId, organisationDetails.tenantId),
+        eq(invoiceTemplates.id, organisationDetails.invoiceTemplateId),
+      ),
+    )
+    .innerJoin(
+      jobTemplates,
+      and(
+        eq(jobTemplates.tenantId, organisationDetails.tenantId),
+        eq(jobTemplates.id, organisationDetails.jobTemplateId),
+      ),
+    )
+    .where(eq(organisationDetails.tenantId, sql.placeholder('tenantId')));
+}
+
+type DetailsRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['execute']>>[number];
+
+/** `selectDetails` built once for each document (`builtOnce`), a named statement. */
+const details = {
+  none: builtOnce<DetailsRow>((db) => selectDetails(db, undefined), 'organisation_details'),
+  invoice: builtOnce<DetailsRow>((db) => selectDetails(db, 'invoice'), 'organisation_details_invoice'),
+  job: builtOnce<DetailsRow>((db) => selectDetails(db, 'job'), 'organisation_details_job'),
+};
+
+/**
+ * The details with the tenant's name, the default templates' names and, when asked, one document's default
+ * template body (one statement for a PDF), and the logo as bytes.
+ */
+export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' | 'job'): Promise<DetailsRow> {
+  const [row] = await details[bodyOf ?? 'none'](tx, { tenantId });
+  if (!row) throw notFound(NOUN);
+  return row;
+}
+
+export type OrganisationDetails = Awaited<ReturnType<typeof readDetails>>;
+
+const dataUrl = (logo: Buffer | null, type: string | null) =>
+  logo && type ? `data:${type};base64,${logo.toString('base64')}` : null;
+
+const toOrganisation = ({
+  name,
+  details,
+  invoiceTemplateName,
+  jobTemplateName,
+}: OrganisationDetails): Organisation => ({
+  id: details.tenantId,
+  name,
+  legalName: details.legalName,
+  abn: details.abn,
+  gstRegistered: details.gstRegistered,
+  address: details.address,
+  phone: details.phone,
+  email: details.email,
+  website: details.website,
+  paymentAccountName: details.paymentAccountName,
+  paymentBsb: details.paymentBsb,
+  paymentAccountNumber: details.paymentAccountNumber,
+  paymentText: details.paymentText,
+  paymentTermsDays: details.paymentTermsDays,
+  logo: dataUrl(details.logo, details.logoType),
+  invoiceTemplate: { id: details.invoiceTemplateId, name: invoiceTemplateName },
+  jobTemplate: { id: details.jobTemplateId, name: jobTemplateName },
+  invoiceEmailSubject: details.invoiceEmailSubject,
+  invoiceEmailMessage: details.invoiceEmailMessage,
+  created: details.created.toISOString(),
+  updated: details.updated.toISOString(),
+});
+
+export const findOrganisation = async (tx: Tx, tenantId: string): Promise<Organisation> =>
+  toOrganisation(await readDetails(tx, tenantId));
+
+/** The organisation for the caller, read with the member's scope in one round trip (`readAsMember`). */
+export async function readOrganisation(db: Db, caller: TenantCaller): Promise<Organisation> {
+  const { results } = await readAsMember(db, caller, [details.none.with({ tenantId: caller.tenantId })]);
+  const [row] = results[0] as DetailsRow[];
+  if (!row) throw notFound(NOUN);
+  return toOrganisation(row);
+}
+
+/** A logo data URL (checked by `logoField`) as its bytes and type. */
+export function logoOf(logo: string | null): { bytes: Buffer; type: string } | null {
+  const match = logo ? /^data:(image\/(?:png|jpeg));base64,(.*)$/.exec(logo) : null;
+  return match?.[1] && match[2] !== undefined
+    ? { type: match[1], bytes: Buffer.from(match[2], 'base64') }
+    : null;
+}
+
+/** The logo as saved (null for none), so a save that keeps it need not check it again. */
+export async function savedLogo(tx: Tx, tenantId: string): Promise<Buffer | null> {
+  const [row] = await tx
+    .select({ logo: organisationDetails.logo })
+    .from(organisationDetails)
+    .where(eq(organisationDetails.tenantId, tenantId));
+  return row?.logo ?? null;
+}
+
+/** A default template must be one of this organisation's templates for that document. */
+async function checkDefault(tx: Tx, tenantId: string, document: TemplateDocument, id: string): Promise<void> {
+  const [row] = await tx
+    .select({ document: templates.document })
+    .from(templates)
+    .where(and(eq(templates.tenantId, tenantId), eq(templates.id, id)));
+  if (row?.document !== document)
+    throw fieldInvalid(
+      `${document}Template.id`,
+      document === 'invoice' ? organisationMessages.invoiceTemplate : organisationMessages.jobTemplate,
+    );
+}
+
+/** Saves over the version the client read (409 when someone saved since), renaming the tenant too. */
+export async function saveOrganisation(
+  tx: Tx,
+  tenantId: string,
+  update: OrganisationUpdate,
+): Promise<Organisation> {
+  const { name, updated, logo, invoiceTemplate, jobTemplate, ...fields } = update;
+  await checkDefault(tx, tenantId, 'invoice', invoiceTemplate.id);
+  await checkDefault(tx, tenantId, 'job', jobTemplate.id);
+  const image = logoOf(logo);
+  const [saved] = await tx
+    .update(organisationDetails)
+    .set({
+      ...fields,
+      logo: image?.bytes ?? null,
+      logoType: image?.type ?? null,
+      invoiceTemplateId: invoiceTemplate.id,
+      jobTemplateId: jobTemplate.id,
+      updated: sql`greatest(now(), ${organisationDetails.updated} + interval '1 millisecond')`,
+    })
+    .where(
+      and(eq(organisationDetails.tenantId, tenantId), eq(organisationDetails.updated, new Date(updated))),
+    )
+    .returning({ tenantId: organisationDetails.tenantId });
+  if (!saved) {
+    await readDetails(tx, tenantId);
+    throw conflict(apiMessages.staleSave('organisation'));
+  }
+  await tx.update(tenants).set({ name }).where(eq(tenants.id, tenantId));
+  return findOrganisation(tx, tenantId);
+}

@@ -1,0 +1,180 @@
+import { type Member, type MemberUpdate, ROLES, type Role, teamMessages } from '@fieldbook/domain';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database.ts';
+import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
+import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
+import type { ListResource } from '../../platform/lists/list-query.ts';
+import {
+  ascending,
+  type ListPage,
+  type ListRequest,
+  listWhere,
+  readPage,
+} from '../../platform/lists/paged-list.ts';
+import { recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
+import { technicians } from '../technicians/index.ts';
+import { memberships } from './team-tables.ts';
+
+const NOUN = 'member';
+
+const memberColumns = {
+  id: memberships.id,
+  subject: memberships.subject,
+  name: memberships.name,
+  email: memberships.email,
+  role: memberships.role,
+  technicianId: memberships.technicianId,
+  technicianName: technicians.name,
+  lastSignIn: memberships.lastSignIn,
+  created: memberships.created,
+  updated: memberships.updated,
+};
+
+interface MemberRow {
+  id: string;
+  subject: string;
+  name: string | null;
+  email: string | null;
+  role: string;
+  technicianId: string | null;
+  technicianName: string | null;
+  lastSignIn: Date | null;
+  created: Date;
+  updated: Date;
+}
+
+const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  subject: row.subject,
+  name: row.name,
+  email: row.email,
+  role: row.role as Role,
+  technician:
+    row.technicianId && row.technicianName ? { id: row.technicianId, name: row.technicianName } : null,
+  lastSignIn: row.lastSignIn?.toISOString() ?? null,
+  created: row.created.toISOString(),
+  updated: row.updated.toISOString(),
+});
+
+const selectMembers = (tx: Tx) =>
+  tx
+    .select(memberColumns)
+    .from(memberships)
+    .leftJoin(
+      technicians,
+      and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
+    );
+
+/** What `q` may search on the member list (a handful of rows: no search view). */
+export const memberList: ListResource = {
+  fields: {
+    id: { kind: 'exact', column: memberships.id, uuid: true },
+    name: { kind: 'text', column: memberships.name },
+    email: { kind: 'text', column: memberships.email },
+    role: { kind: 'exact', column: memberships.role, values: ROLES },
+  },
+  searchable: [memberships.name, memberships.email],
+};
+
+/** One page of the members `q` matches, Owners first, then by name. */
+export function listMembers(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<Member>> {
+  const where = listWhere(memberships, tenantId, q, memberList);
+  return readPage(
+    page,
+    tx.select({ total: count() }).from(memberships).where(where),
+    (total) =>
+      tx
+        .select({ ...memberColumns, total })
+        .from(memberships)
+        .leftJoin(
+          technicians,
+          and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
+        )
+        .where(where),
+    [
+      ascending(sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`),
+      ascending(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
+      ascending(memberships.id),
+    ],
+  ).then(({ rows, total }) => ({ rows: rows.map(toMember), total }));
+}
+
+export async function findMember(tx: Tx, tenantId: string, id: string): Promise<Member> {
+  const where = recordWhere(memberships, tenantId, id);
+  const [row] = where ? await selectMembers(tx).where(where) : [];
+  if (!row) throw notFound(NOUN);
+  return toMember(row);
+}
+
+/** The caller's own membership (GET /tenant). */
+export async function findOwnMembership(tx: Tx, tenantId: string, subject: string): Promise<Member> {
+  const [row] = await selectMembers(tx).where(
+    and(eq(memberships.tenantId, tenantId), eq(memberships.subject, subject)),
+  );
+  if (!row) throw notFound(NOUN);
+  return toMember(row);
+}
+
+/** How a member is named on what they did (an invitation, an invoice email): their name, else their email. */
+export async function memberName(tx: Tx, tenantId: string, subject: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ name: memberships.name, email: memberships.email })
+    .from(memberships)
+    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.subject, subject)));
+  return row?.name ?? row?.email ?? null;
+}
+
+/**
+ * Locks the tenant's Owners (so two Owners cannot demote or remove each other at once) and says whether the
+ * member is the only one left.
+ */
+async function isLastOwner(tx: Tx, tenantId: string, memberId: string): Promise<boolean> {
+  const owners = (await tx.execute(sql`
+    select id from ${memberships} where tenant_id = ${tenantId} and role = 'OWNER' order by id for update`)) as {
+    rows: { id: string }[];
+  };
+  return owners.rows.length === 1 && owners.rows[0]?.id === memberId;
+}
+
+/** A technician link: only for the Technician role, and to a technician of the tenant. */
+export function technicianLinkOf(role: Role, technician: { id: string } | null): string | null {
+  if (technician && role !== 'TECHNICIAN')
+    throw fieldInvalid('technician', teamMessages.technicianOnlyForTechnicians);
+  return technician?.id ?? null;
+}
+
+/** Turns a link to no technician of the tenant (its foreign key) into a field error. */
+export async function checkedTechnician<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation]))
+      throw fieldInvalid('technician.id', teamMessages.technician);
+    throw error;
+  }
+}
+
+/** Changes a member's role and technician link; the last Owner cannot stop being one. */
+export async function updateMember(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  { updated, role, technician }: MemberUpdate,
+): Promise<Member> {
+  const current = await findMember(tx, tenantId, id);
+  const technicianId = technicianLinkOf(role, technician);
+  if (current.role === 'OWNER' && role !== 'OWNER' && (await isLastOwner(tx, tenantId, id)))
+    throw fieldInvalid('role', teamMessages.lastOwner);
+  await checkedTechnician(() =>
+    saveVersion(tx, memberships, { tenantId, id, updated }, NOUN, { role, technicianId }),
+  );
+  return findMember(tx, tenantId, id);
+}
+
+/** Removes a member: they can no longer act in the organisation; what they made stays. Never the last Owner. */
+export async function removeMember(tx: Tx, tenantId: string, id: string): Promise<void> {
+  const current = await findMember(tx, tenantId, id);
+  if (current.role === 'OWNER' && (await isLastOwner(tx, tenantId, id)))
+    throw conflict(teamMessages.lastOwner);
+  await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.id, id)));
+}

@@ -1,0 +1,198 @@
+import {
+  invitationAcceptance,
+  invitationFields,
+  invitationPreview,
+  invitationRecord,
+  invitationUpdate,
+  memberRecord,
+  memberUpdate,
+  PAGE_SIZES,
+} from '@fieldbook/domain';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import { type Api, callerOf } from '../../platform/http/api-scopes.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
+import { replyCreated } from '../../platform/http/idempotency.ts';
+import {
+  createSchema,
+  deleteSchema,
+  listSchema,
+  readSchema,
+  updateSchema,
+} from '../../platform/http/route-schemas.ts';
+import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
+import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
+import type { MailWorker } from '../../platform/mail/mail-worker.ts';
+import { findUserById } from '../identity/index.ts';
+import {
+  acceptInvitation,
+  createInvitation,
+  findInvitation,
+  listInvitations,
+  previewInvitation,
+  revokeInvitation,
+  updateInvitation,
+} from './invitations.ts';
+import { findMember, listMembers, removeMember, updateMember } from './members.ts';
+
+const tags = ['team'];
+
+/** Members and invitations: Owners only (platform/http/permissions.ts). */
+export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl: string): void {
+  const inviter = (subject: string) => ({ subject, publicUrl });
+
+  api.get(
+    '/members',
+    listSchema(
+      { operationId: 'listMembers', summary: "The organisation's members, Owners first", tags },
+      memberRecord,
+    ),
+    async (request, reply) => {
+      const asked = listRequestOf(request.query, PAGE_SIZES.members);
+      const page = await inRequestTenant(db, request, (tx, tenantId) => listMembers(tx, tenantId, asked));
+      return sendPage(request, reply, asked.page, page);
+    },
+  );
+
+  api.get(
+    '/members/:id',
+    readSchema({ operationId: 'getMember', summary: 'Get a member', tags }, memberRecord),
+    (request) => inRequestTenant(db, request, (tx, tenantId) => findMember(tx, tenantId, request.params.id)),
+  );
+
+  const change = {
+    operationId: 'updateMember',
+    summary: "Change a member's role",
+    description:
+      'The last Owner cannot be made anything else (400 on `role`). A technician link needs the Technician role.',
+    tags,
+  };
+  api.put('/members/:id', updateSchema(change, memberUpdate, memberRecord), (request) => {
+    samePathId(request.params.id, request.body);
+    return inRequestTenant(db, request, (tx, tenantId) =>
+      updateMember(tx, tenantId, request.params.id, request.body),
+    );
+  });
+
+  const remove = {
+    operationId: 'removeMember',
+    summary: 'Remove a member',
+    description:
+      'They can no longer act in the organisation; what they made stays. Never the last Owner (409).',
+    tags,
+  };
+  api.delete('/members/:id', deleteSchema(remove), async (request, reply) => {
+    await inRequestTenant(db, request, (tx, tenantId) => removeMember(tx, tenantId, request.params.id));
+    return reply.code(204).send(null);
+  });
+
+  api.get(
+    '/invitations',
+    listSchema(
+      { operationId: 'listInvitations', summary: 'Open invitations (pending or expired)', tags },
+      invitationRecord,
+    ),
+    async (request, reply) => {
+      const asked = listRequestOf(request.query, PAGE_SIZES.members);
+      const page = await inRequestTenant(db, request, (tx, tenantId) => listInvitations(tx, tenantId, asked));
+      return sendPage(request, reply, asked.page, page);
+    },
+  );
+
+  api.get(
+    '/invitations/:id',
+    readSchema({ operationId: 'getInvitation', summary: 'Get an invitation', tags }, invitationRecord),
+    (request) =>
+      inRequestTenant(db, request, (tx, tenantId) => findInvitation(tx, tenantId, request.params.id)),
+  );
+
+  const invite = {
+    operationId: 'createInvitation',
+    summary: 'Invite someone by email',
+    description:
+      'Emails a single-use link, valid for 7 days, through the outbox. An address that is a member or already invited is a 400 on `email`. Honours `Idempotency-Key`.',
+    tags,
+  };
+  api.post(
+    '/invitations',
+    createSchema(invite, invitationFields, invitationRecord),
+    async (request, reply) => {
+      const sent = await replyCreated(db, request, reply, (tx, tenantId, member) =>
+        createInvitation(tx, tenantId, request.body, inviter(member.subject)),
+      );
+      mail.kick();
+      return sent;
+    },
+  );
+
+  const save = {
+    operationId: 'updateInvitation',
+    summary: "Change an invitation's role, or resend it",
+    description: '`resend: true` emails a new link valid 7 days from now; the old link stops working.',
+    tags,
+  };
+  api.put('/invitations/:id', updateSchema(save, invitationUpdate, invitationRecord), async (request) => {
+    samePathId(request.params.id, request.body);
+    const saved = await inRequestTenant(db, request, (tx, tenantId, member) =>
+      updateInvitation(tx, tenantId, request.params.id, request.body, inviter(member.subject)),
+    );
+    mail.kick();
+    return saved;
+  });
+
+  const revoke = { operationId: 'revokeInvitation', summary: 'Revoke an invitation', tags };
+  api.delete('/invitations/:id', deleteSchema(revoke), async (request, reply) => {
+    await inRequestTenant(db, request, (tx, tenantId) => revokeInvitation(tx, tenantId, request.params.id));
+    return reply.code(204).send(null);
+  });
+}
+
+const linkTags = ['account'];
+const joined = z.object({ tenantId: z.uuid(), tenantName: z.string() });
+
+/** The invitation link, for any signed-in caller (they may belong to no organisation yet). */
+export function registerInvitationLinkRoutes(api: Api, db: Db): void {
+  api.post(
+    '/invitation-links/preview',
+    {
+      schema: {
+        operationId: 'previewInvitation',
+        summary: 'What an invitation link offers',
+        tags: linkTags,
+        body: invitationAcceptance,
+        response: {
+          200: invitationPreview,
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'INTERNAL'),
+        },
+      },
+    },
+    (request) => previewInvitation(db, request.body.token),
+  );
+
+  api.post(
+    '/invitation-links/accept',
+    {
+      schema: {
+        operationId: 'acceptInvitation',
+        summary: 'Join the organisation an invitation link is for',
+        description:
+          'Whoever is signed in joins, with the invitation’s role; the link then stops working. Sign in again naming the organisation to act in it.',
+        tags: linkTags,
+        body: invitationAcceptance,
+        response: {
+          200: joined,
+          ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'INTERNAL'),
+        },
+      },
+    },
+    async (request) => {
+      const { subject } = callerOf(request);
+      const user = await findUserById(db, subject);
+      return acceptInvitation(db, request.body.token, {
+        subject,
+        name: user?.name ?? null,
+        email: user?.email ?? null,
+      });
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import { membershipRecord, requiredText } from '@fieldbook/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import { tenants } from '../../platform/db/tenant-table.ts';
+import { type Api, callerOf, tenantCallerOf } from '../../platform/http/api-scopes.ts';
+import { errorResponses, tenantErrors } from '../../platform/http/error-responses.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
+import { findUserById } from '../identity/index.ts';
+import { findOwnMembership } from '../team/index.ts';
+import { createTenant, listTenantsOf, recordSignIn } from './tenants.ts';
+
+const tags = ['account'];
+const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
+const newTenant = z.object({ name: requiredText('Enter the organisation name.', 200) });
+
+/** The caller's account and organisations: any signed-in caller, with or without a tenant. */
+export function registerAccountRoutes(api: Api, db: Db): void {
+  api.get(
+    '/me',
+    {
+      schema: {
+        operationId: 'getMe',
+        summary: 'The signed-in user and their organisations',
+        tags,
+        response: {
+          200: z.object({
+            subject: z.string(),
+            name: z.string().optional(),
+            email: z.string().optional(),
+            tenants: z.array(tenantEntry),
+          }),
+          ...errorResponses('UNAUTHENTICATED', 'INTERNAL'),
+        },
+      },
+    },
+    async (request) => {
+      const { subject } = callerOf(request);
+      const [user, memberOf] = await Promise.all([findUserById(db, subject), listTenantsOf(db, subject)]);
+      return { subject, name: user?.name, email: user?.email, tenants: memberOf };
+    },
+  );
+
+  api.post(
+    '/tenants',
+    {
+      schema: {
+        operationId: 'createTenant',
+        summary: 'Create an organisation',
+        description: 'The caller becomes its first member. Sign in again naming it to act in it.',
+        tags,
+        body: newTenant,
+        response: { 201: tenantEntry, ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'INTERNAL') },
+      },
+    },
+    async (request, reply) => {
+      const { subject } = callerOf(request);
+      const user = await findUserById(db, subject);
+      const created = await createTenant(db, {
+        name: request.body.name,
+        creator: { subject, name: user?.name ?? null, email: user?.email ?? null },
+      });
+      return reply.code(201).send(created);
+    },
+  );
+}
+
+/** The organisation the caller acts in. */
+export function registerTenantRoutes(api: Api, db: Db): void {
+  api.get(
+    '/tenant',
+    {
+      schema: {
+        operationId: 'getTenant',
+        summary: 'The organisation the token acts in, and the caller’s role in it',
+        description: 'The web app reads it once per sign-in: it also records the member’s last sign-in.',
+        tags,
+        response: { 200: membershipRecord, ...tenantErrors.read },
+      },
+    },
+    async (request) => {
+      const found = await inRequestTenant(db, request, async (tx, tenantId, member) => {
+        const [tenant] = await tx
+          .select({ tenantId: tenants.id, tenantName: tenants.name })
+          .from(tenants)
+          .where(eq(tenants.id, tenantId));
+        if (!tenant) throw notFound('organisation');
+        const own = await findOwnMembership(tx, tenantId, member.subject);
+        return { ...tenant, memberId: own.id, role: own.role, technician: own.technician };
+      });
+      await recordSignIn(db, found.tenantId, tenantCallerOf(request).subject);
+      return found;
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { deleteExpiredPayloads } from './features/identity/adapter.ts';
+import { deleteExpiredPasswordResets } from './features/identity/password-resets.ts';
+import { deleteForgottenAttempts } from './features/identity/sign-in-throttle.ts';
+import type { Database } from './platform/db/database.ts';
+
+/**
+ * Housekeeping a PostgreSQL server's autovacuum does by itself but embedded PGlite does not: refreshing the
+ * planner's statistics, so searches keep using their indexes as a tenant grows. Expired identity-provider
+ * records and forgotten sign-in attempts are deleted on both.
+ */
+export async function runMaintenance(database: Database): Promise<void> {
+  await deleteExpiredPayloads(database.db);
+  await deleteForgottenAttempts(database.db);
+  await deleteExpiredPasswordResets(database.db);
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+}
+
+/**
+ * On PGlite, analyses the tables changed enough since their last analysis, by autovacuum's own default rule
+ * (50 rows plus 10% of the table). Without it, a table filled since the last run has no statistics and the
+ * planner sorts a whole tenant to show one page (measured: 1.5 s instead of 0.2 ms at 20,000 customers).
+ * Returns the tables analysed.
+ */
+export async function analyseChangedTables(database: Database): Promise<string[]> {
+  if (database.kind !== 'pglite') return [];
+  // PGlite is the only backend: its own counts of changed rows reach pg_stat only once flushed.
+  await database.db.execute(sql`select pg_stat_force_next_flush()`);
+  const changed = (await database.db.execute(sql`
+    select relname from pg_stat_user_tables
+    where schemaname = 'public' and n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0)
+    order by relname`)) as { rows: { relname: string }[] };
+  const tables = changed.rows.map((row) => row.relname);
+  for (const table of tables) await database.db.execute(sql`analyze ${sql.identifier(table)}`);
+  return tables;
+}

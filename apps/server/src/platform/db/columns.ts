@@ -1,0 +1,115 @@
+import { type JobLine, type LineFields, lineAmount, priceText, quantityText } from '@fieldbook/domain';
+import { SQL, sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './tenant-table.ts';
+
+export { created, updated } from './timestamps.ts';
+
+/** Bytes (a logo, an attachment), as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The owning tenant: the first column of every tenant table's primary key and of its foreign keys. */
+export const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/**
+ * A trigram index, so `ilike '%word%'` and `~* '\\mword'` searches stay fast on large tenants. Without
+ * fastupdate: new entries go straight into the index instead of a pending list that every search must read
+ * until a vacuum merges it, and PGlite runs no autovacuum. Inserts cost a little more; searches stay fast.
+ */
+export const trigram = (name: string, column: ExtraConfigColumn | SQL) =>
+  index(name)
+    .using('gin', column instanceof SQL ? sql`${column} gin_trgm_ops` : column.op('gin_trgm_ops'))
+    .with({ fastupdate: false });
+
+/**
+ * How many numbers one block of `numberBlockCounts` spans. The migrations' triggers (0019) write the same
+ * `number / 8192`: change both or neither.
+ */
+export const NUMBER_BLOCK = 8192;
+
+/**
+ * The status of `numberBlockCounts`' rows that count every status of a block together, which a later page of the
+ * whole list reads. The migration's triggers (0025) write the same `'*'`.
+ */
+export const ALL_STATUSES = '*';
+
+/**
+ * How many records a tenant has in each status in each block of `NUMBER_BLOCK` numbers (`number / NUMBER_BLOCK`),
+ * and in all of them (`ALL_STATUSES`), kept by statement triggers as the per-status counts are: a deep page of the whole list or of a status finds the
+ * block it starts in from these few rows, and skips at most a block's index entries (docs/server.md, "Fast lists").
+ * Read-only to the application.
+ */
+export const numberBlockCounts = (name: string) =>
+  pgTable(
+    name,
+    {
+      tenantId: tenantId(),
+      status: text('status').notNull(),
+      block: integer('block').notNull(),
+      count: bigint('count', { mode: 'number' }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.tenantId, t.status, t.block] })],
+  );
+
+/** `('A', 'B')`: the domain's own list of codes, written into a check constraint. */
+export const oneOf = (codes: readonly string[]) =>
+  sql.raw(`(${codes.map((code) => `'${code}'`).join(', ')})`);
+
+/**
+ * The columns every line of a job or an invoice has, in the order the user gave them: quantities to 4 decimals,
+ * unit prices to 7 (`UNIT_PRICE`), amounts in cents.
+ */
+export const lineColumns = () => ({
+  position: integer('position').notNull(),
+  code: text('code'),
+  description: text('description').notNull(),
+  quantity: numeric('quantity', { precision: 9, scale: 4 }),
+  price: numeric('price', { precision: 17, scale: 7 }),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+});
+
+/** A line's `lineColumns` values, its amount computed here by the domain's rule (a client's amounts are not trusted). */
+export const lineValues = (line: LineFields, position: number) => ({
+  position,
+  code: line.code,
+  description: line.description,
+  quantity: line.quantity,
+  price: line.price,
+  amount: lineAmount(line),
+});
+
+/**
+ * A line's row (`lineValues`) as the API gives the line, to keep beside the rows (`jobs.items`,
+ * `invoices.line_items`): as it reads back from its row (the quantity without trailing zeros, the price with at
+ * least 2 decimals, the amount with 2), so the kept lines and the rows never differ (`job-kept-lines.api.test.ts`).
+ */
+export const keptLine = ({
+  code,
+  description,
+  quantity,
+  price,
+  amount,
+}: ReturnType<typeof lineValues>): JobLine => ({
+  code: code ?? null,
+  description,
+  quantity: quantity == null ? null : quantityText(quantity),
+  price: price == null ? null : priceText(price),
+  amount,
+});

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { builtByShape, type Statement } from '../db/built-selects.ts';
+import { type Db, sqlLiteral, type Tx } from '../db/database.ts';
+import { tenantCallerOf } from './api-scopes.ts';
+import { ApiError, validationFailed } from './errors.ts';
+import { idempotencyKeys } from './idempotency-keys.ts';
+import { asMemberWith, type Member } from './member-scope.ts';
+
+const CREATED = 201;
+
+export interface Created<T> {
+  status: number;
+  body: T;
+}
+
+export interface IdempotencyScope {
+  tenantId: string;
+  subject: string;
+  /** The key from the Idempotency-Key header; undefined means no idempotency. */
+  key: string | undefined;
+  /** Method and route, e.g. `POST /api/customers`: a key is bound to one route and one payload. */
+  route: string;
+  payload: unknown;
+}
+
+/** The request headers of a creating POST, for its schema: loose, so every other header stays. */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'One key per form submission (1 to 255 visible ASCII characters): a retry creates nothing new.',
+    ),
+});
+
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw validationFailed('The Idempotency-Key header must be 1 to 255 visible ASCII characters.', [
+      { field: 'Idempotency-Key', message: 'Use 1 to 255 visible ASCII characters, for example a UUID.' },
+    ]);
+  }
+  return key;
+}
+
+const hashOf = (payload: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(payload ?? null))
+    .digest('hex');
+
+/** A created record's answer, and the statement that stores it with its key (sent with the COMMIT). */
+export type Answered<T> = Created<T> & { replayed: boolean; answer?: string };
+
+/**
+ * The statement that stores a create's answer with its claimed key: sent with the transaction's COMMIT
+ * (`asMember`'s closing), so its values are literals (the tenant id a checked UUID, the rest quoted).
+ */
+const storeAnswer = (scope: IdempotencyScope & { key: string }, { status, body }: Created<unknown>) =>
+  `update idempotency_keys set status_code = ${Number(status)}, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
+    where tenant_id = ${sqlLiteral(scope.tenantId)} and key = ${sqlLiteral(scope.key)}`;
+
+/** The statements that store a create's answer with the statements it commits with (`AnswerStore`), by shape. */
+const answers = builtByShape('idempotency_answer');
+
+/** A table of numbered records (`numberedInsert`), whose new record's number an answer is given. */
+type NumberedTable = PgTable & { tenantId: PgColumn; id: PgColumn; number: PgColumn };
+
+/**
+ * For a create whose last statements go with its COMMIT (`commitTogether`), so that it holds its locks for no
+ * more than that round trip: the statement that stores its answer with its key, to send with them (it must be
+ * sent). The answer is built before the insert; `numbered`: the record the statements insert, whose `number` (the
+ * one value PostgreSQL gives) the statement fills in from its row. Undefined when the request has no key.
+ */
+export type AnswerStore = (
+  body: object,
+  numbered?: { table: NumberedTable; id: string },
+) => Statement | undefined;
+
+function answerStatement(
+  db: Db,
+  scope: IdempotencyScope & { key: string },
+  body: object,
+  numbered?: { table: NumberedTable; id: string },
+): Statement {
+  const response = sql`${sql.placeholder('response')}::jsonb`;
+  const filled = numbered
+    ? sql`jsonb_set(${response}, '{number}', to_jsonb((select ${numbered.table.number} from ${numbered.table}
+        where ${numbered.table.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${numbered.table.id} = ${sql.placeholder('id')}::uuid)))`
+    : response;
+  return answers.statement(
+    db,
+    numbered ? getTableName(numbered.table) : '',
+    () => sql`update ${idempotencyKeys} set status_code = ${CREATED}, response = ${filled}
+      where ${idempotencyKeys.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${idempotencyKeys.key} = ${sql.placeholder('key')}::text`,
+    {
+      tenantId: scope.tenantId,
+      key: scope.key,
+      response: JSON.stringify(body),
+      ...(numbered ? { id: numbered.id } : {}),
+    },
+  );
+}
+
+/** A key claimed for a create, unless another request has it: built once, a named statement. */
+const claims = builtByShape('idempotency_claim');
+
+/**
+ * The claim of the create's key, a statement sent with the transaction's BEGIN and scope (`asMemberWith`): it
+ * claims nothing unless the scope found the caller a member of the tenant (which the scope then refuses), as
+ * row-level security would refuse the row.
+ */
+function claimOf(db: Db, scope: IdempotencyScope & { key: string }): Statement<Record<string, unknown>> {
+  const { tenantId, key, subject, route } = scope;
+  return claims.statement(
+    db,
+    'claim',
+    () => sql`insert into ${idempotencyKeys} (tenant_id, key, subject, route, request_hash)
+      select ${sql.placeholder('tenantId')}::uuid, ${sql.placeholder('key')}::text, ${sql.placeholder('subject')}::text,
+        ${sql.placeholder('route')}::text, ${sql.placeholder('requestHash')}::text
+      where ${sql.placeholder('tenantId')}::uuid = nullif(current_setting('app.tenant_id', true), '')::uuid
+      on conflict do nothing returning key`,
+    { tenantId, key, subject, route, requestHash: hashOf(scope.payload) },
+  );
+}
+
+/**
+ * Runs a creating write at most once per Idempotency-Key, inside the caller's tenant transaction: the key was
+ * claimed first (`claimed`: the claim's rows, from `claimOf`; a concurrent retry waits on its row), the result is
+ * stored with it (`answer`, which the caller sends with its COMMIT), and a retry gets the stored result back. If
+ * the write fails, the transaction (key included) rolls back.
+ */
+export async function createOnce<T>(
+  tx: Tx,
+  scope: IdempotencyScope,
+  claimed: unknown[] | undefined,
+  create: (store: AnswerStore) => Promise<Created<T>>,
+): Promise<Answered<T>> {
+  const { key } = scope;
+  if (!key) return { ...(await create(() => undefined)), replayed: false };
+  const claims = claimed ?? (await claimOf(tx, { ...scope, key }).run(tx));
+  if (claims.length > 0) {
+    let stored = false;
+    const result = await create((body, numbered) => {
+      stored = true;
+      return answerStatement(tx, { ...scope, key }, body, numbered);
+    });
+    return {
+      ...result,
+      replayed: false,
+      answer: stored ? undefined : storeAnswer({ ...scope, key }, result),
+    };
+  }
+  const [first] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, key)));
+  if (!first || first.statusCode === null)
+    throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress.');
+  if (
+    first.route !== scope.route ||
+    first.requestHash !== hashOf(scope.payload) ||
+    first.subject !== scope.subject
+  ) {
+    throw new ApiError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
+  }
+  return { status: first.statusCode, body: first.response as T, replayed: true };
+}
+
+/**
+ * A creating POST: the create, at most once per Idempotency-Key (`createOnce`), in the caller's tenant, answered
+ * 201 with the record (or the first answer again, with `Idempotency-Replayed`). `reads`: statements the create
+ * needs first (what the record names), sent with the transaction's BEGIN, the scope and the key's claim in one
+ * round trip (`asMemberWith`); the create gets their rows.
+ */
+export async function replyCreated<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  create: (tx: Tx, tenantId: string, member: Member, read: unknown[][], store: AnswerStore) => Promise<T>,
+  reads: (tenantId: string) => Statement[] = () => [],
+) {
+  const caller = tenantCallerOf(request);
+  const scope = {
+    ...caller,
+    key: idempotencyKeyOf(request),
+    route: `${request.method} ${request.routeOptions.url}`,
+    payload: request.body,
+  };
+  const { key } = scope;
+  const read = reads(caller.tenantId);
+  const first = key === undefined ? read : [claimOf(db, { ...scope, key }), ...read];
+  const result = await asMemberWith(
+    db,
+    caller,
+    first,
+    (tx, member, results) => {
+      const claimed = key === undefined ? undefined : results[0];
+      return createOnce(tx, scope, claimed, async (store) => ({
+        status: CREATED,
+        body: await create(
+          tx,
+          caller.tenantId,
+          member,
+          key === undefined ? results : results.slice(1),
+          store,
+        ),
+      }));
+    },
+    (created) => created.answer,
+  );
+  if (result.replayed) reply.header('idempotency-replayed', 'true');
+  return reply.code(result.status).send(result.body);
+}

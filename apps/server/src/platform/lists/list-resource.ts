@@ -1,0 +1,46 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { type ApiError, validationFailed } from '../http/errors.ts';
+
+/**
+ * How one allow-listed field of a list may be searched with `field:value`.
+ * Only fields named here reach SQL; anything else in `q` is a 400.
+ */
+export type ListField =
+  /** Case-insensitive contains; `field:val*` matches a word starting with `val`. */
+  | { kind: 'text'; column: SQLWrapper }
+  /**
+   * Case-sensitive equality (ids, codes, statuses); `field:val*` is starts-with.
+   * `uuid` and `values` let us turn a value the column cannot hold into a 400 instead of a database error.
+   */
+  | { kind: 'exact'; column: SQLWrapper; uuid?: true; values?: readonly string[] }
+  /**
+   * Equality, comparisons (`price:>10`) and ranges (`price:[1 TO 5]`). `integer` for an `integer` column:
+   * a value it cannot hold (1.5, 2147483648) is a 400, not a database error.
+   */
+  | { kind: 'number'; column: SQLWrapper; integer?: true }
+  /** Comparisons on ISO dates or date-times; a bare date means that whole day. */
+  | { kind: 'timestamp'; column: SQLWrapper };
+
+/** A searched piece of text: `prefix` when the user ended an unquoted value with `*`. */
+export interface TextTerm {
+  text: string;
+  prefix: boolean;
+}
+
+/** A bare word's own condition on a list, or undefined where the word cannot match (letters for a number). */
+export type SearchMatch = (term: TextTerm) => SQL | undefined;
+
+/** What `q` may touch on one list endpoint. */
+export interface ListResource {
+  /** Field names as users type them; they may contain dots (`customer.id`). */
+  fields: Record<string, ListField>;
+  /**
+   * Where bare words and phrases are matched: columns (contains, served by trigram indexes), or a `SearchMatch`
+   * that writes its own condition (`search-matches.ts`).
+   */
+  searchable: (SQLWrapper | SearchMatch)[];
+}
+
+/** Every problem with `q` is reported the same way: a 400 with a field error on `q`. */
+export const invalidQuery = (reason: string): ApiError =>
+  validationFailed(`Invalid search query: ${reason}`, [{ field: 'q', message: reason }]);

@@ -1,0 +1,340 @@
+import { and, asc, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { getViewConfig } from 'drizzle-orm/pg-core';
+import { type BuiltOnce, builtByShape, builtOnce, type Statement } from '../db/built-selects.ts';
+import { ALL_STATUSES, NUMBER_BLOCK } from '../db/columns.ts';
+import type { Db, Tx } from '../db/database.ts';
+import { type Member, readAsMember, type TenantCaller } from '../http/member-scope.ts';
+import { rangeTop } from './hour-ranges.ts';
+import { type LiqeAst, listQueryToSql, parseListQuery } from './list-query.ts';
+import {
+  cameBackShort,
+  countQuery,
+  keptCount,
+  type NumberedList,
+  PAGE_NUMBERS,
+  pageNumbers,
+  pageRecordsOf,
+  rangeFirstPageOf,
+  rangePageNumbers,
+  totalOf,
+} from './numbered-lists.ts';
+import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
+import { hasRange, hasWord, loneRange, loneValue } from './query-shapes.ts';
+import { wordPageOf } from './word-pages.ts';
+
+// A numbered list's pages (docs/server.md, "Fast lists"; "Statements together in one round trip"): the first page
+// and a later page of the simple searches as statements built once and sent together with the member's scope
+// (`readListPage`), and any page in a transaction (`listNumbered`).
+
+/** The first page whole and its count, as two statements built once (`builtOnce`), per list, field and page size. */
+const firstPageReads = new Map<
+  string,
+  { records: BuiltOnce<unknown>; count: BuiltOnce<{ total: number | string }> }
+>();
+
+/**
+ * A page of `where`, newest first, whole: the records whose numbers the page's numbers are. The first page's limit
+ * is written in; a later page's numbers are read forwards and from the far end, where its count left them
+ * (`pageReadOfTotal`), and, for the whole list or a status (`blocks`), from the block of numbers it starts in
+ * when it is at least a block from both ends (`numbersFromBlock`): all but one of them read nothing. Those are
+ * gathered into an array first (`numberedWhere`): in a named statement's plan for any page the planner cannot know
+ * the limits, and joined all the tenant's million jobs to them (0.8 s a page).
+ */
+const recordsOfPage = <T>(
+  db: Db,
+  list: NumberedList<T>,
+  where: SQL | undefined,
+  tenant: unknown,
+  page: { limit: number } | 'later',
+  blocks?: { ofStatus: boolean },
+) => {
+  const { view, number, tenantId } = list.numbered;
+  const numbered = (fromEnd: boolean) =>
+    db
+      .select({ number })
+      .from(view)
+      .where(where)
+      .orderBy(fromEnd ? asc(number) : desc(number));
+  const read = pageReadOfTotal({ far: blocks && NUMBER_BLOCK });
+  const fromBlock = blocks ? sql` union all ${numbersFromBlock(list, where, read.fromBlock, blocks)}` : sql``;
+  const numbers =
+    page === 'later'
+      ? sql`${number as SQLWrapper} in (select unnest(array(
+          ${numbered(false).limit(read.forwards.limit).offset(read.forwards.offset)}
+          union all ${numbered(true).limit(read.fromEnd.limit).offset(read.fromEnd.offset)}${fromBlock})))`
+      : inArray(number, numbered(false).limit(page.limit));
+  return list
+    .selectWhole(db)
+    .where(and(eq(tenantId, tenant), numbers))
+    .orderBy(desc(number));
+};
+
+/**
+ * The numbers of a page of the whole list or of one status (`ofStatus`: the `VALUE`) that lies at least a block
+ * from both ends (`fromBlock`), found from the kept counts per block of numbers (`numberBlockCounts`: the whole
+ * list's are those of `ALL_STATUSES`, one row a block) in the
+ * statement's own snapshot: the blocks newest first with how many records come before each, the block the page
+ * starts in, and the page read from there, on into older blocks as far as it needs. It skips at most a block's
+ * index entries, where an OFFSET skipped half a million (docs/server.md, "Fast lists"), and none when the block is
+ * full (every number of it is there: numbers are unique, so a count of the block's size is all of them; block 0's
+ * numbers may go below 1, so it is never taken for full): then the page starts at the number as many below the
+ * block's end as it would skip.
+ */
+function numbersFromBlock<T>(
+  list: NumberedList<T>,
+  where: SQL | undefined,
+  read: { when: SQL; offset: SQL; limit: SQL },
+  { ofStatus }: { ofStatus: boolean },
+) {
+  const { view, number } = list.numbered;
+  const blocks = list.numberBlocks;
+  const size = sql.raw(String(NUMBER_BLOCK));
+  return sql`(with placed as (
+      select ${blocks.block} as block, ${blocks.count} as count,
+        sum(${blocks.count}) over (order by ${blocks.block} desc) - ${blocks.count} as before
+      from ${blocks}
+      where ${blocks.tenantId} = ${TENANT} and ${blocks.status} = ${ofStatus ? VALUE : ALL_STATUSES}
+    ), start as (
+      select block, ${read.offset} - before as skipped, block > 0 and count = ${size} as complete
+      from placed where before <= ${read.offset} and count > 0 order by block limit 1
+    )
+    select ${number} from ${view}
+    where ${where}
+      and ${number} < (select ((block + 1) * ${size} - case when complete then skipped else 0 end)::int from start)
+    order by ${number} desc
+    limit ${read.limit}
+    offset case when ${read.when} then (select case when complete then 0 else skipped end from start)::bigint else 0 end)`;
+}
+
+const TENANT = sql.placeholder('tenantId');
+const VALUE = sql.placeholder('value');
+
+/**
+ * The whole list (`*`) or one id or status (`loneValue`): a shape whose page is read newest first whatever the
+ * total (or from the nearer end), by statements with the tenant and value as placeholders, for one plan is right for
+ * every tenant and value (the newest numbers by the field's index, the kept counts). Undefined for any other
+ * search, and for a technician's own jobs (`within`).
+ */
+function simpleShape<T>(list: NumberedList<T>, ast: LiqeAst | null, within: SQL | undefined) {
+  if (within) return undefined;
+  if (ast === null) return { field: '*', value: undefined, where: eq(list.numbered.tenantId, TENANT) };
+  const lone = loneValue(ast, list.resource, list.statuses);
+  if (!lone) return undefined;
+  const where = and(eq(list.numbered.tenantId, TENANT), sql`${lone.column} = ${VALUE}`);
+  return { field: lone.field, value: lone.value, where };
+}
+
+/** How many records of a simple shape (`simpleShape`) there are: kept counts, or one id's counted by its index. */
+const simpleCount = <T>(db: Db, list: NumberedList<T>, field: string, where: SQL | undefined) =>
+  field !== '*' && field !== 'status'
+    ? db.select({ total: count() }).from(list.numbered.view).where(where)
+    : keptCount(db, list.statusCounts, TENANT, field === 'status' ? VALUE : list.statuses);
+
+/**
+ * A first page's statements: its count (which leaves the page's numbers in `PAGE_NUMBERS`) and its records, then
+ * `short`, if the records came back fewer than the page should hold (a range's bounded walk: `rangePageNumbers`),
+ * the page's numbers read another way and their records.
+ */
+interface FirstPage {
+  count: Statement;
+  records: Statement;
+  short?: Statement[] | undefined;
+}
+
+/**
+ * A first page's count and records as two statements (`Statement`s), the count first, for a search whose first page
+ * is read newest first whatever the total (no word, no clustered range: `pageNumbers`). The whole list (`*`) and
+ * one id or status (`loneValue`): the records by the page's numbers in one statement, the tenant and value as
+ * placeholders, for one plan is right for every tenant and value (the newest numbers by the field's index, the
+ * kept counts), so each is a named statement, planned once per connection. Any other search: the count with the
+ * page's numbers, which it leaves in a setting of the transaction (`PAGE_NUMBERS`), kept per tenant, search and
+ * page size and unnamed, so it is planned for its values (a technician's own jobs, `within`, built at each run);
+ * but a lone range's first page is one named statement (`rangeFirstPageOf`);
+ * then the records of those numbers, one named statement per list (its joins took longer to plan than to run).
+ * Undefined for a later page, a word or a clustered range.
+ */
+export function firstPageOf<T>(
+  db: Db,
+  list: NumberedList<T>,
+  tenantId: string,
+  { q, page }: ListRequest,
+  within?: SQL,
+): FirstPage | undefined {
+  if (page.offset !== 0) return undefined;
+  const ast = parseListQuery(q);
+  const simple = simpleShape(list, ast, within);
+  if (simple) {
+    const viewName = getViewConfig(list.numbered.view).name;
+    const shape = `${viewName}|${simple.field}|${page.limit}`;
+    let reads = firstPageReads.get(shape);
+    if (!reads) {
+      const name = `first_page_${firstPageReads.size + 1}`;
+      const { field, where } = simple;
+      reads = {
+        records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, page), `${name}_records`),
+        count: builtOnce((db) => simpleCount(db, list, field, where), `${name}_count`),
+      };
+      firstPageReads.set(shape, reads);
+    }
+    const values = { tenantId, value: simple.value };
+    return { records: reads.records.with(values), count: reads.count.with(values) };
+  }
+  // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
+  if (ast !== null && hasWord(ast)) return undefined;
+  if (ast !== null && list.numbered.rangesFollowNumbers === true && hasRange(ast)) return undefined;
+  const { view, number } = list.numbered;
+  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
+  const range = ast !== null && hasRange(ast);
+  const lone = list.hourCounts && loneRange(ast, list.hourCounts.field);
+  const rangeFirst = lone && !within ? rangeFirstPageOf(list, tenantId, lone, page.limit) : undefined;
+  const newest = (on: Db) =>
+    on.select({ number }).from(view).where(where).orderBy(desc(number)).limit(page.limit);
+  const top = topOfRange(list, tenantId, ast);
+  const rangeRead = (on: Db) =>
+    rangePageNumbers(
+      on,
+      list.numbered,
+      tenantId,
+      where,
+      { limit: page.limit, offset: 0, fromEnd: false },
+      top,
+    );
+  const build = () => {
+    const numbers = range ? rangeRead(db).walked : newest(db);
+    const counted = countQuery(db, tenantId, ast, where, list, within);
+    return sql`select (${counted}) as total, set_config(${PAGE_NUMBERS}, array(${numbers})::text, true)`;
+  };
+  const statements = within ? pageNumbersBuiltEachTime : searchedFirstPages;
+  const key = `${getViewConfig(view).name}|${tenantId}|${page.limit}|${q}`;
+  const records = pageRecordsOf(list).with({ tenantId });
+  // A range's walk that came back short: the page's numbers from the range's matches sorted, and their records.
+  const sorted = () => sql`select set_config(${PAGE_NUMBERS}, array(${rangeRead(db).sorted})::text, true)`;
+  return {
+    count: rangeFirst ?? statements.statement(db, key, build),
+    records,
+    short: range ? [statements.statement(db, `${key}|sorted`, sorted), records] : undefined,
+  };
+}
+
+/** Any other search's first page numbers and count, kept per list, tenant, search and page size (unnamed). */
+const searchedFirstPages = builtByShape('searched_first_page', { limit: 1000, named: false });
+/** A technician's own jobs' (built at each run: the key is never asked for again). */
+const pageNumbersBuiltEachTime = builtByShape('own_first_page', { limit: 0, named: false });
+
+/**
+ * A later page of a simple shape (`simpleShape`) as two statements, sent together: its count, left for the next
+ * (`countLeftForPage`), and the records of the page's numbers, whole, read from the nearer end (`recordsOfPage`).
+ * Each is one named statement per list and field.
+ */
+function laterPageOf<T>(list: NumberedList<T>, tenantId: string, { q, page }: ListRequest) {
+  const simple = simpleShape(list, parseListQuery(q), undefined);
+  if (!simple) return undefined;
+  const shape = `${getViewConfig(list.numbered.view).name}|${simple.field}`;
+  let reads = laterPageReads.get(shape);
+  if (!reads) {
+    const name = `later_page_${laterPageReads.size + 1}`;
+    const { field, where } = simple;
+    reads = {
+      count: builtOnce((db) => countLeftForPage(db, simpleCount(db, list, field, where)), `${name}_count`),
+      records: builtOnce(
+        (db) => recordsOfPage(db, list, where, TENANT, 'later', blocksOf(field)),
+        `${name}_records`,
+      ),
+    };
+    laterPageReads.set(shape, reads);
+  }
+  const values = { tenantId, value: simple.value, offset: page.offset, limit: page.limit };
+  return { count: reads.count.with(values), records: reads.records.with(values) };
+}
+
+/** Whether a later page of a simple shape's field may be read from its block: the whole list's, a status's. */
+const blocksOf = (field: string) =>
+  field === '*' || field === 'status' ? { ofStatus: field === 'status' } : undefined;
+
+/** Later pages' count and records, built once per list and field. */
+const laterPageReads = new Map<string, { count: BuiltOnce<unknown>; records: BuiltOnce<unknown> }>();
+
+/**
+ * A page for the caller with the caller's membership, read with the member's scope and no transaction
+ * (`readAsMember`), in one round trip: a first page (`firstPageOf`) and its count; a later page of the whole list
+ * or of one id or status (`laterPageOf`). Undefined for a later page of any other search, and when `readsAll`
+ * says the member sees only some records (a technician's own jobs), which are read in a transaction
+ * (`listNumbered`).
+ */
+export async function readListPage<T>(
+  db: Db,
+  caller: TenantCaller,
+  request: ListRequest,
+  list: NumberedList<T>,
+  readsAll: (member: Member) => boolean = () => true,
+): Promise<{ member: Member; page: ListPage<T> } | undefined> {
+  const read =
+    firstPageOf(db, list, caller.tenantId, request) ??
+    laterPageOf(list, caller.tenantId, request) ??
+    wordPageOf(db, list, caller.tenantId, request);
+  if (!read) return undefined;
+  const { member, results } = await readAsMember(db, caller, [read.count, read.records]);
+  if (!readsAll(member)) return undefined;
+  const [counted = [], found = []] = results;
+  const total = totalRow(counted);
+  const { short } = read as Partial<FirstPage>;
+  const records =
+    short && cameBackShort(found.length, total, request.page)
+      ? ((await readAsMember(db, caller, short)).results[1] ?? [])
+      : found;
+  return { member, page: { rows: records.map((row) => list.toRecord(row as never)), total } };
+}
+
+/**
+ * For a lone range of a field the list counts per hour, a number no match has a higher one than (`rangeTop`), where
+ * a walk through its matches newest first starts; undefined for any other search.
+ */
+const topOfRange = <T>(list: NumberedList<T>, tenantId: string, ast: LiqeAst | null) => {
+  const range = list.hourCounts && loneRange(ast, list.hourCounts.field);
+  return list.hourCounts && range ? rangeTop(list.hourCounts, tenantId, range) : undefined;
+};
+
+const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
+
+/**
+ * One page of the records `q` matches, newest number first, and how many match in all: a first page read newest
+ * first whatever the total, whole, and its count (`firstPageOf`); else the count, then the page's numbers (from
+ * the indexes alone where they can), then those records whole.
+ */
+export async function listNumbered<T>(
+  tx: Tx,
+  tenantId: string,
+  { q, page }: ListRequest,
+  list: NumberedList<T>,
+  /** Only the records this also matches (a technician's own jobs): counted row by row, not from kept counts. */
+  within?: SQL,
+): Promise<ListPage<T>> {
+  const first = firstPageOf(tx, list, tenantId, { q, page }, within);
+  if (first) {
+    const total = totalRow(await first.count.run(tx));
+    let rows = await first.records.run(tx);
+    if (first.short && cameBackShort(rows.length, total, page)) {
+      for (const statement of first.short) rows = await statement.run(tx);
+    }
+    return { rows: rows.map((row) => list.toRecord(row as never)), total };
+  }
+  const word = within ? undefined : wordPageOf(tx, list, tenantId, { q, page });
+  if (word) {
+    const total = totalRow(await word.count.run(tx));
+    const rows = await word.records.run(tx);
+    return { rows: rows.map((row) => list.toRecord(row as never)), total };
+  }
+  const ast = parseListQuery(q);
+  const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
+  const total = await totalOf(countQuery(tx, tenantId, ast, where, list, within));
+  const walkWhere = () =>
+    and(
+      eq(list.numbered.tenantId, tenantId),
+      listQueryToSql(ast, list.walkResource ?? list.resource),
+      within,
+    );
+  const top = topOfRange(list, tenantId, ast);
+  const numbers = await pageNumbers(tx, tenantId, list.numbered, where, ast, total, { page, top }, walkWhere);
+  if (numbers.length === 0) return { rows: [], total };
+  return { rows: await list.read(tx, tenantId, numbers), total };
+}
