@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { buildApp } from '../src/app.ts';
-import { listCustomers } from '../src/features/customers/customers.ts';
+import { customerList } from '../src/features/customers/customers.ts';
 import { createUser } from '../src/features/identity/accounts.ts';
 import { createTenant } from '../src/features/tenants/tenants.ts';
 import { loadConfig } from '../src/platform/config.ts';
@@ -22,6 +22,7 @@ import { openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { inTenant } from '../src/platform/db/tenant-scope.ts';
 import { parsePage } from '../src/platform/lists/pagination.ts';
+import { readListIn } from '../src/platform/lists/read-list.ts';
 import { customers, tenantCounters, tenants } from '../src/schema.ts';
 import { bearer, signAccessToken } from '../src/test-support/factories.ts';
 import { time } from './bench-kit.ts';
@@ -90,7 +91,8 @@ async function main(): Promise<void> {
       let total = 0;
       const query = await time(
         async () => {
-          total = (await inTenant(db, tenant, (tx) => listCustomers(tx, tenant, { q, page }))).total;
+          total = (await inTenant(db, tenant, (tx) => readListIn(tx, tenant, { q, page }, customerList)))
+            .total;
         },
         RUNS,
         deadline,

@@ -15,10 +15,11 @@
  */
 import { PAGE_SIZES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import { listInvoices } from '../src/features/invoices/invoice-list.ts';
+import { numberedInvoices } from '../src/features/invoices/invoice-list.ts';
 import type { Database } from '../src/platform/db/database.ts';
 import { inTenant } from '../src/platform/db/tenant-scope.ts';
 import { parsePage } from '../src/platform/lists/pagination.ts';
+import { readListIn } from '../src/platform/lists/read-list.ts';
 import { tenantCounters } from '../src/schema.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, timeSearches } from './bench-kit.ts';
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     const page = parsePage({}, { size: PAGE_SIZES.invoices });
     await timeSearches({
       searches,
-      query: (q) => inTenant(db, tenantId, (tx) => listInvoices(tx, tenantId, { q, page })),
+      query: (q) => inTenant(db, tenantId, (tx) => readListIn(tx, tenantId, { q, page }, numberedInvoices)),
       base,
       path: '/api/sales/invoices',
       token,

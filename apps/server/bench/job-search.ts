@@ -14,10 +14,11 @@
  */
 import { JOB_STATUSES, MAX_PAGE_SIZE, PAGE_SIZES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import { listJobs } from '../src/features/jobs/job-list.ts';
+import { numberedJobs } from '../src/features/jobs/job-list.ts';
 import type { Database } from '../src/platform/db/database.ts';
 import { inTenant } from '../src/platform/db/tenant-scope.ts';
 import { parsePage } from '../src/platform/lists/pagination.ts';
+import { readListIn } from '../src/platform/lists/read-list.ts';
 import { tenantCounters } from '../src/schema.ts';
 import { createTenantWithUser, signAccessToken } from '../src/test-support/factories.ts';
 import { serveThrowaway, timeSearches } from './bench-kit.ts';
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     const page = parsePage({}, { size: PAGE_SIZES.jobs });
     await timeSearches({
       searches,
-      query: (q) => inTenant(db, tenantId, (tx) => listJobs(tx, tenantId, { q, page })),
+      query: (q) => inTenant(db, tenantId, (tx) => readListIn(tx, tenantId, { q, page }, numberedJobs)),
       base,
       path: '/api/jobs',
       token,
@@ -119,7 +120,8 @@ async function main(): Promise<void> {
     const boardPage = parsePage({ s: String(MAX_PAGE_SIZE) }, { size: PAGE_SIZES.jobs });
     await timeSearches({
       searches: boardSearches(melbourneMidnight()),
-      query: (q) => inTenant(db, tenantId, (tx) => listJobs(tx, tenantId, { q, page: boardPage })),
+      query: (q) =>
+        inTenant(db, tenantId, (tx) => readListIn(tx, tenantId, { q, page: boardPage }, numberedJobs)),
       base,
       path: '/api/jobs',
       token,

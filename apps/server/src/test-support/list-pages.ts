@@ -4,9 +4,9 @@ import { ALL_STATUSES, NUMBER_BLOCK } from '../platform/db/columns.ts';
 import type { Db } from '../platform/db/database.ts';
 import { inTenant } from '../platform/db/tenant-scope.ts';
 import type { NumberedList } from '../platform/lists/numbered-lists.ts';
-import { listNumbered } from '../platform/lists/numbered-pages.ts';
 import type { ListPage } from '../platform/lists/paged-list.ts';
 import { parsePage } from '../platform/lists/pagination.ts';
+import { readListIn } from '../platform/lists/read-list.ts';
 import type { ApiClient } from './api-client.ts';
 
 /**
@@ -70,7 +70,7 @@ export async function expectWalkedAsSorted<T extends { number: number }>(
   const numbersOf = (page: ListPage<T>) => page.rows.map((row) => row.number);
   const pageOf = (q: string, p: number, of: NumberedList<T>) =>
     inTenant(db, tenantId, (tx) =>
-      listNumbered(tx, tenantId, { q, page: parsePage({ p: String(p), s: String(size) }, { size: 10 }) }, of),
+      readListIn(tx, tenantId, { q, page: parsePage({ p: String(p), s: String(size) }, { size: 10 }) }, of),
     );
   for (const q of words) {
     const { total } = await pageOf(q, 1, list);

@@ -1,17 +1,12 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
-import { and, count, eq, getViewSelectedFields, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { PAGE_SIZES } from '@fieldbook/domain';
+import { eq, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import type { Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
-import type { TenantCaller } from '../../platform/http/member-scope.ts';
-import { type ListResource, listQueryToSql, parseListQuery } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  readPage,
-  readPageAsMember,
-} from '../../platform/lists/paged-list.ts';
+import type { ListResource } from '../../platform/lists/list-query.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { deleteRow, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
 import { allocateNumber } from '../../platform/records/tenant-counters.ts';
 import { customerCounts, customers, visibleCustomers as visible } from './customer-tables.ts';
@@ -22,7 +17,7 @@ const NOUN = 'customer';
 const numberText = sql`(${visible.number}::text)`;
 
 /** What `q` may search on the customer list. */
-export const customerList: ListResource = {
+const customerSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
     number: { kind: 'number', column: visible.number, integer: true },
@@ -93,67 +88,25 @@ export function deleteCustomer(tx: Tx, tenantId: string, id: string): Promise<vo
   });
 }
 
-/** How many customers the tenant has, from the count kept by triggers (migration 0018). */
-const keptCount = (tx: Db, tenantId: string | Placeholder) =>
-  tx
-    .select({ total: sql<number>`coalesce(sum(${customerCounts.count}), 0)` })
-    .from(customerCounts)
-    .where(eq(customerCounts.tenantId, tenantId));
-
-/** The customers `q` matches: their count (kept for the whole list) and their rows with a `total` beside each. */
-function customerSearch(db: Db, tenantId: string | Placeholder, q: string | undefined) {
-  const ast = parseListQuery(q);
-  const where = and(eq(visible.tenantId, tenantId), listQueryToSql(ast, customerList));
-  return {
-    count: ast === null ? keptCount(db, tenantId) : db.select({ total: count() }).from(visible).where(where),
-    rows: (total: SQL<number>) =>
-      db
-        .select({
-          ...getViewSelectedFields(visible),
-          created: apiTime(visible.created),
-          updated: apiTime(visible.updated),
-          total,
-        })
-        .from(visible)
-        .where(where),
-  };
-}
-
-const byNumber = [ascending(visible.number)];
-
-/** `readCustomers` in a transaction of the tenant's (the benchmarks time the statements so). */
-export async function listCustomers(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<Customer>> {
-  const { count, rows } = customerSearch(tx, tenantId, q);
-  const found = await readPage(page, count, rows, byNumber);
-  return { rows: found.rows.map(toCustomer), total: found.total };
-}
-
-/**
- * One page of the customers `q` matches, by number, and how many match in all, for the caller
- * (`readPageAsMember`): for no `q` (or `*`) the kept count, so the whole list of a large organisation is not
- * counted row by row; any search is counted.
- */
-export async function readCustomers(
-  db: Db,
-  caller: TenantCaller,
-  { q, page }: ListRequest,
-): Promise<ListPage<Customer>> {
-  // The whole list's statements name no tenant (a placeholder): named, each planned once per connection.
-  const whole = parseListQuery(q) === null;
-  const tenant = whole ? sql.placeholder('tenantId') : caller.tenantId;
-  const found = await readPageAsMember(
-    db,
-    caller,
-    page,
-    whole
-      ? { key: 'customers', named: true, values: { tenantId: caller.tenantId } }
-      : { key: `customers|${caller.tenantId}|${q}` },
-    (on) => customerSearch(on, tenant, q),
-    byNumber,
-  );
-  return { rows: found.rows.map(toCustomer), total: found.total };
-}
+/** The customers as `readList` reads them, by number; the whole list counted from the count kept by triggers. */
+export const customerList: SortedList<Customer> = {
+  pageSize: PAGE_SIZES.customers,
+  resource: customerSearch,
+  source: visible,
+  select: (db, total) =>
+    db
+      .select({
+        ...getViewSelectedFields(visible),
+        created: apiTime(visible.created),
+        updated: apiTime(visible.updated),
+        total,
+      })
+      .from(visible),
+  keys: [ascending(visible.number)],
+  keptCount: (db, tenantId) =>
+    db
+      .select({ total: sql<number>`coalesce(sum(${customerCounts.count}), 0)` })
+      .from(customerCounts)
+      .where(eq(customerCounts.tenantId, tenantId)),
+  toRecord: toCustomer,
+};

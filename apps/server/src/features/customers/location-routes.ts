@@ -1,4 +1,4 @@
-import { locationFields, locationRecord, locationUpdate, PAGE_SIZES } from '@fieldbook/domain';
+import { locationFields, locationRecord, locationUpdate } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
@@ -10,8 +10,8 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
-import { createLocation, deleteLocation, findLocation, listLocations, updateLocation } from './locations.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { createLocation, deleteLocation, findLocation, locationList, updateLocation } from './locations.ts';
 
 const tags = ['locations'];
 
@@ -59,9 +59,7 @@ export function registerLocationRoutes(api: Api, db: Db): void {
     description: "`q=customer.id:{id}` lists one customer's locations.",
     tags,
   };
-  api.get('/locations', listSchema(list, locationRecord), async (request, reply) => {
-    const asked = listRequestOf(request.query, PAGE_SIZES.locations);
-    const page = await inRequestTenant(db, request, (tx, tenantId) => listLocations(tx, tenantId, asked));
-    return sendPage(request, reply, asked.page, page);
-  });
+  api.get('/locations', listSchema(list, locationRecord), (request, reply) =>
+    sendList(db, request, reply, locationList),
+  );
 }

@@ -1,22 +1,18 @@
 import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldbook/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { PAGE_SIZES } from '@fieldbook/domain';
+import { and, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { deleteRow, findRow, recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
 import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
 
 /** What `q` may search on the location list; `customer.id:{id}` lists one customer's locations. */
-export const locationList: ListResource = {
+const locationSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
@@ -126,23 +122,16 @@ export async function createLocation(
   }
 }
 
-/** One page of the tenant's locations that `q` matches, by name, each with its customer's name. */
-export async function listLocations(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<CustomerLocation>> {
-  const where = listWhere(visible, tenantId, q, locationList);
-  const { rows, total } = await readPage(
-    page,
-    tx.select({ total: count() }).from(visible).where(where),
-    (total) =>
-      tx
-        .select({ ...withCustomerName(visible), total })
-        .from(visible)
-        .innerJoin(customers, ofCustomer(visible))
-        .where(where),
-    [ascending(visible.name), ascending(visible.id)],
-  );
-  return { rows: rows.map(toLocation), total };
-}
+/** The tenant's locations as `readList` reads them, by name, each with its customer's name. */
+export const locationList: SortedList<CustomerLocation> = {
+  pageSize: PAGE_SIZES.locations,
+  resource: locationSearch,
+  source: visible,
+  select: (db, total) =>
+    db
+      .select({ ...withCustomerName(visible), total })
+      .from(visible)
+      .innerJoin(customers, ofCustomer(visible)),
+  keys: [ascending(visible.name), ascending(visible.id)],
+  toRecord: toLocation,
+};

@@ -1,6 +1,6 @@
-import { customerFields, customerRecord, customerUpdate, PAGE_SIZES } from '@fieldbook/domain';
+import { customerFields, customerRecord, customerUpdate } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
-import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
+import type { Api } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
 import {
   createSchema,
@@ -10,8 +10,8 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
-import { createCustomer, deleteCustomer, findCustomer, readCustomers, updateCustomer } from './customers.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { createCustomer, customerList, deleteCustomer, findCustomer, updateCustomer } from './customers.ts';
 
 const tags = ['customers'];
 
@@ -51,8 +51,7 @@ export function registerCustomerRoutes(api: Api, db: Db): void {
   });
 
   const list = { operationId: 'listCustomers', summary: 'List or search customers', tags };
-  api.get('/customers', listSchema(list, customerRecord), async (request, reply) => {
-    const asked = listRequestOf(request.query, PAGE_SIZES.customers);
-    return sendPage(request, reply, asked.page, await readCustomers(db, tenantCallerOf(request), asked));
-  });
+  api.get('/customers', listSchema(list, customerRecord), (request, reply) =>
+    sendList(db, request, reply, customerList),
+  );
 }

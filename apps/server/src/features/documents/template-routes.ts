@@ -1,10 +1,4 @@
-import {
-  PAGE_SIZES,
-  templateFields,
-  templateRecord,
-  templateSummary,
-  templateUpdate,
-} from '@fieldbook/domain';
+import { templateFields, templateRecord, templateSummary, templateUpdate } from '@fieldbook/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
@@ -19,14 +13,14 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import {
   checkTemplateUpdate,
   createTemplate,
   deleteTemplate,
   findTemplate,
-  listTemplates,
+  templateList,
   updateTemplate,
 } from '../organisation/index.ts';
 import { fileBytes } from './document-responses.ts';
@@ -130,11 +124,7 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
       { operationId: 'listTemplates', summary: 'List or search the document templates, by name', tags },
       templateSummary,
     ),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.templates);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listTemplates(tx, tenantId, asked));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, templateList),
   );
 
   api.post(

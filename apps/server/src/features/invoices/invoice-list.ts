@@ -1,7 +1,6 @@
-import { INVOICE_STATUSES, type Invoice } from '@fieldbook/domain';
+import { INVOICE_STATUSES, type Invoice, PAGE_SIZES } from '@fieldbook/domain';
 import { desc, sql } from 'drizzle-orm';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import {
   type NumberedList,
@@ -9,8 +8,6 @@ import {
   numberedWhere,
   type WordSearch,
 } from '../../platform/lists/numbered-lists.ts';
-import { listNumbered } from '../../platform/lists/numbered-pages.ts';
-import type { ListPage, ListRequest } from '../../platform/lists/paged-list.ts';
 import { matchText } from '../../platform/lists/query-to-sql.ts';
 import { type Named, nameIn, nameOf, wholeNumber } from '../../platform/lists/search-matches.ts';
 import { visibleCustomers } from '../customers/index.ts';
@@ -81,8 +78,9 @@ const invoiceWord: WordSearch = {
       and ${invoiceCustomerCounts.customerId} = any(named.customers)`,
 };
 
-/** The invoice list as `listNumbered` reads it. */
+/** The invoice list as `readList` reads it. */
 export const numberedInvoices: NumberedList<Invoice> = {
+  pageSize: PAGE_SIZES.invoices,
   resource: invoiceList,
   walkResource: invoiceWalk,
   numbered,
@@ -94,7 +92,3 @@ export const numberedInvoices: NumberedList<Invoice> = {
   selectWhole: selectInvoices,
   toRecord: toInvoice,
 };
-
-/** One page of the invoices `q` matches, newest number first, and how many match in all. */
-export const listInvoices = (tx: Tx, tenantId: string, request: ListRequest): Promise<ListPage<Invoice>> =>
-  listNumbered(tx, tenantId, request, numberedInvoices);

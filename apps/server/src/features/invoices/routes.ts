@@ -1,4 +1,4 @@
-import { invoiceFields, invoiceRecord, invoiceUpdate, PAGE_SIZES } from '@fieldbook/domain';
+import { invoiceFields, invoiceRecord, invoiceUpdate } from '@fieldbook/domain';
 import { commitTogether, type Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
@@ -11,9 +11,8 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { readListPage } from '../../platform/lists/numbered-pages.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
-import { listInvoices, numberedInvoices } from './invoice-list.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { numberedInvoices } from './invoice-list.ts';
 import { deleteInvoice, findInvoice, invoiceCreate, invoiceSave } from './invoices.ts';
 
 const tags = ['invoices'];
@@ -82,13 +81,6 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
       },
       invoiceRecord,
     ),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.invoices);
-      const read = await readListPage(db, tenantCallerOf(request), asked, numberedInvoices);
-      const page =
-        read?.page ??
-        (await inRequestTenant(db, request, (tx, tenantId) => listInvoices(tx, tenantId, asked)));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, numberedInvoices),
   );
 }

@@ -1,22 +1,18 @@
 import type { Item, ItemFields, ItemUpdate } from '@fieldbook/domain';
-import { count, getViewSelectedFields, sql } from 'drizzle-orm';
+import { PAGE_SIZES } from '@fieldbook/domain';
+import { getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { deleteRow, requireRow, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import { items, visibleItems as visible } from './item-tables.ts';
 
 const NOUN = 'item';
 
 /** What `q` may search on the item list. */
-export const itemList: ListResource = {
+const itemSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
     code: { kind: 'text', column: visible.code },
@@ -75,19 +71,13 @@ export function deleteItem(tx: Tx, tenantId: string, id: string): Promise<void> 
   });
 }
 
-/** One page of the items `q` matches, by code, and how many match in all. */
-export async function listItems(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<Item>> {
-  const where = listWhere(visible, tenantId, q, itemList);
-  const { rows, total } = await readPage(
-    page,
-    tx.select({ total: count() }).from(visible).where(where),
-    (total) =>
-      tx
-        .select({ ...getViewSelectedFields(visible), total })
-        .from(visible)
-        .where(where),
-    // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
-    [ascending(sql`lower(${visible.code})`), ascending(visible.code), ascending(visible.id)],
-  );
-  return { rows: rows.map(toItem), total };
-}
+/** The catalogue as `readList` reads it, by code. */
+export const itemList: SortedList<Item> = {
+  pageSize: PAGE_SIZES.items,
+  resource: itemSearch,
+  source: visible,
+  select: (db, total) => db.select({ ...getViewSelectedFields(visible), total }).from(visible),
+  // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
+  keys: [ascending(sql`lower(${visible.code})`), ascending(visible.code), ascending(visible.id)],
+  toRecord: toItem,
+};

@@ -1,4 +1,4 @@
-import { itemFields, itemRecord, itemUpdate, PAGE_SIZES } from '@fieldbook/domain';
+import { itemFields, itemRecord, itemUpdate } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
@@ -10,8 +10,8 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
-import { createItem, deleteItem, findItem, listItems, updateItem } from './items.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { createItem, deleteItem, findItem, itemList, updateItem } from './items.ts';
 
 const tags = ['items'];
 
@@ -54,10 +54,6 @@ export function registerItemRoutes(api: Api, db: Db): void {
   api.get(
     '/items',
     listSchema({ operationId: 'listItems', summary: 'List or search the catalogue', tags }, itemRecord),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.items);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listItems(tx, tenantId, asked));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, itemList),
   );
 }

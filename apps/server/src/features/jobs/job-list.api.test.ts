@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NUMBER_BLOCK } from '../../platform/db/columns.ts';
 import { inTenant } from '../../platform/db/tenant-scope.ts';
-import { listNumbered } from '../../platform/lists/numbered-pages.ts';
 import { parsePage } from '../../platform/lists/pagination.ts';
+import { readListIn } from '../../platform/lists/read-list.ts';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
 import { createTenantWithUser } from '../../test-support/factories.ts';
 import { fullJob, type JobWorld, jobWorld } from '../../test-support/job-fixtures.ts';
@@ -252,7 +252,7 @@ describe('a range of scheduled starts among thousands of jobs', () => {
       }
       // The same first page in a transaction (as a technician's own jobs and the benchmarks read it).
       const inTransaction = await inTenant(db, tenantId, (tx) =>
-        listNumbered(tx, tenantId, { q, page: parsePage({ p: '1', s: '10' }, { size: 10 }) }, numberedJobs),
+        readListIn(tx, tenantId, { q, page: parsePage({ p: '1', s: '10' }, { size: 10 }) }, numberedJobs),
       );
       expect(inTransaction.rows.map((job) => job.number)).toEqual(all.slice(0, 10));
       expect(inTransaction.total).toBe(all.length);

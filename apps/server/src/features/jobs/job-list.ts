@@ -1,7 +1,6 @@
-import { JOB_STATUSES, type Job, RAGS } from '@fieldbook/domain';
+import { JOB_STATUSES, type Job, PAGE_SIZES, RAGS } from '@fieldbook/domain';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import {
   type NumberedList,
@@ -9,8 +8,6 @@ import {
   numberedWhere,
   type WordSearch,
 } from '../../platform/lists/numbered-lists.ts';
-import { listNumbered } from '../../platform/lists/numbered-pages.ts';
-import type { ListPage, ListRequest } from '../../platform/lists/paged-list.ts';
 import { matchText } from '../../platform/lists/query-to-sql.ts';
 import { type Named, nameIn, nameOf, wholeNumber } from '../../platform/lists/search-matches.ts';
 import { tenantCounters } from '../../platform/records/tenant-counter-table.ts';
@@ -24,6 +21,7 @@ import {
   visibleJobs as visible,
 } from './job-tables.ts';
 import { selectJobs } from './jobs.ts';
+import { technicianScope } from './technician-jobs.ts';
 
 // The job list, fast at a million jobs in one tenant (docs/server.md, "Fast lists"): what `q` may search, the
 // kept counts that answer the common totals, and the page read as numbers first, then whole jobs.
@@ -128,8 +126,17 @@ const jobWord: WordSearch = {
   },
 };
 
-/** The job list as `listNumbered` reads it. */
+/** The job list as `readList` reads it: a Technician member sees only their own jobs (none if linked to none). */
 export const numberedJobs: NumberedList<Job> = {
+  pageSize: PAGE_SIZES.jobs,
+  scopeOf: (member) => {
+    const assignee = technicianScope(member);
+    return assignee === undefined
+      ? undefined
+      : assignee === null
+        ? sql`false`
+        : eq(visible.assignee, assignee);
+  },
   resource: jobList,
   walkResource: jobWalk,
   numbered,
@@ -142,21 +149,3 @@ export const numberedJobs: NumberedList<Job> = {
   selectWhole: selectJobs,
   toRecord: toJob,
 };
-
-/**
- * One page of the jobs `q` matches, newest number first, and how many match in all. `assignee`: only the jobs of
- * this technician (a Technician member's list; null: a Technician member linked to none, who sees no jobs).
- */
-export const listJobs = (
-  tx: Tx,
-  tenantId: string,
-  request: ListRequest,
-  assignee?: string | null,
-): Promise<ListPage<Job>> =>
-  listNumbered(
-    tx,
-    tenantId,
-    request,
-    numberedJobs,
-    assignee === undefined ? undefined : assignee === null ? sql`false` : eq(visible.assignee, assignee),
-  );

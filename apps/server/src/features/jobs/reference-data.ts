@@ -1,15 +1,11 @@
 import type { JobPriority, Territory } from '@fieldbook/domain';
-import { asc, count, eq } from 'drizzle-orm';
+import { PAGE_SIZES } from '@fieldbook/domain';
+import { asc, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { jobPriorities, territories, visibleTerritories as visible } from './job-tables.ts';
 
 /** Every organisation's job priorities, in the order they are listed (migration 0009 gives them to older ones). */
@@ -40,7 +36,7 @@ export function listJobPriorities(tx: Tx, tenantId: string): Promise<JobPriority
 }
 
 /** What `q` may search on the territory list. */
-export const territoryList: ListResource = {
+const territorySearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
     name: { kind: 'text', column: visible.name },
@@ -48,17 +44,12 @@ export const territoryList: ListResource = {
   searchable: [visible.name],
 };
 
-/** One page of the territories `q` matches, by name. */
-export async function listTerritories(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<Territory>> {
-  const where = listWhere(visible, tenantId, q, territoryList);
-  return readPage(
-    page,
-    tx.select({ total: count() }).from(visible).where(where),
-    (total) => tx.select({ id: visible.id, name: visible.name, total }).from(visible).where(where),
-    [ascending(visible.name), ascending(visible.id)],
-  );
-}
+/** The territories as `readList` reads them, by name. */
+export const territoryList: SortedList<Territory> = {
+  pageSize: PAGE_SIZES.territories,
+  resource: territorySearch,
+  source: visible,
+  select: (db, total) => db.select({ id: visible.id, name: visible.name, total }).from(visible),
+  keys: [ascending(visible.name), ascending(visible.id)],
+  toRecord: (row: Territory) => row,
+};

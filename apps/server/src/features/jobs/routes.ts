@@ -1,10 +1,10 @@
-import { jobFields, jobRecord, jobUpdate, namedReference, PAGE_SIZES } from '@fieldbook/domain';
+import { jobFields, jobRecord, jobUpdate, namedReference } from '@fieldbook/domain';
 import { z } from 'zod';
 import { commitTogether, type Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import { asMemberWith, type Member } from '../../platform/http/member-scope.ts';
+import { asMemberWith } from '../../platform/http/member-scope.ts';
 import {
   createSchema,
   deleteSchema,
@@ -13,11 +13,10 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { readListPage } from '../../platform/lists/numbered-pages.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
-import { listJobs, numberedJobs } from './job-list.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { numberedJobs } from './job-list.ts';
 import { createJob, deleteJob, findJob, jobReferences, jobSave, readJob, updateJob } from './jobs.ts';
-import { listJobPriorities, listTerritories } from './reference-data.ts';
+import { listJobPriorities, territoryList } from './reference-data.ts';
 import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
 
 const tags = ['jobs'];
@@ -80,17 +79,9 @@ export function registerJobRoutes(api: Api, db: Db): void {
       'Newest first. `q` fields: `customer.id`, `location.id`, `territory.id`, `priority.id`, `status`, `rag`, `assignee`, `reference`, `number`, and the times `due`, `scheduledStart` (`scheduledStart:*`, `scheduledStart:[2026-11-23 TO 2026-11-29]`), `scheduledFinish`, `actualStart`, `actualFinish`; bare words match the number, reference, customer name and location name.',
     tags,
   };
-  api.get('/jobs', listSchema(list, jobRecord), async (request, reply) => {
-    const asked = listRequestOf(request.query, PAGE_SIZES.jobs);
-    // Without a transaction where it can (`readListPage`); a Technician member's own jobs in one.
-    const readsAll = (member: Member) => technicianScope(member) === undefined;
-    const page =
-      (await readListPage(db, tenantCallerOf(request), asked, numberedJobs, readsAll))?.page ??
-      (await inRequestTenant(db, request, (tx, tenantId, member) =>
-        listJobs(tx, tenantId, asked, technicianScope(member)),
-      ));
-    return sendPage(request, reply, asked.page, page);
-  });
+  api.get('/jobs', listSchema(list, jobRecord), (request, reply) =>
+    sendList(db, request, reply, numberedJobs),
+  );
 
   const priorities = {
     operationId: 'getJobPriorities',
@@ -103,9 +94,7 @@ export function registerJobRoutes(api: Api, db: Db): void {
   );
 
   const regions = { operationId: 'listTerritories', summary: 'List or search territories', tags };
-  api.get('/territories', listSchema(regions, namedReference), async (request, reply) => {
-    const asked = listRequestOf(request.query, PAGE_SIZES.territories);
-    const page = await inRequestTenant(db, request, (tx, tenantId) => listTerritories(tx, tenantId, asked));
-    return sendPage(request, reply, asked.page, page);
-  });
+  api.get('/territories', listSchema(regions, namedReference), (request, reply) =>
+    sendList(db, request, reply, territoryList),
+  );
 }

@@ -5,7 +5,6 @@ import {
   invoiceEmailRecord,
   mailStatusRecord,
   outboxMessageRecord,
-  PAGE_SIZES,
 } from '@fieldbook/domain';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
@@ -14,9 +13,9 @@ import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
 import { createSchema, listSchema, readSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
-import { findAttachment, findOutboxMessage, listOutbox } from '../../platform/mail/outbox.ts';
+import { findAttachment, findOutboxMessage, outboxList } from '../../platform/mail/outbox.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { asSentInvoice, recordSource, renderDocument } from '../documents/index.ts';
 import { findInvoice } from '../invoices/index.ts';
@@ -51,11 +50,7 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
       },
       outboxMessageRecord,
     ),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.outbox);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listOutbox(tx, tenantId, asked));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, outboxList),
   );
 
   api.get(

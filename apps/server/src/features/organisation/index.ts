@@ -8,6 +8,6 @@ export {
   createTemplate,
   deleteTemplate,
   findTemplate,
-  listTemplates,
+  templateList,
   updateTemplate,
 } from './templates.ts';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import {
+  PAGE_SIZES,
   type Template,
   type TemplateDocument,
   type TemplateFields,
@@ -7,18 +8,13 @@ import {
   type TemplateUpdate,
   templateMessages,
 } from '@fieldbook/domain';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { fieldInvalid } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { deleteRow, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
@@ -146,7 +142,7 @@ export function deleteTemplate(tx: Tx, tenantId: string, id: string): Promise<vo
 }
 
 /** What `q` may search on the template list (a handful of rows: no search view, see migration 0015). */
-export const templateList: ListResource = {
+const templateSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: templates.id, uuid: true },
     name: { kind: 'text', column: templates.name },
@@ -156,35 +152,26 @@ export const templateList: ListResource = {
   searchable: [templates.name],
 };
 
-/** One page of the templates `q` matches, by name. */
-export function listTemplates(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<TemplateSummary>> {
-  const where = listWhere(templates, tenantId, q, templateList);
-  return readPage(
-    page,
-    tx.select({ total: count() }).from(templates).where(where),
-    (total) =>
-      tx
-        .select({
-          id: templates.id,
-          name: templates.name,
-          type: templates.type,
-          document: templates.document,
-          default: isDefault,
-          total,
-        })
-        .from(templates)
-        .where(where),
-    [ascending(sql`lower(${templates.name})`), ascending(templates.id)],
-  ).then(({ rows, total }) => ({
-    total,
-    rows: rows.map((row) => ({
-      ...row,
-      type: row.type as TemplateSummary['type'],
-      document: row.document as TemplateDocument,
-    })),
-  }));
-}
+/** The templates as `readList` reads them, by name. */
+export const templateList: SortedList<TemplateSummary> = {
+  pageSize: PAGE_SIZES.templates,
+  resource: templateSearch,
+  source: templates,
+  select: (db, total) =>
+    db
+      .select({
+        id: templates.id,
+        name: templates.name,
+        type: templates.type,
+        document: templates.document,
+        default: isDefault,
+        total,
+      })
+      .from(templates),
+  keys: [ascending(sql`lower(${templates.name})`), ascending(templates.id)],
+  toRecord: (row: Omit<TemplateSummary, 'type' | 'document'> & { type: string; document: string }) => ({
+    ...row,
+    type: row.type as TemplateSummary['type'],
+    document: row.document as TemplateDocument,
+  }),
+};

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, taxRateFields, taxRateRecord, taxRateUpdate } from '@fieldbook/domain';
+import { taxRateFields, taxRateRecord, taxRateUpdate } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
@@ -10,8 +10,8 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
-import { createTaxRate, deleteTaxRate, findTaxRate, listTaxRates, updateTaxRate } from './tax-rates.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { createTaxRate, deleteTaxRate, findTaxRate, taxRateList, updateTaxRate } from './tax-rates.ts';
 
 const tags = ['tax rates'];
 
@@ -64,10 +64,6 @@ export function registerTaxRateRoutes(api: Api, db: Db): void {
       { operationId: 'listTaxRates', summary: 'List or search the tax rates, by name', tags },
       taxRateRecord,
     ),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.taxRates);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listTaxRates(tx, tenantId, asked));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, taxRateList),
   );
 }

@@ -1,28 +1,23 @@
 import {
+  PAGE_SIZES,
   rateText,
   STARTING_TAX_RATES,
   type TaxRate,
   type TaxRateFields,
   type TaxRateUpdate,
 } from '@fieldbook/domain';
-import { count } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { deleteRow, requireRow, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import { taxRates } from './tax-rate-tables.ts';
 
 const NOUN = 'tax rate';
 
 /** What `q` may search on the tax rate list (a handful of rows: no search view, see migration 0011). */
-export const taxRateList: ListResource = {
+const taxRateSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: taxRates.id, uuid: true },
     name: { kind: 'text', column: taxRates.name },
@@ -85,24 +80,22 @@ export function deleteTaxRate(tx: Tx, tenantId: string, id: string): Promise<voi
   });
 }
 
-/** One page of the rates `q` matches, by name. */
-export function listTaxRates(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<TaxRate>> {
-  const where = listWhere(taxRates, tenantId, q, taxRateList);
-  return readPage(
-    page,
-    tx.select({ total: count() }).from(taxRates).where(where),
-    (total) =>
-      tx
-        .select({
-          id: taxRates.id,
-          name: taxRates.name,
-          rate: taxRates.rate,
-          created: taxRates.created,
-          updated: taxRates.updated,
-          total,
-        })
-        .from(taxRates)
-        .where(where),
-    [ascending(taxRates.name), ascending(taxRates.id)],
-  ).then(({ rows, total }) => ({ rows: rows.map(toTaxRate), total }));
-}
+/** The rates as `readList` reads them, by name. */
+export const taxRateList: SortedList<TaxRate> = {
+  pageSize: PAGE_SIZES.taxRates,
+  resource: taxRateSearch,
+  source: taxRates,
+  select: (db, total) =>
+    db
+      .select({
+        id: taxRates.id,
+        name: taxRates.name,
+        rate: taxRates.rate,
+        created: taxRates.created,
+        updated: taxRates.updated,
+        total,
+      })
+      .from(taxRates),
+  keys: [ascending(taxRates.name), ascending(taxRates.id)],
+  toRecord: toTaxRate,
+};

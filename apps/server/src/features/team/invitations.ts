@@ -5,25 +5,21 @@ import {
   type InvitationFields,
   type InvitationPreview,
   type InvitationUpdate,
+  PAGE_SIZES,
   ROLE_ABOUT,
   ROLE_NAMES,
   ROLES,
   type Role,
   teamMessages,
 } from '@fieldbook/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
 import { ApiError, conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { storeMessage } from '../../platform/mail/outbox.ts';
 import { deleteRow, recordWhere, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import type { TenantEntry } from '../identity/index.ts';
@@ -94,7 +90,7 @@ const technicianJoin = and(
  * What `q` may search on the invitation list (a handful of rows: no search view). No `status`: it is not stored but
  * follows from `expires` and the time of the request.
  */
-export const invitationList: ListResource = {
+const invitationSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: invitations.id, uuid: true },
     email: { kind: 'text', column: invitations.email },
@@ -103,25 +99,19 @@ export const invitationList: ListResource = {
   searchable: [invitations.email],
 };
 
-/** One page of the open invitations `q` matches, by email. */
-export function listInvitations(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<Invitation>> {
-  const where = listWhere(invitations, tenantId, q, invitationList);
-  return readPage(
-    page,
-    tx.select({ total: count() }).from(invitations).where(where),
-    (total) =>
-      tx
-        .select({ ...invitationColumns, total })
-        .from(invitations)
-        .leftJoin(technicians, technicianJoin)
-        .where(where),
-    [ascending(invitations.emailCanonical), ascending(invitations.id)],
-  ).then(({ rows, total }) => ({ rows: rows.map(toInvitation), total }));
-}
+/** The open invitations as `readList` reads them, by email. */
+export const invitationList: SortedList<Invitation> = {
+  pageSize: PAGE_SIZES.members,
+  resource: invitationSearch,
+  source: invitations,
+  select: (db, total) =>
+    db
+      .select({ ...invitationColumns, total })
+      .from(invitations)
+      .leftJoin(technicians, technicianJoin),
+  keys: [ascending(invitations.emailCanonical), ascending(invitations.id)],
+  toRecord: toInvitation,
+};
 
 export async function findInvitation(tx: Tx, tenantId: string, id: string): Promise<Invitation> {
   const where = recordWhere(invitations, tenantId, id);

@@ -1,16 +1,18 @@
-import { type Member, type MemberUpdate, ROLES, type Role, teamMessages } from '@fieldbook/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  type Member,
+  type MemberUpdate,
+  PAGE_SIZES,
+  ROLES,
+  type Role,
+  teamMessages,
+} from '@fieldbook/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
 import { technicians } from '../technicians/index.ts';
 import { memberships } from './team-tables.ts';
@@ -66,7 +68,7 @@ const selectMembers = (tx: Tx) =>
     );
 
 /** What `q` may search on the member list (a handful of rows: no search view). */
-export const memberList: ListResource = {
+const memberSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: memberships.id, uuid: true },
     name: { kind: 'text', column: memberships.name },
@@ -76,28 +78,26 @@ export const memberList: ListResource = {
   searchable: [memberships.name, memberships.email],
 };
 
-/** One page of the members `q` matches, Owners first, then by name. */
-export function listMembers(tx: Tx, tenantId: string, { q, page }: ListRequest): Promise<ListPage<Member>> {
-  const where = listWhere(memberships, tenantId, q, memberList);
-  return readPage(
-    page,
-    tx.select({ total: count() }).from(memberships).where(where),
-    (total) =>
-      tx
-        .select({ ...memberColumns, total })
-        .from(memberships)
-        .leftJoin(
-          technicians,
-          and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
-        )
-        .where(where),
-    [
-      ascending(sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`),
-      ascending(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
-      ascending(memberships.id),
-    ],
-  ).then(({ rows, total }) => ({ rows: rows.map(toMember), total }));
-}
+/** The members as `readList` reads them: Owners first, then by name. */
+export const memberList: SortedList<Member> = {
+  pageSize: PAGE_SIZES.members,
+  resource: memberSearch,
+  source: memberships,
+  select: (db, total) =>
+    db
+      .select({ ...memberColumns, total })
+      .from(memberships)
+      .leftJoin(
+        technicians,
+        and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
+      ),
+  keys: [
+    ascending(sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`),
+    ascending(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
+    ascending(memberships.id),
+  ],
+  toRecord: toMember,
+};
 
 export async function findMember(tx: Tx, tenantId: string, id: string): Promise<Member> {
   const where = recordWhere(memberships, tenantId, id);

@@ -6,7 +6,6 @@ import {
   invitationUpdate,
   memberRecord,
   memberUpdate,
-  PAGE_SIZES,
 } from '@fieldbook/domain';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
@@ -21,19 +20,19 @@ import {
   updateSchema,
 } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import { findUserById } from '../identity/index.ts';
 import {
   acceptInvitation,
   createInvitation,
   findInvitation,
-  listInvitations,
+  invitationList,
   previewInvitation,
   revokeInvitation,
   updateInvitation,
 } from './invitations.ts';
-import { findMember, listMembers, removeMember, updateMember } from './members.ts';
+import { findMember, memberList, removeMember, updateMember } from './members.ts';
 
 const tags = ['team'];
 
@@ -47,11 +46,7 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
       { operationId: 'listMembers', summary: "The organisation's members, Owners first", tags },
       memberRecord,
     ),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.members);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listMembers(tx, tenantId, asked));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, memberList),
   );
 
   api.get(
@@ -92,11 +87,7 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
       { operationId: 'listInvitations', summary: 'Open invitations (pending or expired)', tags },
       invitationRecord,
     ),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.members);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listInvitations(tx, tenantId, asked));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, invitationList),
   );
 
   api.get(

@@ -1,11 +1,11 @@
-import { PAGE_SIZES, technicianFields, technicianRecord, technicianUpdate } from '@fieldbook/domain';
+import { technicianFields, technicianRecord, technicianUpdate } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
 import { createSchema, listSchema, readSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { listRequestOf, sendPage } from '../../platform/lists/paged-list.ts';
-import { createTechnician, findTechnician, listTechnicians, updateTechnician } from './technicians.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { createTechnician, findTechnician, technicianList, updateTechnician } from './technicians.ts';
 
 const tags = ['technicians'];
 
@@ -52,10 +52,6 @@ export function registerTechnicianRoutes(api: Api, db: Db): void {
       },
       technicianRecord,
     ),
-    async (request, reply) => {
-      const asked = listRequestOf(request.query, PAGE_SIZES.technicians);
-      const page = await inRequestTenant(db, request, (tx, tenantId) => listTechnicians(tx, tenantId, asked));
-      return sendPage(request, reply, asked.page, page);
-    },
+    (request, reply) => sendList(db, request, reply, technicianList),
   );
 }

@@ -1,28 +1,24 @@
 import {
+  PAGE_SIZES,
   STARTING_TECHNICIANS,
   type Technician,
   type TechnicianFields,
   type TechnicianUpdate,
   technicianMessages,
 } from '@fieldbook/domain';
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
-import {
-  ascending,
-  type ListPage,
-  type ListRequest,
-  listWhere,
-  readPage,
-} from '../../platform/lists/paged-list.ts';
+import { ascending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { requireRow, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import { technicians } from './technician-tables.ts';
 
 const NOUN = 'technician';
 
 /** What `q` may search on the technician list (a handful of rows: no search view, see migration 0016). */
-export const technicianList: ListResource = {
+const technicianSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: technicians.id, uuid: true },
     name: { kind: 'text', column: technicians.name },
@@ -77,28 +73,22 @@ export function updateTechnician(
   );
 }
 
-/** One page of the technicians `q` matches, by name (the scheduler's rows, in order). */
-export function listTechnicians(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<Technician>> {
-  const where = listWhere(technicians, tenantId, q, technicianList);
-  return readPage(
-    page,
-    tx.select({ total: count() }).from(technicians).where(where),
-    (total) =>
-      tx
-        .select({
-          id: technicians.id,
-          name: technicians.name,
-          retired: technicians.retired,
-          created: technicians.created,
-          updated: technicians.updated,
-          total,
-        })
-        .from(technicians)
-        .where(where),
-    [ascending(sql`lower(${technicians.name})`), ascending(technicians.id)],
-  ).then(({ rows, total }) => ({ rows: rows.map(toTechnician), total }));
-}
+/** The technicians as `readList` reads them, by name (the scheduler's rows, in order). */
+export const technicianList: SortedList<Technician> = {
+  pageSize: PAGE_SIZES.technicians,
+  resource: technicianSearch,
+  source: technicians,
+  select: (db, total) =>
+    db
+      .select({
+        id: technicians.id,
+        name: technicians.name,
+        retired: technicians.retired,
+        created: technicians.created,
+        updated: technicians.updated,
+        total,
+      })
+      .from(technicians),
+  keys: [ascending(sql`lower(${technicians.name})`), ascending(technicians.id)],
+  toRecord: toTechnician,
+};

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../features/customers/customers.ts';
 import { createUser } from '../../features/identity/accounts.ts';
-import { listInvoices } from '../../features/invoices/invoice-list.ts';
+import { numberedInvoices } from '../../features/invoices/invoice-list.ts';
 import { invoiceCreate } from '../../features/invoices/invoices.ts';
-import { listJobs, numberedJobs } from '../../features/jobs/job-list.ts';
+import { numberedJobs } from '../../features/jobs/job-list.ts';
 import { createJob, readJob } from '../../features/jobs/jobs.ts';
 import { createTenant } from '../../features/tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
-import { readListPage } from '../lists/numbered-pages.ts';
+import { readList, readListIn } from '../lists/read-list.ts';
 import { type Database, openDatabase } from './database.ts';
 import { inTenant } from './tenant-scope.ts';
 import type { DatabasePooler } from './transaction-pooler.ts';
@@ -58,8 +58,8 @@ const laterPage = { q: '*', page: { page: 2, size: 1, offset: 1, limit: 1 } };
  */
 function listAndReadNamed(opened: Database): Promise<{ jobs: number; invoices: number; named: string[] }> {
   return inTenant(opened.db, tenantId, async (tx) => {
-    const jobs = await listJobs(tx, tenantId, firstPage);
-    const invoices = await listInvoices(tx, tenantId, firstPage);
+    const jobs = await readListIn(tx, tenantId, firstPage, numberedJobs);
+    const invoices = await readListIn(tx, tenantId, firstPage, numberedInvoices);
     const named = (await tx.execute(sql`select name from pg_prepared_statements order by name`)) as {
       rows: { name: string }[];
     };
@@ -79,16 +79,16 @@ async function readAndReadNamed(
   opened: Database,
 ): Promise<{ jobs: number; later: number[]; job: number; named: string[] }> {
   const caller = { subject, tenantId, access: 'member' as const };
-  const first = await readListPage(opened.db, caller, firstPage, numberedJobs);
-  const later = await readListPage(opened.db, caller, laterPage, numberedJobs);
-  const listed = first?.page.rows ?? [];
+  const first = await readList(opened.db, caller, firstPage, numberedJobs);
+  const later = await readList(opened.db, caller, laterPage, numberedJobs);
+  const listed = first.rows;
   const { job } = await readJob(opened.db, caller, listed[0]?.id ?? '');
   const named = (await opened.db.execute(sql`select name from pg_prepared_statements order by name`)) as {
     rows: { name: string }[];
   };
   return {
     jobs: listed.length,
-    later: later?.page.rows.map((row) => row.number) ?? [],
+    later: later.rows.map((row) => row.number),
     job: job.number,
     named: named.rows.map((row) => row.name),
   };

@@ -1,7 +1,7 @@
 import { numeric, PgDialect, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
-import { type ListResource, parseListQuery, whereForList } from './list-query.ts';
+import { type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
 import { loneRange } from './query-shapes.ts';
 
 // A stand-in list resource; real ones live beside their routes.
@@ -30,7 +30,7 @@ const resource: ListResource = {
 
 const dialect = new PgDialect();
 const where = (q: string | undefined, on: ListResource = resource) => {
-  const fragment = whereForList(q, on);
+  const fragment = listQueryToSql(parseListQuery(q), on);
   if (fragment === undefined) return undefined;
   const { sql, params } = dialect.sqlToQuery(fragment);
   return { sql, params };

@@ -1,9 +1,7 @@
 import { MATCH_ALL, MAX_SEARCH_BYTES, searchBytes, searchTooLong } from '@fieldbook/domain';
-import type { SQL } from 'drizzle-orm';
 import { SyntaxError as LiqeSyntaxError, type ParserAst, parse } from 'liqe';
 import { dateRangesAsComparisons } from './date-ranges.ts';
-import { invalidQuery, type ListResource } from './list-resource.ts';
-import { listQueryToSql } from './query-to-sql.ts';
+import { invalidQuery } from './list-resource.ts';
 
 export type { ListField, ListResource } from './list-resource.ts';
 export { listQueryToSql } from './query-to-sql.ts';
@@ -49,11 +47,6 @@ export function parseListQuery(q: string | undefined): LiqeAst | null {
   parsed.set(query, tree);
   if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value as string);
   return tree;
-}
-
-/** Parse and translate in one call: the WHERE fragment for a list endpoint, or undefined for everything. */
-export function whereForList(q: string | undefined, resource: ListResource): SQL | undefined {
-  return listQueryToSql(parseListQuery(q), resource);
 }
 
 /** liqe reports two failures without a position: input that ends mid-expression, and ambiguity. */

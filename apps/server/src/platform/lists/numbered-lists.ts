@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrap
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
 import { type Buildable, type BuiltOnce, builtOnce, type Statement } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
+import type { Member } from '../http/member-scope.ts';
 import type { TextTerm } from './field-values.ts';
 import { type HourCounts, hourRangeCount } from './hour-ranges.ts';
 import type { LiqeAst, ListResource } from './list-query.ts';
@@ -164,6 +165,13 @@ export type NumberBlocks = StatusCounts & { block: PgColumn };
 
 /** What a numbered list is made of: what `q` searches, its view, its kept counts, and how it reads a page. */
 export interface NumberedList<T> {
+  /** Rows a page holds when `s` is not given. */
+  pageSize: number;
+  /**
+   * Only the records a member sees, when they see only some (a Technician's own jobs): counted row by row, never
+   * from kept counts. Undefined: every record.
+   */
+  scopeOf?: (member: Member) => SQL | undefined;
   resource: ListResource;
   /** The same search with its name matches written for a walk newest first (`nameIn`), where they differ. */
   walkResource?: ListResource;

@@ -3,11 +3,9 @@ import { getViewConfig } from 'drizzle-orm/pg-core';
 import { type BuiltOnce, builtByShape, builtOnce, type Statement } from '../db/built-selects.ts';
 import { ALL_STATUSES, NUMBER_BLOCK } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
-import { type Member, readAsMember, type TenantCaller } from '../http/member-scope.ts';
 import { rangeTop } from './hour-ranges.ts';
-import { type LiqeAst, listQueryToSql, parseListQuery } from './list-query.ts';
+import { type LiqeAst, listQueryToSql } from './list-query.ts';
 import {
-  cameBackShort,
   countQuery,
   keptCount,
   type NumberedList,
@@ -18,13 +16,12 @@ import {
   rangePageNumbers,
   totalOf,
 } from './numbered-lists.ts';
-import { countLeftForPage, type ListPage, type ListRequest, pageReadOfTotal } from './paged-list.ts';
-import { hasRange, hasWord, loneRange, loneValue } from './query-shapes.ts';
-import { wordPageOf } from './word-pages.ts';
+import { countLeftForPage, type ListPage, type ListPlan, pageReadOfTotal } from './paged-list.ts';
+import type { Page } from './pagination.ts';
+import { hasRange, loneRange, loneValue } from './query-shapes.ts';
 
-// A numbered list's pages (docs/server.md, "Fast lists"; "Statements together in one round trip"): the first page
-// and a later page of the simple searches as statements built once and sent together with the member's scope
-// (`readListPage`), and any page in a transaction (`listNumbered`).
+// A numbered list's pages (docs/server.md, "Fast lists"; "Statements together in one round trip"): the statements
+// of each way a page is read, which `readList` (read-list.ts) chooses among and sends.
 
 /** The first page whole and its count, as two statements built once (`builtOnce`), per list, field and page size. */
 const firstPageReads = new Map<
@@ -113,10 +110,9 @@ const VALUE = sql.placeholder('value');
  * The whole list (`*`) or one id or status (`loneValue`): a shape whose page is read newest first whatever the
  * total (or from the nearer end), by statements with the tenant and value as placeholders, for one plan is right for
  * every tenant and value (the newest numbers by the field's index, the kept counts). Undefined for any other
- * search, and for a technician's own jobs (`within`).
+ * search.
  */
-function simpleShape<T>(list: NumberedList<T>, ast: LiqeAst | null, within: SQL | undefined) {
-  if (within) return undefined;
+export function simpleShape<T>(list: NumberedList<T>, ast: LiqeAst | null) {
   if (ast === null) return { field: '*', value: undefined, where: eq(list.numbered.tenantId, TENANT) };
   const lone = loneValue(ast, list.resource, list.statuses);
   if (!lone) return undefined;
@@ -131,57 +127,61 @@ const simpleCount = <T>(db: Db, list: NumberedList<T>, field: string, where: SQL
     : keptCount(db, list.statusCounts, TENANT, field === 'status' ? VALUE : list.statuses);
 
 /**
- * A first page's statements: its count (which leaves the page's numbers in `PAGE_NUMBERS`) and its records, then
- * `short`, if the records came back fewer than the page should hold (a range's bounded walk: `rangePageNumbers`),
- * the page's numbers read another way and their records.
+ * A page's statements, sent together: its count (which may leave the page's numbers in `PAGE_NUMBERS`) and its
+ * records; then `short`, if the records came back fewer than the page should hold (a range's bounded walk:
+ * `rangePageNumbers`), the page's numbers read another way and their records.
  */
-interface FirstPage {
+export interface NumberedRead {
   count: Statement;
   records: Statement;
   short?: Statement[] | undefined;
 }
 
 /**
- * A first page's count and records as two statements (`Statement`s), the count first, for a search whose first page
- * is read newest first whatever the total (no word, no clustered range: `pageNumbers`). The whole list (`*`) and
- * one id or status (`loneValue`): the records by the page's numbers in one statement, the tenant and value as
- * placeholders, for one plan is right for every tenant and value (the newest numbers by the field's index, the
- * kept counts), so each is a named statement, planned once per connection. Any other search: the count with the
- * page's numbers, which it leaves in a setting of the transaction (`PAGE_NUMBERS`), kept per tenant, search and
- * page size and unnamed, so it is planned for its values (a technician's own jobs, `within`, built at each run);
- * but a lone range's first page is one named statement (`rangeFirstPageOf`);
- * then the records of those numbers, one named statement per list (its joins took longer to plan than to run).
- * Undefined for a later page, a word or a clustered range.
+ * The first page of a simple shape (`simpleShape`: the whole list, one id or status): the records of the page's
+ * numbers in one statement and its count in another, the tenant and value as placeholders, for one plan is right
+ * for every tenant and value (the newest numbers by the field's index, the kept counts): named statements, planned
+ * once per connection, built once per list, field and page size.
  */
-export function firstPageOf<T>(
+export function simpleFirstPage<T>(
+  list: NumberedList<T>,
+  tenantId: string,
+  page: Page,
+  simple: SimpleShape,
+): NumberedRead {
+  const viewName = getViewConfig(list.numbered.view).name;
+  const shape = `${viewName}|${simple.field}|${page.limit}`;
+  let reads = firstPageReads.get(shape);
+  if (!reads) {
+    const name = `first_page_${firstPageReads.size + 1}`;
+    const { field, where } = simple;
+    reads = {
+      records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, page), `${name}_records`),
+      count: builtOnce((db) => simpleCount(db, list, field, where), `${name}_count`),
+    };
+    firstPageReads.set(shape, reads);
+  }
+  const values = { tenantId, value: simple.value };
+  return { records: reads.records.with(values), count: reads.count.with(values) };
+}
+
+type SimpleShape = NonNullable<ReturnType<typeof simpleShape>>;
+
+/**
+ * The first page of any other search whose first page is read newest first whatever the total (no word, no range
+ * whose matches sit together: `pageNumbers`): the count with the page's numbers, which it leaves in a setting of
+ * the transaction (`PAGE_NUMBERS`), kept per tenant, search and page size and unnamed, so it is planned for its
+ * values (a technician's own jobs, `within`, built at each run); but a lone range's first page is one named
+ * statement (`rangeFirstPageOf`); then the records of those numbers, one named statement per list (its joins took
+ * longer to plan than to run).
+ */
+export function searchedFirstPage<T>(
   db: Db,
   list: NumberedList<T>,
   tenantId: string,
-  { q, page }: ListRequest,
-  within?: SQL,
-): FirstPage | undefined {
-  if (page.offset !== 0) return undefined;
-  const ast = parseListQuery(q);
-  const simple = simpleShape(list, ast, within);
-  if (simple) {
-    const viewName = getViewConfig(list.numbered.view).name;
-    const shape = `${viewName}|${simple.field}|${page.limit}`;
-    let reads = firstPageReads.get(shape);
-    if (!reads) {
-      const name = `first_page_${firstPageReads.size + 1}`;
-      const { field, where } = simple;
-      reads = {
-        records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, page), `${name}_records`),
-        count: builtOnce((db) => simpleCount(db, list, field, where), `${name}_count`),
-      };
-      firstPageReads.set(shape, reads);
-    }
-    const values = { tenantId, value: simple.value };
-    return { records: reads.records.with(values), count: reads.count.with(values) };
-  }
-  // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
-  if (ast !== null && hasWord(ast)) return undefined;
-  if (ast !== null && list.numbered.rangesFollowNumbers === true && hasRange(ast)) return undefined;
+  { q, page, ast }: ListPlan,
+  within: SQL | undefined,
+): NumberedRead {
   const { view, number } = list.numbered;
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
   const range = ast !== null && hasRange(ast);
@@ -222,13 +222,16 @@ const searchedFirstPages = builtByShape('searched_first_page', { limit: 1000, na
 const pageNumbersBuiltEachTime = builtByShape('own_first_page', { limit: 0, named: false });
 
 /**
- * A later page of a simple shape (`simpleShape`) as two statements, sent together: its count, left for the next
- * (`countLeftForPage`), and the records of the page's numbers, whole, read from the nearer end (`recordsOfPage`).
- * Each is one named statement per list and field.
+ * A later page of a simple shape (`simpleShape`): its count, left for the next (`countLeftForPage`), and the
+ * records of the page's numbers, whole, read from the nearer end (`recordsOfPage`). Each is one named statement per
+ * list and field.
  */
-function laterPageOf<T>(list: NumberedList<T>, tenantId: string, { q, page }: ListRequest) {
-  const simple = simpleShape(list, parseListQuery(q), undefined);
-  if (!simple) return undefined;
+export function simpleLaterPage<T>(
+  list: NumberedList<T>,
+  tenantId: string,
+  page: Page,
+  simple: SimpleShape,
+): NumberedRead {
   const shape = `${getViewConfig(list.numbered.view).name}|${simple.field}`;
   let reads = laterPageReads.get(shape);
   if (!reads) {
@@ -255,37 +258,6 @@ const blocksOf = (field: string) =>
 const laterPageReads = new Map<string, { count: BuiltOnce<unknown>; records: BuiltOnce<unknown> }>();
 
 /**
- * A page for the caller with the caller's membership, read with the member's scope and no transaction
- * (`readAsMember`), in one round trip: a first page (`firstPageOf`) and its count; a later page of the whole list
- * or of one id or status (`laterPageOf`). Undefined for a later page of any other search, and when `readsAll`
- * says the member sees only some records (a technician's own jobs), which are read in a transaction
- * (`listNumbered`).
- */
-export async function readListPage<T>(
-  db: Db,
-  caller: TenantCaller,
-  request: ListRequest,
-  list: NumberedList<T>,
-  readsAll: (member: Member) => boolean = () => true,
-): Promise<{ member: Member; page: ListPage<T> } | undefined> {
-  const read =
-    firstPageOf(db, list, caller.tenantId, request) ??
-    laterPageOf(list, caller.tenantId, request) ??
-    wordPageOf(db, list, caller.tenantId, request);
-  if (!read) return undefined;
-  const { member, results } = await readAsMember(db, caller, [read.count, read.records]);
-  if (!readsAll(member)) return undefined;
-  const [counted = [], found = []] = results;
-  const total = totalRow(counted);
-  const { short } = read as Partial<FirstPage>;
-  const records =
-    short && cameBackShort(found.length, total, request.page)
-      ? ((await readAsMember(db, caller, short)).results[1] ?? [])
-      : found;
-  return { member, page: { rows: records.map((row) => list.toRecord(row as never)), total } };
-}
-
-/**
  * For a lone range of a field the list counts per hour, a number no match has a higher one than (`rangeTop`), where
  * a walk through its matches newest first starts; undefined for any other search.
  */
@@ -294,37 +266,17 @@ const topOfRange = <T>(list: NumberedList<T>, tenantId: string, ast: LiqeAst | n
   return list.hourCounts && range ? rangeTop(list.hourCounts, tenantId, range) : undefined;
 };
 
-const totalRow = (rows: unknown[]) => Number((rows as { total: number | string }[])[0]?.total ?? 0);
-
 /**
- * One page of the records `q` matches, newest number first, and how many match in all: a first page read newest
- * first whatever the total, whole, and its count (`firstPageOf`); else the count, then the page's numbers (from
- * the indexes alone where they can), then those records whole.
+ * Any page of any search, in a transaction, one step after another: the count, then the page's numbers (from the
+ * indexes alone where they can: sorted or walked by how many match, `pageNumbers`), then those records whole.
  */
-export async function listNumbered<T>(
+export async function countedPage<T>(
   tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
   list: NumberedList<T>,
-  /** Only the records this also matches (a technician's own jobs): counted row by row, not from kept counts. */
-  within?: SQL,
+  tenantId: string,
+  { page, ast }: ListPlan,
+  within: SQL | undefined,
 ): Promise<ListPage<T>> {
-  const first = firstPageOf(tx, list, tenantId, { q, page }, within);
-  if (first) {
-    const total = totalRow(await first.count.run(tx));
-    let rows = await first.records.run(tx);
-    if (first.short && cameBackShort(rows.length, total, page)) {
-      for (const statement of first.short) rows = await statement.run(tx);
-    }
-    return { rows: rows.map((row) => list.toRecord(row as never)), total };
-  }
-  const word = within ? undefined : wordPageOf(tx, list, tenantId, { q, page });
-  if (word) {
-    const total = totalRow(await word.count.run(tx));
-    const rows = await word.records.run(tx);
-    return { rows: rows.map((row) => list.toRecord(row as never)), total };
-  }
-  const ast = parseListQuery(q);
   const where = and(eq(list.numbered.tenantId, tenantId), listQueryToSql(ast, list.resource), within);
   const total = await totalOf(countQuery(tx, tenantId, ast, where, list, within));
   const walkWhere = () =>

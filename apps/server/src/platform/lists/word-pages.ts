@@ -3,10 +3,9 @@ import { getViewConfig } from 'drizzle-orm/pg-core';
 import { builtByShape } from '../db/built-selects.ts';
 import type { Db } from '../db/database.ts';
 import type { TextTerm } from './field-values.ts';
-import { parseListQuery } from './list-query.ts';
 import { FEW_MATCHES, type NumberedList, PAGE_NUMBERS, pageRecordsOf } from './numbered-lists.ts';
+import type { NumberedRead } from './numbered-pages.ts';
 import { asLimit, type ListRequest, pageReadOfTotal } from './paged-list.ts';
-import { loneWord } from './query-shapes.ts';
 import { idsNamed } from './search-matches.ts';
 
 // A lone word on a numbered list (docs/server.md, "Fast lists"): its count and page in one statement, the names it
@@ -17,11 +16,15 @@ const wordPages = builtByShape('word_page', { limit: 1000, named: false });
 
 /**
  * Any page of a lone word (`loneWord`) as two statements, sent together: its count and the page's numbers, which
- * it leaves in `PAGE_NUMBERS`, then the records of those numbers (`pageRecordsOf`). Undefined for any other search.
+ * it leaves in `PAGE_NUMBERS`, then the records of those numbers (`pageRecordsOf`).
  */
-export function wordPageOf<T>(db: Db, list: NumberedList<T>, tenantId: string, { q, page }: ListRequest) {
-  const term = loneWord(parseListQuery(q));
-  if (!term) return undefined;
+export function wordPage<T>(
+  db: Db,
+  list: NumberedList<T>,
+  tenantId: string,
+  { q, page }: ListRequest,
+  term: TextTerm,
+): NumberedRead {
   const key = `${getViewConfig(list.numbered.view).name}|${tenantId}|${q}`;
   return {
     count: wordPages.statement(db, key, () => wordPageSql(db, list, tenantId, term), {

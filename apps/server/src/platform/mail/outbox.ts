@@ -1,11 +1,17 @@
-import { MESSAGE_KINDS, type MessageKind, OUTBOX_STATUSES, type OutboxMessage } from '@fieldbook/domain';
-import { and, count, eq, sql } from 'drizzle-orm';
+import {
+  MESSAGE_KINDS,
+  type MessageKind,
+  OUTBOX_STATUSES,
+  type OutboxMessage,
+  PAGE_SIZES,
+} from '@fieldbook/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
 import { notFound } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
-import type { ListPage, ListRequest } from '../lists/paged-list.ts';
-import { descending, listWhere, readPage } from '../lists/paged-list.ts';
+import { descending } from '../lists/paged-list.ts';
+import type { SortedList } from '../lists/sorted-pages.ts';
 import { recordWhere } from '../records/record-rows.ts';
 import { identityMessages, outboxAttachments, outboxMessages } from './outbox-tables.ts';
 
@@ -87,7 +93,7 @@ const toMessage = (row: MessageRow): OutboxMessage =>
   }) as OutboxMessage;
 
 /** What `q` may search on the outbox, by the names the messages are given in (`to` is the recipient). */
-export const outboxList: ListResource = {
+const outboxSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: outboxMessages.id, uuid: true },
     to: { kind: 'text', column: outboxMessages.recipient },
@@ -98,24 +104,15 @@ export const outboxList: ListResource = {
   searchable: [outboxMessages.recipient, outboxMessages.subject],
 };
 
-/** One page of the tenant's messages `q` matches, newest first. */
-export function listOutbox(
-  tx: Tx,
-  tenantId: string,
-  { q, page }: ListRequest,
-): Promise<ListPage<OutboxMessage>> {
-  const where = listWhere(outboxMessages, tenantId, q, outboxList);
-  return readPage(
-    page,
-    tx.select({ total: count() }).from(outboxMessages).where(where),
-    (total) =>
-      tx
-        .select({ ...messageColumns, total })
-        .from(outboxMessages)
-        .where(where),
-    [descending(outboxMessages.created), descending(outboxMessages.id)],
-  ).then(({ rows, total }) => ({ rows: rows.map((row) => toMessage(row as MessageRow)), total }));
-}
+/** The tenant's messages as `readList` reads them, newest first. */
+export const outboxList: SortedList<OutboxMessage> = {
+  pageSize: PAGE_SIZES.outbox,
+  resource: outboxSearch,
+  source: outboxMessages,
+  select: (db, total) => db.select({ ...messageColumns, total }).from(outboxMessages),
+  keys: [descending(outboxMessages.created), descending(outboxMessages.id)],
+  toRecord: (row: MessageRow) => toMessage(row),
+};
 
 export async function findOutboxMessage(tx: Tx, tenantId: string, id: string): Promise<OutboxMessage> {
   const where = recordWhere(outboxMessages, tenantId, id);
