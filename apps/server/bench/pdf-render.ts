@@ -13,7 +13,7 @@
  * Settings: BENCH_RUNS (200); BENCH_FLOOD_PREVIEWS (12 in flight) and BENCH_FLOOD_SECONDS (10; 0 leaves the flood out).
  */
 import { eq, sql } from 'drizzle-orm';
-import { recordSource } from '../src/features/documents/documents.ts';
+import { readRecordSource } from '../src/features/documents/documents.ts';
 import { inTenant } from '../src/platform/db/tenant-scope.ts';
 import { createRenderer } from '../src/platform/renderer/renderer.ts';
 import { invoices, memberships, tenants } from '../src/schema.ts';
@@ -74,9 +74,7 @@ try {
   );
 
   const sources = await Promise.all(
-    ids
-      .slice(0, 50)
-      .map(({ id }) => inTenant(db, demo.tenantId, (tx) => recordSource(tx, demo.tenantId, 'invoice', id))),
+    ids.slice(0, 50).map(({ id }) => readRecordSource(db, { ...demo, access: 'member' }, 'invoice', id)),
   );
   const renderer = createRenderer();
   started = performance.now();

@@ -1,12 +1,13 @@
 import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
-import { eq, getViewSelectedFields, sql } from 'drizzle-orm';
+import { and, eq, getViewSelectedFields, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
+import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
 import { deleteRow, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
 import { allocateNumber } from '../../platform/records/tenant-counters.ts';
 import { customerCounts, customers, visibleCustomers as visible } from './customer-tables.ts';
@@ -71,6 +72,18 @@ export const findCustomer = async (tx: Tx, tenantId: string, id: string): Promis
   toCustomer(await requireRow(tx, customers, tenantId, id, NOUN));
 
 /** Saves over the version the client read (404, or 409 when someone saved it since). */
+/** The customer a job or invoice names, read by that record's id in one statement (`namedBy`). */
+const customerNamedBy = namedBy('customer', 'customerId', (db, where) =>
+  db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, sql.placeholder('tenantId')), where(customers.id))),
+);
+
+/** The read of the customer a record names, to send with the record's own (404 when there is no such record). */
+export const customerOf = (naming: NamingRecord<'customerId'>, tenantId: string, id: string) =>
+  recordRead(customerNamedBy(naming, tenantId, id), toCustomer, NOUN);
+
 export async function updateCustomer(
   tx: Tx,
   tenantId: string,

@@ -1,6 +1,6 @@
 import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
@@ -8,6 +8,7 @@ import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
+import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
 import { deleteRow, findRow, recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
 import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
 
@@ -62,6 +63,19 @@ function withCustomerName(source: typeof locations | typeof visible) {
 /** The join to the location's customer, for its name. */
 const ofCustomer = (source: typeof locations | typeof visible) =>
   and(eq(customers.tenantId, source.tenantId), eq(customers.id, source.customerId));
+
+/** The location a job names, with its customer's name, read by the job's id in one statement (`namedBy`). */
+const locationNamedBy = namedBy('location', 'locationId', (db, where) =>
+  db
+    .select(withCustomerName(locations))
+    .from(locations)
+    .innerJoin(customers, ofCustomer(locations))
+    .where(and(eq(locations.tenantId, sql.placeholder('tenantId')), where(locations.id))),
+);
+
+/** The read of the location a record names, to send with the record's own: null when it names none. */
+export const locationOf = (naming: NamingRecord<'locationId'>, tenantId: string, id: string) =>
+  recordRead(locationNamedBy(naming, tenantId, id), toLocation);
 
 /** The location with its customer's name; 404 when this tenant has no such location. */
 export async function findLocation(tx: Tx, tenantId: string, id: string): Promise<CustomerLocation> {

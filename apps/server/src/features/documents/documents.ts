@@ -6,20 +6,22 @@ import {
   formatDollars,
   INVOICE_STATUS_NAMES,
   type Invoice,
+  isUuid,
   JOB_STATUS_NAMES,
   type Job,
   ORGANISATION_TIME_ZONE,
   type TemplateDocument,
 } from '@fieldbook/domain';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database.ts';
-import { ApiError, validationFailed } from '../../platform/http/errors.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import { ApiError, notFound, validationFailed } from '../../platform/http/errors.ts';
+import { asMember, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
 import { MAX_PAGES, RENDER_TIME_LIMIT_MS, type RenderJob } from '../../platform/renderer/render-protocol.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
-import { findCustomer, findLocation } from '../customers/index.ts';
-import { findInvoice, invoices } from '../invoices/index.ts';
-import { findJob, jobs } from '../jobs/index.ts';
-import { type OrganisationDetails, readDetails } from '../organisation/index.ts';
+import { customerOf, findCustomer, findLocation, locationOf } from '../customers/index.ts';
+import { findInvoice, invoiceRead, invoices } from '../invoices/index.ts';
+import { findJob, jobRead, jobs, ownJob } from '../jobs/index.ts';
+import { detailsRead, type OrganisationDetails, readDetails } from '../organisation/index.ts';
 import type { DocumentData, InvoiceData, JobData, OrganisationData, PartyData } from './document-data.ts';
 import { sampleInvoice, sampleJob } from './sample-records.ts';
 
@@ -156,21 +158,71 @@ async function recordData(tx: Tx, tenantId: string, document: TemplateDocument, 
   return { number: job.number, data: { job: jobData(job, customer, location) } };
 }
 
-/** An invoice or a job with its organisation's default template for it (404 for another tenant's id). */
-export async function recordSource(
-  tx: Tx,
+/**
+ * An invoice or a job with its organisation's default template for it, read for the caller in one round trip
+ * (`readAsMember`): the organisation's details with the template, the record, and the customer and location it
+ * names, each read by the record's id. 404 for another tenant's id; a Technician member's job is their own
+ * (`ownJob`).
+ */
+export async function readRecordSource<Document extends TemplateDocument>(
+  db: Db,
+  caller: TenantCaller,
+  document: Document,
+  id: string,
+): Promise<{ record: Document extends 'invoice' ? Invoice : Job; source: DocumentSource }> {
+  if (!isUuid(id)) return asMember(db, caller, () => Promise.reject(notFound(document)));
+  const { tenantId } = caller;
+  const details = detailsRead(tenantId, document);
+  const sources = document === 'invoice' ? invoices : jobs;
+  const record = document === 'invoice' ? invoiceRead(tenantId, id) : jobRead(tenantId, id);
+  const customer = customerOf(sources, tenantId, id);
+  const location = locationOf(jobs, tenantId, id);
+  const reads = [details, record, customer, ...(document === 'job' ? [location] : [])];
+  const { member, results } = await readAsMember(
+    db,
+    caller,
+    reads.map((read) => read.statement),
+  );
+  const [detailsRows = [], recordRows = [], customerRows = [], locationRows = []] = results;
+  const found = record.record(recordRows);
+  const data =
+    document === 'invoice'
+      ? {
+          invoice: invoiceData(
+            found as Invoice,
+            customer.record(customerRows),
+            details.record(detailsRows).details.gstRegistered,
+          ),
+        }
+      : {
+          job: jobData(
+            ownJob(member, found as Job),
+            customer.record(customerRows),
+            location.record(locationRows),
+          ),
+        };
+  return {
+    record: found as Document extends 'invoice' ? Invoice : Job,
+    source: sourceOf(tenantId, document, details.record(detailsRows), data),
+  };
+}
+
+/** The document's source: the record's data, the organisation's part, and the default template's name and body. */
+function sourceOf(
   tenantId: string,
   document: TemplateDocument,
-  id: string,
-): Promise<{ number: number; source: DocumentSource }> {
-  const details = await readDetails(tx, tenantId, document);
-  const { number, data } = await recordData(tx, tenantId, document, id, details.details.gstRegistered);
+  details: OrganisationDetails,
+  data: Pick<DocumentData, 'invoice' | 'job'>,
+): DocumentSource {
   const { organisation, logo } = organisationPart(details);
   const templateName = document === 'invoice' ? details.invoiceTemplateName : details.jobTemplateName;
-  const body = details.templateBody ?? '';
   return {
-    number,
-    source: { tenantId, document, templateName, body, data: { organisation, ...data }, logo },
+    tenantId,
+    document,
+    templateName,
+    body: details.templateBody ?? '',
+    data: { organisation, ...data },
+    logo,
   };
 }
 

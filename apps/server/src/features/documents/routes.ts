@@ -1,12 +1,10 @@
 import { idParams, type TemplateDocument } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
-import type { Api } from '../../platform/http/api-scopes.ts';
+import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
-import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
-import { findJob, ownJob, technicianScope } from '../jobs/index.ts';
 import { pdfResponse } from './document-responses.ts';
-import { recordSource, renderDocument } from './documents.ts';
+import { readRecordSource, renderDocument } from './documents.ts';
 
 /** The PDF of an invoice or a job, made from the organisation's default template for it. */
 export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): void {
@@ -36,18 +34,18 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): vo
         },
       },
       async (request, reply) => {
-        const { number, source } = await inRequestTenant(db, request, async (tx, tenantId, member) => {
-          // A Technician member prints only their own jobs.
-          if (document === 'job' && technicianScope(member) !== undefined)
-            ownJob(member, await findJob(tx, tenantId, request.params.id));
-          return recordSource(tx, tenantId, document, request.params.id);
-        });
+        const { record, source } = await readRecordSource(
+          db,
+          tenantCallerOf(request),
+          document,
+          request.params.id,
+        );
         // The render waits in the renderer's queue, not in the API's: its place goes to the next request.
         request.handBackPlace();
         const pdf = await renderDocument(renderer, source, 'pdf');
         return reply
           .type('application/pdf')
-          .header('content-disposition', `attachment; filename="${document}-${number}.pdf"`)
+          .header('content-disposition', `attachment; filename="${document}-${record.number}.pdf"`)
           .header('cache-control', 'no-store')
           .send(Buffer.from(pdf as Uint8Array));
       },

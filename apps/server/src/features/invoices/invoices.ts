@@ -19,6 +19,7 @@ import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import type { AnswerStore } from '../../platform/http/idempotency.ts';
+import { recordRead } from '../../platform/records/record-reads.ts';
 import {
   findRow,
   namedStatement,
@@ -129,6 +130,10 @@ const invoiceById = builtOnce<InvoiceRow>(
     ),
   'invoice_by_id',
 );
+
+/** The read of the invoice whole, to send with others (404 when this tenant has no such invoice). */
+export const invoiceRead = (tenantId: string, id: string) =>
+  recordRead(invoiceById.with({ tenantId, id }), toInvoice, NOUN);
 
 export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise<Invoice> {
   const [row] = isUuid(id) ? await invoiceById(tx, { tenantId, id }) : [];

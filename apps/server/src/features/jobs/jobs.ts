@@ -18,6 +18,7 @@ import { keptLine, lineValues } from '../../platform/db/columns.ts';
 import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
+import { recordRead } from '../../platform/records/record-reads.ts';
 import {
   deleteRow,
   namedStatement,
@@ -200,6 +201,10 @@ const jobById = builtOnce<JobRow>(
     ),
   'job_by_id',
 );
+
+/** The read of the job whole, to send with others (404 when this tenant has no such job). */
+export const jobRead = (tenantId: string, id: string) =>
+  recordRead(jobById.with({ tenantId, id }), toJob, NOUN);
 
 /** The job with the names of what it refers to and its lines; 404 when this tenant has no such job. */
 export async function findJob(tx: Tx, tenantId: string, id: string): Promise<Job> {

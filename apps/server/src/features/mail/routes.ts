@@ -8,7 +8,7 @@ import {
 } from '@fieldbook/domain';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
-import type { Api } from '../../platform/http/api-scopes.ts';
+import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
 import { createSchema, listSchema, readSchema } from '../../platform/http/route-schemas.ts';
@@ -17,8 +17,7 @@ import { sendList } from '../../platform/lists/read-list.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import { findAttachment, findOutboxMessage, outboxList } from '../../platform/mail/outbox.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
-import { asSentInvoice, recordSource, renderDocument } from '../documents/index.ts';
-import { findInvoice } from '../invoices/index.ts';
+import { asSentInvoice, readRecordSource, renderDocument } from '../documents/index.ts';
 import { invoiceEmailDraft as draftOf, emailInvoice, listInvoiceEmails } from './invoice-emails.ts';
 
 const tags = ['mail'];
@@ -141,10 +140,12 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
       },
     },
     async (request, reply) => {
-      const { invoice, source } = await inRequestTenant(db, request, async (tx, tenantId) => ({
-        invoice: await findInvoice(tx, tenantId, request.params.id),
-        source: (await recordSource(tx, tenantId, 'invoice', request.params.id)).source,
-      }));
+      const { record: invoice, source } = await readRecordSource(
+        db,
+        tenantCallerOf(request),
+        'invoice',
+        request.params.id,
+      );
       // The render waits in the renderer's queue, not the API's; the send after it takes a place again.
       request.handBackPlace();
       const pdf = await renderDocument(renderer, asSentInvoice(source), 'pdf');

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../platform/db/database.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import { readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
+import { recordRead } from '../../platform/records/record-reads.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
 import { seedTemplates } from './templates.ts';
@@ -104,6 +105,10 @@ export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' |
 }
 
 export type OrganisationDetails = Awaited<ReturnType<typeof readDetails>>;
+
+/** `readDetails` as a read to send with others. */
+export const detailsRead = (tenantId: string, bodyOf?: 'invoice' | 'job') =>
+  recordRead(details[bodyOf ?? 'none'].with({ tenantId }), (row: DetailsRow) => row, NOUN);
 
 const dataUrl = (logo: Buffer | null, type: string | null) =>
   logo && type ? `data:${type};base64,${logo.toString('base64')}` : null;
