@@ -183,7 +183,7 @@ export interface NumberedList<T> {
   hourCounts?: HourCounts;
   /** Its counts kept per status and block of numbers: where a deep page of the whole list or a status starts. */
   numberBlocks: NumberBlocks;
-  /** How a lone word is counted and its page found, with the names it matches looked up once (`wordPageOf`). */
+  /** How a lone word is counted and its page found, with the names it matches looked up once (`wordPage`). */
   word: WordSearch;
   /** The records with these numbers, whole, newest first. */
   read: (tx: Tx, tenantId: string, numbers: number[]) => Promise<T[]>;
@@ -244,7 +244,7 @@ export const keptCount = (
 /**
  * How many records `q` matches, as one select: from the kept counts when `q` is nothing or a status (so a list of a
  * million is not counted row by row), or a range of a field counted per hour (`hourRangeCount`), else counted
- * through the search's indexes. (A lone word is counted with its page: `wordPageOf`.)
+ * through the search's indexes. (A lone word is counted with its page: `wordPage`.)
  */
 export function countQuery<T>(
   tx: Db,
