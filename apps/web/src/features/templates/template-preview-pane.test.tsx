@@ -1,5 +1,5 @@
 import type { Template } from '@fieldbook/domain';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type RecordedRequest } from '../../testing/api';
@@ -16,8 +16,31 @@ const serve = (
 ) => serveTemplate(api, record, respond);
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+/** What a base64 `data:` address holds. */
+const contentOf = (address: string | null) => atob(address?.split(',')[1] ?? '');
 /** The SVG the preview shows, from its data: address. */
-const shown = (image: HTMLElement) => atob(image.getAttribute('src')?.split(',')[1] ?? '');
+const shown = (image: HTMLElement) => contentOf(image.getAttribute('src'));
+
+/**
+ * Resolves when the preview has read an answer that says `text` into a `data:` address (its FileReader's
+ * loadend): the last step before the preview decides whether to show it.
+ */
+function answerRead(text: string): Promise<void> {
+  const readAsDataURL = FileReader.prototype.readAsDataURL;
+  return new Promise((resolve) => {
+    const spy = vi.spyOn(FileReader.prototype, 'readAsDataURL').mockImplementation(function (
+      this: FileReader,
+      blob: Blob,
+    ) {
+      this.addEventListener('loadend', () => {
+        if (!contentOf(String(this.result)).includes(text)) return;
+        spy.mockRestore();
+        resolve();
+      });
+      readAsDataURL.call(this, blob);
+    });
+  });
+}
 
 describe('TemplatePreviewPane: the live preview', () => {
   it('shows the template rendered as SVG beside the editor, and renders it again when the typing rests', async () => {
@@ -97,8 +120,12 @@ describe('TemplatePreviewPane: the live preview', () => {
     expect(signals[1]?.aborted).toBe(true);
     expect(signals[2]?.aborted).toBe(false);
     await vi.waitFor(() => expect(shown(image)).toContain('Latest'));
-    answerSlow(svgResponse('Stale'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stale answer is read to its end; act holds React's updates until what that read set off is done.
+    const staleRead = answerRead('Stale');
+    await act(async () => {
+      answerSlow(svgResponse('Stale'));
+      await staleRead;
+    });
     expect(shown(image)).toContain('Latest');
     expect(screen.queryByText('Updating…')).not.toBeInTheDocument();
   });
