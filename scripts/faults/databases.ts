@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { repairPgliteDataDir } from '../../apps/server/src/platform/db/pglite-data-dir.ts';
-import { onServer } from '../../apps/server/src/platform/db/server-statement.ts';
 import type { DatabasePooler } from '../../apps/server/src/platform/db/transaction-pooler.ts';
-import { countSeedRows, type SeedRowCounts } from '../../apps/server/src/seed/demo-counts.ts';
+import { countSeedRows, type SeedRowCounts } from '../../apps/server/src/test-support/demo-counts.ts';
+import { onServer } from '../../apps/server/src/test-support/server-statement.ts';
 import type { DatabaseSettings } from './servers.ts';
 
 export type DatabaseKind = DatabaseSettings['kind'];

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATION_LOCK } from '../../apps/server/src/platform/db/migrate.ts';
 import { SEED_LOCK } from '../../apps/server/src/seed/demo.ts';
-import { DEMO_SEED_ROWS, NO_SEED_ROWS, type SeedRowCounts } from '../../apps/server/src/seed/demo-counts.ts';
+import {
+  DEMO_SEED_ROWS,
+  NO_SEED_ROWS,
+  type SeedRowCounts,
+} from '../../apps/server/src/test-support/demo-counts.ts';
 import { type DatabaseKind, type FreshDatabase, freshDatabase } from './databases.ts';
 import {
   databaseName,

@@ -1,4 +1,4 @@
-import { DEMO_SEED_ROWS } from '../../apps/server/src/seed/demo-counts.ts';
+import { DEMO_SEED_ROWS } from '../../apps/server/src/test-support/demo-counts.ts';
 import { onFreshDatabase, reasonOf, type Scenario, secondsRange } from './scenario.ts';
 import { spawnServer, waitUntilReady } from './servers.ts';
 

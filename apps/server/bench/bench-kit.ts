@@ -8,8 +8,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { onServer } from '../src/platform/db/server-statement.ts';
 import { bearer } from '../src/test-support/factories.ts';
+import { onServer } from '../src/test-support/server-statement.ts';
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

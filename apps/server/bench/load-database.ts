@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Database, openDatabase } from '../src/platform/db/database.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
-import { onServer } from '../src/platform/db/server-statement.ts';
+import { onServer } from '../src/test-support/server-statement.ts';
 import { loadScale, seedingUnfinished } from './load-data.ts';
 import type { statementRecorder } from './load-explain.ts';
 

@@ -36,10 +36,17 @@ import { LOAD_LIMITS, type LoadLimits, registerLoadLimit } from './platform/http
 import { logDestination } from './platform/http/log-destination.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
-import { createMailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
+import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
 import { createRenderer, type Renderer } from './platform/renderer/renderer.ts';
 import { registerWebApp } from './platform/web/web-app.ts';
 import { DEMO_USER } from './seed/demo.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox's sender: `idle()` resolves once it has found nothing more to send. */
+    mailWorker: Pick<MailWorker, 'idle'>;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -125,6 +132,7 @@ export async function buildApp({
       })
     : undefined;
   const mail = createMailWorker(db, { ...config.mail, ...mailTimings, prepare }, app.log);
+  app.decorate('mailWorker', mail);
   const names = tenantClaimNames(config.oidc.claimNamespace);
   let provider: Provider | undefined;
   if (config.oidc.embedded) {

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserByEmail } from '../features/identity/accounts.ts';
 import { listTenantsOf } from '../features/tenants/tenants.ts';
 import { type ApiClient, apiAs } from '../test-support/api-client.ts';
+import { countSeedRows, DEMO_SEED_ROWS, NO_SEED_ROWS } from '../test-support/demo-counts.ts';
 import { signAccessToken } from '../test-support/factories.ts';
 import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { DEMO_TENANTS, DEMO_USER, seedDemo } from './demo.ts';
-import { countSeedRows, DEMO_SEED_ROWS, NO_SEED_ROWS } from './demo-counts.ts';
 import { DEMO_INVOICES_PER_ORGANISATION } from './demo-invoices.ts';
 import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
-import { onServer } from '../platform/db/server-statement.ts';
+import { onServer } from './server-statement.ts';
 import type { TestDatabaseTemplate } from './test-database.ts';
 import { type TestServer, testServer } from './test-server.ts';
 

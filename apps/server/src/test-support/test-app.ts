@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -11,11 +11,17 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app (embedded issuer, real database) for API tests driven with `app.inject`. */
-export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app (embedded issuer, real database) for API tests driven with `app.inject`; `renderer`: one the test
+ * made (the app closes it).
+ */
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  { renderer }: Pick<AppOptions, 'renderer'> = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: 'false', ...settings });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...(renderer ? { renderer } : {}) });
   await app.ready();
   return {
     app,

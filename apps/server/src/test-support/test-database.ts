@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../platform/db/database.ts';
 import { migrate } from '../platform/db/migrate.ts';
-import { onServer } from '../platform/db/server-statement.ts';
+import { onServer } from './server-statement.ts';
 import { type TestServer, testServer } from './test-server.ts';
 
 /**

@@ -36,6 +36,11 @@ export interface MailWorker {
   start(): void;
   /** Looks for work and due messages now (after a transaction stored some). */
   kick(): void;
+  /**
+   * Resolves once a pass begun after the call found nothing to prepare or send (at once when the worker is not
+   * running, and when it stops): by then every message due at that pass was sent, failed or set for a retry.
+   */
+  idle(): Promise<void>;
   /** Stops, waiting for the message being sent. */
   stop(): Promise<void>;
 }
@@ -78,6 +83,8 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
   let running = false;
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
+  /** Those waiting for a pass that finds nothing to do, asked before the pass under way began. */
+  let awaitingIdle: (() => void)[] = [];
 
   async function claim(queue: Queue): Promise<Claimed | undefined> {
     const tenantColumn = queue === outboxMessages ? sql`tenant_id` : sql`null::uuid`;
@@ -161,15 +168,21 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
 
   async function run(): Promise<void> {
     while (running) {
+      const watching = awaitingIdle;
+      awaitingIdle = [];
       let sent = false;
+      let idle = false;
       try {
         sent =
           (await (options.prepare?.() ?? false)) ||
           (await sendOne(outboxMessages)) ||
           (await sendOne(identityMessages));
+        idle = !sent;
       } catch (error) {
         log.error({ err: error }, 'mail: the outbox could not be read');
       }
+      if (idle) for (const resolve of watching) resolve();
+      else awaitingIdle = [...watching, ...awaitingIdle];
       if (sent || !running) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
@@ -193,10 +206,18 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
     kick() {
       wake?.();
     },
+    idle() {
+      if (!running) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        awaitingIdle.push(resolve);
+        wake?.();
+      });
+    },
     async stop() {
       running = false;
       wake?.();
       await loop;
+      for (const resolve of awaitingIdle.splice(0)) resolve();
       transport?.close();
     },
   };

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { JOB_PRIORITY_NAMES } from '../features/jobs/index.ts';
 import type { Db } from '../platform/db/database.ts';
-import { DEMO_INVOICES_PER_ORGANISATION } from './demo-invoices.ts';
-import { DEMO_JOBS_PER_ORGANISATION } from './demo-jobs.ts';
-import { DEMO_ORGANISATIONS, DEMO_TEAM } from './demo-records.ts';
+import { DEMO_INVOICES_PER_ORGANISATION } from '../seed/demo-invoices.ts';
+import { DEMO_JOBS_PER_ORGANISATION } from '../seed/demo-jobs.ts';
+import { DEMO_ORGANISATIONS, DEMO_TEAM } from '../seed/demo-records.ts';
 
 /** How many rows of each kind the demo seed writes; for checking that a database is seeded wholly or not at all. */
 export interface SeedRowCounts {
