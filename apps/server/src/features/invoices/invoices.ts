@@ -18,7 +18,7 @@ import { keptLine, lineValues } from '../../platform/db/columns.ts';
 import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
-import type { AnswerStore } from '../../platform/http/idempotency.ts';
+import type { AnswerStore } from '../../platform/http/tenant-requests.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
   findRow,

@@ -1,8 +1,7 @@
 import { invoiceFields, invoiceRecord, invoiceUpdate } from '@fieldbook/domain';
-import { commitTogether, type Db } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import { asMemberWith } from '../../platform/http/member-scope.ts';
 import {
   createSchema,
   deleteSchema,
@@ -30,13 +29,10 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
   api.post('/sales/invoices', createSchema(create, invoiceFields, invoiceRecord), (request, reply) => {
     const creating = invoiceCreate(db, tenantCallerOf(request).tenantId, request.body);
     // What the invoice names goes with the transaction's BEGIN; its insert with the COMMIT.
-    return replyCreated(
-      db,
-      request,
-      reply,
-      (tx, _tenantId, _member, read, store) => creating.create(tx, read, { together: commitTogether, store }),
-      () => creating.reads,
-    );
+    return replyCreated(db, request, reply, {
+      reads: () => creating.reads,
+      run: (tx, _tenantId, read, { last, store }) => creating.create(tx, read, { together: last, store }),
+    });
   });
 
   api.get(
@@ -51,9 +47,10 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
     const caller = tenantCallerOf(request);
     // The invoice and what it names go with the transaction's BEGIN; the save goes with its COMMIT.
     const saving = invoiceSave(db, caller.tenantId, request.params.id, request.body);
-    return asMemberWith(db, caller, saving.reads, (tx, _member, read) =>
-      saving.save(tx, read, commitTogether),
-    );
+    return inRequestTenant(db, request, {
+      reads: () => saving.reads,
+      run: (tx, _tenantId, read, { last }) => saving.save(tx, read, last),
+    });
   });
 
   const remove = {

@@ -4,7 +4,7 @@ import { commitTogether, type Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import { asMemberWith } from '../../platform/http/member-scope.ts';
+import { asMember } from '../../platform/http/member-scope.ts';
 import {
   createSchema,
   deleteSchema,
@@ -30,13 +30,10 @@ export function registerJobRoutes(api: Api, db: Db): void {
     tags,
   };
   api.post('/jobs', createSchema(create, jobFields, jobRecord), (request, reply) =>
-    replyCreated(
-      db,
-      request,
-      reply,
-      (tx, tenantId, _member, read) => createJob(tx, tenantId, request.body, read),
-      (tenantId) => jobReferences(db, tenantId, request.body),
-    ),
+    replyCreated(db, request, reply, {
+      reads: (tenantId) => jobReferences(db, tenantId, request.body),
+      run: (tx, tenantId, read) => createJob(tx, tenantId, request.body, read),
+    }),
   );
 
   const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };
@@ -58,12 +55,17 @@ export function registerJobRoutes(api: Api, db: Db): void {
     const { id } = request.params;
     // The job and what the save names go with the transaction's BEGIN; a Technician member's save is their own.
     const saving = jobSave(db, caller.tenantId, id, request.body);
-    return asMemberWith(db, caller, saving.reads, async (tx, member, read) => {
-      // The save refuses a stale version in SQL, so it goes with the COMMIT.
-      if (technicianScope(member) === undefined) return saving.save(tx, read, commitTogether);
-      const current = ownJob(member, await findJob(tx, caller.tenantId, id));
-      return updateJob(tx, caller.tenantId, id, technicianSave(current, request.body));
-    });
+    return asMember(
+      db,
+      caller,
+      async (tx, member, read) => {
+        // The save refuses a stale version in SQL, so it goes with the COMMIT.
+        if (technicianScope(member) === undefined) return saving.save(tx, read, commitTogether);
+        const current = ownJob(member, await findJob(tx, caller.tenantId, id));
+        return updateJob(tx, caller.tenantId, id, technicianSave(current, request.body));
+      },
+      { reads: saving.reads },
+    );
   });
 
   const remove = { operationId: 'deleteJob', summary: 'Delete a job and its line items', tags };

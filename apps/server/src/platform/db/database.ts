@@ -123,7 +123,6 @@ async function openPostgres(
 /** A string as an SQL literal, for a statement sent as a simple query (which takes no parameters). */
 export const sqlLiteral: (text: string) => string = pg.escapeLiteral;
 
-type OpeningRow = Record<string, unknown>;
 interface NodePgInternals {
   client: unknown;
   dialect: never;
@@ -132,37 +131,13 @@ interface NodePgInternals {
 }
 
 /**
- * Runs fn in a transaction whose BEGIN and first statement reach PostgreSQL as one message (a simple query of two
- * statements), so a request's transaction takes one round trip fewer: each costs the server and PostgreSQL about
- * as much CPU as a small query (docs/performance.md). `opening` is one statement with its values inlined
- * (`sqlLiteral`, or checked to be UUIDs); fn gets its rows. `closing`, given fn's result, may give one more such
- * statement, which goes with the COMMIT (a create's idempotency answer: one round trip fewer while a create holds
- * its number). Commit, rollback and the connection's release are as in Drizzle's `transaction`.
+ * Runs fn in a transaction whose BEGIN and first statements (`ReadyStatement`s, `runOnClient`) reach PostgreSQL in
+ * one round trip, so a request's transaction takes none of its own: each round trip costs the server and PostgreSQL
+ * about as much CPU as a small query (docs/performance.md). fn gets each opening statement's rows. `closing`, given
+ * fn's result, may give one more statement, its values inlined (`sqlLiteral`), which goes with the COMMIT (a
+ * create's idempotency answer). Commit, rollback and the connection's release are as in Drizzle's `transaction`.
  */
-export function transactionOpenedWith<T>(
-  db: Db,
-  opening: string,
-  fn: (tx: Tx, rows: OpeningRow[]) => Promise<T>,
-  closing: (result: T) => string | undefined = () => undefined,
-): Promise<T> {
-  return onTransactionClient(
-    db,
-    async (client, logger) => {
-      logger.logQuery('begin', []);
-      logger.logQuery(opening, []);
-      const results = (await client.query(`begin; ${opening}`)) as unknown as pg.QueryResult<OpeningRow>[];
-      return results[1]?.rows ?? [];
-    },
-    fn,
-    closing,
-  );
-}
-
-/**
- * `transactionOpenedWith` whose opening is statements (`ReadyStatement`s, `runOnClient`) sent with its BEGIN in
- * one round trip: fn gets each one's rows.
- */
-export function transactionBegunWith<T>(
+export function openTransaction<T>(
   db: Db,
   opening: ReadyStatement[],
   fn: (tx: Tx, results: unknown[][]) => Promise<T>,

@@ -5,21 +5,15 @@ import { createCustomer } from '../../features/customers/customers.ts';
 import { createTenant } from '../../features/tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
 import { testServer } from '../../test-support/test-server.ts';
-import {
-  asMember,
-  asMemberWith,
-  memberScope,
-  readAsMember,
-  type TenantCaller,
-} from '../http/member-scope.ts';
+import { asMember, memberScope, readAsMember, type TenantCaller } from '../http/member-scope.ts';
 import { builtOnce, type Statement } from './built-selects.ts';
 import { openDatabase, pipelineOf } from './database.ts';
 import { isDatabaseError } from './postgres-errors.ts';
 import { inTenant } from './tenant-scope.ts';
 
 /*
- * asMember's first statement goes with the transaction's BEGIN as one simple query, its values inlined as
- * literals (platform/db/database.ts, `transactionOpenedWith`): a subject is whatever an external issuer puts in `sub`.
+ * asMember's scope goes with the transaction's BEGIN (platform/db/database.ts, `openTransaction`), the tenant and
+ * subject as parameters: a subject is whatever an external issuer puts in `sub`, quotes and all.
  */
 
 let database: TestDatabase;
@@ -200,13 +194,13 @@ describe('readAsMember’s plans', () => {
   });
 });
 
-describe('asMemberWith', () => {
+describe('asMember with reads', () => {
   it('opens the member’s transaction with the first statements, which read in its tenant', async () => {
-    const opened = await asMemberWith(
+    const opened = await asMember(
       database.db,
       caller(subjects.quoted),
-      [probe.with({})],
       async (tx, member, results) => ({ member, results, scope: await scopeOf(tx) }),
+      { reads: [probe.with({})] },
     );
     expect(opened).toEqual({
       member: { subject: subjects.quoted, role: 'OWNER', technicianId: null },
@@ -218,9 +212,14 @@ describe('asMemberWith', () => {
   it('refuses a subject that is not a member, or a role the route does not allow, and runs nothing of its own', async () => {
     let ran = false;
     const refused = (who: TenantCaller) =>
-      asMemberWith(database.db, who, [probe.with({})], async () => {
-        ran = true;
-      });
+      asMember(
+        database.db,
+        who,
+        async () => {
+          ran = true;
+        },
+        { reads: [probe.with({})] },
+      );
     await expect(refused(caller(subjects.plain))).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(refused(caller(subjects.quoted, otherTenantId))).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -240,10 +239,15 @@ describe('asMemberWith', () => {
     const opened = await oneConnection();
     const owner = { ...caller(subjects.quoted), access: 'owner' as const };
     const rename = (name: string, first: Statement[] = [probe.with({})], fail = false) =>
-      asMemberWith(opened.db, owner, first, async (tx) => {
-        await tx.execute(sql`update tenants set name = ${name} where id = ${tenantId}`);
-        if (fail) throw new Error('after the write');
-      });
+      asMember(
+        opened.db,
+        owner,
+        async (tx) => {
+          await tx.execute(sql`update tenants set name = ${name} where id = ${tenantId}`);
+          if (fail) throw new Error('after the write');
+        },
+        { reads: first },
+      );
     try {
       await rename('Scope, Begun & Co');
       expect(await nameNow()).toBe('Scope, Begun & Co');
@@ -252,9 +256,9 @@ describe('asMemberWith', () => {
         isDatabaseError(error, ['22012']),
       );
       expect(await nameNow()).toBe('Scope, Begun & Co');
-      const scope = await asMemberWith(opened.db, owner, [probe.with({})], (_tx, _member, results) =>
-        Promise.resolve(results),
-      );
+      const scope = await asMember(opened.db, owner, (_tx, _member, results) => Promise.resolve(results), {
+        reads: [probe.with({})],
+      });
       expect(scope).toEqual([[{ tenant: tenantId, role: 'fieldbook_app', customers: 1 }]]);
     } finally {
       if (opened !== database) await opened.close();

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { builtByShape, type Statement } from '../db/built-selects.ts';
-import { type Db, sqlLiteral, type Tx } from '../db/database.ts';
+import { commitTogether, type Db, sqlLiteral, type Tx } from '../db/database.ts';
 import { tenantCallerOf } from './api-scopes.ts';
 import { ApiError, validationFailed } from './errors.ts';
 import { idempotencyKeys } from './idempotency-keys.ts';
-import { asMemberWith, type Member } from './member-scope.ts';
+import { asMember } from './member-scope.ts';
+import type { AnswerStore, Command, NumberedTable } from './tenant-requests.ts';
 
 const CREATED = 201;
 
@@ -68,20 +68,6 @@ const storeAnswer = (scope: IdempotencyScope & { key: string }, { status, body }
 /** The statements that store a create's answer with the statements it commits with (`AnswerStore`), by shape. */
 const answers = builtByShape('idempotency_answer');
 
-/** A table of numbered records (`numberedInsert`), whose new record's number an answer is given. */
-type NumberedTable = PgTable & { tenantId: PgColumn; id: PgColumn; number: PgColumn };
-
-/**
- * For a create whose last statements go with its COMMIT (`commitTogether`), so that it holds its locks for no
- * more than that round trip: the statement that stores its answer with its key, to send with them (it must be
- * sent). The answer is built before the insert; `numbered`: the record the statements insert, whose `number` (the
- * one value PostgreSQL gives) the statement fills in from its row. Undefined when the request has no key.
- */
-export type AnswerStore = (
-  body: object,
-  numbered?: { table: NumberedTable; id: string },
-) => Statement | undefined;
-
 function answerStatement(
   db: Db,
   scope: IdempotencyScope & { key: string },
@@ -111,7 +97,7 @@ function answerStatement(
 const claims = builtByShape('idempotency_claim');
 
 /**
- * The claim of the create's key, a statement sent with the transaction's BEGIN and scope (`asMemberWith`): it
+ * The claim of the create's key, a statement sent with the transaction's BEGIN and scope (`asMember`'s reads): it
  * claims nothing unless the scope found the caller a member of the tenant (which the scope then refuses), as
  * row-level security would refuse the row.
  */
@@ -173,17 +159,16 @@ export async function createOnce<T>(
 }
 
 /**
- * A creating POST: the create, at most once per Idempotency-Key (`createOnce`), in the caller's tenant, answered
- * 201 with the record (or the first answer again, with `Idempotency-Replayed`). `reads`: statements the create
- * needs first (what the record names), sent with the transaction's BEGIN, the scope and the key's claim in one
- * round trip (`asMemberWith`); the create gets their rows.
+ * A creating POST: the create (`Command`), at most once per Idempotency-Key (`createOnce`), in the caller's tenant,
+ * answered 201 with the record (or the first answer again, with `Idempotency-Replayed`). The key's claim goes with
+ * the transaction's BEGIN and scope, and a `Write`'s reads with them, in one round trip; the key's answer goes with
+ * the COMMIT, or with a `Write`'s last statements (`store`).
  */
 export async function replyCreated<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  create: (tx: Tx, tenantId: string, member: Member, read: unknown[][], store: AnswerStore) => Promise<T>,
-  reads: (tenantId: string) => Statement[] = () => [],
+  create: Command<T>,
 ) {
   const caller = tenantCallerOf(request);
   const scope = {
@@ -193,26 +178,23 @@ export async function replyCreated<T>(
     payload: request.body,
   };
   const { key } = scope;
-  const read = reads(caller.tenantId);
-  const first = key === undefined ? read : [claimOf(db, { ...scope, key }), ...read];
-  const result = await asMemberWith(
+  const reads = typeof create === 'function' ? [] : create.reads(caller.tenantId);
+  const first = key === undefined ? reads : [claimOf(db, { ...scope, key }), ...reads];
+  const result = await asMember(
     db,
     caller,
-    first,
     (tx, member, results) => {
       const claimed = key === undefined ? undefined : results[0];
+      const rows = key === undefined ? results : results.slice(1);
       return createOnce(tx, scope, claimed, async (store) => ({
         status: CREATED,
-        body: await create(
-          tx,
-          caller.tenantId,
-          member,
-          key === undefined ? results : results.slice(1),
-          store,
-        ),
+        body:
+          typeof create === 'function'
+            ? await create(tx, caller.tenantId, member)
+            : await create.run(tx, caller.tenantId, rows, { last: commitTogether, member, store }),
       }));
     },
-    (created) => created.answer,
+    { reads: first, closing: (created) => created.answer },
   );
   if (result.replayed) reply.header('idempotency-replayed', 'true');
   return reply.code(result.status).send(result.body);

@@ -1,14 +1,7 @@
 import type { Role } from '@fieldbook/domain';
 import pg from 'pg';
 import type { Statement } from '../db/built-selects.ts';
-import {
-  type Db,
-  pipelineOf,
-  sqlLiteral,
-  type Tx,
-  transactionBegunWith,
-  transactionOpenedWith,
-} from '../db/database.ts';
+import { type Db, openTransaction, pipelineOf, type Tx } from '../db/database.ts';
 import type { ReadyStatement } from '../db/statement-pipeline.ts';
 import { ApiError } from './errors.ts';
 import { requireAccess, type TenantAccess } from './permissions.ts';
@@ -33,33 +26,33 @@ export interface Member {
 
 const notAMember = () => new ApiError('FORBIDDEN', 'You are not a member of this organisation.');
 
+/** What a member's transaction sends besides its scope: reads with its BEGIN, a last statement with its COMMIT. */
+export interface MemberTransaction<T> {
+  /**
+   * Statements that do not depend on one another's answers (a save's record and the records it names), sent with
+   * the BEGIN and the member's scope in one round trip: fn gets their rows.
+   */
+  reads?: Statement[];
+  /** A last statement, given fn's result, sent with the COMMIT (a create's idempotency answer). */
+  closing?: (result: T) => string | undefined;
+}
+
 /**
- * `inTenant` for a request: the caller's membership and role are read by the same statement that scopes the
- * transaction (no round trip of its own, and never stale). Not a member, or a role the route's access does not
- * allow: 403, and nothing runs.
+ * `inTenant` for a request: one transaction whose first statement reads the caller's membership and role and scopes
+ * the transaction (`memberScope`), sent with its BEGIN and `reads` in one round trip. The scope always switches the
+ * role, so the reads run under row-level security whatever it finds. Not a member, or a role the route's access
+ * does not allow: 403, nothing of fn runs, and the transaction rolls back.
  */
 export function asMember<T>(
   db: Db,
   caller: TenantCaller,
-  fn: (tx: Tx, member: Member) => Promise<T>,
-  /** A last statement, given fn's result, sent with the COMMIT (`transactionOpenedWith`). */
-  closing?: (result: T) => string | undefined,
+  fn: (tx: Tx, member: Member, results: unknown[][]) => Promise<T>,
+  { reads = [], closing }: MemberTransaction<T> = {},
 ): Promise<T> {
-  // The membership row is read as the connecting role, before the role switch takes effect. The statement goes
-  // with the transaction's BEGIN, so its values are literals: the tenant id is a UUID (authenticate checked it).
-  const scope = `
-    select set_config('app.tenant_id', tenant_id::text, true), set_config('role', 'fieldbook_app', true),
-      role, technician_id as "technicianId"
-    from memberships where tenant_id = ${sqlLiteral(caller.tenantId)} and subject = ${sqlLiteral(caller.subject)}`;
-  return transactionOpenedWith(
+  return openTransaction(
     db,
-    scope,
-    (tx, rows) => {
-      const [row] = rows as { role: Role; technicianId: string | null }[];
-      if (!row) throw notAMember();
-      requireAccess(row.role, caller.access);
-      return fn(tx, { subject: caller.subject, role: row.role, technicianId: row.technicianId });
-    },
+    [memberScope(caller), ...reads.map((statement) => statement.ready(db))],
+    (tx, [scope = [], ...results]) => fn(tx, memberIn(caller, scope), results),
     closing,
   );
 }
@@ -117,25 +110,4 @@ function memberIn(caller: TenantCaller, scope: unknown[]): Member {
   if (!row?.role) throw notAMember();
   requireAccess(row.role, caller.access);
   return { subject: caller.subject, role: row.role, technicianId: row.technicianId };
-}
-
-/**
- * `asMember` with the first statements fn needs (`Statement`s that do not depend on one another's answers) sent
- * with the transaction's BEGIN and the member's scope (`memberScope`) in one round trip (a save's record and the
- * records it names): fn gets their rows. The scope always switches the role, so they run under row-level security
- * whatever it finds; a non-member's or a refused role's answer is 403, and the transaction rolls back.
- */
-export function asMemberWith<T>(
-  db: Db,
-  caller: TenantCaller,
-  first: Statement[],
-  fn: (tx: Tx, member: Member, results: unknown[][]) => Promise<T>,
-  closing?: (result: T) => string | undefined,
-): Promise<T> {
-  return transactionBegunWith(
-    db,
-    [memberScope(caller), ...first.map((statement) => statement.ready(db))],
-    (tx, [scope = [], ...results]) => fn(tx, memberIn(caller, scope), results),
-    closing,
-  );
 }
