@@ -17,15 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  created,
-  lineColumns,
-  numberBlockCounts,
-  oneOf,
-  tenantId,
-  trigram,
-  updated,
-} from '../../platform/db/columns.ts';
+import { created, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import { lineColumns } from '../../platform/records/lines.ts';
 import { customers } from '../customers/index.ts';
 import { jobs } from '../jobs/index.ts';
 import { taxRates } from '../tax-rates/index.ts';

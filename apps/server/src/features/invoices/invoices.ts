@@ -14,11 +14,11 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import { keptLine, lineValues } from '../../platform/db/columns.ts';
 import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import type { AnswerStore } from '../../platform/http/idempotency.ts';
+import { keptLine, lineValues } from '../../platform/records/lines.ts';
 import {
   findRow,
   namedStatement,

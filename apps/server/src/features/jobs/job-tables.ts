@@ -15,15 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  created,
-  lineColumns,
-  numberBlockCounts,
-  oneOf,
-  tenantId,
-  trigram,
-  updated,
-} from '../../platform/db/columns.ts';
+import { created, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import { lineColumns } from '../../platform/records/lines.ts';
 import { customers, locations } from '../customers/index.ts';
 import { technicians } from '../technicians/index.ts';
 

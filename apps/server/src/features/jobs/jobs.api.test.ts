@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import { keptLine } from '../../platform/db/columns.ts';
 import { commitTogether, type Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { inTenant } from '../../platform/db/tenant-scope.ts';
 import { conflict } from '../../platform/http/errors.ts';
+import { keptLine } from '../../platform/records/lines.ts';
 import { saveWithLines } from '../../platform/records/record-rows.ts';
 import { apiAs, fieldsOf } from '../../test-support/api-client.ts';
 import { withCustomerGoneOnInsert } from '../../test-support/customer-gone.ts';

@@ -14,10 +14,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import { keptLine, lineValues } from '../../platform/db/columns.ts';
 import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
+import { keptLine, lineValues } from '../../platform/records/lines.ts';
 import {
   deleteRow,
   namedStatement,
