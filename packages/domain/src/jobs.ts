@@ -1,7 +1,7 @@
 import { dateTimeField } from './date-fields.ts';
 import { sumText } from './decimal-units.ts';
 import { JOB_STATUSES, RAGS } from './job-statuses.ts';
-import { type Line, type LineTotals, lineFields, lineRecord } from './lines.ts';
+import { type LineTotals, lineFields, lineRecord } from './lines.ts';
 import { namedReference, recordReference, saveOf } from './records.ts';
 import { technicianMessages } from './technicians.ts';
 import { optionalText } from './text-fields.ts';
@@ -131,9 +131,6 @@ export const jobRecord = z.object({
 });
 
 export type Job = z.infer<typeof jobRecord>;
-
-/** A job's line as the API returns it. */
-export type JobLine = Line;
 
 /** A job's totals: the sum of its line amounts; a job carries no tax (spec section 5), so total = subtotal. */
 export function jobTotals(lines: readonly { amount: string }[]): LineTotals {
