@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceLineFields, invoiceTotals, lineTax } from './invoice-lines.ts';
-import { lineAmount } from './job-lines.ts';
+import { lineAmount } from './lines.ts';
 
 describe('lineTax', () => {
   it.each([

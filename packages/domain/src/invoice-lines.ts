@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { type DecimalUnits, divideHalfUp, scale, unitsAt, unitsOf, unitsText } from './decimal-units.ts';
-import { lineFields } from './job-lines.ts';
+import { type LineTotals, lineFields, lineRecord } from './lines.ts';
 import { namedReference, recordReference } from './records.ts';
 import { z } from './zod.ts';
 
@@ -35,12 +35,6 @@ export const lineTax = (
   includeTax: boolean,
 ): string => unitsText(lineTaxCents(unitsOf(amount), rate, includeTax), 2);
 
-export interface InvoiceTotals {
-  subtotal: string;
-  tax: string;
-  total: string;
-}
-
 /**
  * An invoice's totals from its lines' amounts and rates: the subtotal is the sum of the amounts; the tax the sum of
  * the lines' taxes; the total is subtotal + tax when amounts exclude tax, and the subtotal when they include it.
@@ -48,7 +42,7 @@ export interface InvoiceTotals {
 export function invoiceTotals(
   lines: readonly { amount: string; rate: string | null | undefined }[],
   includeTax: boolean,
-): InvoiceTotals {
+): LineTotals {
   const amounts = lines.map((line) => unitsOf(line.amount));
   // The amounts are summed exactly, at their most decimal places (2 from the server), and rounded to the cent.
   const places = Math.max(2, ...amounts.map((amount) => amount.places));
@@ -66,7 +60,7 @@ export function invoiceTotals(
   };
 }
 
-/** An invoice line as a user edits it: a job line's fields and the tax rate it is charged at (none for no tax). */
+/** An invoice line as a user edits it: a line's fields and the tax rate it is charged at (none for no tax). */
 export const invoiceLineFields = lineFields.safeExtend({
   taxRate: recordReference('Choose an existing tax rate.')
     .nullish()
@@ -76,13 +70,11 @@ export const invoiceLineFields = lineFields.safeExtend({
 export type InvoiceLineFields = z.output<typeof invoiceLineFields>;
 
 /** An invoice line as the API returns it: the rate as it was when the invoice was saved. */
+const { amount, ...described } = lineRecord.shape;
 export const invoiceLineRecord = z.object({
-  code: z.string().nullable(),
-  description: z.string(),
-  quantity: z.string().nullable(),
-  price: z.string().nullable(),
+  ...described,
   taxRate: namedReference.extend({ rate: z.string() }).nullable(),
-  amount: z.string(),
+  amount,
 });
 
 export type InvoiceLine = z.infer<typeof invoiceLineRecord>;

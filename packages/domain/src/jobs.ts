@@ -1,6 +1,7 @@
 import { dateTimeField } from './date-fields.ts';
-import { lineFields, lineRecord } from './job-lines.ts';
+import { sumText } from './decimal-units.ts';
 import { JOB_STATUSES, RAGS } from './job-statuses.ts';
+import { type LineTotals, lineFields, lineRecord } from './lines.ts';
 import { namedReference, recordReference, saveOf } from './records.ts';
 import { technicianMessages } from './technicians.ts';
 import { optionalText } from './text-fields.ts';
@@ -130,6 +131,12 @@ export const jobRecord = z.object({
 });
 
 export type Job = z.infer<typeof jobRecord>;
+
+/** A job's totals: the sum of its line amounts; a job carries no tax (spec section 5), so total = subtotal. */
+export function jobTotals(lines: readonly { amount: string }[]): LineTotals {
+  const subtotal = sumText(lines.map((line) => line.amount));
+  return { subtotal, tax: '0.00', total: subtotal };
+}
 
 /** A job priority or a territory as the API lists them: reference data a job names (`namedReference`). */
 export type JobPriority = z.infer<typeof namedReference>;

@@ -12,7 +12,7 @@ import {
 import { createCustomers } from '../../test-support/record-factories.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
-import { importInvoices } from './invoice-import.ts';
+import { importInvoices } from './invoices.ts';
 
 // An invoice keeps its lines as the API gives them (`invoices.line_items`, docs/server.md "Kept lines"): what an
 // invoice reads must be what its rows in `invoice_lines` say, after a create, a save, an import, a change of a

@@ -14,8 +14,8 @@ import {
 import { createCustomers } from '../../test-support/record-factories.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
-import { importInvoices } from './invoice-import.ts';
 import { numberedInvoices } from './invoice-list.ts';
+import { importInvoices } from './invoices.ts';
 
 // The invoice list counts `*`, a status and a lone word from counts kept by triggers (migration 0014,
 // docs/server.md "Fast lists"), as the job list does. These tests hold the kept counts to the invoices through

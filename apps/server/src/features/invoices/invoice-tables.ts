@@ -8,7 +8,6 @@ import {
   foreignKey,
   index,
   integer,
-  json,
   numeric,
   pgTable,
   pgView,
@@ -17,15 +16,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  created,
-  lineColumns,
-  numberBlockCounts,
-  oneOf,
-  tenantId,
-  trigram,
-  updated,
-} from '../../platform/db/columns.ts';
+import { created, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers } from '../customers/index.ts';
 import { jobs } from '../jobs/index.ts';
 import { taxRates } from '../tax-rates/index.ts';
@@ -43,11 +35,7 @@ const invoiceColumns = () => ({
   amountsIncludeTax: boolean('amounts_include_tax').notNull(),
   created: created(),
   updated: updated(),
-  /**
-   * The invoice's lines as the API gives them, kept with the lines in the statement that writes them
-   * (`keptInvoiceLines`), so a page of invoices reads no lines (docs/server.md, "Kept lines").
-   */
-  lineItems: json('line_items').$type<InvoiceLine[]>().notNull().default(sql`'[]'::json`),
+  lineItems: keptLines<InvoiceLine>('line_items'),
 });
 
 /**
@@ -95,12 +83,7 @@ export const invoiceLines = pgTable(
     taxRate: numeric('tax_rate', { precision: 14, scale: 4 }),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.invoiceId, t.position] }),
-    foreignKey({
-      name: 'invoice_lines_invoice_fk',
-      columns: [t.tenantId, t.invoiceId],
-      foreignColumns: [invoices.tenantId, invoices.id],
-    }).onDelete('cascade'),
+    ...linesKeys(t, t.invoiceId, invoices, 'invoice_lines_invoice_fk'),
     foreignKey({
       name: 'invoice_lines_tax_rate_fk',
       columns: [t.tenantId, t.taxRateId],

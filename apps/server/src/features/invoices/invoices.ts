@@ -4,145 +4,54 @@ import {
   type Invoice,
   type InvoiceFields,
   type InvoiceLine,
-  type InvoiceStatus,
   type InvoiceUpdate,
   invoiceMessages,
-  invoiceTotals,
   isUuid,
   rateText,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import { keptLine, lineValues } from '../../platform/db/columns.ts';
 import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
-import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import type { AnswerStore } from '../../platform/http/tenant-requests.ts';
+import { keptLine, type LineRow, linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
+  currentVersion,
   findRow,
   namedStatement,
   referencedFields,
-  rowStatement,
-  saveWithLines,
+  rowOf,
+  versionReads,
+  wholeById,
 } from '../../platform/records/record-rows.ts';
-import { numberedInsert } from '../../platform/records/tenant-counters.ts';
-import { customers, visibleCustomers } from '../customers/index.ts';
+import { createWithLines, importWithLines, saveRecord } from '../../platform/records/record-with-lines.ts';
+import { customers } from '../customers/index.ts';
 import { jobs } from '../jobs/index.ts';
 import { taxRates } from '../tax-rates/index.ts';
-import { invoiceLines, invoices, visibleInvoices as visible } from './invoice-tables.ts';
+import { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
+import { invoiceLines, invoices, visibleInvoices } from './invoice-tables.ts';
+
+/** What the invoice list reads its invoices with (`invoice-list.ts`). */
+export { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
 
 const NOUN = 'invoice';
 
-/** The number of the job the invoice was made from (null for none). */
-const jobNumberOf = sql<number | null>`(
-  select ${jobs.number} from ${jobs} where ${jobs.tenantId} = ${visible.tenantId} and ${jobs.id} = ${visible.jobId})`;
-
-/** Invoices with their customer's name and their lines, in one statement. */
-export function selectInvoices(tx: Db) {
-  return tx
-    .select({
-      id: visible.id,
-      number: visible.number,
-      reference: visible.reference,
-      customerId: visible.customerId,
-      customerName: visibleCustomers.name,
-      jobId: visible.jobId,
-      jobNumber: jobNumberOf,
-      status: visible.status,
-      date: visible.date,
-      due: visible.due,
-      amountsIncludeTax: visible.amountsIncludeTax,
-      lineItems: visible.lineItems,
-      created: apiTime(visible.created),
-      updated: apiTime(visible.updated),
-    })
-    .from(visible)
-    .innerJoin(
-      visibleCustomers,
-      and(eq(visibleCustomers.tenantId, visible.tenantId), eq(visibleCustomers.id, visible.customerId)),
-    );
-}
-
-export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
-
-/** An invoice's own columns, by `InvoiceRow`'s keys, as a save returns them (`saveWithLines`' `returned`). */
-const invoiceOwnColumns = {
-  number: invoices.number,
-  reference: invoices.reference,
-  customerId: invoices.customerId,
-  jobId: invoices.jobId,
-  status: invoices.status,
-  date: invoices.date,
-  due: invoices.due,
-  amountsIncludeTax: invoices.amountsIncludeTax,
-  lineItems: invoices.lineItems,
-  created: invoices.created,
-  updated: invoices.updated,
-};
-
-/**
- * An invoice's row from its own columns as the driver gave them (`invoiceOwnColumns`, its times as PostgreSQL's
- * text) and what it names: what the invoice's read gives, without reading it.
- */
-function invoiceRowOf(
-  own: Record<string, unknown>,
-  names: Pick<InvoiceRow, 'customerName' | 'jobNumber'>,
-): InvoiceRow {
-  const row = own as Omit<InvoiceRow, 'customerName' | 'jobNumber'>;
-  return { ...row, ...names, created: isoTime(row.created), updated: isoTime(row.updated) };
-}
-
-/** An invoice as the API returns it, its totals computed from its lines by the domain's one function. */
-export function toInvoice(row: InvoiceRow): Invoice {
-  const { lineItems } = row;
-  const totals = invoiceTotals(
-    lineItems.map((line) => ({ amount: line.amount, rate: line.taxRate?.rate ?? null })),
-    row.amountsIncludeTax,
-  );
-  return {
-    id: row.id,
-    number: row.number,
-    reference: row.reference,
-    status: row.status as InvoiceStatus,
-    customer: { id: row.customerId, name: row.customerName },
-    job: row.jobId === null || row.jobNumber === null ? null : { id: row.jobId, number: row.jobNumber },
-    date: row.date,
-    due: row.due,
-    lineItems,
-    amountsEnteredIncludeTax: row.amountsIncludeTax,
-    ...totals,
-    created: row.created,
-    updated: row.updated,
-  };
-}
-
-/** The invoice; 404 when this tenant has no such invoice. */
-/**
- * An invoice whole by its id: its text built once (`builtOnce`), and a named statement, planned once per
- * connection. A lookup by primary key, so the plan PostgreSQL keeps for any tenant and id is right for all.
- */
-const invoiceById = builtOnce<InvoiceRow>(
-  (tx) =>
-    selectInvoices(tx).where(
-      and(eq(visible.tenantId, sql.placeholder('tenantId')), eq(visible.id, sql.placeholder('id'))),
-    ),
-  'invoice_by_id',
-);
+/** An invoice whole by its id (`wholeById`, a named statement). */
+const invoiceById = wholeById<InvoiceRow>(selectInvoices, visibleInvoices, 'invoice_by_id', NOUN);
 
 /** The read of the invoice whole, to send with others (404 when this tenant has no such invoice). */
 export const invoiceRead = (tenantId: string, id: string) =>
   recordRead(invoiceById.with({ tenantId, id }), toInvoice, NOUN);
 
+/** The invoice; 404 when this tenant has no such invoice. */
 export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise<Invoice> {
-  const [row] = isUuid(id) ? await invoiceById(tx, { tenantId, id }) : [];
-  if (!row) throw notFound(NOUN);
-  return toInvoice(row);
+  return toInvoice(await invoiceById.find(tx, tenantId, id));
 }
 
 /** The tenant's rates by id as they are now, which saved lines keep. */
-export type RateSnapshot = Map<string, { name: string; rate: string }>;
+type RateSnapshot = Map<string, { name: string; rate: string }>;
 
 /** The tenant's tax rates of these ids: a named statement, built once. */
 const ratesOfIds = builtOnce<{ id: string; name: string; rate: string }>(
@@ -162,8 +71,8 @@ const ratesOfIds = builtOnce<{ id: string; name: string; rate: string }>(
 /**
  * What an invoice names: the customer, the job if any, and every tax rate its lines name, which must be the
  * caller's tenant's (another tenant's id is no different from a missing one). `reads` find them in one round trip
- * (or with the transaction's BEGIN: `replyCreated`); `check`, given their rows, gives the rates as they are now,
- * which the lines keep, or every problem at once as field errors.
+ * (or with the transaction's BEGIN: `replyCreated`); `check`, given their rows, gives the rates as they are now
+ * (which the lines keep), the customer's name and the job's number, or every problem at once as field errors.
  */
 export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceFields) {
   // The customer's name and the job's number, which a new invoice's answer shows (`invoiceCreate`).
@@ -172,7 +81,7 @@ export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceField
     job: { table: jobs, id: fields.job?.id, column: jobs.number },
   });
   const ids = [...new Set(fields.lineItems.flatMap((line) => (line.taxRate ? [line.taxRate.id] : [])))];
-  const check = ([namedRows = [], rates = []]: unknown[][]): References => {
+  const check = ([namedRows = [], rates = []]: unknown[][]) => {
     const problems: FieldError[] = [];
     const found = named.found(namedRows);
     if (found.customer === undefined)
@@ -194,13 +103,6 @@ export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceField
     };
   };
   return { reads: [named.statement, ratesOfIds.with({ tenantId, ids: ids.filter(isUuid) })], check };
-}
-
-/** What an invoice names, as its check found it: the tax rates its lines keep, its customer's name, its job's number. */
-interface References {
-  rates: RateSnapshot;
-  customerName: string;
-  jobNumber: number | null;
 }
 
 /**
@@ -225,8 +127,20 @@ const referencesGone = referencedFields({
   invoice_lines_tax_rate_fk: { field: 'lineItems', message: 'Choose an existing tax rate.' },
 });
 
-/** The invoice's own columns from its fields. */
-export const invoiceValues = (fields: InvoiceFields) => ({
+/** An invoice with its lines, as the commands shared by records with lines write it. */
+const invoiceWithLines: RecordWithLines<typeof invoices, typeof invoiceLines> = {
+  noun: NOUN,
+  counter: 'invoice',
+  table: invoices,
+  kept: 'lineItems',
+  lines: invoiceLines,
+  record: 'invoiceId',
+  foreignKey: 'invoice_lines_invoice_fk',
+  referencesGone,
+};
+
+/** The invoice's own columns from its fields, but its lines. */
+const invoiceValues = (fields: InvoiceFields) => ({
   reference: fields.reference,
   customerId: fields.customer.id,
   jobId: fields.job?.id ?? null,
@@ -236,35 +150,28 @@ export const invoiceValues = (fields: InvoiceFields) => ({
   amountsIncludeTax: fields.amountsEnteredIncludeTax,
 });
 
-/** The invoice's lines as the API gives them, from their rows (`keptLine`, with the rate as it was kept). */
-export const keptInvoiceLines = (rows: ReturnType<typeof lineRows>): InvoiceLine[] =>
-  rows.map((row) => ({
-    ...keptLine(row),
-    taxRate:
-      row.taxRateId === null || row.taxName === null || row.taxRate === null
-        ? null
-        : { id: row.taxRateId, name: row.taxName, rate: rateText(row.taxRate) },
-  }));
+/** A line's tax rate as it is now (`rates`), which the line keeps; none when it names no rate of the tenant's. */
+const rateOf = (rates: RateSnapshot) => (line: InvoiceFields['lineItems'][number]) => {
+  const rate = line.taxRate ? rates.get(line.taxRate.id) : undefined;
+  return {
+    taxRateId: rate ? (line.taxRate?.id ?? null) : null,
+    taxName: rate?.name ?? null,
+    taxRate: rate?.rate ?? null,
+  };
+};
 
-/** The rows of an invoice's lines, each amount computed here and each with its rate as it is now. */
-export function lineRows(
-  tenantId: string,
-  invoiceId: string,
-  lines: InvoiceFields['lineItems'],
-  rates: RateSnapshot,
-) {
-  return lines.map((line, position) => {
-    const rate = line.taxRate ? rates.get(line.taxRate.id) : undefined;
-    return {
-      tenantId,
-      invoiceId,
-      ...lineValues(line, position),
-      taxRateId: rate ? (line.taxRate?.id ?? null) : null,
-      taxName: rate?.name ?? null,
-      taxRate: rate?.rate ?? null,
-    };
-  });
-}
+/** An invoice line as the API gives it, from its row (`keptLine`, with the rate as it was kept). */
+const keptInvoiceLine = (row: LineRow & ReturnType<ReturnType<typeof rateOf>>): InvoiceLine => ({
+  ...keptLine(row),
+  taxRate:
+    row.taxRateId === null || row.taxName === null || row.taxRate === null
+      ? null
+      : { id: row.taxRateId, name: row.taxName, rate: rateText(row.taxRate) },
+});
+
+/** An invoice's lines, each amount computed here and each with its rate as it is now. */
+const invoiceLinesOf = (lines: InvoiceFields['lineItems'], rates: RateSnapshot) =>
+  linesOf(lines, rateOf(rates), keptInvoiceLine);
 
 /**
  * Creates an invoice with the tenant's next invoice number, as the save does (`invoiceSave`): `reads`, what the
@@ -288,41 +195,35 @@ export function invoiceCreate(db: Db, tenantId: string, fields: InvoiceFields) {
     const [{ now } = { now: undefined }] = time as { now: Date }[];
     if (!now) throw new Error("The transaction's time was not read");
     const id = uuidv7();
-    const lines = lineRows(tenantId, id, fields.lineItems, found.rates);
-    const lineItems = keptInvoiceLines(lines);
+    const values = invoiceValues(fields);
+    const lines = invoiceLinesOf(fields.lineItems, found.rates);
     const invoice = toInvoice({
       id,
       number: 0,
-      ...invoiceValues(fields),
+      ...values,
       customerName: found.customerName,
       jobNumber: found.jobNumber,
-      lineItems,
+      lineItems: lines.kept as InvoiceLine[],
       created: now.toISOString(),
       updated: now.toISOString(),
     });
-    const insert = numberedInsert(
+    const { number } = await createWithLines(
       tx,
+      invoiceWithLines,
       tenantId,
-      'invoice',
-      { table: invoices, values: { tenantId, id, ...invoiceValues(fields), lineItems } },
-      { table: invoiceLines, rows: lines },
+      id,
+      { values, lines },
+      { together, after: store?.(invoice, { table: invoices, id }) },
     );
-    const stored = store?.(invoice, { table: invoices, id });
-    const [inserted = []] = await referencesGone(() => together(tx, stored ? [insert, stored] : [insert]));
-    const [row] = inserted as { number: number }[];
-    if (!row) throw new Error('The new invoice was given no number');
-    return { ...invoice, number: row.number };
+    return { ...invoice, number };
   };
   return { reads, create };
 }
 
 /**
- * Saves the whole invoice over the version the client read (404, or 409 when someone saved it since), as the job
- * save does (`jobSave`): `reads`, the invoice's row and what it names, to send with the transaction's BEGIN
- * (`asMemberWith`); then `save`, given their rows: the checks, then the save (`together`: with the COMMIT,
- * `commitTogether`, as the save writes nothing when it is refused), which returns the invoice's own columns as
- * saved. The answer is those, with the customer's name and the job's number the first round trip read: the
- * invoice is not read back.
+ * Saves the whole invoice over the version the client read (`currentVersion`: 404, or 409), as the job save does
+ * (`jobSave`): `reads` with the transaction's BEGIN (`versionReads`), then `save`. The answer is the invoice's own
+ * columns as saved, with the customer's name and the job's number `reads` read.
  */
 export function invoiceSave(
   db: Db,
@@ -330,37 +231,47 @@ export function invoiceSave(
   id: string,
   { id: _id, updated, ...fields }: InvoiceUpdate,
 ) {
+  const version = { tenantId, id, updated };
   const references = invoiceReferences(db, tenantId, fields);
-  const found = isUuid(id);
-  const save = async (
-    tx: Tx,
-    [rows = [], ...named]: unknown[][],
-    together: typeof runTogether = runTogether,
-  ): Promise<Invoice> => {
-    const current = rows[0] as typeof invoices.$inferSelect | undefined;
-    if (!found || !current) throw notFound(NOUN);
-    if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
+  const save = async (tx: Tx, [rows, ...named]: unknown[][], together = runTogether): Promise<Invoice> => {
+    currentVersion(rows, version, NOUN);
     const { rates, customerName, jobNumber } = references.check(named);
-    const lines = lineRows(tenantId, id, fields.lineItems, rates);
-    const values = { ...invoiceValues(fields), lineItems: keptInvoiceLines(lines) };
-    const written = saveWithLines(
-      tx,
-      invoices,
-      { tenantId, id, updated },
-      NOUN,
-      values,
-      {
-        table: invoiceLines,
-        record: invoiceLines.invoiceId,
-        foreignKey: 'invoice_lines_invoice_fk',
-        rows: lines,
-      },
-      invoiceOwnColumns,
-    );
-    const saved = await written.withReturned(together, referencesGone);
-    return toInvoice(invoiceRowOf(saved, { customerName, jobNumber }));
+    const record = { values: invoiceValues(fields), lines: invoiceLinesOf(fields.lineItems, rates) };
+    const saved = await saveRecord(tx, invoiceWithLines, version, record, together);
+    return toInvoice(rowOf(invoices, saved, { customerName, jobNumber }));
   };
-  return { reads: found ? [rowStatement(invoices, tenantId, id), ...references.reads] : [], save };
+  return { reads: versionReads(invoices, version, references.reads), save };
+}
+
+/**
+ * Inserts many invoices of the tenant at once (`importWithLines`), numbered in the order given (give them by
+ * date); each line's amount is `lineAmount`'s and its rate is kept as it is now, as `invoiceCreate` does. For
+ * trusted input only (the demo seed, a benchmark): the customer, job and rates are held to the tenant by the
+ * foreign keys, but not checked first. Gives the new invoices' ids, in the order given.
+ */
+export async function importInvoices(
+  tx: Tx,
+  tenantId: string,
+  imports: readonly InvoiceFields[],
+): Promise<string[]> {
+  if (imports.length === 0) return [];
+  const rates: RateSnapshot = new Map(
+    (
+      await tx
+        .select({ id: taxRates.id, name: taxRates.name, rate: taxRates.rate })
+        .from(taxRates)
+        .where(eq(taxRates.tenantId, tenantId))
+    ).map(({ id, ...rate }) => [id, rate]),
+  );
+  return importWithLines(
+    tx,
+    invoiceWithLines,
+    tenantId,
+    imports.map((fields) => ({
+      values: invoiceValues(fields),
+      lines: invoiceLinesOf(fields.lineItems, rates),
+    })),
+  );
 }
 
 /** Deletes a draft and its lines; an issued invoice is kept (409: cancel it instead). */

@@ -1,132 +1,72 @@
-import { type Job, type JobLine, type JobStatus, jobTotals, type Rag } from '@fieldbook/domain';
+import { type Job, type JobStatus, jobTotals, type Rag } from '@fieldbook/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { apiTime } from '../../platform/db/timestamps.ts';
 import { visibleCustomers as customers, visibleLocations as locations } from '../customers/index.ts';
 import { technicians } from '../technicians/index.ts';
-import { jobPriorities, type jobs, territories, type visibleJobs } from './job-tables.ts';
+import { jobPriorities, territories, visibleJobs as visible } from './job-tables.ts';
 
 // How a job is read back: its row (with its kept lines, `jobs.items`) and the names of what it refers to, in one
 // statement. Customers and locations through their search views (docs/data.md), so a word search over their names
 // can use their indexes.
 
-type JobSource = typeof jobs | typeof visibleJobs;
-
 /** The name of the job's technician (a handful of rows per tenant, found by their key). */
-const assigneeNameOf = (source: JobSource) => sql<string | null>`(
+const assigneeName = sql<string | null>`(
   select ${technicians.name} from ${technicians}
-  where ${technicians.tenantId} = ${source.tenantId} and ${technicians.id} = ${source.assignee})`;
-
-/** The columns of a job reply, from the table or the search view. */
-export function jobColumns(source: JobSource) {
-  return {
-    id: source.id,
-    number: source.number,
-    reference: source.reference,
-    customerId: source.customerId,
-    customerName: customers.name,
-    locationId: source.locationId,
-    locationName: locations.name,
-    territoryId: source.territoryId,
-    territoryName: territories.name,
-    priorityId: source.priorityId,
-    priorityName: jobPriorities.name,
-    status: source.status,
-    rag: source.rag,
-    due: apiTime(source.due),
-    scheduledStart: apiTime(source.scheduledStart),
-    scheduledFinish: apiTime(source.scheduledFinish),
-    actualStart: apiTime(source.actualStart),
-    actualFinish: apiTime(source.actualFinish),
-    assignee: source.assignee,
-    assigneeName: assigneeNameOf(source),
-    items: source.items,
-    created: apiTime(source.created),
-    updated: apiTime(source.updated),
-  };
-}
+  where ${technicians.tenantId} = ${visible.tenantId} and ${technicians.id} = ${visible.assignee})`;
 
 /** The joins for the names of the job's customer, location, territory and priority. */
-export const joinsOf = (source: JobSource) => ({
+export const joinsOf = (source: typeof visible) => ({
   customer: and(eq(customers.tenantId, source.tenantId), eq(customers.id, source.customerId)) as SQL,
   location: and(eq(locations.tenantId, source.tenantId), eq(locations.id, source.locationId)) as SQL,
   territory: and(eq(territories.tenantId, source.tenantId), eq(territories.id, source.territoryId)) as SQL,
   priority: and(eq(jobPriorities.tenantId, source.tenantId), eq(jobPriorities.id, source.priorityId)) as SQL,
 });
 
-/** What `jobColumns` selects. */
-export interface JobRow {
-  id: string;
-  number: number;
-  reference: string | null;
-  customerId: string;
-  customerName: string;
-  locationId: string | null;
-  locationName: string | null;
-  territoryId: string | null;
-  territoryName: string | null;
-  priorityId: string | null;
-  priorityName: string | null;
-  status: string;
-  rag: string | null;
-  due: string | null;
-  scheduledStart: string | null;
-  scheduledFinish: string | null;
-  actualStart: string | null;
-  actualFinish: string | null;
-  assignee: string | null;
-  assigneeName: string | null;
-  items: JobLine[];
-  created: string;
-  updated: string;
-}
-
-/** A job's own columns, by `JobRow`'s keys, as a save returns them (`saveWithLines`' `returned`). */
-export const jobOwnColumns = (table: typeof jobs) => ({
-  number: table.number,
-  reference: table.reference,
-  customerId: table.customerId,
-  locationId: table.locationId,
-  territoryId: table.territoryId,
-  priorityId: table.priorityId,
-  status: table.status,
-  rag: table.rag,
-  due: table.due,
-  scheduledStart: table.scheduledStart,
-  scheduledFinish: table.scheduledFinish,
-  actualStart: table.actualStart,
-  actualFinish: table.actualFinish,
-  assignee: table.assignee,
-  items: table.items,
-  created: table.created,
-  updated: table.updated,
-});
-
-/** The names of what a job refers to, as the job's read joins them. */
-export type JobNames = Pick<
-  JobRow,
-  'customerName' | 'locationName' | 'territoryName' | 'priorityName' | 'assigneeName'
->;
-
-const timeOf = (value: unknown) => (value === null ? null : isoTime(value));
+/** The columns of a job whole, from the search view. */
+const jobColumns = {
+  id: visible.id,
+  number: visible.number,
+  reference: visible.reference,
+  customerId: visible.customerId,
+  customerName: customers.name,
+  locationId: visible.locationId,
+  locationName: locations.name,
+  territoryId: visible.territoryId,
+  territoryName: territories.name,
+  priorityId: visible.priorityId,
+  priorityName: jobPriorities.name,
+  status: visible.status,
+  rag: visible.rag,
+  due: apiTime(visible.due),
+  scheduledStart: apiTime(visible.scheduledStart),
+  scheduledFinish: apiTime(visible.scheduledFinish),
+  actualStart: apiTime(visible.actualStart),
+  actualFinish: apiTime(visible.actualFinish),
+  assignee: visible.assignee,
+  assigneeName,
+  items: visible.items,
+  created: apiTime(visible.created),
+  updated: apiTime(visible.updated),
+};
 
 /**
- * A job's row from its own columns as the driver gave them (`jobOwnColumns`, its times as PostgreSQL's text) and
- * the names of what it refers to: what the job's read gives, without reading it.
+ * Jobs with the names of what they refer to and their lines, in one statement. Single reads go through the search
+ * view too: it is the table filtered by the same tenant setting as row-level security.
  */
-export function jobRowOf(own: Record<string, unknown>, names: JobNames): JobRow {
-  const row = own as Omit<JobRow, keyof JobNames>;
-  return {
-    ...row,
-    ...names,
-    due: timeOf(row.due),
-    scheduledStart: timeOf(row.scheduledStart),
-    scheduledFinish: timeOf(row.scheduledFinish),
-    actualStart: timeOf(row.actualStart),
-    actualFinish: timeOf(row.actualFinish),
-    created: isoTime(row.created),
-    updated: isoTime(row.updated),
-  };
+export function selectJobs(tx: Db) {
+  const joins = joinsOf(visible);
+  return tx
+    .select(jobColumns)
+    .from(visible)
+    .innerJoin(customers, joins.customer)
+    .leftJoin(locations, joins.location)
+    .leftJoin(territories, joins.territory)
+    .leftJoin(jobPriorities, joins.priority);
 }
+
+/** A job as `selectJobs` reads it. */
+export type JobRow = Awaited<ReturnType<ReturnType<typeof selectJobs>['execute']>>[number];
 
 const named = (id: string | null, name: string | null) => (id && name !== null ? { id, name } : null);
 

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, type JobLine, RAGS } from '@fieldbook/domain';
+import { JOB_STATUSES, type Line, RAGS } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,7 +6,6 @@ import {
   foreignKey,
   index,
   integer,
-  json,
   pgTable,
   pgView,
   primaryKey,
@@ -15,15 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  created,
-  lineColumns,
-  numberBlockCounts,
-  oneOf,
-  tenantId,
-  trigram,
-  updated,
-} from '../../platform/db/columns.ts';
+import { created, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers, locations } from '../customers/index.ts';
 import { technicians } from '../technicians/index.ts';
 
@@ -83,11 +75,7 @@ const jobColumns = () => ({
   assignee: uuid('assignee'),
   created: created(),
   updated: updated(),
-  /**
-   * The job's lines as the API gives them, kept with the lines in the statement that writes them (`keptLine`),
-   * so a page of jobs reads no lines (docs/server.md, "Kept lines"). `job_lines` stays what they are.
-   */
-  items: json('items').$type<JobLine[]>().notNull().default(sql`'[]'::json`),
+  items: keptLines<Line>('items'),
 });
 
 /** A work order. Customers and locations with jobs cannot be deleted (RESTRICT); nor can reference data in use. */
@@ -194,19 +182,8 @@ export const jobSiteCounts = pgTable(
 /** A job's line items, in the order the user gave them. Part of the job: they go with it. */
 export const jobLines = pgTable(
   'job_lines',
-  {
-    tenantId: tenantId(),
-    jobId: uuid('job_id').notNull(),
-    ...lineColumns(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.jobId, t.position] }),
-    foreignKey({
-      name: 'job_lines_job_fk',
-      columns: [t.tenantId, t.jobId],
-      foreignColumns: [jobs.tenantId, jobs.id],
-    }).onDelete('cascade'),
-  ],
+  { tenantId: tenantId(), jobId: uuid('job_id').notNull(), ...lineColumns() },
+  (t) => linesKeys(t, t.jobId, jobs, 'job_lines_job_fk'),
 );
 
 /** The current tenant's jobs and territories, for list searches (see `visibleCustomers`). */

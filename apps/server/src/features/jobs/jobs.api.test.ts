@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import { keptLine } from '../../platform/db/columns.ts';
 import { commitTogether, type Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { inTenant } from '../../platform/db/tenant-scope.ts';
 import { conflict } from '../../platform/http/errors.ts';
-import { saveWithLines } from '../../platform/records/record-rows.ts';
+import { keptLine } from '../../platform/records/lines.ts';
+import { saveWithLines } from '../../platform/records/record-with-lines.ts';
 import { apiAs, fieldsOf } from '../../test-support/api-client.ts';
 import { withCustomerGoneOnInsert } from '../../test-support/customer-gone.ts';
 import { createTenantWithUser, signAccessToken, type TenantWithUser } from '../../test-support/factories.ts';
@@ -15,7 +15,8 @@ import { describeRecordEndpoints } from '../../test-support/record-contract.ts';
 import { createCustomers, createLocations } from '../../test-support/record-factories.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
-import { jobLines, jobs } from './job-tables.ts';
+import { jobs } from './job-tables.ts';
+import { jobWithLines } from './jobs.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -408,16 +409,10 @@ describe('PUT /api/jobs/{id}: the lines', () => {
     const write = inTenant(t.database.db, tenantId, async (tx) => {
       const { statement, guard, check } = saveWithLines(
         tx,
-        jobs,
+        jobWithLines,
         { tenantId, id: job.id, updated: job.updated },
-        'job',
         {},
-        {
-          table: jobLines,
-          record: jobLines.jobId,
-          foreignKey: 'job_lines_job_fk',
-          rows: [{ tenantId, jobId: job.id, position: 0, description: 'Labour', amount: '10.00' }],
-        },
+        [{ tenantId, jobId: job.id, position: 0, description: 'Labour', amount: '10.00' }],
       );
       check(await guard(() => statement.run(tx)));
     });
@@ -428,12 +423,9 @@ describe('PUT /api/jobs/{id}: the lines', () => {
 describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', () => {
   const tenantId = () => a.tenant.tenantId;
   // The job's kept lines, as `jobSave` writes them with its lines' rows.
-  const keptOf = (id: string, descriptions: string[]) => linesOf(id, descriptions).rows.map(keptLine);
-  const linesOf = (id: string, descriptions: string[]) => ({
-    table: jobLines,
-    record: jobLines.jobId,
-    foreignKey: 'job_lines_job_fk',
-    rows: descriptions.map((description, position) => ({
+  const keptOf = (id: string, descriptions: string[]) => linesOf(id, descriptions).map(keptLine);
+  const linesOf = (id: string, descriptions: string[]) =>
+    descriptions.map((description, position) => ({
       tenantId: tenantId(),
       jobId: id,
       position,
@@ -442,8 +434,7 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
       quantity: '1.0000',
       price: '10.0000000',
       amount: '10.00',
-    })),
-  });
+    }));
 
   it('writes nothing for a version saved by someone else since, and the transaction commits', async () => {
     const api = apiAs(t, a.token);
@@ -461,9 +452,8 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
       commitTogether(tx, [
         saveWithLines(
           tx,
-          jobs,
+          jobWithLines,
           { tenantId: tenantId(), id: read.id, updated: read.updated },
-          'job',
           { reference: 'Lost' },
           linesOf(read.id, ['Lost', 'Also lost', 'Lost too']),
         ).statement,
@@ -480,9 +470,8 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
     const refused = inTenant(t.database.db, tenantId(), async (tx) => {
       const written = saveWithLines(
         tx,
-        jobs,
+        jobWithLines,
         { tenantId: tenantId(), id: job.id, updated: job.updated },
-        'job',
         { reference: 'Saved, then refused', items: keptOf(job.id, ['Labour']) },
         linesOf(job.id, ['Labour']),
       );
@@ -500,9 +489,8 @@ describe('PUT /api/jobs/{id}: the save goes with the COMMIT (commitTogether)', (
     const save = (tx: Tx, reference: string) =>
       saveWithLines(
         tx,
-        jobs,
+        jobWithLines,
         { tenantId: tenantId(), id: job.id, updated: job.updated },
-        'job',
         // The job's kept lines go with its lines, as `jobSave` sends them.
         { reference, items: keptOf(job.id, ['Labour', "Plumber's putty & tape"]) },
         linesOf(job.id, ['Labour', "Plumber's putty & tape"]),

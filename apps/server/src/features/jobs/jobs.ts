@@ -11,34 +11,30 @@ import {
   statusStamps,
   technicianMessages,
 } from '@fieldbook/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { builtOnce } from '../../platform/db/built-selects.ts';
-import { keptLine, lineValues } from '../../platform/db/columns.ts';
 import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
+import { linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
+  currentVersion,
   deleteRow,
   namedStatement,
+  ownColumns,
   referencedFields,
-  rowStatement,
-  saveWithLines,
+  rowOf,
+  versionReads,
+  wholeById,
 } from '../../platform/records/record-rows.ts';
-import { allocateNumber, numberedInsert } from '../../platform/records/tenant-counters.ts';
-import { customers, locations, visibleCustomers, visibleLocations } from '../customers/index.ts';
+import { createWithLines, importWithLines, saveRecord } from '../../platform/records/record-with-lines.ts';
+import { customers, locations } from '../customers/index.ts';
 import { technicians } from '../technicians/index.ts';
-import {
-  type JobNames,
-  type JobRow,
-  jobColumns,
-  jobOwnColumns,
-  jobRowOf,
-  joinsOf,
-  toJob,
-} from './job-rows.ts';
-import { jobLines, jobPriorities, jobs, territories, visibleJobs as visible } from './job-tables.ts';
+import { type JobRow, selectJobs, toJob } from './job-rows.ts';
+import { jobLines, jobPriorities, jobs, territories, visibleJobs } from './job-tables.ts';
+
+/** What the job list reads its jobs with (`job-list.ts`). */
+export { selectJobs } from './job-rows.ts';
 
 const NOUN = 'job';
 
@@ -109,6 +105,18 @@ const referencesGone = referencedFields({
   jobs_assignee_fk: { field: 'assignee', message: technicianMessages.assignee },
 });
 
+/** A job with its lines, as the commands shared by records with lines write it. */
+export const jobWithLines: RecordWithLines<typeof jobs, typeof jobLines> = {
+  noun: NOUN,
+  counter: 'job',
+  table: jobs,
+  kept: 'items',
+  lines: jobLines,
+  record: 'jobId',
+  foreignKey: 'job_lines_job_fk',
+  referencesGone,
+};
+
 /**
  * What the job names, checked (`read`: the rows of `referencesOf`' statement): their names, as the job's read
  * joins them.
@@ -118,7 +126,7 @@ function checkedNames(
   fields: JobFields,
   keptAssignee: string | null,
   read: unknown[],
-): JobNames {
+) {
   const names = references.found(read);
   checkFound(names, fields, keptAssignee);
   const name = (value: unknown) => (value === undefined ? null : (value as string));
@@ -138,69 +146,29 @@ export const jobReferences = (db: Db, tenantId: string, fields: JobFields) => [
 
 const timeOf = (value: string | null) => (value === null ? null : new Date(value));
 
-/** The job's own columns from its fields. */
-function jobValues(
+/** The job's own columns from its fields, but its lines. */
+const jobValues = (
   fields: JobFields,
   status: JobStatus,
   stamps: { actualStart: string | null; actualFinish: string | null },
-  lines: readonly ReturnType<typeof lineRow>[],
-) {
-  return {
-    reference: fields.reference,
-    customerId: fields.customer.id,
-    locationId: fields.location?.id ?? null,
-    territoryId: fields.territory?.id ?? null,
-    priorityId: fields.priority?.id ?? null,
-    status,
-    rag: fields.rag,
-    due: timeOf(fields.due),
-    scheduledStart: timeOf(fields.scheduledStart),
-    scheduledFinish: timeOf(fields.scheduledFinish),
-    actualStart: timeOf(stamps.actualStart),
-    actualFinish: timeOf(stamps.actualFinish),
-    assignee: fields.assignee,
-    items: lines.map(keptLine),
-  };
-}
-
-/** A line's row, its amount computed here (a client's amounts and totals are never trusted). */
-const lineRow = (tenantId: string, jobId: string, line: JobFields['items'][number], position: number) => ({
-  tenantId,
-  jobId,
-  ...lineValues(line, position),
+) => ({
+  reference: fields.reference,
+  customerId: fields.customer.id,
+  locationId: fields.location?.id ?? null,
+  territoryId: fields.territory?.id ?? null,
+  priorityId: fields.priority?.id ?? null,
+  status,
+  rag: fields.rag,
+  due: timeOf(fields.due),
+  scheduledStart: timeOf(fields.scheduledStart),
+  scheduledFinish: timeOf(fields.scheduledFinish),
+  actualStart: timeOf(stamps.actualStart),
+  actualFinish: timeOf(stamps.actualFinish),
+  assignee: fields.assignee,
 });
 
-/** The job's lines as rows. */
-const lineRows = (tenantId: string, jobId: string, items: JobFields['items']) =>
-  items.map((line, position) => lineRow(tenantId, jobId, line, position));
-
-/**
- * Jobs with the names of what they refer to and their lines, in one statement. Single reads go through the search
- * view too: it is the table filtered by the same tenant setting as row-level security.
- */
-export function selectJobs(tx: Db) {
-  const joins = joinsOf(visible);
-  return tx
-    .select(jobColumns(visible))
-    .from(visible)
-    .innerJoin(visibleCustomers, joins.customer)
-    .leftJoin(visibleLocations, joins.location)
-    .leftJoin(territories, joins.territory)
-    .leftJoin(jobPriorities, joins.priority);
-}
-
-/**
- * A job whole by its id: its text built once (`builtOnce`), and a named statement, planned once per connection
- * (planning its joins took four times as long as running it). A lookup by primary key, so the plan PostgreSQL
- * keeps for any tenant and id is the right one for all.
- */
-const jobById = builtOnce<JobRow>(
-  (tx) =>
-    selectJobs(tx).where(
-      and(eq(visible.tenantId, sql.placeholder('tenantId')), eq(visible.id, sql.placeholder('id'))),
-    ),
-  'job_by_id',
-);
+/** A job whole by its id (`wholeById`, a named statement). */
+const jobById = wholeById<JobRow>(selectJobs, visibleJobs, 'job_by_id', NOUN);
 
 /** The read of the job whole, to send with others (404 when this tenant has no such job). */
 export const jobRead = (tenantId: string, id: string) =>
@@ -208,9 +176,7 @@ export const jobRead = (tenantId: string, id: string) =>
 
 /** The job with the names of what it refers to and its lines; 404 when this tenant has no such job. */
 export async function findJob(tx: Tx, tenantId: string, id: string): Promise<Job> {
-  const [row] = isUuid(id) ? await jobById(tx, { tenantId, id }) : [];
-  if (!row) throw notFound(NOUN);
-  return toJob(row);
+  return toJob(await jobById.find(tx, tenantId, id));
 }
 
 /**
@@ -241,27 +207,19 @@ export async function createJob(
   fields: JobFields,
   read?: unknown[][],
 ): Promise<Job> {
-  const id = uuidv7();
-  const lines = lineRows(tenantId, id, fields.items);
   const references = referencesOf(tx, tenantId, fields);
   const names = checkedNames(references, fields, null, read?.[0] ?? (await references.statement.run(tx)));
   // The answer is the new row as inserted, with the names read before: creates queue on the counter until each
   // commits, and a read back held it longer.
-  const [created = []] = await referencesGone(() =>
-    runTogether(tx, [
-      numberedInsert(
-        tx,
-        tenantId,
-        'job',
-        { table: jobs, values: { tenantId, id, ...jobValues(fields, 'OPEN_NEW', fields, lines) } },
-        { table: jobLines, rows: lines },
-        { id: jobs.id, ...jobOwnColumns(jobs) },
-      ),
-    ]),
+  const created = await createWithLines(
+    tx,
+    jobWithLines,
+    tenantId,
+    uuidv7(),
+    { values: jobValues(fields, 'OPEN_NEW', fields), lines: linesOf(fields.items) },
+    { returned: ownColumns(jobs) },
   );
-  const [row] = created;
-  if (!row) throw new Error('The new job was not numbered');
-  return toJob(jobRowOf(row as Record<string, unknown>, names));
+  return toJob(rowOf(jobs, created, names));
 }
 
 /** A job as it is brought in whole (demo data, a benchmark): its fields and where its workflow has got to. */
@@ -277,32 +235,18 @@ export interface JobImport {
  * only (the demo seed, a benchmark): the references are held to the tenant by the foreign keys, but the workflow
  * and the customer's location are not checked. Gives the new jobs' ids, in the order given.
  */
-export async function importJobs(tx: Tx, tenantId: string, imports: readonly JobImport[]): Promise<string[]> {
-  const first = await allocateNumber(tx, tenantId, 'job', imports.length);
-  const rows = imports.map(({ fields, status, ...stamps }, index) => {
-    const id = uuidv7();
-    const lines = lineRows(tenantId, id, fields.items);
-    return {
-      row: { tenantId, id, number: first + index, ...jobValues(fields, status, stamps, lines) },
-      lines,
-    };
-  });
-  for (let start = 0; start < rows.length; start += 1000) {
-    const chunk = rows.slice(start, start + 1000);
-    await tx.insert(jobs).values(chunk.map(({ row }) => row));
-    const lines = chunk.flatMap(({ lines }) => lines);
-    if (lines.length > 0) await tx.insert(jobLines).values(lines);
-  }
-  return rows.map(({ row }) => row.id);
+export function importJobs(tx: Tx, tenantId: string, imports: readonly JobImport[]): Promise<string[]> {
+  return importWithLines(
+    tx,
+    jobWithLines,
+    tenantId,
+    imports.map(({ fields, status, ...stamps }) => ({
+      values: jobValues(fields, status, stamps),
+      lines: linesOf(fields.items),
+    })),
+  );
 }
 
-/**
- * A job save over the version the client read (404, or 409 when someone saved it since): first the job as it is
- * and what the save names, with their names (`reads`, one round trip: `asMemberWith` sends them with the
- * transaction's BEGIN), then the save with its lines (`save`, one round trip), which returns the job's own columns
- * as saved. The answer is those and the names the first round trip read: the job is not read back (a rename of
- * its customer committed between the two round trips shows at the next read).
- */
 /**
  * What a save writes: a whole job as `jobUpdate` takes it, except that a Technician's save keeps the job's
  * location, territory and priority as they are, none included (`technicianSave`).
@@ -310,46 +254,30 @@ export async function importJobs(tx: Tx, tenantId: string, imports: readonly Job
 export type JobSaveFields = Omit<JobUpdate, 'location' | 'territory' | 'priority'> &
   Pick<JobFields, 'location' | 'territory' | 'priority'>;
 
+/**
+ * A job save over the version the client read (`currentVersion`: 404, or 409), its move (`jobStatusRefusal`, 409)
+ * and what it names (`checkedNames`) checked: `reads` with the transaction's BEGIN (`versionReads`), then `save`. The
+ * answer is the job's own columns as saved and the names `reads` read (a rename committed in between shows at the
+ * next read).
+ */
 export function jobSave(
   db: Db,
   tenantId: string,
   id: string,
   { id: _id, updated, ...fields }: JobSaveFields,
 ) {
+  const version = { tenantId, id, updated };
   const references = referencesOf(db, tenantId, fields);
-  // An id that is not a UUID names no job: 404, but only once the caller's membership is known (as `invoiceSave`).
-  const found = isUuid(id);
-  const save = async (
-    tx: Tx,
-    [rows = [], named = []]: unknown[][],
-    together: typeof runTogether = runTogether,
-  ): Promise<Job> => {
-    const current = rows[0] as typeof jobs.$inferSelect | undefined;
-    if (!found || !current) throw notFound(NOUN);
-    // A stale save is told to reload before anything else: the status it moves from may be out of date.
-    if (current.updated.getTime() !== Date.parse(updated)) throw conflict(apiMessages.staleSave(NOUN));
+  const save = async (tx: Tx, [rows, named = []]: unknown[][], together = runTogether): Promise<Job> => {
+    const current = currentVersion<typeof jobs.$inferSelect>(rows, version, NOUN);
     const from = current.status as JobStatus;
     if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
     const names = checkedNames(references, fields, current.assignee, named);
     const stamps = statusStamps(from, fields.status, fields, new Date());
-    const lines = lineRows(tenantId, id, fields.items);
-    const written = saveWithLines(
-      tx,
-      jobs,
-      { tenantId, id, updated },
-      NOUN,
-      jobValues(fields, fields.status, stamps, lines),
-      {
-        table: jobLines,
-        record: jobLines.jobId,
-        foreignKey: 'job_lines_job_fk',
-        rows: lines,
-      },
-      jobOwnColumns(jobs),
-    );
-    return toJob(jobRowOf(await written.withReturned(together, referencesGone), names));
+    const record = { values: jobValues(fields, fields.status, stamps), lines: linesOf(fields.items) };
+    return toJob(rowOf(jobs, await saveRecord(tx, jobWithLines, version, record, together), names));
   };
-  return { reads: found ? [rowStatement(jobs, tenantId, id), references.statement] : [], save };
+  return { reads: versionReads(jobs, version, [references.statement]), save };
 }
 
 /** `jobSave` in a transaction already open: its reads, then the save. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, timestamp } from 'drizzle-orm/pg-core';
 
 /** When a row was made; millisecond precision, as the API shows it. */
@@ -29,4 +29,5 @@ export function isoTime(value: unknown): string {
  * A `timestamptz` column selected as the API's text of it (`isoTime`), for reads that only answer with it; null
  * stays null.
  */
-export const apiTime = (column: PgColumn) => sql<string>`${column}`.mapWith(isoTime);
+export const apiTime = <Column extends PgColumn>(column: Column) =>
+  sql`${column}`.mapWith(isoTime) as SQL<Column['_']['notNull'] extends true ? string : string | null>;

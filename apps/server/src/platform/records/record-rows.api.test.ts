@@ -13,6 +13,7 @@ import {
   withRowWorld,
 } from '../../test-support/row-fixtures.ts';
 import { runTogether, type Tx } from '../db/database.ts';
+import type { RecordWithLines } from './lines.ts';
 import {
   deleteRow,
   findRow,
@@ -22,9 +23,9 @@ import {
   requireRow,
   rowStatement,
   saveVersion,
-  saveWithLines,
   uniqueField,
 } from './record-rows.ts';
+import { saveWithLines } from './record-with-lines.ts';
 
 /*
  * The row helpers every record uses, on real tables (customers, their locations, items, jobs and their lines):
@@ -137,6 +138,18 @@ describe('saveVersion', () => {
 });
 
 describe('saveWithLines', () => {
+  /** A job with its lines, as the shared commands of records with lines know it (the jobs feature's own). */
+  const jobWithLines: RecordWithLines<typeof jobs, typeof jobLines> = {
+    noun: 'job',
+    counter: 'job',
+    table: jobs,
+    kept: 'items',
+    lines: jobLines,
+    record: 'jobId',
+    foreignKey: 'job_lines_job_fk',
+    referencesGone: (write) => write(),
+  };
+
   const linesOf = (jobId: string) =>
     inA((tx) =>
       tx
@@ -154,11 +167,10 @@ describe('saveWithLines', () => {
     inA(async (tx) => {
       const written = saveWithLines(
         tx,
-        jobs,
+        jobWithLines,
         { tenantId: world.a, id: job.id, updated: job.updated },
-        'job',
         { reference },
-        { table: jobLines, record: jobLines.jobId, foreignKey: 'job_lines_job_fk', rows: lines },
+        lines,
         { reference: jobs.reference, updated: jobs.updated },
       );
       return written.withReturned(runTogether);
@@ -211,11 +223,10 @@ describe('saveWithLines', () => {
       inA(async (tx) => {
         const written = saveWithLines(
           tx,
-          jobs,
+          jobWithLines,
           { tenantId: world.a, id: gone, updated: new Date().toISOString() },
-          'job',
           {},
-          { table: jobLines, record: jobLines.jobId, foreignKey: 'job_lines_job_fk', rows: [] },
+          [],
         );
         return written.guard(() => tx.insert(jobLines).values(line(gone, 0, 'Orphan')));
       }),

@@ -1,15 +1,16 @@
 import { apiMessages, isUuid } from '@fieldbook/domain';
-import { and, eq, getTableColumns, getTableName, gte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
+  type Buildable,
   type BuiltOnce,
   builtByShape,
   builtOnce,
-  placeholdersOf,
   type Statement,
 } from '../db/built-selects.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
+import { isoTime } from '../db/timestamps.ts';
 import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
 
 /** A tenant-owned table with the columns every record has. */
@@ -73,6 +74,46 @@ export async function requireRow<T extends RecordTable>(
   return row;
 }
 
+/**
+ * A whole record by its id (`select`, from `source`): its text built once (`builtOnce`), a named statement planned
+ * once per connection (a job's joins took longer to plan than to run). A lookup by primary key, so the plan
+ * PostgreSQL keeps for any tenant and id is the right one for all. `find` gives the record, or 404 naming it
+ * (`noun`).
+ */
+export function wholeById<Row>(
+  select: (tx: Db) => { where(condition: SQL | undefined): Buildable },
+  source: { tenantId: PgColumn; id: PgColumn },
+  name: string,
+  noun: string,
+) {
+  const where = and(eq(source.tenantId, sql.placeholder('tenantId')), eq(source.id, sql.placeholder('id')));
+  const byId = builtOnce<Row>((tx) => select(tx).where(where), name);
+  const find = async (tx: Tx, tenantId: string, id: string): Promise<Row> => {
+    const [row] = isUuid(id) ? await byId(tx, { tenantId, id }) : [];
+    if (!row) throw notFound(noun);
+    return row;
+  };
+  return Object.assign(byId, { find });
+}
+
+/** A table's own columns by their keys, but its tenant and id: what a write returns of its record (`RETURNING`). */
+export function ownColumns(table: PgTable): Record<string, PgColumn> {
+  const { tenantId: _tenantId, id: _id, ...own } = getTableColumns(table);
+  return own;
+}
+
+/**
+ * A record's row from its own columns as the driver gave them (`ownColumns`; its times as PostgreSQL's text, made
+ * the API's) and the names of what it refers to: what the record's read gives, without reading it.
+ */
+export function rowOf<Row>(table: PgTable, own: Record<string, unknown>, names: object): Row {
+  const columns = getTableColumns(table);
+  const row: Record<string, unknown> = { ...own, ...names };
+  for (const [key, value] of Object.entries(own))
+    if (value !== null && columns[key]?.getSQLType().startsWith('timestamp')) row[key] = isoTime(value);
+  return row as Row;
+}
+
 /** A record a write names: its table, its id (undefined: none named), and the one column to read of it. */
 export interface NamedRecord {
   table: RecordTable;
@@ -128,6 +169,30 @@ export function namedStatement<Name extends string>(
 }
 
 /**
+ * What a save over the version the client read reads first, with the transaction's BEGIN (`asMemberWith`): the
+ * record's row, then `named` (the records it names, with their names). None for an id that is not a UUID, which
+ * names no record: a 404 (`currentVersion`), once the caller's membership is known.
+ */
+export const versionReads = (table: RecordTable, { tenantId, id }: RecordVersion, named: Statement[]) =>
+  isUuid(id) ? [rowStatement(table, tenantId, id), ...named] : [];
+
+/**
+ * The record as `versionReads` found it (`rows`: its row's read): 404 when there is none, 409 when someone saved it
+ * since the client read it (a stale save is told to reload before anything else: what it is checked against may be
+ * out of date).
+ */
+export function currentVersion<Row extends { updated: Date }>(
+  rows: unknown[] | undefined,
+  version: RecordVersion,
+  noun: string,
+): Row {
+  const current = rows?.[0] as Row | undefined;
+  if (!current) throw notFound(noun);
+  if (current.updated.getTime() !== Date.parse(version.updated)) throw conflict(apiMessages.staleSave(noun));
+  return current;
+}
+
+/**
  * Writes `values` when the record is still the version the client read, and moves `updated` on (even for
  * two saves in one millisecond): 404 when this tenant has no such record, 409 when someone saved it since.
  * With no values it only claims the version (and locks the row), before a command rewrites child rows.
@@ -150,166 +215,6 @@ export async function saveVersion<T extends RecordTable>(
   if (row) return row as T['$inferSelect'];
   if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
   throw conflict(apiMessages.staleSave(noun));
-}
-
-const saves = builtByShape('save_with_lines');
-
-/** The lines of a record (a job's, an invoice's): rows under it by position, which a save replaces. */
-export interface RecordLines {
-  table: PgTable & { tenantId: PgColumn; position: PgColumn };
-  /** The lines' column that names their record (`job_id`). */
-  record: PgColumn;
-  /** The lines' foreign key to their record: it fails when the record was deleted since it was read. */
-  foreignKey: string;
-  /** The new lines, whole, at positions 0 to n − 1. */
-  rows: Record<string, unknown>[];
-}
-
-/**
- * `saveVersion` of a record with lines, and its lines replaced, in one statement (a job save was three round
- * trips there): the lines at the new positions are written over (an upsert on their key) and those past them
- * deleted, so the two never touch the same row. The lines are written only when the record was saved: a save of
- * a stale version (or of a record deleted since) writes nothing, so it can go with the COMMIT (`commitTogether`).
- * 404 or 409 as `saveVersion`. Its one row says whether the record was `saved` and is still there (`found`, read
- * only when it was not saved), and gives the saved row's `id` and `returned` columns (by their keys; null when
- * nothing was saved), so that a save can answer without reading its record back.
- */
-export function saveWithLines<T extends RecordTable>(
-  tx: Tx,
-  table: T,
-  version: RecordVersion,
-  noun: string,
-  values: Partial<T['$inferInsert']>,
-  lines: RecordLines,
-  returned: Record<string, PgColumn> = {},
-): {
-  statement: Statement;
-  /** Runs `save` (the statement, alone or with others): a record deleted since it was read is 404. */
-  guard: <R>(save: () => Promise<R>) => Promise<R>;
-  /**
-   * Given the statement's rows: 404 or 409 when nothing was saved (the statement's `found` tells which).
-   */
-  check: (rows: unknown[]) => void;
-  /**
-   * Sends the statement (`together`: `runTogether`, or `commitTogether`), within `around` (a foreign key's error
-   * as a field's), and gives the saved row's `returned` columns, as the driver gives them: 404 or 409 when nothing
-   * was saved.
-   */
-  withReturned: (
-    together: (tx: Tx, statements: Statement[]) => Promise<unknown[][]>,
-    around?: <R>(write: () => Promise<R>) => Promise<R>,
-  ) => Promise<Record<string, unknown>>;
-} {
-  const { tenantId, id, updated } = version;
-  if (!isUuid(id)) throw notFound(noun);
-  const placeholders: Record<string, unknown> = { tenantId, id, updated: new Date(updated).toISOString() };
-  const set = placeholdersOf(table, 'v', values, placeholders);
-  const rows = lines.rows.map((row, index) => placeholdersOf(lines.table, `l${index}`, row, placeholders));
-  const returning = Object.entries(returned);
-  const shape = [
-    `${getTableName(table)}:${set.shape}`,
-    ...rows.map((row) => row.shape),
-    returning.map(([key, column]) => `${key}=${column.name}`).join(),
-  ].join('|');
-  const build = () => {
-    const saved = tx
-      .update(table as RecordTable)
-      .set({ ...set.row, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
-      .where(
-        and(
-          eq(table.tenantId, sql.placeholder('tenantId')),
-          eq(table.id, sql.placeholder('id')),
-          sql`${table.updated} = ${sql.placeholder('updated')}::timestamptz`,
-        ),
-      )
-      .returning({
-        id: table.id,
-        ...Object.fromEntries(returning.map(([key, column]) => [key, sql`${column}`.as(key)])),
-      });
-    const wasSaved = sql`exists (select 1 from saved)`;
-    const removed = tx
-      .delete(lines.table)
-      .where(
-        and(
-          eq(lines.table.tenantId, sql.placeholder('tenantId')),
-          eq(lines.record, sql.placeholder('id')),
-          gte(lines.table.position, rows.length),
-          wasSaved,
-        ),
-      );
-    const steps = [sql`saved as (${saved.getSQL()})`, sql`removed as (${removed.getSQL()})`];
-    if (rows.length > 0) steps.push(sql`written as (${linesWritten(lines, rows, wasSaved)})`);
-    // One row, saved or not; whether the record is there is read only when it was not saved.
-    const present = sql`exists (select 1 from ${table} where ${and(
-      eq(table.tenantId, sql.placeholder('tenantId')),
-      eq(table.id, sql.placeholder('id')),
-    )})`;
-    const columns = returning.map(([key]) => sql`, saved.${sql.identifier(key)}`);
-    return sql`with ${sql.join(steps, sql`, `)}
-      select saved.id is not null as saved, (saved.id is not null or ${present}) as found, saved.id${sql.join(columns)}
-      from (values (1)) as one left join saved on true`;
-  };
-  const statement = saves.statement(tx, shape, build, placeholders);
-  const guard = async <R>(save: () => Promise<R>): Promise<R> => {
-    try {
-      return await save();
-    } catch (error) {
-      // Deleted since it was read: its new lines name no record.
-      if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], lines.foreignKey)) throw notFound(noun);
-      throw error;
-    }
-  };
-  const check = (rows: unknown[]) => {
-    const [row] = rows as { saved?: boolean; found?: boolean }[];
-    if (row?.saved) return;
-    if (!row?.found) throw notFound(noun);
-    throw conflict(apiMessages.staleSave(noun));
-  };
-  return {
-    statement,
-    guard,
-    check,
-    withReturned: async (together, around = (write) => write()) => {
-      const [saved = []] = await around(() => guard(() => together(tx, [statement])));
-      check(saved);
-      return saved[0] as Record<string, unknown>;
-    },
-  };
-}
-
-/**
- * The lines' upsert, when `condition` holds: an `insert … select` of the rows' values, each cast to its column's
- * type (in a `values` list PostgreSQL would take an untyped parameter for text), a value a row does not set being
- * null (line tables have no defaults). Lines at positions already there are written over.
- */
-function linesWritten(lines: RecordLines, rows: { row: Record<string, SQL> }[], condition: SQL): SQL {
-  const columns = getTableColumns(lines.table);
-  const names = Object.keys(columns).filter((name) => rows.some(({ row }) => name in row));
-  const typed = (name: string, value: SQL | undefined) => {
-    const column = columns[name] as PgColumn;
-    if (value === undefined && column.hasDefault) throw new Error(`${column.name} has a default to write`);
-    return sql`${value ?? sql`null`}::${sql.raw(column.getSQLType())}`;
-  };
-  const listed = rows.map(
-    ({ row }) =>
-      sql`(${sql.join(
-        names.map((name) => typed(name, row[name])),
-        sql`, `,
-      )})`,
-  );
-  const key = new Set<PgColumn>([lines.table.tenantId, lines.record, lines.table.position]);
-  const all = Object.values(columns) as PgColumn[];
-  const identifiers = (of: PgColumn[]) =>
-    sql.join(
-      of.map((column) => sql.identifier(column.name)),
-      sql`, `,
-    );
-  const replaced = all
-    .filter((column) => !key.has(column))
-    .map((column) => sql`${sql.identifier(column.name)} = excluded.${sql.identifier(column.name)}`);
-  return sql`insert into ${lines.table} (${identifiers(names.map((name) => columns[name] as PgColumn))})
-    select * from (values ${sql.join(listed, sql`, `)}) as line where ${condition}
-    on conflict (${identifiers([...key])}) do update set ${sql.join(replaced, sql`, `)}`;
 }
 
 /** Deletes the record (and what cascades with it); 404 when missing, 409 while other records refer to it. */

@@ -1,4 +1,4 @@
-import { type Job, type JobLine, statusButtons } from '@fieldbook/domain';
+import { type Job, type Line, statusButtons } from '@fieldbook/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
@@ -44,7 +44,7 @@ export function JobViewPage() {
 /** A quantity with 0 to 4 decimals, as it was entered ("2", "1.5", "0.3333"). */
 const displayQuantity = (quantity: string | null) => (quantity === null ? '' : quantity);
 
-const lineColumns: Column<JobLine>[] = [
+const lineColumns: Column<Line>[] = [
   { header: 'Description', cell: (line) => line.description },
   { header: 'Quantity', cell: (line) => displayQuantity(line.quantity), align: 'right' },
   { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },

@@ -1,8 +1,11 @@
 import { Decimal } from 'decimal.js';
-import { plainText, sumText } from './decimal-units.ts';
+import { plainText } from './decimal-units.ts';
 import { type DecimalRule, MAX_MONEY, readDecimal } from './money.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
+
+// The lines of a record (a job's items, an invoice's line items): what a user edits, what the API returns, and the
+// one rule for a line's amount, used by the server and the editors alike.
 
 /** Quantities: up to 4 decimals, below 100,000 (`numeric(9,4)`). */
 export const QUANTITY: DecimalRule = { places: 4, max: new Decimal('99999.9999'), example: '2.5' };
@@ -46,9 +49,9 @@ const decimalField = (what: string, rule: DecimalRule, text: (value: Decimal) =>
 const MONEY: DecimalRule = { places: 2, max: MAX_MONEY, example: '12.50' };
 
 /**
- * A job's line as a user edits it: a catalogue item's code and description, or a typed description. When both
- * quantity and price are given the server computes the amount from them; the amount sent counts only when one of
- * them is missing (a lump sum).
+ * A line as a user edits it: a catalogue item's code and description, or a typed description. When both quantity
+ * and price are given the server computes the amount from them; the amount sent counts only when one of them is
+ * missing (a lump sum).
  */
 export const lineFields = z
   .object({
@@ -74,7 +77,7 @@ export const lineRecord = z.object({
   amount: z.string(),
 });
 
-export type JobLine = z.infer<typeof lineRecord>;
+export type Line = z.infer<typeof lineRecord>;
 
 /** Whether an amount fits a money column; a line whose quantity × price does not is refused. */
 const fitsMoney = (amount: string) => new Decimal(amount).lessThanOrEqualTo(MAX_MONEY);
@@ -118,14 +121,9 @@ export function priceFromAmount(amount: Decimal.Value, quantity: Decimal.Value):
   return undefined;
 }
 
-export interface JobTotals {
+/** A record's totals from its lines. */
+export interface LineTotals {
   subtotal: string;
   tax: string;
   total: string;
-}
-
-/** A job's totals: the sum of its line amounts; a job carries no tax (spec section 5), so total = subtotal. */
-export function jobTotals(lines: readonly { amount: string }[]): JobTotals {
-  const subtotal = sumText(lines.map((line) => line.amount));
-  return { subtotal, tax: '0.00', total: subtotal };
 }
