@@ -12,9 +12,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../../platform/db/built-selects.ts';
-import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
-import type { AnswerStore } from '../../platform/http/tenant-requests.ts';
+import type { Write } from '../../platform/http/tenant-requests.ts';
 import { keptLine, type LineRow, linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
@@ -176,71 +176,76 @@ const invoiceLinesOf = (lines: InvoiceFields['lineItems'], rates: RateSnapshot) 
 /**
  * Creates an invoice with the tenant's next invoice number, as the save does (`invoiceSave`): `reads`, what the
  * invoice names and the transaction's time, to send with the transaction's BEGIN (`replyCreated`); then `create`,
- * given their rows (or reading them itself). Its answer is the invoice as its read gives it (`toInvoice`), built
+ * given their rows. Its answer is the invoice as its read gives it (`toInvoice`), built
  * from what the create knows before the insert (its fields, the rates and names it read, the transaction's time),
- * so the insert goes last, with the answer's store (`store`, for its Idempotency-Key) and, by `together`
+ * so the insert goes last, with the answer's store (`store`, for its Idempotency-Key) and, by `last`
  * (`commitTogether`), the COMMIT: creates in one organisation queue for its counter only for that round trip. Its
  * number is the insert's.
  */
-export function invoiceCreate(db: Db, tenantId: string, fields: InvoiceFields) {
-  const references = invoiceReferences(db, tenantId, fields);
-  const reads = [...references.reads, transactionTime.with({})];
-  const create = async (
-    tx: Tx,
-    read?: unknown[][],
-    { together = runTogether, store }: { together?: typeof runTogether; store?: AnswerStore } = {},
-  ): Promise<Invoice> => {
-    const [named = [], rates = [], time = []] = read ?? (await runTogether(tx, reads));
-    const found = references.check([named, rates]);
-    const [{ now } = { now: undefined }] = time as { now: Date }[];
-    if (!now) throw new Error("The transaction's time was not read");
-    const id = uuidv7();
-    const values = invoiceValues(fields);
-    const lines = invoiceLinesOf(fields.lineItems, found.rates);
-    const invoice = toInvoice({
-      id,
-      number: 0,
-      ...values,
-      customerName: found.customerName,
-      jobNumber: found.jobNumber,
-      lineItems: lines.kept as InvoiceLine[],
-      created: now.toISOString(),
-      updated: now.toISOString(),
-    });
-    const { number } = await createWithLines(
-      tx,
-      invoiceWithLines,
-      tenantId,
-      id,
-      { values, lines },
-      { together, after: store?.(invoice, { table: invoices, id }) },
-    );
-    return { ...invoice, number };
+export function invoiceCreate(db: Db, fields: InvoiceFields): Write<Invoice> {
+  let references: ReturnType<typeof invoiceReferences> | undefined;
+  const referencesFor = (tenantId: string) => {
+    references ??= invoiceReferences(db, tenantId, fields);
+    return references;
   };
-  return { reads, create };
+  return {
+    reads: (tenantId) => [...referencesFor(tenantId).reads, transactionTime.with({})],
+    run: async (tx, tenantId, [named = [], rates = [], time = []], { last, store }) => {
+      const found = referencesFor(tenantId).check([named, rates]);
+      const [{ now } = { now: undefined }] = time as { now: Date }[];
+      if (!now) throw new Error("The transaction's time was not read");
+      const id = uuidv7();
+      const values = invoiceValues(fields);
+      const lines = invoiceLinesOf(fields.lineItems, found.rates);
+      const invoice = toInvoice({
+        id,
+        number: 0,
+        ...values,
+        customerName: found.customerName,
+        jobNumber: found.jobNumber,
+        lineItems: lines.kept as InvoiceLine[],
+        created: now.toISOString(),
+        updated: now.toISOString(),
+      });
+      const { number } = await createWithLines(
+        tx,
+        invoiceWithLines,
+        tenantId,
+        id,
+        { values, lines },
+        { together: last, after: store?.(invoice, { table: invoices, id }) },
+      );
+      return { ...invoice, number };
+    },
+  };
 }
 
 /**
  * Saves the whole invoice over the version the client read (`currentVersion`: 404, or 409), as the job save does
- * (`jobSave`): `reads` with the transaction's BEGIN (`versionReads`), then `save`. The answer is the invoice's own
+ * (`jobSave`, a `Write`): its reads with the transaction's BEGIN (`versionReads`), then the save. The answer is the invoice's own
  * columns as saved, with the customer's name and the job's number `reads` read.
  */
 export function invoiceSave(
   db: Db,
-  tenantId: string,
   id: string,
   { id: _id, updated, ...fields }: InvoiceUpdate,
-) {
-  const version = { tenantId, id, updated };
-  const references = invoiceReferences(db, tenantId, fields);
-  const save = async (tx: Tx, [rows, ...named]: unknown[][], together = runTogether): Promise<Invoice> => {
-    currentVersion(rows, version, NOUN);
-    const { rates, customerName, jobNumber } = references.check(named);
-    const record = { values: invoiceValues(fields), lines: invoiceLinesOf(fields.lineItems, rates) };
-    const saved = await saveRecord(tx, invoiceWithLines, version, record, together);
-    return toInvoice(rowOf(invoices, saved, { customerName, jobNumber }));
+): Write<Invoice> {
+  let references: ReturnType<typeof invoiceReferences> | undefined;
+  const referencesFor = (tenantId: string) => {
+    references ??= invoiceReferences(db, tenantId, fields);
+    return references;
   };
-  return { reads: versionReads(invoices, version, references.reads), save };
+  return {
+    reads: (tenantId) => versionReads(invoices, { tenantId, id, updated }, referencesFor(tenantId).reads),
+    run: async (tx, tenantId, [rows, ...named], { last }) => {
+      const version = { tenantId, id, updated };
+      currentVersion(rows, version, NOUN);
+      const { rates, customerName, jobNumber } = referencesFor(tenantId).check(named);
+      const record = { values: invoiceValues(fields), lines: invoiceLinesOf(fields.lineItems, rates) };
+      const saved = await saveRecord(tx, invoiceWithLines, version, record, last);
+      return toInvoice(rowOf(invoices, saved, { customerName, jobNumber }));
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { invoiceFields, invoiceRecord, invoiceUpdate } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
-import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
+import type { Api } from '../../platform/http/api-scopes.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
 import {
   createSchema,
@@ -27,12 +27,8 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
     tags,
   };
   api.post('/sales/invoices', createSchema(create, invoiceFields, invoiceRecord), (request, reply) => {
-    const creating = invoiceCreate(db, tenantCallerOf(request).tenantId, request.body);
     // What the invoice names goes with the transaction's BEGIN; its insert with the COMMIT.
-    return replyCreated(db, request, reply, {
-      reads: () => creating.reads,
-      run: (tx, _tenantId, read, { last, store }) => creating.create(tx, read, { together: last, store }),
-    });
+    return replyCreated(db, request, reply, invoiceCreate(db, request.body));
   });
 
   api.get(
@@ -44,13 +40,8 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
   const save = { operationId: 'updateInvoice', summary: 'Save a sales invoice', description: totals, tags };
   api.put('/sales/invoices/:id', updateSchema(save, invoiceUpdate, invoiceRecord), (request) => {
     samePathId(request.params.id, request.body);
-    const caller = tenantCallerOf(request);
     // The invoice and what it names go with the transaction's BEGIN; the save goes with its COMMIT.
-    const saving = invoiceSave(db, caller.tenantId, request.params.id, request.body);
-    return inRequestTenant(db, request, {
-      reads: () => saving.reads,
-      run: (tx, _tenantId, read, { last }) => saving.save(tx, read, last),
-    });
+    return inRequestTenant(db, request, invoiceSave(db, request.params.id, request.body));
   });
 
   const remove = {

@@ -12,9 +12,10 @@ import {
   technicianMessages,
 } from '@fieldbook/domain';
 import { uuidv7 } from 'uuidv7';
-import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
+import { type Write, writeIn } from '../../platform/http/tenant-requests.ts';
 import { linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
@@ -32,6 +33,7 @@ import { customers, locations } from '../customers/index.ts';
 import { technicians } from '../technicians/index.ts';
 import { type JobRow, selectJobs, toJob } from './job-rows.ts';
 import { jobLines, jobPriorities, jobs, territories, visibleJobs } from './job-tables.ts';
+import { technicianSave, technicianScope } from './technician-jobs.ts';
 
 /** What the job list reads its jobs with (`job-list.ts`). */
 export { selectJobs } from './job-rows.ts';
@@ -123,7 +125,7 @@ export const jobWithLines: RecordWithLines<typeof jobs, typeof jobLines> = {
  */
 function checkedNames(
   references: ReturnType<typeof referencesOf>,
-  fields: JobFields,
+  fields: Omit<JobFields, 'status'>,
   keptAssignee: string | null,
   read: unknown[],
 ) {
@@ -140,15 +142,12 @@ function checkedNames(
 }
 
 /** What a new job names, read with the transaction's BEGIN (`replyCreated`), for `createJob`. */
-export const jobReferences = (db: Db, tenantId: string, fields: JobFields) => [
-  referencesOf(db, tenantId, fields).statement,
-];
 
 const timeOf = (value: string | null) => (value === null ? null : new Date(value));
 
 /** The job's own columns from its fields, but its lines. */
 const jobValues = (
-  fields: JobFields,
+  fields: Omit<JobFields, 'status'>,
   status: JobStatus,
   stamps: { actualStart: string | null; actualFinish: string | null },
 ) => ({
@@ -196,6 +195,12 @@ export async function readJob(
   if (!row) throw notFound(NOUN);
   return { member, job: toJob(row) };
 }
+
+/** `createJob` as a `Write`: what the job names read with the transaction's BEGIN, then the numbered insert. */
+export const jobCreate = (db: Db, fields: JobFields): Write<Job> => ({
+  reads: (tenantId) => [referencesOf(db, tenantId, fields).statement],
+  run: (tx, tenantId, read) => createJob(tx, tenantId, fields, read),
+});
 
 /**
  * Creates a job with the tenant's next job number; a new job is New whatever status was sent. `read`: the rows of
@@ -248,43 +253,50 @@ export function importJobs(tx: Tx, tenantId: string, imports: readonly JobImport
 }
 
 /**
- * What a save writes: a whole job as `jobUpdate` takes it, except that a Technician's save keeps the job's
- * location, territory and priority as they are, none included (`technicianSave`).
+ * A job save (a `Write`) over the version the client read (`currentVersion`: 404, or 409), its move
+ * (`jobStatusRefusal`, 409) and what it names (`checkedNames`) checked: its reads with the transaction's BEGIN
+ * (`versionReads`: the job's row and what the save names), then the save with its lines, sent by `last` (with the
+ * COMMIT). The answer is the job's own columns as saved and the names the reads read (a rename committed in between
+ * shows at the next read). A Technician member's save (`technicianScope`) is of their own job only, and writes its
+ * status and lines over the job as it is (`technicianSave`): its answer is the job read back after the save, in the
+ * same round trip.
  */
-export type JobSaveFields = Omit<JobUpdate, 'location' | 'territory' | 'priority'> &
-  Pick<JobFields, 'location' | 'territory' | 'priority'>;
-
-/**
- * A job save over the version the client read (`currentVersion`: 404, or 409), its move (`jobStatusRefusal`, 409)
- * and what it names (`checkedNames`) checked: `reads` with the transaction's BEGIN (`versionReads`), then `save`. The
- * answer is the job's own columns as saved and the names `reads` read (a rename committed in between shows at the
- * next read).
- */
-export function jobSave(
-  db: Db,
-  tenantId: string,
-  id: string,
-  { id: _id, updated, ...fields }: JobSaveFields,
-) {
-  const version = { tenantId, id, updated };
-  const references = referencesOf(db, tenantId, fields);
-  const save = async (tx: Tx, [rows, named = []]: unknown[][], together = runTogether): Promise<Job> => {
-    const current = currentVersion<typeof jobs.$inferSelect>(rows, version, NOUN);
-    const from = current.status as JobStatus;
-    if (!canChangeJobStatus(from, fields.status)) throw conflict(jobStatusRefusal(from, fields.status));
-    const names = checkedNames(references, fields, current.assignee, named);
-    const stamps = statusStamps(from, fields.status, fields, new Date());
-    const record = { values: jobValues(fields, fields.status, stamps), lines: linesOf(fields.items) };
-    return toJob(rowOf(jobs, await saveRecord(tx, jobWithLines, version, record, together), names));
+export function jobSave(db: Db, id: string, { id: _id, updated, ...fields }: JobUpdate): Write<Job> {
+  let references: ReturnType<typeof referencesOf> | undefined;
+  const referencesFor = (tenantId: string) => {
+    references ??= referencesOf(db, tenantId, fields);
+    return references;
   };
-  return { reads: versionReads(jobs, version, [references.statement]), save };
+  return {
+    reads: (tenantId) => versionReads(jobs, { tenantId, id, updated }, [referencesFor(tenantId).statement]),
+    run: async (tx, tenantId, [rows, named = []], { last, member }) => {
+      const version = { tenantId, id, updated };
+      const current = currentVersion<typeof jobs.$inferSelect>(rows, version, NOUN);
+      const own = member && technicianScope(member);
+      if (own !== undefined && (own === null || current.assignee !== own)) throw notFound(NOUN);
+      const saved = own === undefined ? fields : technicianSave(current, fields);
+      const from = current.status as JobStatus;
+      if (!canChangeJobStatus(from, saved.status)) throw conflict(jobStatusRefusal(from, saved.status));
+      const stamps = statusStamps(from, saved.status, saved, new Date());
+      const record = { values: jobValues(saved, saved.status, stamps), lines: linesOf(saved.items) };
+      if (own === undefined) {
+        const names = checkedNames(referencesFor(tenantId), saved, current.assignee, named);
+        return toJob(rowOf(jobs, await saveRecord(tx, jobWithLines, version, record, last), names));
+      }
+      let whole: unknown[] = [];
+      await saveRecord(tx, jobWithLines, version, record, async (on, statements) => {
+        const [save = [], read = []] = await last(on, [...statements, jobById.with({ tenantId, id })]);
+        whole = read;
+        return [save];
+      });
+      return toJob((whole as JobRow[])[0] as JobRow);
+    },
+  };
 }
 
-/** `jobSave` in a transaction already open: its reads, then the save. */
-export async function updateJob(tx: Tx, tenantId: string, id: string, update: JobSaveFields): Promise<Job> {
-  const { reads, save } = jobSave(tx, tenantId, id, update);
-  return save(tx, await runTogether(tx, reads));
-}
+/** `jobSave` in a transaction already open (`writeIn`): its reads, then the save. */
+export const updateJob = (tx: Tx, tenantId: string, id: string, update: JobUpdate): Promise<Job> =>
+  writeIn(tx, tenantId, jobSave(tx, id, update));
 
 /** Deletes the job and its lines; the customer keeps its other jobs. */
 export function deleteJob(tx: Tx, tenantId: string, id: string): Promise<void> {

@@ -1,10 +1,9 @@
 import { jobFields, jobRecord, jobUpdate, namedReference } from '@fieldbook/domain';
 import { z } from 'zod';
-import { commitTogether, type Db } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import { asMember } from '../../platform/http/member-scope.ts';
 import {
   createSchema,
   deleteSchema,
@@ -15,9 +14,9 @@ import {
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
 import { sendList } from '../../platform/lists/read-list.ts';
 import { numberedJobs } from './job-list.ts';
-import { createJob, deleteJob, findJob, jobReferences, jobSave, readJob, updateJob } from './jobs.ts';
+import { deleteJob, jobCreate, jobSave, readJob } from './jobs.ts';
 import { listJobPriorities, territoryList } from './reference-data.ts';
-import { ownJob, technicianSave, technicianScope } from './technician-jobs.ts';
+import { ownJob } from './technician-jobs.ts';
 
 const tags = ['jobs'];
 
@@ -30,10 +29,7 @@ export function registerJobRoutes(api: Api, db: Db): void {
     tags,
   };
   api.post('/jobs', createSchema(create, jobFields, jobRecord), (request, reply) =>
-    replyCreated(db, request, reply, {
-      reads: (tenantId) => jobReferences(db, tenantId, request.body),
-      run: (tx, tenantId, read) => createJob(tx, tenantId, request.body, read),
-    }),
+    replyCreated(db, request, reply, jobCreate(db, request.body)),
   );
 
   const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };
@@ -51,21 +47,7 @@ export function registerJobRoutes(api: Api, db: Db): void {
   };
   api.put('/jobs/:id', updateSchema(save, jobUpdate, jobRecord), (request) => {
     samePathId(request.params.id, request.body);
-    const caller = tenantCallerOf(request);
-    const { id } = request.params;
-    // The job and what the save names go with the transaction's BEGIN; a Technician member's save is their own.
-    const saving = jobSave(db, caller.tenantId, id, request.body);
-    return asMember(
-      db,
-      caller,
-      async (tx, member, read) => {
-        // The save refuses a stale version in SQL, so it goes with the COMMIT.
-        if (technicianScope(member) === undefined) return saving.save(tx, read, commitTogether);
-        const current = ownJob(member, await findJob(tx, caller.tenantId, id));
-        return updateJob(tx, caller.tenantId, id, technicianSave(current, request.body));
-      },
-      { reads: saving.reads },
-    );
+    return inRequestTenant(db, request, jobSave(db, request.params.id, request.body));
   });
 
   const remove = { operationId: 'deleteJob', summary: 'Delete a job and its line items', tags };

@@ -1,7 +1,7 @@
-import type { Job, JobUpdate } from '@fieldbook/domain';
+import type { Job, JobFields, JobUpdate } from '@fieldbook/domain';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
-import type { JobSaveFields } from './jobs.ts';
+import type { jobs } from './job-tables.ts';
 
 /**
  * Whose jobs the member may see: undefined for Owners and Office (every job), else the technician a Technician
@@ -17,26 +17,34 @@ export function ownJob(member: Member, job: Job): Job {
   return job;
 }
 
+/**
+ * What a save writes: a whole job as `jobUpdate` takes it, except that a Technician's save keeps the job's
+ * location, territory and priority as they are, none included (`technicianSave`).
+ */
+export type JobSaveFields = Omit<JobUpdate, 'id' | 'updated' | 'location' | 'territory' | 'priority'> &
+  Pick<JobFields, 'location' | 'territory' | 'priority'>;
+
 /** What the job names, as it is: none stays none. */
-const reference = (named: { id: string } | null) => (named ? { id: named.id } : null);
+const reference = (id: string | null) => (id === null ? null : { id });
+const time = (value: Date | null) => (value === null ? null : value.toISOString());
 
 /**
  * A Technician member's save: their status and line items (and the times the status buttons stamp), over the job
- * as it is. Customer, site, territory, priority, schedule, assignee and the rest stay as the office set them,
- * none included, whatever was sent.
+ * as it is (its row). Customer, site, territory, priority, schedule, assignee and the rest stay as the office set
+ * them, none included, whatever was sent.
  */
-export function technicianSave(current: Job, sent: JobUpdate): JobSaveFields {
+export function technicianSave(current: typeof jobs.$inferSelect, sent: JobSaveFields): JobSaveFields {
   return {
     ...sent,
     reference: current.reference,
-    customer: { id: current.customer.id },
-    location: reference(current.location),
-    territory: reference(current.territory),
-    priority: reference(current.priority),
-    rag: current.rag,
-    due: current.due,
-    scheduledStart: current.scheduledStart,
-    scheduledFinish: current.scheduledFinish,
+    customer: { id: current.customerId },
+    location: reference(current.locationId),
+    territory: reference(current.territoryId),
+    priority: reference(current.priorityId),
+    rag: current.rag as JobSaveFields['rag'],
+    due: time(current.due),
+    scheduledStart: time(current.scheduledStart),
+    scheduledFinish: time(current.scheduledFinish),
     assignee: current.assignee,
   };
 }

@@ -9,6 +9,7 @@ import { numberedJobs } from '../../features/jobs/job-list.ts';
 import { createJob, readJob } from '../../features/jobs/jobs.ts';
 import { createTenant } from '../../features/tenants/tenants.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { writeIn } from '../http/tenant-requests.ts';
 import { readList, readListIn } from '../lists/read-list.ts';
 import { type Database, openDatabase } from './database.ts';
 import { inTenant } from './tenant-scope.ts';
@@ -43,7 +44,7 @@ beforeAll(async () => {
       due: '2026-11-16',
       lineItems: [{ description: 'Labour', amount: '100' }],
     });
-    await invoiceCreate(tx, tenantId, fields).create(tx);
+    await writeIn(tx, tenantId, invoiceCreate(tx, fields));
   });
 });
 afterAll(() => database.drop());
