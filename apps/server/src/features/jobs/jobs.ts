@@ -204,7 +204,7 @@ export const jobCreate = (db: Db, fields: JobFields): Write<Job> => ({
 
 /**
  * Creates a job with the tenant's next job number; a new job is New whatever status was sent. `read`: the rows of
- * `jobReferences`, when they went with the transaction's BEGIN.
+ * `jobCreate`'s reads, when they went with the transaction's BEGIN.
  */
 export async function createJob(
   tx: Tx,

@@ -169,7 +169,7 @@ export function namedStatement<Name extends string>(
 }
 
 /**
- * What a save over the version the client read reads first, with the transaction's BEGIN (`asMemberWith`): the
+ * What a save over the version the client read reads first, with the transaction's BEGIN (a `Write`'s reads): the
  * record's row, then `named` (the records it names, with their names). None for an id that is not a UUID, which
  * names no record: a 404 (`currentVersion`), once the caller's membership is known.
  */
