@@ -24,7 +24,7 @@ export const joinsOf = (source: typeof visible) => ({
 });
 
 /** The columns of a job whole, from the search view. */
-const jobColumns = {
+const wholeJobColumns = {
   id: visible.id,
   number: visible.number,
   reference: visible.reference,
@@ -57,7 +57,7 @@ const jobColumns = {
 export function selectJobs(tx: Db) {
   const joins = joinsOf(visible);
   return tx
-    .select(jobColumns)
+    .select(wholeJobColumns)
     .from(visible)
     .innerJoin(customers, joins.customer)
     .leftJoin(locations, joins.location)
