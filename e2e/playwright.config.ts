@@ -20,7 +20,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: the DOM at every step, the network and the console. Not the screencast's
+    // frames, which Chromium would encode all through every journey that passes too (a third of the suite's CPU).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     locale: 'en-AU',
     timezoneId: 'Australia/Melbourne',

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO, openSignedIn, signInAs } from './sign-in.ts';
+import { DEMO, openSignedIn } from './sign-in.ts';
 
 /** The API as the signed-in page calls it: the page's own bearer token, lent to the test. */
 export interface PageApi {
@@ -18,11 +18,7 @@ export async function openSignedInWithApi(
   credentials: { email: string; password: string } = DEMO,
 ): Promise<PageApi> {
   const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
-  if (credentials === DEMO) await openSignedIn(page, path);
-  else {
-    await page.goto(path);
-    await signInAs(page, credentials);
-  }
+  await openSignedIn(page, path, credentials);
   const headers = { Authorization: (await (await firstCall).headerValue('authorization')) ?? '' };
   // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, typed by each caller.
   const call = async (response: Awaited<ReturnType<Page['request']['get']>>): Promise<any> => {

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
-import { signInAs } from './sign-in.ts';
+import { openSignedIn } from './sign-in.ts';
 
 // The demo organisation's Office member and a Technician (docs/team.md, Demo), each on a screen of their role and
 // on one it may not use.
@@ -9,16 +9,11 @@ const OFFICE = { email: 'office@fieldbook.example', password: 'fieldbook-demo' }
 const TECHNICIAN = { email: 'tech1@fieldbook.example', password: 'fieldbook-demo' };
 const REFUSAL = 'Insufficient permissions. Please contact your administrator.';
 
-async function openAs(page: Page, person: { email: string; password: string }, path: string) {
-  await page.goto(path);
-  await signInAs(page, person);
-}
-
 test('a screen refused to the role shows only why: the Office at Users, a Technician at Invoices', async ({
   page,
   browser,
 }) => {
-  await openAs(page, OFFICE, '/settings/users');
+  await openSignedIn(page, '/settings/users', OFFICE);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   await expect(page.getByRole('main').getByText(REFUSAL)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
@@ -27,7 +22,7 @@ test('a screen refused to the role shows only why: the Office at Users, a Techni
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const tech = await context.newPage();
-  await openAs(tech, TECHNICIAN, '/sales/invoices');
+  await openSignedIn(tech, '/sales/invoices', TECHNICIAN);
   await expect(tech.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   await expect(tech.getByRole('main').getByText(REFUSAL)).toBeVisible();
   await expect(tech.getByRole('link', { name: 'New invoice' })).toHaveCount(0);
@@ -39,7 +34,7 @@ test('a screen refused to the role shows only why: the Office at Users, a Techni
 test("the Office's new invoice: 'Amounts include tax' is named by its label and described apart", async ({
   page,
 }) => {
-  await openAs(page, OFFICE, '/sales/invoices/new');
+  await openSignedIn(page, '/sales/invoices/new', OFFICE);
   await expect(page.getByRole('heading', { level: 1, name: 'New invoice' })).toBeVisible();
   const amounts = page.getByRole('switch', { name: 'Amounts include tax', exact: true });
   await expect(amounts).toHaveAccessibleName('Amounts include tax');

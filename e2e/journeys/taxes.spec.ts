@@ -71,8 +71,7 @@ for (const [device, viewport] of [
       page,
     }) => {
       test.setTimeout(120_000);
-      // The demo organisation (it starts with GST and GST Free as every organisation does): new accounts are
-      // limited per network, and the journey above already makes one.
+      // The demo organisation: it starts with GST and GST Free, as every organisation does.
       await openSignedIn(page, '/settings/taxes');
       await expect(page.getByRole('table', { name: 'Taxes' })).toBeVisible();
       await checkScreen(page, 'tax list');

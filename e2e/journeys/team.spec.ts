@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
 import { openSignedInWithApi } from './page-api.ts';
-import { openSignedIn } from './sign-in.ts';
+import { anotherAddress, openSignedIn } from './sign-in.ts';
 
 // The team of the demo organisation (Harbourside Plumbing & Gas). The e2e server runs with no mail server, so
 // every email waits in Settings › Outbox, which is where these journeys read the invitation links from.
@@ -55,7 +55,7 @@ async function invite(page: Page, email: string, role: 'Office' | 'Technician', 
 async function signUpThroughLink(browser: Browser, link: string, person: { name: string; email: string }) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${1 + Math.floor(Math.random() * 250)}` },
+    extraHTTPHeaders: anotherAddress(),
   });
   const page = await context.newPage();
   await page.goto(link);
@@ -161,18 +161,17 @@ test('a technician sees and works only their own jobs', async ({ page }) => {
     ?.newContext({ viewport: { width: 390, height: 844 } });
   if (!context) throw new Error('no browser');
   const tech = await context.newPage();
-  await tech.goto(new URL(`/jobs/${mine.id}`, page.url()).toString());
-  await expect(tech.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await tech.getByLabel('Email').fill('tech1@fieldbook.example');
-  await tech.getByLabel('Password').fill('fieldbook-demo');
-  await tech.getByRole('button', { name: 'Sign in' }).click();
+  await openSignedIn(tech, `/jobs/${mine.id}`, {
+    email: 'tech1@fieldbook.example',
+    password: 'fieldbook-demo',
+  });
   await expect(
     tech.getByRole('heading', { level: 1, name: new RegExp(`^Job ${mine.number}`) }),
   ).toBeVisible();
   await expect(tech.getByRole('link', { name: /Ngaio/ })).toHaveCount(0);
   await checkScreen(tech, "a technician's job");
 
-  await tech.goto(new URL(`/jobs/${theirs.id}`, page.url()).toString());
+  await tech.goto(`/jobs/${theirs.id}`);
   await expect(tech.getByText('Job not found.')).toBeVisible();
   await context.close();
 });
