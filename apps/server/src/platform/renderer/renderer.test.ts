@@ -14,7 +14,8 @@ const QUICK: RenderJob = { body: 'Hello', data: '{}', logo: null, format: 'pdf' 
 let renderer: Renderer;
 afterEach(() => renderer.close());
 
-describe('the render queue', () => {
+// Each test starts Typst render processes, which takes seconds on a busy machine.
+describe('the render queue', { timeout: 30_000 }, () => {
   it("takes the next render from the organisation with the fewest running, so one's queue delays another's by one render", async () => {
     renderer = createRenderer({ processes: 1, timeLimitMs: 300 });
     const finished: string[] = [];

@@ -53,7 +53,7 @@ describe('SearchForm', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'bondi{Enter}');
     await act(() => router.navigate(-1));
 
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('acme');
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('acme'));
   });
 
   it('an empty search reloads with q=*', async () => {

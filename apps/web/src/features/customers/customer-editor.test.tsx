@@ -239,7 +239,7 @@ describe('New customer, contact details', () => {
       billingPhone: '(02) 9665 1234',
       website: 'https://coogeecarpentry.com.au',
     });
-  });
+  }, 45_000);
 });
 
 describe('Edit customer', () => {
