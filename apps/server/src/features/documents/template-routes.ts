@@ -5,15 +5,9 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import {
-  createSchema,
-  deleteSchema,
-  listSchema,
-  readSchema,
-  updateSchema,
-} from '../../platform/http/route-schemas.ts';
+import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
+import { createSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { sendList } from '../../platform/lists/read-list.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import {
   checkTemplateUpdate,
@@ -78,13 +72,6 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
     },
   );
 
-  api.get(
-    '/templates/:id',
-    readSchema({ operationId: 'getTemplate', summary: 'Get a document template', tags }, templateRecord),
-    (request) =>
-      inRequestTenant(db, request, (tx, tenantId) => findTemplate(tx, tenantId, request.params.id)),
-  );
-
   const save = {
     operationId: 'updateTemplate',
     summary: 'Save a document template',
@@ -107,25 +94,26 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
     },
   );
 
-  const remove = {
-    operationId: 'deleteTemplate',
-    summary: 'Delete a document template',
-    description: 'Refused with 409 for a default template.',
+  registerRecordRoutes(api, db, {
+    path: '/templates',
+    name: 'Template',
     tags,
-  };
-  api.delete('/templates/:id', deleteSchema(remove), async (request, reply) => {
-    await inRequestTenant(db, request, (tx, tenantId) => deleteTemplate(tx, tenantId, request.params.id));
-    return reply.code(204).send(null);
+    record: templateRecord,
+    list: {
+      summary: 'List or search the document templates, by name',
+      list: templateList,
+      record: templateSummary,
+    },
+    read: {
+      summary: 'Get a document template',
+      command: (id) => (tx, tenantId) => findTemplate(tx, tenantId, id),
+    },
+    remove: {
+      summary: 'Delete a document template',
+      description: 'Refused with 409 for a default template.',
+      command: (id) => (tx, tenantId) => deleteTemplate(tx, tenantId, id),
+    },
   });
-
-  api.get(
-    '/templates',
-    listSchema(
-      { operationId: 'listTemplates', summary: 'List or search the document templates, by name', tags },
-      templateSummary,
-    ),
-    (request, reply) => sendList(db, request, reply, templateList),
-  );
 
   api.post(
     '/templates/preview',

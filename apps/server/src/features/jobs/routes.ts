@@ -3,15 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
-import { replyCreated } from '../../platform/http/idempotency.ts';
-import {
-  createSchema,
-  deleteSchema,
-  listSchema,
-  readSchema,
-  updateSchema,
-} from '../../platform/http/route-schemas.ts';
-import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
+import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
+import { listSchema, readSchema } from '../../platform/http/route-schemas.ts';
+import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import { sendList } from '../../platform/lists/read-list.ts';
 import { numberedJobs } from './job-list.ts';
 import { deleteJob, jobCreate, jobSave, readJob } from './jobs.ts';
@@ -21,51 +15,43 @@ import { ownJob } from './technician-jobs.ts';
 const tags = ['jobs'];
 
 export function registerJobRoutes(api: Api, db: Db): void {
-  const create = {
-    operationId: 'createJob',
-    summary: 'Create a job',
-    description:
-      "The job gets the organisation's next job number and starts New. Only the customer is required; the server computes every line amount and the totals. Honours `Idempotency-Key`.",
+  registerRecordRoutes(api, db, {
+    path: '/jobs',
+    name: 'Job',
     tags,
-  };
-  api.post('/jobs', createSchema(create, jobFields, jobRecord), (request, reply) =>
-    replyCreated(db, request, reply, jobCreate(db, request.body)),
-  );
+    record: jobRecord,
+    list: {
+      summary: 'List or search jobs',
+      description:
+        'Newest first. `q` fields: `customer.id`, `location.id`, `territory.id`, `priority.id`, `status`, `rag`, `assignee`, `reference`, `number`, and the times `due`, `scheduledStart` (`scheduledStart:*`, `scheduledStart:[2026-11-23 TO 2026-11-29]`), `scheduledFinish`, `actualStart`, `actualFinish`; bare words match the number, reference, customer name and location name.',
+      list: numberedJobs,
+    },
+    create: {
+      summary: 'Create a job',
+      description:
+        "The job gets the organisation's next job number and starts New. Only the customer is required; the server computes every line amount and the totals. Honours `Idempotency-Key`.",
+      body: jobFields,
+      command: (body) => jobCreate(db, body),
+    },
+    save: {
+      summary: 'Save a whole job',
+      description:
+        'Customer, location, territory and priority are required. The status moves only as the workflow allows (409 naming both statuses); Scheduled needs a scheduled start and finish. A Technician member saves only the status and line items of their own jobs: the other fields are kept as they were.',
+      body: jobUpdate,
+      command: (id, body) => jobSave(db, id, body),
+    },
+    remove: {
+      summary: 'Delete a job and its line items',
+      command: (id) => (tx, tenantId) => deleteJob(tx, tenantId, id),
+    },
+  });
 
+  // A job is read with the member's scope in one round trip; a Technician sees only their own.
   const read = { operationId: 'getJob', summary: 'Get a job with its line items and totals', tags };
   api.get('/jobs/:id', readSchema(read, jobRecord), async (request) => {
     const { member, job } = await readJob(db, tenantCallerOf(request), request.params.id);
     return ownJob(member, job);
   });
-
-  const save = {
-    operationId: 'updateJob',
-    summary: 'Save a whole job',
-    description:
-      'Customer, location, territory and priority are required. The status moves only as the workflow allows (409 naming both statuses); Scheduled needs a scheduled start and finish. A Technician member saves only the status and line items of their own jobs: the other fields are kept as they were.',
-    tags,
-  };
-  api.put('/jobs/:id', updateSchema(save, jobUpdate, jobRecord), (request) => {
-    samePathId(request.params.id, request.body);
-    return inRequestTenant(db, request, jobSave(db, request.params.id, request.body));
-  });
-
-  const remove = { operationId: 'deleteJob', summary: 'Delete a job and its line items', tags };
-  api.delete('/jobs/:id', deleteSchema(remove), async (request, reply) => {
-    await inRequestTenant(db, request, (tx, tenantId) => deleteJob(tx, tenantId, request.params.id));
-    return reply.code(204).send(null);
-  });
-
-  const list = {
-    operationId: 'listJobs',
-    summary: 'List or search jobs',
-    description:
-      'Newest first. `q` fields: `customer.id`, `location.id`, `territory.id`, `priority.id`, `status`, `rag`, `assignee`, `reference`, `number`, and the times `due`, `scheduledStart` (`scheduledStart:*`, `scheduledStart:[2026-11-23 TO 2026-11-29]`), `scheduledFinish`, `actualStart`, `actualFinish`; bare words match the number, reference, customer name and location name.',
-    tags,
-  };
-  api.get('/jobs', listSchema(list, jobRecord), (request, reply) =>
-    sendList(db, request, reply, numberedJobs),
-  );
 
   const priorities = {
     operationId: 'getJobPriorities',

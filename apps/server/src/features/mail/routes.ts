@@ -11,9 +11,9 @@ import type { Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import { createSchema, listSchema, readSchema } from '../../platform/http/route-schemas.ts';
+import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
+import { createSchema, readSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
-import { sendList } from '../../platform/lists/read-list.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import { findAttachment, findOutboxMessage, outboxList } from '../../platform/mail/outbox.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
@@ -37,30 +37,23 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
     (request) => inRequestTenant(db, request, async () => ({ configured: mail.configured, from: mail.from })),
   );
 
-  api.get(
-    '/outbox',
-    listSchema(
-      {
-        operationId: 'listOutbox',
-        summary: "The organisation's outgoing messages, newest first",
-        description:
-          'With no mail server set up (`SMTP_URL`), messages stay here, QUEUED: exactly what would have been sent.',
-        tags,
-      },
-      outboxMessageRecord,
-    ),
-    (request, reply) => sendList(db, request, reply, outboxList),
-  );
-
-  api.get(
-    '/outbox/:id',
-    readSchema(
-      { operationId: 'getOutboxMessage', summary: 'A message of the outbox', tags },
-      outboxMessageRecord,
-    ),
-    (request) =>
-      inRequestTenant(db, request, (tx, tenantId) => findOutboxMessage(tx, tenantId, request.params.id)),
-  );
+  registerRecordRoutes(api, db, {
+    path: '/outbox',
+    name: 'OutboxMessage',
+    tags,
+    record: outboxMessageRecord,
+    list: {
+      operationId: 'listOutbox',
+      summary: "The organisation's outgoing messages, newest first",
+      description:
+        'With no mail server set up (`SMTP_URL`), messages stay here, QUEUED: exactly what would have been sent.',
+      list: outboxList,
+    },
+    read: {
+      summary: 'A message of the outbox',
+      command: (id) => (tx, tenantId) => findOutboxMessage(tx, tenantId, id),
+    },
+  });
 
   api.get(
     '/outbox/:id/attachments/:index',

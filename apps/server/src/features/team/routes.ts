@@ -12,15 +12,9 @@ import type { Db } from '../../platform/db/database.ts';
 import { type Api, callerOf } from '../../platform/http/api-scopes.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import {
-  createSchema,
-  deleteSchema,
-  listSchema,
-  readSchema,
-  updateSchema,
-} from '../../platform/http/route-schemas.ts';
+import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
+import { createSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { sendList } from '../../platform/lists/read-list.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import { findUserById } from '../identity/index.ts';
 import {
@@ -40,62 +34,46 @@ const tags = ['team'];
 export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl: string): void {
   const inviter = (subject: string) => ({ subject, publicUrl });
 
-  api.get(
-    '/members',
-    listSchema(
-      { operationId: 'listMembers', summary: "The organisation's members, Owners first", tags },
-      memberRecord,
-    ),
-    (request, reply) => sendList(db, request, reply, memberList),
-  );
-
-  api.get(
-    '/members/:id',
-    readSchema({ operationId: 'getMember', summary: 'Get a member', tags }, memberRecord),
-    (request) => inRequestTenant(db, request, (tx, tenantId) => findMember(tx, tenantId, request.params.id)),
-  );
-
-  const change = {
-    operationId: 'updateMember',
-    summary: "Change a member's role",
-    description:
-      'The last Owner cannot be made anything else (400 on `role`). A technician link needs the Technician role.',
+  registerRecordRoutes(api, db, {
+    path: '/members',
+    name: 'Member',
     tags,
-  };
-  api.put('/members/:id', updateSchema(change, memberUpdate, memberRecord), (request) => {
-    samePathId(request.params.id, request.body);
-    return inRequestTenant(db, request, (tx, tenantId) =>
-      updateMember(tx, tenantId, request.params.id, request.body),
-    );
+    record: memberRecord,
+    list: { summary: "The organisation's members, Owners first", list: memberList },
+    read: { summary: 'Get a member', command: (id) => (tx, tenantId) => findMember(tx, tenantId, id) },
+    save: {
+      summary: "Change a member's role",
+      description:
+        'The last Owner cannot be made anything else (400 on `role`). A technician link needs the Technician role.',
+      body: memberUpdate,
+      command: (id, body) => (tx, tenantId) => updateMember(tx, tenantId, id, body),
+    },
+    remove: {
+      operationId: 'removeMember',
+      summary: 'Remove a member',
+      description:
+        'They can no longer act in the organisation; what they made stays. Never the last Owner (409).',
+      command: (id) => (tx, tenantId) => removeMember(tx, tenantId, id),
+    },
   });
 
-  const remove = {
-    operationId: 'removeMember',
-    summary: 'Remove a member',
-    description:
-      'They can no longer act in the organisation; what they made stays. Never the last Owner (409).',
+  // An invitation's create and save send mail after their commit.
+  registerRecordRoutes(api, db, {
+    path: '/invitations',
+    name: 'Invitation',
     tags,
-  };
-  api.delete('/members/:id', deleteSchema(remove), async (request, reply) => {
-    await inRequestTenant(db, request, (tx, tenantId) => removeMember(tx, tenantId, request.params.id));
-    return reply.code(204).send(null);
+    record: invitationRecord,
+    list: { summary: 'Open invitations (pending or expired)', list: invitationList },
+    read: {
+      summary: 'Get an invitation',
+      command: (id) => (tx, tenantId) => findInvitation(tx, tenantId, id),
+    },
+    remove: {
+      operationId: 'revokeInvitation',
+      summary: 'Revoke an invitation',
+      command: (id) => (tx, tenantId) => revokeInvitation(tx, tenantId, id),
+    },
   });
-
-  api.get(
-    '/invitations',
-    listSchema(
-      { operationId: 'listInvitations', summary: 'Open invitations (pending or expired)', tags },
-      invitationRecord,
-    ),
-    (request, reply) => sendList(db, request, reply, invitationList),
-  );
-
-  api.get(
-    '/invitations/:id',
-    readSchema({ operationId: 'getInvitation', summary: 'Get an invitation', tags }, invitationRecord),
-    (request) =>
-      inRequestTenant(db, request, (tx, tenantId) => findInvitation(tx, tenantId, request.params.id)),
-  );
 
   const invite = {
     operationId: 'createInvitation',
@@ -129,12 +107,6 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
     );
     mail.kick();
     return saved;
-  });
-
-  const revoke = { operationId: 'revokeInvitation', summary: 'Revoke an invitation', tags };
-  api.delete('/invitations/:id', deleteSchema(revoke), async (request, reply) => {
-    await inRequestTenant(db, request, (tx, tenantId) => revokeInvitation(tx, tenantId, request.params.id));
-    return reply.code(204).send(null);
   });
 }
 

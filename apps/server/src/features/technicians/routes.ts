@@ -1,57 +1,37 @@
 import { technicianFields, technicianRecord, technicianUpdate } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
-import { replyCreated } from '../../platform/http/idempotency.ts';
-import { createSchema, listSchema, readSchema, updateSchema } from '../../platform/http/route-schemas.ts';
-import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
-import { sendList } from '../../platform/lists/read-list.ts';
+import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
 import { createTechnician, findTechnician, technicianList, updateTechnician } from './technicians.ts';
 
-const tags = ['technicians'];
-
+/** Technicians are never deleted: a retired one keeps their jobs. */
 export function registerTechnicianRoutes(api: Api, db: Db): void {
-  const create = {
-    operationId: 'createTechnician',
-    summary: 'Add a technician',
-    description: 'Names are unique in the organisation, whatever their case. Honours `Idempotency-Key`.',
-    tags,
-  };
-  api.post('/technicians', createSchema(create, technicianFields, technicianRecord), (request, reply) =>
-    replyCreated(db, request, reply, (tx, tenantId) => createTechnician(tx, tenantId, request.body)),
-  );
-
-  api.get(
-    '/technicians/:id',
-    readSchema({ operationId: 'getTechnician', summary: 'Get a technician', tags }, technicianRecord),
-    (request) =>
-      inRequestTenant(db, request, (tx, tenantId) => findTechnician(tx, tenantId, request.params.id)),
-  );
-
-  const save = {
-    operationId: 'updateTechnician',
-    summary: 'Rename or retire a technician',
-    description:
-      'A retired technician keeps the jobs assigned to them and takes no new ones; technicians are never deleted.',
-    tags,
-  };
-  api.put('/technicians/:id', updateSchema(save, technicianUpdate, technicianRecord), (request) => {
-    samePathId(request.params.id, request.body);
-    return inRequestTenant(db, request, (tx, tenantId) =>
-      updateTechnician(tx, tenantId, request.params.id, request.body),
-    );
+  registerRecordRoutes(api, db, {
+    path: '/technicians',
+    name: 'Technician',
+    tags: ['technicians'],
+    record: technicianRecord,
+    list: {
+      summary: 'List the technicians, by name',
+      description: '`q` takes `name` and `retired:false` (those who take new jobs).',
+      list: technicianList,
+    },
+    create: {
+      summary: 'Add a technician',
+      description: 'Names are unique in the organisation, whatever their case. Honours `Idempotency-Key`.',
+      body: technicianFields,
+      command: (body) => (tx, tenantId) => createTechnician(tx, tenantId, body),
+    },
+    read: {
+      summary: 'Get a technician',
+      command: (id) => (tx, tenantId) => findTechnician(tx, tenantId, id),
+    },
+    save: {
+      summary: 'Rename or retire a technician',
+      description:
+        'A retired technician keeps the jobs assigned to them and takes no new ones; technicians are never deleted.',
+      body: technicianUpdate,
+      command: (id, body) => (tx, tenantId) => updateTechnician(tx, tenantId, id, body),
+    },
   });
-
-  api.get(
-    '/technicians',
-    listSchema(
-      {
-        operationId: 'listTechnicians',
-        summary: 'List the technicians, by name',
-        description: '`q` takes `name` and `retired:false` (those who take new jobs).',
-        tags,
-      },
-      technicianRecord,
-    ),
-    (request, reply) => sendList(db, request, reply, technicianList),
-  );
 }
