@@ -1,14 +1,13 @@
-import type { Customer, CustomerFields, CustomerUpdate } from '@fieldbook/domain';
+import type { Customer, CustomerFields } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
 import { and, eq, getViewSelectedFields, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
+import { recordCommands } from '../../platform/records/record-commands.ts';
 import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
-import { deleteRow, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
 import { allocateNumber } from '../../platform/records/tenant-counters.ts';
 import { customerCounts, customers, visibleCustomers as visible } from './customer-tables.ts';
 
@@ -57,21 +56,18 @@ function toCustomer(
   };
 }
 
+const records = recordCommands<typeof customers, Customer, CustomerFields>(customers, toCustomer, {
+  noun: NOUN,
+  stillReferenced: 'This customer has jobs or invoices, so it cannot be deleted.',
+});
+
 /** Creates a customer with the tenant's next customer number. */
-export async function createCustomer(tx: Tx, tenantId: string, fields: CustomerFields): Promise<Customer> {
-  const number = await allocateNumber(tx, tenantId, 'customer');
-  const [row] = await tx
-    .insert(customers)
-    .values({ ...fields, tenantId, id: uuidv7(), number })
-    .returning();
-  if (!row) throw new Error('The customer was not inserted');
-  return toCustomer(row);
-}
+export const createCustomer = async (tx: Tx, tenantId: string, fields: CustomerFields): Promise<Customer> =>
+  records.create(tx, tenantId, fields, { number: await allocateNumber(tx, tenantId, 'customer') });
 
-export const findCustomer = async (tx: Tx, tenantId: string, id: string): Promise<Customer> =>
-  toCustomer(await requireRow(tx, customers, tenantId, id, NOUN));
+/** Deleting a customer deletes its locations; refused while jobs or invoices refer to it. */
+export const { find: findCustomer, update: updateCustomer, remove: deleteCustomer } = records;
 
-/** Saves over the version the client read (404, or 409 when someone saved it since). */
 /** The customer a job or invoice names, read by that record's id in one statement (`namedBy`). */
 const customerNamedBy = namedBy('customer', 'customerId', (db, where) =>
   db
@@ -83,23 +79,6 @@ const customerNamedBy = namedBy('customer', 'customerId', (db, where) =>
 /** The read of the customer a record names, to send with the record's own (404 when there is no such record). */
 export const customerOf = (naming: NamingRecord<'customerId'>, tenantId: string, id: string) =>
   recordRead(customerNamedBy(naming, tenantId, id), toCustomer, NOUN);
-
-export async function updateCustomer(
-  tx: Tx,
-  tenantId: string,
-  id: string,
-  { id: _id, updated, ...fields }: CustomerUpdate,
-): Promise<Customer> {
-  return toCustomer(await saveVersion(tx, customers, { tenantId, id, updated }, NOUN, fields));
-}
-
-/** Deletes the customer and its locations; refused while jobs or invoices refer to it. */
-export function deleteCustomer(tx: Tx, tenantId: string, id: string): Promise<void> {
-  return deleteRow(tx, customers, tenantId, id, {
-    noun: NOUN,
-    stillReferenced: 'This customer has jobs or invoices, so it cannot be deleted.',
-  });
-}
 
 /** The customers as `readList` reads them, by number; the whole list counted from the count kept by triggers. */
 export const customerList: SortedList<Customer> = {

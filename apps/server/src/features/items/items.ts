@@ -1,15 +1,11 @@
-import type { Item, ItemFields, ItemUpdate } from '@fieldbook/domain';
+import type { Item, ItemFields } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
 import { getViewSelectedFields, sql } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { deleteRow, requireRow, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
+import { recordCommands } from '../../platform/records/record-commands.ts';
 import { items, visibleItems as visible } from './item-tables.ts';
-
-const NOUN = 'item';
 
 /** What `q` may search on the item list. */
 const itemSearch: ListResource = {
@@ -34,42 +30,17 @@ function toItem(row: Omit<typeof items.$inferSelect, 'tenantId'>): Item {
   };
 }
 
-/** A code another item of the tenant already has (in any case) is a field error, not a 500. */
-const uniqueCode = uniqueField('items_code_key', 'code', 'An item with this code already exists.');
-
-export function createItem(tx: Tx, tenantId: string, fields: ItemFields): Promise<Item> {
-  return uniqueCode(async () => {
-    const [row] = await tx
-      .insert(items)
-      .values({ ...fields, tenantId, id: uuidv7() })
-      .returning();
-    if (!row) throw new Error('The item was not inserted');
-    return toItem(row);
-  });
-}
-
-export const findItem = async (tx: Tx, tenantId: string, id: string): Promise<Item> =>
-  toItem(await requireRow(tx, items, tenantId, id, NOUN));
-
-/** Saves over the version the client read (404, or 409 when someone saved it since). */
-export function updateItem(
-  tx: Tx,
-  tenantId: string,
-  id: string,
-  { id: _id, updated, ...fields }: ItemUpdate,
-) {
-  return uniqueCode(async () =>
-    toItem(await saveVersion(tx, items, { tenantId, id, updated }, NOUN, fields)),
-  );
-}
-
-/** Deletes the item; refused while job or invoice lines use it. */
-export function deleteItem(tx: Tx, tenantId: string, id: string): Promise<void> {
-  return deleteRow(tx, items, tenantId, id, {
-    noun: NOUN,
-    stillReferenced: 'This item is used by other records, so it cannot be deleted.',
-  });
-}
+/** Codes are unique in the tenant, whatever their case; an item job or invoice lines use cannot be deleted. */
+export const {
+  create: createItem,
+  find: findItem,
+  update: updateItem,
+  remove: deleteItem,
+} = recordCommands<typeof items, Item, ItemFields>(items, toItem, {
+  noun: 'item',
+  unique: { constraint: 'items_code_key', field: 'code', message: 'An item with this code already exists.' },
+  stillReferenced: 'This item is used by other records, so it cannot be deleted.',
+});
 
 /** The catalogue as `readList` reads it, by code. */
 export const itemList: SortedList<Item> = {

@@ -3,7 +3,6 @@ import {
   STARTING_TECHNICIANS,
   type Technician,
   type TechnicianFields,
-  type TechnicianUpdate,
   technicianMessages,
 } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
@@ -12,10 +11,8 @@ import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { requireRow, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
+import { recordCommands } from '../../platform/records/record-commands.ts';
 import { technicians } from './technician-tables.ts';
-
-const NOUN = 'technician';
 
 /** What `q` may search on the technician list (a handful of rows: no search view, see migration 0016). */
 const technicianSearch: ListResource = {
@@ -35,9 +32,6 @@ const toTechnician = (row: Omit<typeof technicians.$inferSelect, 'tenantId'>): T
   updated: row.updated.toISOString(),
 });
 
-/** A name another technician of the tenant already has (in any case) is a field error, not a 500. */
-const uniqueName = uniqueField('technicians_name_key', 'name', technicianMessages.duplicate);
-
 /** Gives a new organisation its five technicians, SE01 to SE05 (`names` for the demo's). */
 export async function seedTechnicians(
   tx: Pick<Tx, 'insert'>,
@@ -47,31 +41,15 @@ export async function seedTechnicians(
   await tx.insert(technicians).values(names.map((name) => ({ tenantId, id: uuidv7(), name })));
 }
 
-export function createTechnician(tx: Tx, tenantId: string, fields: TechnicianFields): Promise<Technician> {
-  return uniqueName(async () => {
-    const [row] = await tx
-      .insert(technicians)
-      .values({ ...fields, tenantId, id: uuidv7() })
-      .returning();
-    if (!row) throw new Error('The technician was not inserted');
-    return toTechnician(row);
-  });
-}
-
-export const findTechnician = async (tx: Tx, tenantId: string, id: string): Promise<Technician> =>
-  toTechnician(await requireRow(tx, technicians, tenantId, id, NOUN));
-
-/** Renames or retires (or brings back) the technician, over the version the client read. */
-export function updateTechnician(
-  tx: Tx,
-  tenantId: string,
-  id: string,
-  { id: _id, updated, ...fields }: TechnicianUpdate,
-): Promise<Technician> {
-  return uniqueName(async () =>
-    toTechnician(await saveVersion(tx, technicians, { tenantId, id, updated }, NOUN, fields)),
-  );
-}
+/** Names are unique in the tenant, whatever their case. A technician is renamed or retired, never deleted. */
+export const {
+  create: createTechnician,
+  find: findTechnician,
+  update: updateTechnician,
+} = recordCommands<typeof technicians, Technician, TechnicianFields>(technicians, toTechnician, {
+  noun: 'technician',
+  unique: { constraint: 'technicians_name_key', field: 'name', message: technicianMessages.duplicate },
+});
 
 /** The technicians as `readList` reads them, by name (the scheduler's rows, in order). */
 export const technicianList: SortedList<Technician> = {
