@@ -22,4 +22,4 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 
 /** The response headers of every list (exposed to browsers by CORS). */
-export const LIST_HEADERS = ['Total-Count', 'Link'] as const;
+export const LIST_HEADERS = ['Total-Count', 'Total-Count-Relation', 'Link'] as const;

@@ -208,6 +208,7 @@ describe('API conventions', () => {
       headers: { origin: 'http://localhost:3000' },
     });
     expect(response.headers['access-control-expose-headers']).toContain('Total-Count');
+    expect(response.headers['access-control-expose-headers']).toContain('Total-Count-Relation');
     expect(response.headers['access-control-expose-headers']).toContain('Link');
   });
 });

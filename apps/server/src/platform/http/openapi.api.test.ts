@@ -64,7 +64,7 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([{ url: 'https://app.fieldbook.test', description: 'This server' }]);
   });
 
-  it('declares Total-Count and Link on every list response', () => {
+  it('declares Total-Count, Total-Count-Relation and Link on every list response', () => {
     const lists = operations().filter(({ operation }) => operation.operationId?.startsWith('list'));
     expect(lists.map(({ name }) => name)).toEqual([
       'GET /api/customers',
@@ -81,7 +81,11 @@ describe('the OpenAPI document', () => {
       'GET /api/outbox',
     ]);
     for (const { operation } of lists) {
-      expect(Object.keys(operation.responses['200']?.headers ?? {})).toEqual(['Total-Count', 'Link']);
+      expect(Object.keys(operation.responses['200']?.headers ?? {})).toEqual([
+        'Total-Count',
+        'Total-Count-Relation',
+        'Link',
+      ]);
     }
   });
 

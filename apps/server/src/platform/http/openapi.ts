@@ -11,11 +11,22 @@ const listResponseHeaders = {
   'Total-Count': {
     type: 'string',
     pattern: '^\\d+$',
-    description: 'How many records match the query in all (a whole number).',
+    description:
+      'How many records match the query in all (a whole number). A search of text counts its matches exactly ' +
+      'up to 1000; past that this is `1000` and `Total-Count-Relation` is `gte`.',
+  },
+  'Total-Count-Relation': {
+    type: 'string',
+    enum: ['eq', 'gte'],
+    description:
+      '`gte`: at least `Total-Count` records match (a search of text stopped counting at 1000). Absent (or `eq`) ' +
+      'when `Total-Count` is exact.',
   },
   Link: {
     type: 'string',
-    description: 'RFC 8288 links to the first, prev, next and last pages: `<url>; rel="next", …`.',
+    description:
+      'RFC 8288 links to the first, prev, next and last pages: `<url>; rel="next", …`. With ' +
+      '`Total-Count-Relation: gte`, `next` while the page is full, and no `last`.',
   },
 };
 

@@ -6,9 +6,9 @@ import type { Member } from '../http/member-scope.ts';
 import type { TextTerm } from './field-values.ts';
 import { type HourCounts, hourRangeCount } from './hour-ranges.ts';
 import type { LiqeAst, ListResource } from './list-query.ts';
-import type { ListRequest } from './paged-list.ts';
+import { cappedCount, type ListRequest } from './paged-list.ts';
 import { pageRead } from './pagination.ts';
-import { countedValues, hasRange, hasWord, type LoneRange, loneRange } from './query-shapes.ts';
+import { countedValues, hasRange, hasWord, type LoneRange, loneRange, searchesText } from './query-shapes.ts';
 import type { Named } from './search-matches.ts';
 
 // The parts of a fast list of numbered records (jobs, invoices) at a million rows in one tenant (docs/server.md,
@@ -244,7 +244,8 @@ export const keptCount = (
 /**
  * How many records `q` matches, as one select: from the kept counts when `q` is nothing or a status (so a list of a
  * million is not counted row by row), or a range of a field counted per hour (`hourRangeCount`), else counted
- * through the search's indexes. (A lone word is counted with its page: `wordPage`.)
+ * through the search's indexes, up to `COUNTED_UP_TO` for a search of text (`cappedCount`). (A lone word is counted
+ * with its page: `wordPage`.)
  */
 export function countQuery<T>(
   tx: Db,
@@ -259,6 +260,7 @@ export function countQuery<T>(
   const hours = within ? undefined : list.hourCounts;
   const range = hours && loneRange(ast, hours.field);
   if (hours && range) return hourRangeCount(tx, tenantId, hours, range, list.numbered.view, where);
+  if (searchesText(ast, list.resource)) return cappedCount(tx, list.numbered.view, where);
   return tx.select({ total: count() }).from(list.numbered.view).where(where);
 }
 

@@ -12,11 +12,44 @@ export interface ListRequest {
   page: Page;
 }
 
-/** One page of a list and the number of records the query matches. */
+/** One page of a list and the number of records the query matches (`atLeast`: that many or more). */
 export interface ListPage<T> {
   rows: T[];
   total: number;
+  atLeast?: boolean;
 }
+
+/** A search of text counts its matches exactly up to this many; past it, the count says "at least" (docs/api.md). */
+export const COUNTED_UP_TO = 1000;
+
+/**
+ * What a count that stopped gives (`cappedCount`): more than any page's offset, so every page of such a search is
+ * read forwards, and walked, not sorted; `reported` makes it `COUNTED_UP_TO`, at least.
+ */
+const PAST_COUNTED = 2_000_000_000;
+
+/**
+ * How many rows of `source` match `where`, counted up to `COUNTED_UP_TO` and no further: past it, `PAST_COUNTED`.
+ * An exact count of a common word's thousands of matches cost more than a whole request may.
+ */
+export const cappedCount = (db: Db, source: SQLWrapper, where: SQL | undefined): CountQuery =>
+  db
+    .select({
+      total: sql<number>`case when count(*) > ${sql.raw(String(COUNTED_UP_TO))}
+        then ${sql.raw(String(PAST_COUNTED))} else count(*) end`.mapWith(Number),
+    })
+    .from(
+      sql`(select 1 from ${source} where ${where ?? sql`true`} limit ${sql.raw(String(COUNTED_UP_TO + 1))}) as matches`,
+    );
+
+/** A total as `cappedCount` gives it, of `counted` matches counted another way (a scalar subquery, run once). */
+export const cappedTotal = (counted: SQL) =>
+  sql`(select case when n > ${sql.raw(String(COUNTED_UP_TO))} then ${sql.raw(String(PAST_COUNTED))} else n end
+    from (select ${counted} as n) as counted_matches)`;
+
+/** A page as the API reports it: a count that stopped is `COUNTED_UP_TO`, at least. */
+export const reported = <T>(page: ListPage<T>): ListPage<T> =>
+  page.total >= PAST_COUNTED ? { rows: page.rows, total: COUNTED_UP_TO, atLeast: true } : page;
 
 /** A list's request with its `q` parsed, once (`planOf`): what every statement of its page is built from. */
 export interface ListPlan extends ListRequest {
@@ -134,7 +167,7 @@ export function pageReadOfTotal({
 /** The request's own URL, so the Link header points wherever the client reached the API. */
 const requestUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}${request.url}`;
 
-/** Sends a page: the rows as the body, `Total-Count` and `Link` as headers. */
+/** Sends a page: the rows as the body, `Total-Count` (and `Total-Count-Relation`) and `Link` as headers. */
 export function sendPage<T>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -142,7 +175,14 @@ export function sendPage<T>(
   list: ListPage<T>,
 ): T[] {
   reply.headers(
-    listHeaders({ url: requestUrl(request), page: page.page, size: page.size, total: list.total }),
+    listHeaders({
+      url: requestUrl(request),
+      page: page.page,
+      size: page.size,
+      total: list.total,
+      atLeast: list.atLeast === true,
+      full: list.rows.length >= page.size,
+    }),
   );
   return list.rows;
 }

@@ -99,6 +99,20 @@ describe('listHeaders', () => {
     );
   });
 
+  it('a count that stopped: gte, next while the page is full, no last', () => {
+    expect(listHeaders({ url, page: 1, size: 15, total: 1000, atLeast: true, full: true })).toEqual({
+      'Total-Count': '1000',
+      'Total-Count-Relation': 'gte',
+      Link: `<${at(1)}>; rel="first", <${at(2)}>; rel="next"`,
+    });
+    expect(listHeaders({ url, page: 70, size: 15, total: 1000, atLeast: true, full: true }).Link).toBe(
+      `<${at(1)}>; rel="first", <${at(69)}>; rel="prev", <${at(71)}>; rel="next"`,
+    );
+    expect(listHeaders({ url, page: 71, size: 15, total: 1000, atLeast: true, full: false }).Link).toBe(
+      `<${at(1)}>; rel="first", <${at(70)}>; rel="prev"`,
+    );
+  });
+
   it('keeps every other parameter and adds p and s when the request had none', () => {
     const { Link } = listHeaders({
       url: 'https://api.example.test/api/jobs?q=name%3A%22acme%20plumbing%22&sort=-created&tag=a&tag=b',

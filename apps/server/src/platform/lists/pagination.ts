@@ -85,14 +85,20 @@ function parameterName(pair: string): string {
  * `Total-Count` and an RFC 8288 `Link` with first, prev, next and last. Each link is the request URL
  * (all other parameters kept as the URL parser wrote them, `q` included) with `p` and `s` set, last. Its query is
  * split by hand: `URLSearchParams` wrote the whole URL out again at each `set`, 4 % of the server's time for a page
- * of jobs.
+ * of jobs. A count that stopped (`atLeast`) adds `Total-Count-Relation: gte`; its links have `next` while the page
+ * is `full`, and no `last`.
  */
-export function listHeaders(input: { url: string | URL; page: number; size: number; total: number }): {
-  'Total-Count': string;
-  Link: string;
-} {
-  const { url, page, size, total } = input;
-  const last = Math.max(1, Math.ceil(total / size));
+export function listHeaders(input: {
+  url: string | URL;
+  page: number;
+  size: number;
+  total: number;
+  atLeast?: boolean;
+  full?: boolean;
+}): { 'Total-Count': string; 'Total-Count-Relation'?: 'gte'; Link: string } {
+  const { url, page, size, total, atLeast = false, full = false } = input;
+  // Past a count that stopped, the last page is unknown: the page after a full one is the furthest known.
+  const last = atLeast ? page + (full ? 1 : 0) : Math.max(1, Math.ceil(total / size));
   const { href, search, hash } = new URL(url);
   const kept = search
     .slice(1)
@@ -104,6 +110,8 @@ export function listHeaders(input: { url: string | URL; page: number; size: numb
   // A page past the end still gets a way back: prev points at the last page that exists.
   if (page > 1) links.push(link('prev', Math.min(page - 1, last)));
   if (page < last) links.push(link('next', page + 1));
-  links.push(link('last', last));
-  return { 'Total-Count': String(total), Link: links.join(', ') };
+  if (!atLeast) links.push(link('last', last));
+  return atLeast
+    ? { 'Total-Count': String(total), 'Total-Count-Relation': 'gte', Link: links.join(', ') }
+    : { 'Total-Count': String(total), Link: links.join(', ') };
 }

@@ -121,6 +121,19 @@ const anyTag = (ast: LiqeAst, test: (tag: Tag) => boolean): boolean => {
 /** Whether `q` has a bare word anywhere: the planner can only guess how many records such a search matches. */
 export const hasWord = (ast: LiqeAst): boolean => anyTag(ast, (tag) => tag.field.type === 'ImplicitField');
 
+/**
+ * Whether `q` searches text anywhere (a bare word, a text field): how many records match it is counted up to
+ * `COUNTED_UP_TO` and no further.
+ */
+export const searchesText = (ast: LiqeAst | null, resource: ListResource): boolean =>
+  ast !== null &&
+  anyTag(
+    ast,
+    (tag) =>
+      tag.field.type === 'ImplicitField' ||
+      (Object.hasOwn(resource.fields, tag.field.name) && resource.fields[tag.field.name]?.kind === 'text'),
+  );
+
 /** Whether `q` has a range anywhere (`date:[a TO b]`, `due:>x`): its matches may cluster among the numbers. */
 export const hasRange = (ast: LiqeAst): boolean =>
   anyTag(

@@ -21,6 +21,7 @@ import {
   listRequestOf,
   pageOfRows,
   planOf,
+  reported,
   sendPage,
 } from './paged-list.ts';
 import { hasRange, hasWord, loneWord } from './query-shapes.ts';
@@ -108,7 +109,7 @@ async function pageInTransaction<T>(
   };
   return (
     (await pageSent(tx, list, tenantId, plan, within, send)) ??
-    countedPage(tx, list as NumberedList<T>, tenantId, plan, within)
+    reported(await countedPage(tx, list as NumberedList<T>, tenantId, plan, within))
   );
 }
 
@@ -128,7 +129,7 @@ async function pageSent<T>(
   const total = Number((counted as { total: number | string }[])[0]?.total ?? 0);
   const rows =
     read.short && cameBackShort(found.length, total, plan.page) ? ((await send(read.short))[1] ?? []) : found;
-  return { rows: rows.map((row) => list.toRecord(row as never)), total };
+  return reported({ rows: rows.map((row) => list.toRecord(row as never)), total });
 }
 
 /**
@@ -179,10 +180,8 @@ async function sortedPage<T>(
   send: Send,
 ): Promise<ListPage<T>> {
   const reads = sortedReads(list, tenantId, q, ast);
-  const records = (found: ListPage<unknown>) => ({
-    rows: found.rows.map((row) => list.toRecord(row as never)),
-    total: found.total,
-  });
+  const records = (found: ListPage<unknown>) =>
+    reported({ rows: found.rows.map((row) => list.toRecord(row as never)), total: found.total });
   if (page.offset === 0 && ast === null) {
     const [first = []] = await send([reads.first(page)]);
     return records(pageOfRows(first as { total: number }[]));

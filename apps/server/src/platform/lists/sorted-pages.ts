@@ -6,6 +6,7 @@ import type { LiqeAst } from './list-query.ts';
 import type { ListResource } from './list-resource.ts';
 import {
   type CountQuery,
+  cappedCount,
   countLeftForPage,
   firstPageQuery,
   orderOf,
@@ -14,6 +15,7 @@ import {
   type SortKey,
 } from './paged-list.ts';
 import type { Page } from './pagination.ts';
+import { searchesText } from './query-shapes.ts';
 import { listQueryToSql } from './query-to-sql.ts';
 
 // The statements of a list read in the order of its sort keys (every list but the numbered ones): `readList`
@@ -79,7 +81,9 @@ export function sortedReads<T>(
   const counted = (db: Db) =>
     whole && list.keptCount
       ? list.keptCount(db, sql.placeholder('tenantId'))
-      : db.select({ total: count() }).from(list.source).where(where);
+      : searchesText(ast, list.resource)
+        ? cappedCount(db, list.source, where)
+        : db.select({ total: count() }).from(list.source).where(where);
   const rows = (db: Db, total: SQL<number>) => list.select(db, total).where(where);
   const name = is(list.source, PgView) ? getViewConfig(list.source).name : getTableName(list.source);
   const key = whole ? name : `${name}|${tenantId}|${q}`;

@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { TextTerm } from './field-values.ts';
 import { FEW_MATCHES, type NumberedList, PAGE_NUMBERS, pageRecordsOf } from './numbered-lists.ts';
 import type { NumberedRead } from './numbered-pages.ts';
-import { asLimit, type ListRequest, pageReadOfTotal } from './paged-list.ts';
+import { asLimit, COUNTED_UP_TO, cappedTotal, type ListRequest, pageReadOfTotal } from './paged-list.ts';
 import { idsNamed } from './search-matches.ts';
 
 // A lone word on a numbered list (docs/server.md, "Fast lists"): its count and page in one statement, the names it
@@ -69,8 +69,10 @@ function wordPageSql<T>(db: Db, list: NumberedList<T>, tenantId: string, term: T
       named as materialized (select first.*, ${lookedUp(true)} from first)`
     : sql`named as materialized (select ${lookedUp(false)})`;
   const anyNamed = columns.map(({ key, column }) => sql`coalesce(${key} = any(named.${column}), false)`);
-  const others = sql`(select count(*) from ${view}, named
-    where ${tenant} = ${tenantId} and ${or(...ownMatches) ?? sql`false`} and not (${sql.join(anyNamed, sql` or `)}))`;
+  // Counted up to `COUNTED_UP_TO` past what the names account for, and no further (`cappedTotal`).
+  const others = sql`(select count(*) from (select 1 from ${view}, named
+    where ${tenant} = ${tenantId} and ${or(...ownMatches) ?? sql`false`} and not (${sql.join(anyNamed, sql` or `)})
+    limit ${sql.raw(String(COUNTED_UP_TO + 1))}) as others)`;
   const total = sql`(select total from counted)`;
   const read = pageReadOfTotal({ total });
   const sorted = sql`${total} <= ${sql.placeholder('sortedUpTo')}::int`;
@@ -94,7 +96,7 @@ function wordPageSql<T>(db: Db, list: NumberedList<T>, tenantId: string, term: T
       .offset(offset);
   };
   return sql`with ${named},
-    counted as materialized (select (${keptNamed(tenantId)}) + ${others} as total)
+    counted as materialized (select ${cappedTotal(sql`((${keptNamed(tenantId)}) + ${others})`)} as total)
     select ${total} as total, set_config(${PAGE_NUMBERS}, array(
       (${arm(false, false)}) union all (${arm(false, true)})
       union all (${arm(true, false)}) union all (${arm(true, true)}))::text, true)`;
