@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_WORD, searchWords } from './search-words.ts';
+import { MAX_SEARCH_WORD, SearchSyntaxError, safeSearchQuery, searchWords } from './search-words.ts';
 
 describe('searchWords', () => {
   it.each([
@@ -89,5 +89,135 @@ describe('searchWords', () => {
     const words = searchWords(text);
     expect(performance.now() - started).toBeLessThan(500);
     expect(words.slice(0, 9)).toEqual(['obrien', 'cafe', 'pl', 'cu', '15', '15', 'mm', 'aero', '東京']);
+  });
+});
+
+describe('safeSearchQuery', () => {
+  it.each([
+    // Everyday text becomes its words.
+    ["O'Brien", 'obrien'],
+    ['James & Olivia', 'james olivia'],
+    ['+61', '61'],
+    ['grace!', 'grace'],
+    ['100%', '100'],
+    ['1/2"', '1 2'],
+    ['cu-15', 'cu 15'],
+    ['15mm', '15 mm'],
+    ['Café', 'cafe'],
+    ['+61 (0)491 570 006', '61 0 491 570 006'],
+    ['f(x) Smith (Jnr)', 'f x smith (jnr)'],
+    ['((a)b OR c)', '(a b OR c)'],
+    ['12:30 a.m.', '12 30 a m'],
+    [
+      "Hello, world!\tIt's 5pm — call +61 491 570 006 🙂\nthanks; O'Brien & Sons' 15mm pipe...",
+      'hello world its 5 pm call 61 491 570 006 thanks obrien sons 15 mm pipe',
+    ],
+    // What has no words goes, with the operator or NOT that goes with it.
+    ['&', ''],
+    ['!', ''],
+    ['🙂', ''],
+    ['   ', ''],
+    ['-', ''],
+    ['- smith', 'smith'],
+    ['() smith', 'smith'],
+    ['(&) smith', 'smith'],
+    ['smith AND &', 'smith'],
+    ['& OR smith', 'smith'],
+    ['a OR & b', 'a b'],
+    ['NOT 🙂 smith', 'smith'],
+    ['""', ''],
+    // The syntax stays.
+    ['"hot water"', '"hot water"'],
+    ['"O\'Brien & Sons" manly', '"obrien sons" manly'],
+    ['wil*', 'wil*'],
+    ['w*son', 'w*son'],
+    ['*', '*'],
+    ['*son', 'son'],
+    ["O'Bri*", 'obri*'],
+    ['cu-1*', 'cu 1*'],
+    ['-smith', '-smith'],
+    ['smith -jones', 'smith -jones'],
+    ['-"hot water"', '-"hot water"'],
+    ['(a OR b) c', '(a OR b) c'],
+    ['a AND (b OR NOT c)', 'a AND (b OR NOT c)'],
+    ['x (y (z OR w))', 'x (y (z OR w))'],
+    ['status:Scheduled AND smith', 'status:Scheduled AND smith'],
+    ['customer.id:abc', 'customer.id:abc'],
+    ['-status:Done', '-status:Done'],
+    ['(status:OPEN OR status:CLOSED)', '(status:OPEN OR status:CLOSED)'],
+    ['scheduledStart:[2026-11-23 TO 2026-11-29]', 'scheduledStart:[2026-11-23 TO 2026-11-29]'],
+    ['price:{1   TO 5} total:[* TO 100]', 'price:{1 TO 5} total:[* TO 100]'],
+    ['due:>2026-01-01 due:<="2026-02-01"', 'due:>2026-01-01 due:<="2026-02-01"'],
+    ['price:>=-12.5 name:=Acme', 'price:>=-12.5 name:=Acme'],
+    ['name:wil* foo:bar', 'name:wil* foo:bar'],
+    // A field's name is a list's: letters, digits, `_` and `.`; anything else is text.
+    ['cu-15:x $x:y 10:30', 'cu 15 x x y 10 30'],
+    // A field's value liqe cannot read bare goes in quotes.
+    ["name:O'Brien", `name:"O'Brien"`],
+    ['name:"O\'Brien & Sons"', `name:"O'Brien & Sons"`],
+    ["name:'full name'", 'name:"full name"'],
+    ['address:3/12 note:a:b version:1.5.3', 'address:"3/12" note:"a:b" version:"1.5.3"'],
+    ['name:AND', 'name:"AND"'],
+    // liqe's escapes are read as liqe reads them; a backslash that escapes nothing is a backslash.
+    ['note:"a\\qb\\"c" note:"line\nbreak\ttab"', 'note:"a\\\\qb\\"c" note:"line\\nbreak\\ttab"'],
+    // A term's words are grouped where OR or NOT applies to them (liqe reads left to right).
+    ['x OR cu-15', 'x OR (cu 15)'],
+    ['cu-15 OR x', 'cu 15 OR x'],
+    ['-cu-15', 'NOT (cu 15)'],
+    ['NOT 15mm', 'NOT (15 mm)'],
+    // The list turns a range of dates into two comparisons in parentheses, which `-` cannot take.
+    ['-due:[2026-01-01 TO 2026-01-31]', 'NOT due:[2026-01-01 TO 2026-01-31]'],
+    // `-12` is a number to liqe: NOT says it.
+    ['-12', 'NOT 12'],
+    ['NOT NOT a', 'NOT (NOT a)'],
+    ['NOT -a', 'NOT (-a)'],
+    // Operators are upper case; otherwise they are words.
+    ['fish and chips or not', 'fish and chips or not'],
+    ['ANDERSON ORTIZ NOTTING', 'anderson ortiz notting'],
+    ['-AND', '-and'],
+  ])('%j → %j', (q, safe) => {
+    expect(safeSearchQuery(q)).toBe(safe);
+  });
+
+  it.each([
+    ['"abc', 'unclosed quote (")'],
+    ['smith "hot water', 'unclosed quote (")'],
+    ["name:'abc", "unclosed quote (')"],
+    ['(a', 'unclosed parenthesis'],
+    ['(a OR (b c)', 'unclosed parenthesis'],
+    ['a)', '")" without "("'],
+    [')', '")" without "("'],
+    ['smith AND', 'AND needs a term after it'],
+    ['smith OR', 'OR needs a term after it'],
+    ['(a OR) b', 'OR needs a term after it'],
+    ['a AND OR b', 'AND needs a term after it'],
+    ['NOT', 'NOT needs a term after it'],
+    ['a NOT', 'NOT needs a term after it'],
+    ['NOT AND a', 'NOT needs a term after it'],
+    ['OR smith', 'OR needs a term before it'],
+    ['(AND a)', 'AND needs a term before it'],
+    ['name:', 'name: needs a value'],
+    ['name: smith', 'name: needs a value'],
+    ['(due:>=)', 'due:>= needs a value'],
+    ['due:[2026-01-01 TO', 'due: a range is written [from TO to]'],
+    ['due:[a\\b TO c]', 'due: a range is written [from TO to]'],
+  ])('refuses %j: %s', (q, message) => {
+    expect(() => safeSearchQuery(q)).toThrow(new SearchSyntaxError(message));
+  });
+
+  it('gives its own result back unchanged', () => {
+    for (const q of [
+      "O'Brien & Sons (0)491",
+      'x OR cu-15 -12 NOT NOT a',
+      'name:O\'Brien "hot water" wil* -"a b"',
+      'path:"C:\\temp\n" price:{1 TO 5}',
+    ]) {
+      const safe = safeSearchQuery(q);
+      expect(safeSearchQuery(safe)).toBe(safe);
+    }
+  });
+
+  it('ignores invisible characters in the syntax', () => {
+    expect(safeSearchQuery('smith\u200B AND\u200B jones')).toBe('smith AND jones');
   });
 });
