@@ -21,6 +21,7 @@ export * from './organisation.ts';
 export * from './permissions.ts';
 export * from './records.ts';
 export * from './search-text.ts';
+export * from './search-words.ts';
 export * from './tax-rates.ts';
 export * from './team.ts';
 export * from './technicians.ts';
