@@ -1,40 +1,23 @@
 import { MATCH_ALL } from './list-limits.ts';
-
-/** A word the list's query syntax reads as typed: letters, digits and a few marks, maybe `-` (not) first. */
-const BARE_WORD = /^(?:-(?!\p{N}))?[\p{L}\p{N}\p{M}_@#$?*][\p{L}\p{N}\p{M}_@#$?*.-]*$/u;
-/** `field:value`, the syntax's own: such a search is taken as the user wrote it. */
-const FIELD_TERM = /^\(*[A-Za-z_][\w.]*:\S/;
-/** A phrase the user put in double quotes (a `\"` inside is a quote). */
-const PHRASE = /^"(?:[^"\\]|\\.)*"$/;
-const WORDS = /"(?:[^"\\]|\\.)*"|\S+/g;
-
-function quoted(word: string): string {
-  return `"${word.replace(/[\\"]/g, '\\$&')}"`;
-}
-
-function isOperator(word: string, index: number, count: number): boolean {
-  if (word === 'NOT') return index < count - 1;
-  return (word === 'AND' || word === 'OR') && index > 0 && index < count - 1;
-}
+import { SearchSyntaxError, safeSearchQuery, searchWords } from './search-words.ts';
 
 /**
- * The list's `q` for what the user typed in a search box. The API reads `q` in its query syntax, where
- * O'Brien, Fish & Chips, (02) 5550 0101 or 3/12 are malformed; each such word goes in quotes, which searches
- * for it as it is. Words, `"phrases"`, `-word`, `word*` and AND / OR / NOT between words keep their meaning,
- * and a search with `field:value` in it is the user writing the syntax: it goes as typed. Empty is everything.
+ * The list's `q` for what the user typed in a search box. The API reads everyday text as its words (`O'Brien`,
+ * `Fish & Chips`, `3/12`), so the text goes as typed; but a search the user is still writing may be malformed
+ * query syntax (an unclosed quote, `rock AND`), which the API refuses: then its words, without its operators, until
+ * it is whole. Empty is everything.
  */
 export function searchQuery(text: string): string {
-  const trimmed = text.trim();
+  const trimmed = text.trim().replace(/\s+/gu, ' ');
   if (trimmed === '') return MATCH_ALL;
-  const words = trimmed.match(WORDS) ?? [];
-  if (words.some((word) => FIELD_TERM.test(word))) return trimmed;
-  return words
-    .map((word, index) =>
-      PHRASE.test(word) ||
-      (BARE_WORD.test(word) && !/^(AND|OR|NOT)$/.test(word)) ||
-      isOperator(word, index, words.length)
-        ? word
-        : quoted(word),
-    )
-    .join(' ');
+  try {
+    safeSearchQuery(trimmed);
+    return trimmed;
+  } catch (error) {
+    if (!(error instanceof SearchSyntaxError)) throw error;
+    return (
+      searchWords(trimmed.replace(/(?<![\p{L}\p{N}])(AND|OR|NOT)(?![\p{L}\p{N}])/gu, ' ')).join(' ') ||
+      MATCH_ALL
+    );
+  }
 }

@@ -192,10 +192,16 @@ function tokenize(q: string): Token[] {
     for (let close = 0; close < count; close += 1) tokens.push({ type: 'close' });
   };
 
-  /** Plain text: its words, then any `)` closing groups. */
+  /**
+   * Plain text: its words as one term, joined by `-` (liqe reads `cu-15` as one value; the list matches its words
+   * one after another: `15mm` finds "15 mm" and not "150 mm"), then any `)` closing groups.
+   */
   const words = (start: number): number => {
     const { text, closes, end } = readText(start);
-    if (text !== '') pushTerm(textPieces(text));
+    if (text !== '') {
+      const pieces = textPieces(text);
+      pushTerm(pieces.length > 0 ? [pieces.join('-')] : []);
+    }
     pushCloses(closes);
     return end;
   };
@@ -220,6 +226,8 @@ function tokenize(q: string): Token[] {
     }
     const { text, closes, end } = readText(at);
     if (text === '') throw new SearchSyntaxError(`${head} needs a value`);
+    // `code:(SIL`: a group after a field that is never closed.
+    if (text.startsWith('(') && !text.includes(')')) throw new SearchSyntaxError('unclosed parenthesis');
     const plain = UNQUOTED_VALUE.test(text) && !/^(AND|OR|NOT)$/.test(text);
     pushTerm([head + (plain ? text : quoted(text))]);
     pushCloses(closes);

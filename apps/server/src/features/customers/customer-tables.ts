@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   foreignKey,
@@ -12,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import { created, searchWordsOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
 
 const customerColumns = () => ({
   tenantId: tenantId(),
@@ -27,16 +26,19 @@ const customerColumns = () => ({
   notes: text('notes'),
   created: created(),
   updated: updated(),
+  nameWords: searchWordsOf('name_words', 'name'),
+  billingAddressWords: searchWordsOf('billing_address_words', 'billing_address'),
+  billingPhoneWords: searchWordsOf('billing_phone_words', 'billing_phone'),
+  billingEmailWords: searchWordsOf('billing_email_words', 'billing_email'),
 });
 
 export const customers = pgTable('customers', customerColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   uniqueIndex('customers_number_key').on(t.tenantId, t.number),
-  trigram('customers_name_trgm', t.name),
-  trigram('customers_billing_email_trgm', t.billingEmail),
-  trigram('customers_billing_phone_trgm', t.billingPhone),
-  trigram('customers_billing_address_trgm', t.billingAddress),
-  trigram('customers_number_trgm', sql`(${t.number}::text)`),
+  trigram('customers_name_words_trgm', t.nameWords),
+  trigram('customers_billing_email_words_trgm', t.billingEmailWords),
+  trigram('customers_billing_phone_words_trgm', t.billingPhoneWords),
+  trigram('customers_billing_address_words_trgm', t.billingAddressWords),
 ]);
 
 /**
@@ -65,6 +67,9 @@ const locationColumns = () => ({
   country: text('country').notNull(),
   created: created(),
   updated: updated(),
+  nameWords: searchWordsOf('name_words', 'name'),
+  street1Words: searchWordsOf('street1_words', 'street1'),
+  suburbWords: searchWordsOf('suburb_words', 'suburb'),
 });
 
 export const locations = pgTable('locations', locationColumns(), (t) => [
@@ -78,9 +83,9 @@ export const locations = pgTable('locations', locationColumns(), (t) => [
   unique('locations_customer_site_key').on(t.tenantId, t.customerId, t.id),
   index('locations_customer_idx').on(t.tenantId, t.customerId, t.name),
   index('locations_name_idx').on(t.tenantId, t.name),
-  trigram('locations_name_trgm', t.name),
-  trigram('locations_street1_trgm', t.street1),
-  trigram('locations_suburb_trgm', t.suburb),
+  trigram('locations_name_words_trgm', t.nameWords),
+  trigram('locations_street1_words_trgm', t.street1Words),
+  trigram('locations_suburb_words_trgm', t.suburbWords),
 ]);
 
 /*

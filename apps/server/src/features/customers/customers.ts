@@ -5,6 +5,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
+import { wholeNumber, wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { recordCommands } from '../../platform/records/record-commands.ts';
 import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
@@ -13,23 +14,26 @@ import { customerCounts, customers, visibleCustomers as visible } from './custom
 
 const NOUN = 'customer';
 
-/** The customer number as text, so bare words match it like the other columns (trigram-indexed). */
-const numberText = sql`(${visible.number}::text)`;
-
 /** What `q` may search on the customer list. */
 const customerSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
     number: { kind: 'number', column: visible.number, integer: true },
-    name: { kind: 'text', column: visible.name },
-    email: { kind: 'text', column: visible.billingEmail },
-    billingEmail: { kind: 'text', column: visible.billingEmail },
-    phone: { kind: 'text', column: visible.billingPhone },
-    billingPhone: { kind: 'text', column: visible.billingPhone },
-    address: { kind: 'text', column: visible.billingAddress },
-    billingAddress: { kind: 'text', column: visible.billingAddress },
+    name: { kind: 'text', column: visible.name, words: visible.nameWords },
+    email: { kind: 'text', column: visible.billingEmail, words: visible.billingEmailWords },
+    billingEmail: { kind: 'text', column: visible.billingEmail, words: visible.billingEmailWords },
+    phone: { kind: 'text', column: visible.billingPhone, words: visible.billingPhoneWords },
+    billingPhone: { kind: 'text', column: visible.billingPhone, words: visible.billingPhoneWords },
+    address: { kind: 'text', column: visible.billingAddress, words: visible.billingAddressWords },
+    billingAddress: { kind: 'text', column: visible.billingAddress, words: visible.billingAddressWords },
   },
-  searchable: [visible.name, numberText, visible.billingEmail, visible.billingPhone, visible.billingAddress],
+  searchable: [
+    wholeNumber(visible.number),
+    wordsIn(visible.nameWords),
+    wordsIn(visible.billingEmailWords),
+    wordsIn(visible.billingPhoneWords),
+    wordsIn(visible.billingAddressWords),
+  ],
 };
 
 type CustomerRow = typeof customers.$inferSelect;

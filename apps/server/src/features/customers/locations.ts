@@ -7,6 +7,7 @@ import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts'
 import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
+import { wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
 import { deleteRow, findRow, recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
@@ -17,16 +18,19 @@ const locationSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
-    name: { kind: 'text', column: visible.name },
-    street1: { kind: 'text', column: visible.street1 },
-    suburb: { kind: 'text', column: visible.suburb },
+    name: { kind: 'text', column: visible.name, words: visible.nameWords },
+    street1: { kind: 'text', column: visible.street1, words: visible.street1Words },
+    suburb: { kind: 'text', column: visible.suburb, words: visible.suburbWords },
     state: { kind: 'text', column: visible.state },
     postcode: { kind: 'text', column: visible.postcode },
   },
-  searchable: [visible.name, visible.street1, visible.suburb],
+  searchable: [wordsIn(visible.nameWords), wordsIn(visible.street1Words), wordsIn(visible.suburbWords)],
 };
 
-type LocationRow = Omit<typeof locations.$inferSelect, 'tenantId' | 'created'> & { customerName: string };
+type LocationRow = Omit<
+  typeof locations.$inferSelect,
+  'tenantId' | 'created' | 'nameWords' | 'street1Words' | 'suburbWords'
+> & { customerName: string };
 
 function toLocation(row: LocationRow): CustomerLocation {
   return {

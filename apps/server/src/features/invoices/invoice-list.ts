@@ -8,8 +8,8 @@ import {
   numberedWhere,
   type WordSearch,
 } from '../../platform/lists/numbered-lists.ts';
-import { matchText } from '../../platform/lists/query-to-sql.ts';
-import { type Named, nameIn, nameOf, wholeNumber } from '../../platform/lists/search-matches.ts';
+import { matchWords } from '../../platform/lists/query-to-sql.ts';
+import { type Named, nameIn, nameOf, wholeNumber, wordsIn } from '../../platform/lists/search-matches.ts';
 import { visibleCustomers } from '../customers/index.ts';
 import {
   invoiceCounts,
@@ -25,7 +25,7 @@ import { type InvoiceRow, selectInvoices, toInvoice } from './invoices.ts';
 const customerNames: Named = {
   table: visibleCustomers,
   id: visibleCustomers.id,
-  name: visibleCustomers.name,
+  words: visibleCustomers.nameWords,
 };
 
 /** What `q` may search on the invoice list; bare words match the number (whole), reference and customer name. */
@@ -33,20 +33,28 @@ export const invoiceList: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
     number: { kind: 'number', column: visible.number, integer: true },
-    reference: { kind: 'text', column: visible.reference },
+    reference: { kind: 'text', column: visible.reference, words: visible.referenceWords },
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
     'job.id': { kind: 'exact', column: visible.jobId, uuid: true },
     status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES },
     date: { kind: 'timestamp', column: visible.date },
     due: { kind: 'timestamp', column: visible.due },
   },
-  searchable: [wholeNumber(visible.number), visible.reference, nameOf(visible.customerId, customerNames)],
+  searchable: [
+    wholeNumber(visible.number),
+    wordsIn(visible.referenceWords),
+    nameOf(visible.customerId, customerNames),
+  ],
 };
 
 /** The invoice list's search as a walk newest first reads it (`nameIn`): a word that names thousands. */
 const invoiceWalk: ListResource = {
   ...invoiceList,
-  searchable: [wholeNumber(visible.number), visible.reference, nameIn(visible.customerId, customerNames)],
+  searchable: [
+    wholeNumber(visible.number),
+    wordsIn(visible.referenceWords),
+    nameIn(visible.customerId, customerNames),
+  ],
 };
 
 const numbered: NumberedView = {
@@ -70,7 +78,7 @@ const invoicesNumbered = builtOnce<InvoiceRow>(
  * invoices the kept customer counts count.
  */
 const invoiceWord: WordSearch = {
-  own: (term) => [wholeNumber(visible.number)(term), matchText(visible.reference, term)],
+  own: (term) => [wholeNumber(visible.number)(term), matchWords(visible.referenceWords, term)],
   names: { customers: { named: customerNames, key: visible.customerId } },
   keptNamed: (tenantId) => sql`
     select coalesce(sum(${invoiceCustomerCounts.count}), 0) from ${invoiceCustomerCounts}, named

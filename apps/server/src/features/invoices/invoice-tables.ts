@@ -16,7 +16,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import {
+  created,
+  numberBlockCounts,
+  oneOf,
+  searchWordsOf,
+  tenantId,
+  trigram,
+  updated,
+} from '../../platform/db/columns.ts';
 import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers } from '../customers/index.ts';
 import { jobs } from '../jobs/index.ts';
@@ -36,6 +44,7 @@ const invoiceColumns = () => ({
   created: created(),
   updated: updated(),
   lineItems: keptLines<InvoiceLine>('line_items'),
+  referenceWords: searchWordsOf('reference_words', 'reference'),
 });
 
 /**
@@ -64,7 +73,7 @@ export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
   index('invoices_status_idx').on(t.tenantId, t.status, t.number),
   index('invoices_date_idx').on(t.tenantId, t.date, t.number),
   index('invoices_due_idx').on(t.tenantId, t.due, t.number),
-  trigram('invoices_reference_trgm', t.reference),
+  trigram('invoices_reference_words_trgm', t.referenceWords),
 ]);
 
 /**

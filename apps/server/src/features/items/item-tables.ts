@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { numeric, pgTable, pgView, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { created, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import { created, searchWordsOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
 
 /** The catalogue. Codes are unique per tenant regardless of case. */
 const itemColumns = () => ({
@@ -11,13 +11,15 @@ const itemColumns = () => ({
   price: numeric('price', { precision: 12, scale: 2 }).notNull(),
   created: created(),
   updated: updated(),
+  codeWords: searchWordsOf('code_words', 'code'),
+  descriptionWords: searchWordsOf('description_words', 'description'),
 });
 
 export const items = pgTable('items', itemColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   uniqueIndex('items_code_key').on(t.tenantId, sql`lower(${t.code})`),
-  trigram('items_code_trgm', t.code),
-  trigram('items_description_trgm', t.description),
+  trigram('items_code_words_trgm', t.codeWords),
+  trigram('items_description_words_trgm', t.descriptionWords),
 ]);
 
 /** The current tenant's items, for list searches (see `visibleCustomers`). */

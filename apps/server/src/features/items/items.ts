@@ -3,6 +3,7 @@ import { PAGE_SIZES } from '@fieldbook/domain';
 import { getViewSelectedFields, sql } from 'drizzle-orm';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
+import { wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { recordCommands } from '../../platform/records/record-commands.ts';
 import { items, visibleItems as visible } from './item-tables.ts';
@@ -11,11 +12,11 @@ import { items, visibleItems as visible } from './item-tables.ts';
 const itemSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
-    code: { kind: 'text', column: visible.code },
-    description: { kind: 'text', column: visible.description },
+    code: { kind: 'text', column: visible.code, words: visible.codeWords },
+    description: { kind: 'text', column: visible.description, words: visible.descriptionWords },
     price: { kind: 'number', column: visible.price },
   },
-  searchable: [visible.code, visible.description],
+  searchable: [wordsIn(visible.codeWords), wordsIn(visible.descriptionWords)],
 };
 
 function toItem(row: Omit<typeof items.$inferSelect, 'tenantId'>): Item {

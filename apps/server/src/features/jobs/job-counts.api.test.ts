@@ -1,4 +1,4 @@
-import { JOB_STATUSES, type Job, type JobStatus, jobFields } from '@fieldbook/domain';
+import { JOB_STATUSES, type Job, type JobStatus, jobFields, searchWords } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../platform/db/tenant-scope.ts';
@@ -245,17 +245,22 @@ describe('a range of scheduled starts', () => {
 });
 
 describe('a word on the job list', () => {
-  it('finds a number whole, or by its first digits with *, besides the references that have the digits', async () => {
+  it('finds a number whole, or by its first digits with *, besides the references with a word starting so', async () => {
     const found = async (q: string) =>
       ((await api.get(`/api/jobs?q=${encodeURIComponent(q)}&s=100`)).json() as Job[]).map(
         (job) => job.number,
       );
     const all = (await api.get('/api/jobs?s=100')).json() as Job[];
-    const expected = (number: (n: number) => boolean, reference: RegExp) =>
-      all.filter((job) => number(job.number) || reference.test(job.reference ?? '')).map((job) => job.number);
-    expect(await found('2')).toEqual(expected((n) => n === 2, /2/));
-    expect(await found('1*')).toEqual(expected((n) => String(n).startsWith('1'), /\b1/));
-    expect(await found('000002')).toEqual(expected((n) => n === 2, /000002/));
+    const expected = (number: (n: number) => boolean, start: string) =>
+      all
+        .filter(
+          (job) =>
+            number(job.number) || searchWords(job.reference ?? '').some((word) => word.startsWith(start)),
+        )
+        .map((job) => job.number);
+    expect(await found('2')).toEqual(expected((n) => n === 2, '2'));
+    expect(await found('1*')).toEqual(expected((n) => String(n).startsWith('1'), '1'));
+    expect(await found('000002')).toEqual(expected((n) => n === 2, '000002'));
     expect(await found('99999999999')).toEqual([]);
     // 12 has a 2 in it, but a number is found whole.
     expect(all.some((job) => job.number === 12 && !/2/.test(job.reference ?? ''))).toBe(true);

@@ -8,8 +8,8 @@ import {
   numberedWhere,
   type WordSearch,
 } from '../../platform/lists/numbered-lists.ts';
-import { matchText } from '../../platform/lists/query-to-sql.ts';
-import { type Named, nameIn, nameOf, wholeNumber } from '../../platform/lists/search-matches.ts';
+import { matchWords } from '../../platform/lists/query-to-sql.ts';
+import { type Named, nameIn, nameOf, wholeNumber, wordsIn } from '../../platform/lists/search-matches.ts';
 import { tenantCounters } from '../../platform/records/tenant-counter-table.ts';
 import { visibleCustomers, visibleLocations } from '../customers/index.ts';
 import { type JobRow, toJob } from './job-rows.ts';
@@ -29,12 +29,12 @@ import { technicianScope } from './technician-jobs.ts';
 const customerNames: Named = {
   table: visibleCustomers,
   id: visibleCustomers.id,
-  name: visibleCustomers.name,
+  words: visibleCustomers.nameWords,
 };
 const locationNames: Named = {
   table: visibleLocations,
   id: visibleLocations.id,
-  name: visibleLocations.name,
+  words: visibleLocations.nameWords,
 };
 
 /**
@@ -45,7 +45,7 @@ const locationNames: Named = {
 const jobFields: ListResource['fields'] = {
   id: { kind: 'exact', column: visible.id, uuid: true },
   number: { kind: 'number', column: visible.number, integer: true },
-  reference: { kind: 'text', column: visible.reference },
+  reference: { kind: 'text', column: visible.reference, words: visible.referenceWords },
   'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
   'location.id': { kind: 'exact', column: visible.locationId, uuid: true },
   'territory.id': { kind: 'exact', column: visible.territoryId, uuid: true },
@@ -64,7 +64,7 @@ export const jobList: ListResource = {
   fields: jobFields,
   searchable: [
     wholeNumber(visible.number),
-    visible.reference,
+    wordsIn(visible.referenceWords),
     nameOf(visible.customerId, customerNames),
     nameOf(visible.locationId, locationNames),
   ],
@@ -75,7 +75,7 @@ const jobWalk: ListResource = {
   ...jobList,
   searchable: [
     wholeNumber(visible.number),
-    visible.reference,
+    wordsIn(visible.referenceWords),
     nameIn(visible.customerId, customerNames),
     nameIn(visible.locationId, locationNames),
   ],
@@ -107,7 +107,7 @@ const jobsNumbered = builtOnce<JobRow>(
  * of the others are their customers' already. The two sums count different jobs, each once.
  */
 const jobWord: WordSearch = {
-  own: (term) => [wholeNumber(visible.number)(term), matchText(visible.reference, term)],
+  own: (term) => [wholeNumber(visible.number)(term), matchWords(visible.referenceWords, term)],
   names: {
     customers: { named: customerNames, key: visible.customerId },
     locations: {

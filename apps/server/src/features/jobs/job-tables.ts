@@ -14,7 +14,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, numberBlockCounts, oneOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import {
+  created,
+  numberBlockCounts,
+  oneOf,
+  searchWordsOf,
+  tenantId,
+  trigram,
+  updated,
+} from '../../platform/db/columns.ts';
 import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers, locations } from '../customers/index.ts';
 import { technicians } from '../technicians/index.ts';
@@ -42,6 +50,7 @@ const territoryColumns = () => ({
   name: text('name').notNull(),
   created: created(),
   updated: updated(),
+  nameWords: searchWordsOf('name_words', 'name'),
 });
 
 /** The regions a tenant's work is divided into. */
@@ -49,7 +58,7 @@ export const territories = pgTable('territories', territoryColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   uniqueIndex('territories_name_key').on(t.tenantId, sql`lower(${t.name})`),
   index('territories_name_idx').on(t.tenantId, t.name),
-  trigram('territories_name_trgm', t.name),
+  trigram('territories_name_words_trgm', t.nameWords),
 ]);
 
 /** A job's times: millisecond precision, as the API shows them. */
@@ -76,6 +85,7 @@ const jobColumns = () => ({
   created: created(),
   updated: updated(),
   items: keptLines<Line>('items'),
+  referenceWords: searchWordsOf('reference_words', 'reference'),
 });
 
 /** A work order. Customers and locations with jobs cannot be deleted (RESTRICT); nor can reference data in use. */
@@ -118,7 +128,7 @@ export const jobs = pgTable('jobs', jobColumns(), (t) => [
   // The number is an included column (migration 0026, which Drizzle cannot express), not a key: PostgreSQL 18
   // (PGlite's) can skip-scan a key column, and took this index for the number-bounded walk of a range's page.
   index('jobs_scheduled_start_idx').on(t.tenantId, t.scheduledStart),
-  trigram('jobs_reference_trgm', t.reference),
+  trigram('jobs_reference_words_trgm', t.referenceWords),
 ]);
 
 /**

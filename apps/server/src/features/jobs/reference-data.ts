@@ -5,6 +5,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
+import { wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { jobPriorities, territories, visibleTerritories as visible } from './job-tables.ts';
 
@@ -39,9 +40,9 @@ export function listJobPriorities(tx: Tx, tenantId: string): Promise<JobPriority
 const territorySearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: visible.id, uuid: true },
-    name: { kind: 'text', column: visible.name },
+    name: { kind: 'text', column: visible.name, words: visible.nameWords },
   },
-  searchable: [visible.name],
+  searchable: [wordsIn(visible.nameWords)],
 };
 
 /** The territories as `readList` reads them, by name. */

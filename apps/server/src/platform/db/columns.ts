@@ -27,6 +27,14 @@ export const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 
 /**
+ * The search words of a text column (`search_words`, migration 0028: folded, one space between words and around
+ * them), which PostgreSQL writes with the row on every insert and update. Lists match bare words and text fields
+ * on them (`matchWords`, `platform/lists/query-to-sql.ts`), through a `trigram` index.
+ */
+export const searchWordsOf = (name: string, source: string) =>
+  text(name).generatedAlwaysAs(sql.raw(`search_words(${source})`));
+
+/**
  * A trigram index, so `ilike '%word%'` and `~* '\\mword'` searches stay fast on large tenants. Without
  * fastupdate: new entries go straight into the index instead of a pending list that every search must read
  * until a vacuum merges it, and PGlite runs no autovacuum. Inserts cost a little more; searches stay fast.

@@ -15,22 +15,21 @@ export const literalText = (literal: LiteralExpressionToken): string =>
   typeof literal.value === 'string' ? literal.value : String(literal.value);
 
 /**
- * Reads a value searched as text. Quoted values are literal. Unquoted, a trailing `*` asks for a prefix;
- * a leading `*` (`*plumb`) is accepted where contains is the default anyway. Any other `*` is refused
- * rather than silently matched literally.
+ * Reads a value searched as text. Quoted values are literal (a phrase). Unquoted, a trailing `*` asks for a prefix;
+ * for words (`words`), a `*` inside or before a word is a wildcard within it (`w*son`); elsewhere (ids, codes) any
+ * other `*` is refused rather than silently matched literally.
  */
-export function textTerm(literal: LiteralExpressionToken, label: string, leadingStar: boolean): TextTerm {
+export function textTerm(literal: LiteralExpressionToken, label: string, words: boolean): TextTerm {
   let text = literalText(literal);
   let prefix = false;
   if (!literal.quoted) {
-    if (leadingStar) text = text.replace(/^\*+/, '');
     prefix = text.endsWith('*');
     if (prefix) text = text.replace(/\*+$/, '');
-    if (text.includes('*'))
+    if (!words && text.includes('*'))
       throw invalidQuery(`${label}: * is only supported at the end of a value (prefix)`);
   }
   if (text === '') throw invalidQuery(`${label} needs a value`);
-  return { text, prefix };
+  return { text, prefix, phrase: literal.quoted };
 }
 
 /** Plain decimals only: liqe and JavaScript accept forms (`1e3`, `0x10`) PostgreSQL reads differently. */

@@ -1,4 +1,11 @@
-import { MATCH_ALL, MAX_SEARCH_BYTES, searchBytes, searchTooLong } from '@fieldbook/domain';
+import {
+  MATCH_ALL,
+  MAX_SEARCH_BYTES,
+  SearchSyntaxError,
+  safeSearchQuery,
+  searchBytes,
+  searchTooLong,
+} from '@fieldbook/domain';
 import { SyntaxError as LiqeSyntaxError, type ParserAst, parse } from 'liqe';
 import { dateRangesAsComparisons } from './date-ranges.ts';
 import { invalidQuery } from './list-resource.ts';
@@ -18,7 +25,10 @@ const parsed = new Map<string, LiqeAst>();
 const PARSED_KEPT = 1000;
 
 /**
- * Parses `q`; null means "everything" (absent, blank or `*`). A malformed query is a 400, never a 500. The last
+ * Parses `q`; null means "everything" (absent, blank, `*`, or text with no words such as `&`). Text that is not
+ * query syntax is searched as its words (`safeSearchQuery`: `O'Brien`, `James & Olivia`, `1/2"`); a real syntax
+ * error (an unclosed quote or parenthesis, an operator without its term, a field without a value) or an unknown
+ * field is a 400, never a 500. The last
  * thousand queries parsed are kept (the least recently used dropped first): liqe's parser took a third of the
  * server's time for a list of a week's jobs. The tree given is shared: read it, never change it.
  */
@@ -36,14 +46,25 @@ export function parseListQuery(q: string | undefined): LiqeAst | null {
     parsed.set(query, kept);
     return kept;
   }
+  let safe: string;
+  try {
+    safe = safeSearchQuery(query);
+  } catch (error) {
+    if (error instanceof SearchSyntaxError) throw invalidQuery(error.message);
+    throw error;
+  }
+  // A quoted value's escapes are read again by liqe: \u0000 would be a NUL.
+  if (/\\u0000/i.test(safe)) throw invalidQuery('remove the NUL character');
+  if (safe === '' || safe === MATCH_ALL) return null;
+  const liqeQuery = dateRangesAsComparisons(safe);
   let ast: ParserAst;
   try {
-    ast = parse(dateRangesAsComparisons(query));
+    ast = parse(liqeQuery);
   } catch (error) {
-    throw invalidQuery(parseFailure(error, query));
+    throw invalidQuery(parseFailure(error, liqeQuery));
   }
   const counts = { terms: 0 };
-  const tree = normalise(ast, query, 0, counts);
+  const tree = normalise(ast, liqeQuery, 0, counts);
   parsed.set(query, tree);
   if (parsed.size > PARSED_KEPT) parsed.delete(parsed.keys().next().value as string);
   return tree;

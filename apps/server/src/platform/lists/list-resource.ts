@@ -6,8 +6,13 @@ import { type ApiError, validationFailed } from '../http/errors.ts';
  * Only fields named here reach SQL; anything else in `q` is a 400.
  */
 export type ListField =
-  /** Case-insensitive contains; `field:val*` matches a word starting with `val`. */
-  | { kind: 'text'; column: SQLWrapper }
+  /**
+   * The field's words (docs/api.md, "How text is split into words"): `field:wil` finds a word starting with wil,
+   * `field:"hot water"` those words in that order, `field:=Acme` the whole value. `words`: the column's words as
+   * PostgreSQL keeps them (`searchWordsOf`), trigram-indexed; without it the column's words are made as it is read
+   * (a short list).
+   */
+  | { kind: 'text'; column: SQLWrapper; words?: SQLWrapper }
   /**
    * Case-sensitive equality (ids, codes, statuses); `field:val*` is starts-with.
    * `uuid` and `values` let us turn a value the column cannot hold into a 400 instead of a database error.
@@ -21,10 +26,14 @@ export type ListField =
   /** Comparisons on ISO dates or date-times; a bare date means that whole day. */
   | { kind: 'timestamp'; column: SQLWrapper };
 
-/** A searched piece of text: `prefix` when the user ended an unquoted value with `*`. */
+/**
+ * A searched piece of text: `phrase` when the user quoted it (its words whole, in order; else the last word matches
+ * the start of a word), `prefix` when they ended an unquoted value with `*` (a number's first digits).
+ */
 export interface TextTerm {
   text: string;
   prefix: boolean;
+  phrase: boolean;
 }
 
 /** A bare word's own condition on a list, or undefined where the word cannot match (letters for a number). */
@@ -35,8 +44,8 @@ export interface ListResource {
   /** Field names as users type them; they may contain dots (`customer.id`). */
   fields: Record<string, ListField>;
   /**
-   * Where bare words and phrases are matched: columns (contains, served by trigram indexes), or a `SearchMatch`
-   * that writes its own condition (`search-matches.ts`).
+   * Where bare words and phrases are matched: columns, whose words are made as they are read (a short list), or a
+   * `SearchMatch` that writes its own condition (`search-matches.ts`: `wordsIn`, a column of kept words).
    */
   searchable: (SQLWrapper | SearchMatch)[];
 }

@@ -1,4 +1,4 @@
-import { isUuid } from '@fieldbook/domain';
+import { isUuid, searchWords } from '@fieldbook/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { ComparisonOperatorToken, LiteralExpressionToken, ParserAst, TagToken } from 'liqe';
 import {
@@ -75,7 +75,7 @@ function tagToSql(tag: TagToken, resource: ListResource): SQL {
 
   switch (field.kind) {
     case 'text':
-      return textFieldSql(field.column, tag, label);
+      return textFieldSql(field, tag, label);
     case 'exact':
       return exactFieldSql(field, tag, label);
     case 'number': {
@@ -117,24 +117,31 @@ function presentSql(field: ListField): SQL {
   return sql`${field.column} is not null`;
 }
 
-/** Where a number meets a letter (`15mm`, `DN20`), with any spaces or hyphens between them (`15 mm`, `DN-20`). */
-const NUMBER_LETTER = /(?<=\p{N})[\s-]*(?=\p{L})|(?<=\p{L})[\s-]*(?=\p{N})/u;
-
 /**
- * Contains, or a word starting with the term; both forms can be served by a pg_trgm GIN index. A number and
- * its unit match however they are spaced, as tradespeople write them: `15mm` finds "Copper pipe 15 mm" and
- * `15 mm` finds "15mm".
+ * The condition of a term on a text's search words (`words`: ' obrien sons plumbing ', as `search_words` writes
+ * them; docs/api.md, "How text is split into words"): the term's words one after another, the last matching the
+ * start of a word (`wil` finds Wilson, `cu-15` PL-CU-15, `15mm` "15 mm" but not "150 mm"), or whole in a phrase
+ * (`"hot water"`); a `*` inside a word is any letters (`w*son`). `whole`: the words are the whole value
+ * (`field:=…`). A term with no words (`"&"`) matches everything. Served by the words column's trigram index.
  */
-export function matchText(column: SQLWrapper, term: TextTerm): SQL {
-  const parts = term.text.split(new RegExp(NUMBER_LETTER, 'gu'));
-  if (!term.prefix && parts.length === 1) return sql`${column} ilike ${`%${escapeLike(term.text)}%`}`;
-  // \m anchors at the start of a word, which needs the term to start with a word character.
-  const anchor = term.prefix && /^[\p{L}\p{N}_]/u.test(term.text) ? '\\m' : '';
-  // A number stands whole: 15mm finds neither 150 mm nor 1.5 mm nor 115mm.
-  const before = /^\p{N}/u.test(term.text) ? '(?<![[:digit:].])' : '';
-  const after = /\p{N}$/u.test(term.text) && !term.prefix ? '(?![[:digit:]])' : '';
-  return sql`${column} ~* ${anchor + before + parts.map(escapeRegex).join('[[:space:]-]*') + after}`;
+export function matchWords(words: SQLWrapper, term: TextTerm, whole = false): SQL {
+  const last = term.phrase || whole ? ' ' : '';
+  if (!term.text.includes('*')) {
+    const found = searchWords(term.text);
+    if (found.length === 0) return sql`true`;
+    if (whole) return sql`${words} = ${` ${found.join(' ')} `}`;
+    return sql`${words} like ${`% ${found.join(' ')}${last}%`}`;
+  }
+  const pattern = term.text
+    .split('*')
+    .map((part) => searchWords(part).map(escapeRegex).join(' '))
+    .join('[^ ]*');
+  return sql`${words} ~ ${`${whole ? '^' : ''} ${pattern}${last}`}`;
 }
+
+/** `matchWords` on a column whose words are made as it is read (a short list's: no index serves it). */
+export const matchText = (column: SQLWrapper, term: TextTerm, whole = false): SQL =>
+  matchWords(sql`search_words(${column})`, term, whole);
 
 /** Bare words and phrases: a match in any of the resource's searchable columns or matches. */
 function searchSql(literal: LiteralExpressionToken, resource: ListResource): SQL {
@@ -163,12 +170,11 @@ function requireLiteral(tag: TagToken, label: string, kind: string): LiteralExpr
   return expression;
 }
 
-function textFieldSql(column: SQLWrapper, tag: TagToken, label: string): SQL {
-  const literal = requireLiteral(tag, label, 'text');
-  const term = textTerm(literal, label, true);
-  if (tag.operator.operator !== ':=') return matchText(column, term);
-  // name:=Acme is the whole value, still case-insensitive (ILIKE without wildcards).
-  return sql`${column} ilike ${escapeLike(term.text) + (term.prefix ? '%' : '')}`;
+function textFieldSql(field: Extract<ListField, { kind: 'text' }>, tag: TagToken, label: string): SQL {
+  const term = textTerm(requireLiteral(tag, label, 'text'), label, true);
+  // name:=Acme is the whole value's words.
+  const whole = tag.operator.operator === ':=' && !term.prefix;
+  return field.words ? matchWords(field.words, term, whole) : matchText(field.column, term, whole);
 }
 
 function exactFieldSql(field: Extract<ListField, { kind: 'exact' }>, tag: TagToken, label: string): SQL {

@@ -52,15 +52,15 @@ describe('safeSearchQuery, read by liqe', () => {
     ['+61', '61'],
     ['grace!', 'grace'],
     ['100%', '100'],
-    ['1/2"', '(1 AND 2)'],
-    ['(0)491 570', '((0 AND 491) AND 570)'],
-    ['12:30', '(12 AND 30)'],
+    ['1/2"', '1-2'],
+    ['(0)491 570', '(0-491 AND 570)'],
+    ['12:30', '12-30'],
     ['Smith, John', '(smith AND john)'],
     ['-12', 'NOT[12]'],
     ['thank you 🙂\ttabs\r\nand lines', '((((thank AND you) AND tabs) AND and) AND lines)'],
     // liqe reads these, and they keep their meaning.
-    ['cu-15', '(cu AND 15)'],
-    ['15mm', '(15 AND mm)'],
+    ['cu-15', 'cu-15'],
+    ['15mm', '15-mm'],
     ['Café', 'cafe'],
     ['"hot water"', '"hot water"'],
     ['wil*', 'wil*'],
@@ -68,7 +68,7 @@ describe('safeSearchQuery, read by liqe', () => {
     ['-smith', 'NOT[smith]'],
     ['smith -jones', '(smith AND NOT[jones])'],
     ['(a OR b) c', '((a OR b) AND c)'],
-    ['x OR cu-15', '(x OR (cu AND 15))'],
+    ['x OR cu-15', '(x OR cu-15)'],
     ['NOT NOT a', 'NOT[NOT[a]]'],
     ['status:Scheduled AND smith', '(status:Scheduled AND smith)'],
     ['customer.id:abc', 'customer.id:abc'],
@@ -170,5 +170,6 @@ describe('safeSearchQuery, read by liqe', () => {
     }
     // Most mixes are read, not refused.
     expect(read).toBeGreaterThan(1500);
-  });
+    // 3,000 mixes, each parsed by liqe: seconds on a busy machine.
+  }, 60_000);
 });

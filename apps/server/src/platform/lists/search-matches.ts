@@ -1,7 +1,7 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { TextTerm } from './field-values.ts';
 import type { SearchMatch } from './list-resource.ts';
-import { matchText } from './query-to-sql.ts';
+import { matchWords } from './query-to-sql.ts';
 
 // Bare-word matches that a plain "contains" on a column would make slow on a big table (docs/server.md, "Fast
 // lists"). Each gives a condition that one b-tree index serves, so a list can OR them into one bitmap scan.
@@ -31,11 +31,17 @@ export const wholeNumber =
     return sql`(${sql.join(ranges, sql` or `)})`;
   };
 
-/** A table whose names a list's bare words also search (a job's customers). */
+/** Bare words on a column of kept search words (`searchWordsOf`), through its trigram index. */
+export const wordsIn =
+  (words: SQLWrapper): SearchMatch =>
+  (term) =>
+    matchWords(words, term);
+
+/** A table whose names a list's bare words also search (a job's customers): `words`, its name's kept words. */
 export interface Named {
   table: SQLWrapper;
   id: SQLWrapper;
-  name: SQLWrapper;
+  words: SQLWrapper;
 }
 
 /**
@@ -43,7 +49,7 @@ export interface Named {
  * its trigram index.
  */
 export const idsNamed = (named: Named, term: TextTerm, also?: SQL): SQL =>
-  sql`array(select ${named.id} from ${named.table} where ${matchText(named.name, term)}${also ? sql` and ${also}` : sql``})`;
+  sql`array(select ${named.id} from ${named.table} where ${matchWords(named.words, term)}${also ? sql` and ${also}` : sql``})`;
 
 /**
  * A word in the name of the record a foreign key points at (a job's customer): the key is one of the ids whose
@@ -64,4 +70,4 @@ export const nameOf =
 export const nameIn =
   (key: SQLWrapper, named: Named): SearchMatch =>
   (term) =>
-    sql`${key} in (select ${named.id} from ${named.table} where ${matchText(named.name, term)})`;
+    sql`${key} in (select ${named.id} from ${named.table} where ${matchWords(named.words, term)})`;
