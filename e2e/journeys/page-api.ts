@@ -17,8 +17,16 @@ export async function openSignedInWithApi(
   path: string,
   credentials: { email: string; password: string } = DEMO,
 ): Promise<PageApi> {
+  return lendPageApi(page, () => openSignedIn(page, path, credentials));
+}
+
+/**
+ * Runs `open`, which signs the page in and shows a screen (`signUpWithNewOrganisation` for a fresh organisation),
+ * and lends the test the bearer token of the page's first API call.
+ */
+export async function lendPageApi(page: Page, open: () => Promise<unknown>): Promise<PageApi> {
   const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
-  await openSignedIn(page, path, credentials);
+  await open();
   const headers = { Authorization: (await (await firstCall).headerValue('authorization')) ?? '' };
   // biome-ignore lint/suspicious/noExplicitAny: the API's JSON, typed by each caller.
   const call = async (response: Awaited<ReturnType<Page['request']['get']>>): Promise<any> => {

@@ -137,7 +137,40 @@ describe('apiFetchList', () => {
 
     expect(page.items).toEqual([{ id: 'c-1' }, { id: 'c-2' }]);
     expect(page.total).toBe(47);
+    expect(page.atLeast).toBe(false);
     expect(page.links).toEqual({ first, next });
+  });
+
+  it('reads Total-Count-Relation: eq as an exact count', async () => {
+    fetchMock.mockResolvedValue(
+      Response.json([{ id: 'j-1' }], { headers: { 'Total-Count': '1000', 'Total-Count-Relation': 'eq' } }),
+    );
+
+    await expect(apiFetchList('/jobs?q=status:OPEN_NEW&p=1&s=10')).resolves.toMatchObject({
+      total: 1000,
+      atLeast: false,
+    });
+  });
+
+  it('reads Total-Count-Relation: gte as at least the count sent, with no last page', async () => {
+    const first = 'http://localhost:3000/api/jobs?q=pipe&p=1&s=50';
+    const next = 'http://localhost:3000/api/jobs?q=pipe&p=2&s=50';
+    fetchMock.mockResolvedValue(
+      Response.json([{ id: 'j-1' }], {
+        headers: {
+          'Total-Count': '1000',
+          'Total-Count-Relation': 'gte',
+          Link: `<${first}>; rel="first", <${next}>; rel="next"`,
+        },
+      }),
+    );
+
+    await expect(apiFetchList('/jobs?q=pipe&p=1&s=50')).resolves.toEqual({
+      items: [{ id: 'j-1' }],
+      total: 1000,
+      atLeast: true,
+      links: { first, next },
+    });
   });
 
   it('fails, instead of showing an empty list, when the body is not an array', async () => {
@@ -148,12 +181,13 @@ describe('apiFetchList', () => {
     await expect(apiFetchList('/customers?q=*&p=1&s=15')).rejects.toThrow(UnexpectedResponseError);
   });
 
-  it('falls back to the number of items when Total-Count is absent', async () => {
+  it('falls back to the number of items, exactly, when Total-Count and its relation are absent', async () => {
     fetchMock.mockResolvedValue(Response.json([{ id: 'c-1' }]));
 
     await expect(apiFetchList('/customers')).resolves.toEqual({
       items: [{ id: 'c-1' }],
       total: 1,
+      atLeast: false,
       links: {},
     });
   });

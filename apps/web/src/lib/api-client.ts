@@ -70,7 +70,14 @@ export type PageLinks = Record<string, string>;
 
 export interface ListPage<T> {
   items: T[];
+  /** `Total-Count`: the number of matches, or with `atLeast` the most the server counted (1,000). */
   total: number;
+  /**
+   * `Total-Count-Relation: gte`: there are at least `total` matches (a free-text search past what the server
+   * counts exactly); the `Link` header then has no `last`, and `next` while the page is full. False for `eq` or
+   * no header (an older server): `total` is exact.
+   */
+  atLeast: boolean;
   links: PageLinks;
 }
 
@@ -101,7 +108,7 @@ export async function apiFetchBlob(path: string, options: ApiRequestOptions = {}
   return response.blob();
 }
 
-/** Calls a list endpoint: the array body plus the `Total-Count` and `Link` headers. */
+/** Calls a list endpoint: the array body plus the `Total-Count`, `Total-Count-Relation` and `Link` headers. */
 export async function apiFetchList<T>(path: string, options: ApiRequestOptions = {}): Promise<ListPage<T>> {
   const response = await send(path, options);
   const body = await readBody(response);
@@ -113,6 +120,7 @@ export async function apiFetchList<T>(path: string, options: ApiRequestOptions =
   return {
     items,
     total: parseTotalCount(response.headers.get('Total-Count')) ?? items.length,
+    atLeast: response.headers.get('Total-Count-Relation')?.trim().toLowerCase() === 'gte',
     links: parseLinkHeader(response.headers.get('Link')),
   };
 }

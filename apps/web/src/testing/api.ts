@@ -10,10 +10,25 @@ import { configureApiClient } from '../lib/api-client';
 import { testConfig } from './fixtures';
 import { membership } from './records';
 
-/** A JSON response as the API sends it; lists add `Total-Count`. */
-export function jsonResponse(body: unknown, init: { status?: number; total?: number } = {}): Response {
+interface JsonResponseInit {
+  status?: number;
+  /** `Total-Count`, for a list. */
+  total?: number;
+  /** `Total-Count-Relation`: `gte` when the server counted only up to `total` (a free-text search). */
+  relation?: 'eq' | 'gte';
+  /** The `Link` header's URLs by relation (first, prev, next, last). */
+  links?: Record<string, string>;
+}
+
+/** A JSON response as the API sends it; lists add `Total-Count` (and its relation and `Link`). */
+export function jsonResponse(body: unknown, init: JsonResponseInit = {}): Response {
   const headers = new Headers({ 'Content-Type': 'application/json' });
   if (init.total !== undefined) headers.set('Total-Count', String(init.total));
+  if (init.relation) headers.set('Total-Count-Relation', init.relation);
+  if (init.links) {
+    const links = Object.entries(init.links).map(([relation, url]) => `<${url}>; rel="${relation}"`);
+    headers.set('Link', links.join(', '));
+  }
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 

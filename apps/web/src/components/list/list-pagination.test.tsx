@@ -5,8 +5,8 @@ import { ListPagination, pageWindow } from './list-pagination';
 
 const hrefFor = (page: number) => `/customers/search?q=*&p=${page}&s=10`;
 
-function renderPagination(page: number, total: number) {
-  renderWithProviders(<ListPagination page={page} size={10} total={total} hrefFor={hrefFor} />);
+function renderPagination(page: number, total: number, more: { atLeast?: boolean; hasNext?: boolean } = {}) {
+  renderWithProviders(<ListPagination page={page} size={10} total={total} hrefFor={hrefFor} {...more} />);
   return screen.getByRole('navigation', { name: 'Pagination' });
 }
 
@@ -71,5 +71,47 @@ describe('ListPagination', () => {
     for (const link of within(nav).getAllByRole('link')) {
       expect(link).toHaveAttribute('aria-disabled', 'true');
     }
+  });
+});
+
+describe('ListPagination of a count the server stopped at (Total-Count-Relation: gte)', () => {
+  // 1,000 counted, 10 a page: the count covers pages 1 to 100; the server links `next` while a page is full.
+  const capped = (page: number, hasNext: boolean) => renderPagination(page, 1000, { atLeast: true, hasNext });
+
+  it('numbers the pages the count covers, with Next from the server', () => {
+    const nav = capped(1, true);
+
+    expect(pageNames(nav)).toEqual(['Previous', '1', '2', '3', '4', '5', '6', '7', 'Next']);
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('href', hrefFor(2));
+  });
+
+  it('keeps Next on a full page at the last page the count covers', () => {
+    const nav = capped(100, true);
+
+    expect(pageNames(nav)).toEqual(['Previous', '94', '95', '96', '97', '98', '99', '100', 'Next']);
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('href', hrefFor(101));
+  });
+
+  it('past the pages the count covers: numbers the current page, and Next while the page is full', () => {
+    const nav = capped(101, true);
+
+    expect(pageNames(nav)).toEqual(['Previous', '95', '96', '97', '98', '99', '100', '101', 'Next']);
+    expect(within(nav).getByRole('link', { name: '101' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', hrefFor(100));
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('href', hrefFor(102));
+  });
+
+  it('disables Next when the server links no next page (the page was not full)', () => {
+    const nav = capped(101, false);
+
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(nav).getByRole('link', { name: 'Next' })).not.toHaveAttribute('href');
+  });
+
+  it('an exact count of 1,000 still ends at its last page, whatever the links', () => {
+    const nav = renderPagination(100, 1000, { atLeast: false, hasNext: true });
+
+    expect(pageNames(nav).at(-2)).toBe('100');
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
   });
 });

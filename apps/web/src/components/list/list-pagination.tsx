@@ -52,14 +52,37 @@ function PageLink({ to, current = false, children }: PageLinkProps) {
 interface ListPaginationProps {
   page: number;
   size: number;
+  /** `Total-Count`: the number of records, or with `atLeast` the most the server counted. */
   total: number;
+  /** The server counted only up to `total` (a free-text search): there may be pages past the last it covers. */
+  atLeast?: boolean;
+  /** The server's `Link` header has `next` (with `atLeast`, while the page is full): Next leads there. */
+  hasNext?: boolean;
   /** The URL of a page of this list (same query and size). */
   hrefFor: (page: number) => string;
 }
 
+/**
+ * The pages to number and whether there is a next one. An exact count knows the last page. A count the server
+ * stopped at knows the pages it covers (1,000 records: 20 pages of 50) and the current one when Next went past
+ * them; a next page is there while the server links one, so there is no last page to offer.
+ */
+function knownPages({
+  page,
+  size,
+  total,
+  atLeast = false,
+  hasNext = false,
+}: Omit<ListPaginationProps, 'hrefFor'>) {
+  const counted = Math.max(1, Math.ceil(total / size));
+  if (!atLeast) return { last: counted, next: page < counted };
+  return { last: Math.max(counted, page), next: hasNext };
+}
+
 /** Previous, at most 7 page numbers, and Next; the current page and the ends that lead nowhere are disabled. */
-export function ListPagination({ page, size, total, hrefFor }: ListPaginationProps) {
-  const last = Math.max(1, Math.ceil(total / size));
+export function ListPagination(props: ListPaginationProps) {
+  const { page, hrefFor } = props;
+  const { last, next } = knownPages(props);
   return (
     <nav aria-label="Pagination" className="list-pagination">
       <PageLink to={page > 1 ? hrefFor(Math.min(page - 1, last)) : null}>Previous</PageLink>
@@ -68,7 +91,7 @@ export function ListPagination({ page, size, total, hrefFor }: ListPaginationPro
           {number}
         </PageLink>
       ))}
-      <PageLink to={page < last ? hrefFor(page + 1) : null}>Next</PageLink>
+      <PageLink to={next ? hrefFor(page + 1) : null}>Next</PageLink>
     </nav>
   );
 }

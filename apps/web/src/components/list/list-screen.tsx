@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { countOf } from '../../lib/list-count';
 import { withQuery } from '../../lib/paths';
 import { isRefused, LoadErrorAlert } from '../load-error-alert';
 import { PageHeading } from '../page-heading';
@@ -26,13 +27,15 @@ interface ListScreenProps<T extends { id: string }> {
   /** Under the heading, above the search: a word about the whole list (the outbox's unsent mail). */
   intro?: ReactNode;
   columns: readonly Column<T>[];
+  /** What the list counts, one and more: ['customer', 'customers'] says '47 customers' or '1,000+ customers'. */
+  noun: readonly [one: string, other: string];
   /** 'No customers found.' */
   emptyText: string;
 }
 
 /**
  * A list screen (customers, items, jobs, invoices): search box, 'New …' button, then a spinner, an error,
- * the empty text or the table with pagination. A list the server refuses to the user's role shows only why.
+ * the empty text or the count, the table and pagination. A list the server refuses to the user's role shows only why.
  */
 export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) {
   const { title, path, list, newRecord, intro } = props;
@@ -63,7 +66,8 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
 /** What a list says while its search waits for the network. */
 const OFFLINE_SEARCH = 'You are offline. The search will run when the connection is back.';
 
-function ListBody<T extends { id: string }>({ path, list, columns, emptyText, title }: ListScreenProps<T>) {
+function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
+  const { path, list, columns, noun, emptyText, title } = props;
   const { params, query } = list;
   if (query.isPending) {
     return <SectionLoader />;
@@ -71,7 +75,7 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
   if (query.isError) {
     return <LoadErrorAlert error={query.error} />;
   }
-  const { items, total } = query.data;
+  const { items, total, atLeast, links } = query.data;
   // The rows of the previous search stay while the next loads, dimmed, with a word that it is running; with the
   // network cut the search waits (TanStack Query pauses it) and runs by itself when the connection is back.
   const searching = query.isPlaceholderData;
@@ -85,6 +89,10 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
         </div>
       )}
       <div aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>
+        {/* A status: a search's count is read out when its rows arrive ('1,000+ customers'). */}
+        <p className="list-count" role="status">
+          {total > 0 && countOf({ total, atLeast }, noun)}
+        </p>
         <RecordTable
           label={title}
           columns={columns}
@@ -98,6 +106,8 @@ function ListBody<T extends { id: string }>({ path, list, columns, emptyText, ti
           page={params.p}
           size={params.s}
           total={total}
+          atLeast={atLeast}
+          hasNext={links.next !== undefined}
           hrefFor={(page) => withQuery(path, { q: params.q, p: page, s: params.s })}
         />
       )}

@@ -66,6 +66,61 @@ describe('CustomerSearchPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
   });
 
+  it('says how many customers match, exactly (Total-Count-Relation: eq)', async () => {
+    api.handle = () => jsonResponse([customer({ name: 'Smith & Sons' })], { total: 1047, relation: 'eq' });
+    renderList('/customers/search?q=smith&p=1&s=15');
+
+    await screen.findByRole('link', { name: 'Smith & Sons' });
+    expect(screen.getByRole('status')).toHaveTextContent(/^1,047 customers$/);
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByRole('link', { name: 'Next' })).toHaveAttribute(
+      'href',
+      '/customers/search?q=smith&p=2&s=15',
+    );
+  });
+
+  it('a search the server counted only up to 1,000 says 1,000+, and Next goes on past the pages it covers', async () => {
+    const api1 = 'http://localhost:3000/api/customers?q=smith';
+    api.handle = (request) => {
+      const page = Number(new URL(request.path, 'http://x').searchParams.get('p'));
+      const full = page === 21;
+      return jsonResponse(
+        Array.from({ length: full ? 50 : 3 }, (_, index) =>
+          customer({ number: index + 1, name: `Smith ${index}` }),
+        ),
+        {
+          total: 1000,
+          relation: 'gte',
+          links: {
+            first: `${api1}&p=1&s=50`,
+            prev: `${api1}&p=${page - 1}&s=50`,
+            ...(full ? { next: `${api1}&p=${page + 1}&s=50` } : {}),
+          },
+        },
+      );
+    };
+    renderList('/customers/search?q=smith&p=21&s=50');
+    const user = userEvent.setup();
+
+    await screen.findByRole('link', { name: 'Smith 49' });
+    expect(screen.getByRole('status')).toHaveTextContent(/^1,000\+ customers$/);
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+    // 1,000 at 50 a page covers pages 1 to 20; page 21, reached by Next, is numbered too, and nothing after it.
+    expect(within(pagination).getByRole('link', { name: '21' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pagination).queryByRole('link', { name: '22' })).not.toBeInTheDocument();
+    const next = within(pagination).getByRole('link', { name: 'Next' });
+    expect(next).toHaveAttribute('href', '/customers/search?q=smith&p=22&s=50');
+
+    next.focus();
+    await user.keyboard('{Enter}');
+
+    await screen.findByRole('link', { name: '22' });
+    expect(api.paths()).toEqual(['/customers?q=smith&p=21&s=50', '/customers?q=smith&p=22&s=50']);
+    expect(within(pagination).getByRole('link', { name: '22' })).toHaveAttribute('aria-current', 'page');
+    // Page 22 is not full: the server links no next page.
+    expect(within(pagination).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
   it("says 'No customers found.' when nothing matches", async () => {
     api.handle = () => jsonResponse([], { total: 0 });
     renderList('/customers/search?q=nobody');
@@ -118,8 +173,12 @@ describe('CustomerSearchPage', () => {
     try {
       await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
       await user.type(screen.getByRole('searchbox', { name: 'Search' }), "O'Brien{Enter}");
-      expect(await screen.findByRole('status')).toHaveTextContent(
-        'You are offline. The search will run when the connection is back.',
+      // Above the count (a status too) of the rows still shown.
+      await vi.waitFor(() =>
+        expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
+          'You are offline. The search will run when the connection is back.',
+          '1 customer',
+        ]),
       );
       expect(screen.getByRole('table')).toBeInTheDocument();
       expect(api.paths()).toEqual(['/customers?q=acme&p=1&s=15']);
@@ -127,7 +186,8 @@ describe('CustomerSearchPage', () => {
       onlineManager.setOnline(true);
     }
     await vi.waitFor(() => expect(api.paths()).toHaveLength(2));
-    await vi.waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    // The only status left is the new search's count.
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^1 customer$/));
   });
 
   it('a 403 says the permissions are insufficient', async () => {

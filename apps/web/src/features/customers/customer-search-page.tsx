@@ -24,6 +24,7 @@ export function CustomerSearchPage() {
       searchPlaceholder="Name, number, email or phone"
       newRecord={{ label: 'New customer', to: paths.customers.new }}
       columns={columns}
+      noun={['customer', 'customers']}
       emptyText="No customers found."
     />
   );

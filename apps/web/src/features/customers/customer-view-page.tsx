@@ -9,6 +9,7 @@ import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction } from '../../components/record-actions';
 import { RecordDetails } from '../../components/record-details';
 import { RecordViewer } from '../../components/record-viewer';
+import { countText, type ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { CustomerInvoicesPanel } from '../invoices';
 import { CustomerJobsPanel } from '../jobs';
@@ -44,7 +45,7 @@ export function CustomerViewPage() {
  * The server deletes the customer's locations with it, so the question says how many go too ('Delete customer
  * Acme and its 2 locations?', and the notice after it 'Customer Acme and its 2 locations deleted.').
  */
-function customerDeletion(name: string, locations: { total: number } | undefined) {
+function customerDeletion(name: string, locations: ListCount | undefined) {
   const customer = `customer ${name}`;
   if (!locations) {
     return {
@@ -52,8 +53,13 @@ function customerDeletion(name: string, locations: { total: number } | undefined
       deletedNotice: `Customer ${name} deleted.`,
     };
   }
-  const { total } = locations;
-  const goingWithIt = total === 0 ? '' : total === 1 ? ' and its location' : ` and its ${total} locations`;
+  const { total, atLeast } = locations;
+  const goingWithIt =
+    total === 0
+      ? ''
+      : total === 1 && !atLeast
+        ? ' and its location'
+        : ` and its ${countText(locations)} locations`;
   return { question: `Delete ${customer}${goingWithIt}?` };
 }
 

@@ -18,6 +18,7 @@ export function InvoiceSearchPage() {
         searchPlaceholder="Invoice number, reference or customer"
         newRecord={{ label: 'New invoice', to: paths.sales.newInvoice }}
         columns={invoiceColumns}
+        noun={['invoice', 'invoices']}
         emptyText="No invoices found."
       />
     </>

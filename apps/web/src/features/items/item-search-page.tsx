@@ -34,6 +34,7 @@ export function ItemSearchPage() {
         searchPlaceholder="Code or description"
         newRecord={{ label: 'New item', to: paths.items.new }}
         columns={columns}
+        noun={['item', 'items']}
         emptyText="No items found."
       />
     </>

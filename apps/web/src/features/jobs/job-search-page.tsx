@@ -21,6 +21,7 @@ export function JobSearchPage() {
         searchPlaceholder="Job number, reference, customer or location"
         newRecord={mayAdd ? { label: 'New job', to: paths.jobs.new } : undefined}
         columns={jobColumns}
+        noun={['job', 'jobs']}
         emptyText="No jobs found."
       />
     </>

@@ -56,6 +56,7 @@ export function OutboxPage() {
         searchPlaceholder="Address or subject"
         intro={<MailNotSentAlert />}
         columns={columns}
+        noun={['message', 'messages']}
         emptyText="No messages found."
       />
     </>

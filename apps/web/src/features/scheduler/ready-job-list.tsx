@@ -3,6 +3,7 @@ import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@ma
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { displayDateTime } from '../../lib/date-display';
+import { countText, type ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { RagDot } from '../jobs';
 import { READY_JOB_TYPE } from './resource-board';
@@ -10,8 +11,8 @@ import './ready-job-list.css';
 
 interface ReadyJobListProps {
   jobs: readonly Job[];
-  /** How many jobs are ready in all (the list holds up to the board's limit). */
-  total: number;
+  /** How many jobs are ready in all (the list holds up to the board's limit); '1,000+' past what the server counts. */
+  count: ListCount;
   /** Jobs whose save is under way: neither dragged nor scheduled again until it ends. */
   busy: ReadonlySet<string>;
   onSchedule: (job: Job) => void;
@@ -29,7 +30,7 @@ const searchText = (job: Job) =>
  * The jobs ready to be scheduled, beside the board: each shows its number, customer, location, priority, due and
  * rag, is dragged onto the calendar by pointer, and has a Schedule button for the keyboard.
  */
-export function ReadyJobList({ jobs, total, busy, onSchedule, onDragging }: ReadyJobListProps) {
+export function ReadyJobList({ jobs, count, busy, onSchedule, onDragging }: ReadyJobListProps) {
   const [search, setSearch] = useState('');
   const words = useDeferredValue(search).toLocaleLowerCase('en-AU').split(/\s+/).filter(Boolean);
   const shown = jobs.filter((job) => words.every((word) => searchText(job).includes(word)));
@@ -38,7 +39,7 @@ export function ReadyJobList({ jobs, total, busy, onSchedule, onDragging }: Read
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId} className="ready-jobs">
       <Title order={2} size="h4" id={headingId}>
-        Ready to be scheduled ({total})
+        Ready to be scheduled ({countText(count)})
       </Title>
       <TextInput
         label="Search ready jobs"
@@ -46,9 +47,9 @@ export function ReadyJobList({ jobs, total, busy, onSchedule, onDragging }: Read
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
-      {total > jobs.length && (
+      {(count.atLeast || count.total > jobs.length) && (
         <Text size="sm" c="dimmed">
-          Showing the newest {jobs.length} of {total}.
+          Showing the newest {countText({ total: jobs.length, atLeast: false })} of {countText(count)}.
         </Text>
       )}
       {shown.length === 0 ? (

@@ -8,6 +8,7 @@ import { useNotify } from '../../components/notices';
 import { PageHeading } from '../../components/page-heading';
 import { SectionLoader } from '../../components/section-loader';
 import { ApiRequestError } from '../../lib/api-client';
+import type { ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import {
   boardTechniciansQueryOptions,
@@ -26,6 +27,7 @@ import './scheduler-page.css';
 
 const timeZone = ORGANISATION_TIME_ZONE;
 const NO_JOBS: Job[] = [];
+const NO_COUNT: ListCount = { total: 0, atLeast: false };
 
 const when = new Intl.DateTimeFormat('en-AU', {
   weekday: 'short',
@@ -175,7 +177,7 @@ export function SchedulerPage() {
         <div className="scheduler-layout">
           <ReadyJobList
             jobs={readyJobs}
-            total={ready.data?.total ?? 0}
+            count={ready.data ?? NO_COUNT}
             busy={busy}
             onSchedule={(job) => {
               setDialogError(null);

@@ -33,6 +33,7 @@ export function TaxListPage() {
         searchPlaceholder="Name"
         newRecord={{ label: 'New tax', to: paths.settings.newTax }}
         columns={columns}
+        noun={['tax', 'taxes']}
         emptyText="No taxes found."
       />
     </>

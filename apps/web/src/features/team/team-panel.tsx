@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { useNotify } from '../../components/notices';
 import type { ListPage } from '../../lib/api-client';
+import { countText } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../auth';
 import { useRemoveMember } from './api/remove-member';
@@ -125,7 +126,10 @@ export function TeamPanel({ members, invitations, mailConfigured }: TeamPanelPro
     (remove.isPending ? remove.variables?.id : undefined) ??
     (resend.isPending ? resend.variables?.id : undefined) ??
     (revoke.isPending ? revoke.variables?.id : undefined);
-  const unlisted = members.total - members.items.length + (invitations.total - invitations.items.length);
+  const unlisted = {
+    total: members.total - members.items.length + (invitations.total - invitations.items.length),
+    atLeast: members.atLeast || invitations.atLeast,
+  };
 
   return (
     <>
@@ -136,9 +140,9 @@ export function TeamPanel({ members, invitations, mailConfigured }: TeamPanelPro
         busyId={busyId}
         onAction={act}
       />
-      {unlisted > 0 && (
+      {(unlisted.total > 0 || unlisted.atLeast) && (
         <Text size="sm" c="dimmed" mt="sm">
-          {`${unlisted} more not shown: the page lists the first ${members.items.length} members and ${invitations.items.length} invitations.`}
+          {`${countText(unlisted)} more not shown: the page lists the first ${members.items.length} members and ${invitations.items.length} invitations.`}
         </Text>
       )}
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />

@@ -112,6 +112,22 @@ describe('UsersPage', () => {
     expect(screen.queryByText(/No mail server is set up/)).not.toBeInTheDocument();
   });
 
+  it('says how many more the page does not list, as en-AU numbers, with a plus past what the server counted', async () => {
+    const team = serve({ members: [sam()], invitations: [invitation()] });
+    const served = api.handle;
+    api.handle = (request) =>
+      request.path.startsWith('/members')
+        ? jsonResponse(team.members, { total: 1000, relation: 'gte' })
+        : request.path.startsWith('/invitations')
+          ? jsonResponse(team.invitations, { total: 1201 })
+          : served(request);
+    renderUsers();
+
+    expect(
+      await screen.findByText('2,199+ more not shown: the page lists the first 1 members and 1 invitations.'),
+    ).toBeInTheDocument();
+  });
+
   it('invites a Technician linked to an active technician, sending exactly the form, and lists them', async () => {
     const team = serve({
       members: [sam()],

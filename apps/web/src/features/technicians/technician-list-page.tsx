@@ -33,6 +33,7 @@ export function TechnicianListPage() {
         searchPlaceholder="Name"
         newRecord={{ label: 'New technician', to: paths.settings.newTechnician }}
         columns={columns}
+        noun={['technician', 'technicians']}
         emptyText="No technicians found."
       />
     </>

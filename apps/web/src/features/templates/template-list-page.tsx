@@ -40,6 +40,7 @@ export function TemplateListPage() {
         searchPlaceholder="Name"
         newRecord={{ label: 'New template', to: paths.settings.newTemplate }}
         columns={columns}
+        noun={['template', 'templates']}
         emptyText="No templates found."
       />
     </>
