@@ -1,6 +1,7 @@
+import { seededDatabase } from './clean-start.ts';
 import { trySignIn } from './client.ts';
 import type { DatabaseKind } from './databases.ts';
-import { databaseName, onFreshDatabase, type Scenario } from './scenario.ts';
+import { databaseName, onDatabase, type Scenario } from './scenario.ts';
 import { type ServerProcess, startServer } from './servers.ts';
 
 /** What the sign-in page says with each answer. */
@@ -28,7 +29,7 @@ export function signInThrottle(database: DatabaseKind): Scenario {
       const trials = Math.min(asked, MAX_TRIALS);
       const failures: string[] = [];
       const unchecked: string[] = [];
-      await onFreshDatabase(database, serverUrl, failures, async (db) => {
+      await onDatabase(seededDatabase(database, serverUrl), failures, async (db) => {
         const servers: ServerProcess[] = [];
         for (let i = 0; i < processes; i++) servers.push(await startServer(db));
         for (let trial = 1; trial <= trials; trial++) {
