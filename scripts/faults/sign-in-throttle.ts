@@ -30,8 +30,10 @@ export function signInThrottle(database: DatabaseKind): Scenario {
       const failures: string[] = [];
       const unchecked: string[] = [];
       await onDatabase(seededDatabase(database, serverUrl), failures, async (db) => {
-        const servers: ServerProcess[] = [];
-        for (let i = 0; i < processes; i++) servers.push(await startServer(db));
+        // The processes start at once (and start again at once after each kill), as a deployment's would.
+        let servers: ServerProcess[] = await Promise.all(
+          Array.from({ length: processes }, () => startServer(db)),
+        );
         for (let trial = 1; trial <= trials; trial++) {
           const email = trial === 1 ? 'demo@fieldbook.example' : `nobody-${trial}@example.test`;
           const credentials = { email, password: `wrong-password-${trial}` };
@@ -53,9 +55,7 @@ export function signInThrottle(database: DatabaseKind): Scenario {
           await attempt('B', 'the next attempt', 429);
 
           await Promise.all(servers.map((server) => server.stop('SIGKILL')));
-          for (const [i, server] of servers.entries()) {
-            servers[i] = await startServer(db, { port: server.port });
-          }
+          servers = await Promise.all(servers.map((server) => startServer(db, { port: server.port })));
           // A second of margin for the sign-in's own round trips before the password is counted.
           if (performance.now() > waitEnds - 1_000) {
             unchecked.push(`trial ${trial}: the restart outlasted the wait`);
