@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { freePort } from '../apps/server/src/test-support/free-port.ts';
-import { findChromium } from './chromium.ts';
+import { findHeadlessChromium } from './chromium.ts';
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fieldbook-e2e-'));
@@ -33,7 +33,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: findChromium(),
+          executablePath: findHeadlessChromium(),
           args: [
             '--disable-gpu',
             '--disable-quic',

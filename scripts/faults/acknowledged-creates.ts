@@ -1,6 +1,7 @@
+import { seededDatabase } from './clean-start.ts';
 import { type Api, apiAs, missingCustomers, signIn } from './client.ts';
 import type { DatabaseKind } from './databases.ts';
-import { databaseName, onFreshDatabase, randomBetween, type Scenario, secondsRange } from './scenario.ts';
+import { databaseName, onDatabase, randomBetween, type Scenario, secondsRange } from './scenario.ts';
 import { sleep, spawnServer, startServer, waitUntilReady } from './servers.ts';
 
 /** Clients creating customers at once, each one request after another. */
@@ -21,7 +22,7 @@ export function acknowledgedCreates(database: DatabaseKind): Scenario {
       const failures: string[] = [];
       const acknowledged = new Set<string>();
       const restarts: number[] = [];
-      await onFreshDatabase(database, serverUrl, failures, async (db) => {
+      await onDatabase(seededDatabase(database, serverUrl), failures, async (db) => {
         let server = await startServer(db);
         for (let trial = 1; trial <= trials; trial++) {
           const api = apiAs(server.base, await signIn(server.base));

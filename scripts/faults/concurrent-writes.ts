@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { seededDatabase } from './clean-start.ts';
 import { type Api, apiAs, signIn } from './client.ts';
 import type { DatabaseKind } from './databases.ts';
-import { databaseName, onFreshDatabase, type Scenario } from './scenario.ts';
+import { databaseName, onDatabase, type Scenario } from './scenario.ts';
 import { startServer } from './servers.ts';
 
 const SAVES = 20;
@@ -18,7 +19,7 @@ export function concurrentWrites(database: DatabaseKind): Scenario {
     database,
     async run({ trials, serverUrl }) {
       const failures: string[] = [];
-      await onFreshDatabase(database, serverUrl, failures, async (db) => {
+      await onDatabase(seededDatabase(database, serverUrl), failures, async (db) => {
         const server = await startServer(db);
         const api = apiAs(server.base, await signIn(server.base));
         for (let trial = 1; trial <= trials; trial++) {

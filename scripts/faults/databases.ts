@@ -19,6 +19,11 @@ export interface FreshDatabase extends DatabaseSettings {
    * changing anything (a PGlite directory is read through a copy), and only while no server has it open.
    */
   seedRows(): Promise<SeedRowCounts | undefined>;
+  /**
+   * A new database holding what this one holds now, made by copying it (a PGlite directory copied, a PostgreSQL
+   * database created from it as its template): only while no server has it open.
+   */
+  copy(): Promise<FreshDatabase>;
   drop(): Promise<void>;
 }
 
@@ -43,9 +48,11 @@ export function freshDatabase(
   return freshPostgres(serverUrl, pooler);
 }
 
-async function freshPglite(): Promise<FreshDatabase> {
+/** A new PGlite directory: empty, or a copy of `from`. */
+async function freshPglite(from?: string): Promise<FreshDatabase> {
   const root = await mkdtemp(join(tmpdir(), 'fieldbook-faults-'));
   const dataDir = join(root, 'data');
+  if (from) await cp(from, dataDir, { recursive: true });
   const drop = async () => {
     undropped.delete(drop);
     await rm(root, { recursive: true, force: true });
@@ -64,13 +71,19 @@ async function freshPglite(): Promise<FreshDatabase> {
         await rm(copy, { recursive: true, force: true });
       }
     },
+    copy: () => freshPglite(dataDir),
     drop,
   };
 }
 
-async function freshPostgres(serverUrl: string, pooler: DatabasePooler): Promise<FreshDatabase> {
+/** A new PostgreSQL database: empty, or a copy of the database `template`. */
+async function freshPostgres(
+  serverUrl: string,
+  pooler: DatabasePooler,
+  template?: string,
+): Promise<FreshDatabase> {
   const name = `fieldbook_faults_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database ${name}`);
+  await onServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const drop = async () => {
@@ -82,6 +95,7 @@ async function freshPostgres(serverUrl: string, pooler: DatabasePooler): Promise
     kind: 'postgres',
     env: { DATABASE_URL: url.toString(), DATABASE_POOLER: pooler },
     seedRows: () => readSeedRows({ url: url.toString(), pooler }),
+    copy: () => freshPostgres(serverUrl, pooler, name),
     drop,
   };
 }

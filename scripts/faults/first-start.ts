@@ -3,37 +3,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { MIGRATION_LOCK } from '../../apps/server/src/platform/db/migrate.ts';
 import { SEED_LOCK } from '../../apps/server/src/seed/demo.ts';
-import {
-  DEMO_SEED_ROWS,
-  NO_SEED_ROWS,
-  type SeedRowCounts,
-} from '../../apps/server/src/test-support/demo-counts.ts';
+import { cleanFirstStart, type FirstStart, stateOf } from './clean-start.ts';
 import { type DatabaseKind, type FreshDatabase, freshDatabase } from './databases.ts';
 import {
   databaseName,
-  onFreshDatabase,
+  onDatabase,
   randomBetween,
   reasonOf,
   type Scenario,
   secondsRange,
 } from './scenario.ts';
 import { type ServerProcess, sleep, spawnServer, waitUntilReady } from './servers.ts';
-
-const same = (a: SeedRowCounts, b: SeedRowCounts) => JSON.stringify(a) === JSON.stringify(b);
-
-/** What the killed first start left: no tables yet, tables but no demo data, the whole demo data, or neither. */
-function stateOf(rows: SeedRowCounts | undefined): string {
-  if (!rows) return 'not migrated';
-  if (same(rows, NO_SEED_ROWS)) return 'migrated, not seeded';
-  if (same(rows, DEMO_SEED_ROWS)) return 'seeded';
-  return `half-seeded ${JSON.stringify(rows)}`;
-}
-
-/** A clean first start: how long it took to be ready, and when the database itself began (ms after spawning). */
-interface FirstStart {
-  ready: number;
-  databaseFrom: number;
-}
 
 interface Starting {
   db: FreshDatabase;
@@ -136,11 +116,11 @@ export function killedFirstStart(database: DatabaseKind): Scenario {
       const failures: string[] = [];
       const left = new Map<string, number>();
       const restarts: number[] = [];
-      const clean = await cleanFirstStart(await freshDatabase(database, serverUrl));
+      const clean = await cleanFirstStart(database, serverUrl);
       const moments = MOMENTS[database];
       for (let trial = 1; trial <= trials; trial++) {
         const moment = moments[(trial - 1) % moments.length] ?? atRandom;
-        await onFreshDatabase(database, serverUrl, failures, async (db) => {
+        await onDatabase(freshDatabase(database, serverUrl), failures, async (db) => {
           const server = await spawnServer(db);
           const reached = await moment.reached({ db, server, clean }).finally(() => server.stop('SIGKILL'));
           const state = stateOf(await db.seedRows());
@@ -169,31 +149,4 @@ export function killedFirstStart(database: DatabaseKind): Scenario {
       };
     },
   };
-}
-
-/** A first start left alone: it must seed the whole demo data. How long it took, and when its database began. */
-async function cleanFirstStart(db: FreshDatabase): Promise<FirstStart> {
-  try {
-    const started = performance.now();
-    const server = await spawnServer(db);
-    let databaseFrom = 0;
-    const cluster = db.env.DATA_DIR ? join(db.env.DATA_DIR, 'PG_VERSION') : undefined;
-    const watch = (async () => {
-      while (cluster && server.running() && !existsSync(cluster)) await sleep(5);
-      databaseFrom = performance.now() - started;
-    })();
-    let ready = 0;
-    try {
-      await waitUntilReady(server);
-      ready = performance.now() - started;
-    } finally {
-      await server.stop('SIGTERM');
-      await watch;
-    }
-    const state = stateOf(await db.seedRows());
-    if (state !== 'seeded') throw new Error(`a clean first start left the database ${state}`);
-    return { ready, databaseFrom };
-  } finally {
-    await db.drop();
-  }
 }

@@ -9,14 +9,14 @@
  *
  * Settings: FAULT_TRIALS or --trials (10), FAULTS_DATABASE_URL or --database-url (a PostgreSQL server whose user
  * may create databases: each trial gets a new one, dropped afterwards; unset skips the PostgreSQL scenarios),
- * --only word,… , --serial (one scenario at a time; by default the PGlite and the PostgreSQL scenarios run side by
- * side). Every server is killed and every database and temporary directory removed at the end, also
- * on failure or Ctrl-C.
+ * --only word,… , FAULT_PARALLEL or --parallel (how many scenarios run at once, 2; each starts as soon as one
+ * ends, the longest first), --serial (one at a time). Every server is killed and every database and temporary
+ * directory removed at the end, also on failure or Ctrl-C.
  */
 import { parseArgs } from 'node:util';
 import { acknowledgedCreates } from './acknowledged-creates.ts';
 import { concurrentWrites } from './concurrent-writes.ts';
-import { type DatabaseKind, dropAllDatabases } from './databases.ts';
+import { dropAllDatabases } from './databases.ts';
 import { killedFirstStart } from './first-start.ts';
 import { reasonOf, type Scenario, type ScenarioOptions } from './scenario.ts';
 import { killAllServers } from './servers.ts';
@@ -29,6 +29,7 @@ const { values: flags } = parseArgs({
     trials: { type: 'string' },
     'database-url': { type: 'string' },
     only: { type: 'string' },
+    parallel: { type: 'string' },
     serial: { type: 'boolean' },
   },
 });
@@ -37,24 +38,30 @@ if (!Number.isInteger(trials) || trials < 1 || trials > 1000) {
   console.error('--trials (FAULT_TRIALS) must be a whole number from 1 to 1000');
   process.exit(2);
 }
+const parallel = flags.serial ? 1 : Number(flags.parallel ?? process.env.FAULT_PARALLEL ?? 2);
+if (!Number.isInteger(parallel) || parallel < 1 || parallel > 8) {
+  console.error('--parallel (FAULT_PARALLEL) must be a whole number from 1 to 8');
+  process.exit(2);
+}
 const options: ScenarioOptions = {
   trials,
   serverUrl: flags['database-url'] ?? (process.env.FAULTS_DATABASE_URL || undefined),
 };
 const only = (flags.only ?? '').split(',').filter(Boolean);
 
+/** The longest first (as they took on a 2-core machine), so that the last to start is a short one. */
 const scenarios: Scenario[] = [
+  killedFirstStart('pglite'),
   acknowledgedCreates('pglite'),
   acknowledgedCreates('postgres'),
-  killedFirstStart('pglite'),
+  sigtermUnderLoad('pglite'),
   killedFirstStart('postgres'),
   startingTogether,
-  sigtermUnderLoad('pglite'),
+  signInThrottle('postgres'),
   sigtermUnderLoad('postgres'),
+  signInThrottle('pglite'),
   concurrentWrites('pglite'),
   concurrentWrites('postgres'),
-  signInThrottle('pglite'),
-  signInThrottle('postgres'),
 ].filter((scenario) => only.length === 0 || only.some((word) => scenario.name.includes(word)));
 
 async function cleanUp(): Promise<void> {
@@ -95,25 +102,23 @@ async function runScenario(scenario: Scenario): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-/** The scenarios of one database, one after another. */
-async function lane(kind: DatabaseKind): Promise<void> {
-  for (const scenario of scenarios.filter((s) => s.database === kind)) await runScenario(scenario);
-}
-
-const lanes: DatabaseKind[] = options.serverUrl ? ['pglite', 'postgres'] : ['pglite'];
-const side =
-  lanes.length === 1 || flags.serial ? 'one scenario at a time' : 'PGlite and PostgreSQL side by side';
-console.log(`Fault suite: ${trials} trials per scenario, ${side}, Node ${process.version}`);
+const runnable = scenarios.filter((s) => options.serverUrl || s.database === 'pglite');
+const atOnce = parallel === 1 ? 'one scenario at a time' : `${parallel} scenarios at a time`;
+console.log(`Fault suite: ${trials} trials per scenario, ${atOnce}, Node ${process.version}`);
 if (!options.serverUrl) {
   for (const scenario of scenarios.filter((s) => s.database === 'postgres')) {
     console.log(`skipped  ${scenario.name}: FAULTS_DATABASE_URL is not set`);
   }
 }
 try {
-  // The two databases' scenarios share no server, database or port, so they run side by side: most of a trial is a
-  // server process starting, which keeps one core busy.
-  if (flags.serial) for (const kind of lanes) await lane(kind);
-  else await Promise.all(lanes.map(lane));
+  // Scenarios share no server, database or port (each has a database of its own), so several run at once: much of a
+  // trial is waiting (for a server to start, for the moment to kill it, for requests), and a start keeps one core
+  // busy at most.
+  const queue = [...runnable];
+  const slot = async () => {
+    for (let scenario = queue.shift(); scenario; scenario = queue.shift()) await runScenario(scenario);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, slot));
 } finally {
   await cleanUp();
 }

@@ -1,4 +1,4 @@
-import { type DatabaseKind, type FreshDatabase, freshDatabase } from './databases.ts';
+import type { DatabaseKind, FreshDatabase } from './databases.ts';
 import { killServersOn } from './servers.ts';
 
 export interface ScenarioOptions {
@@ -36,16 +36,16 @@ export function secondsRange(durations: number[]): string {
 export const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs a scenario's trials on a database of its own. Whatever happens, the servers left running on it are killed
- * and it is dropped; an error that ends the trials early is one more failure.
+ * Runs a scenario's trials on a database of its own: a new one (`freshDatabase`), or one already migrated and seeded
+ * for a scenario whose subject is not the first start (`seededDatabase`). Whatever happens, the servers left running
+ * on it are killed and it is dropped; an error that ends the trials early is one more failure.
  */
-export async function onFreshDatabase(
-  kind: DatabaseKind,
-  serverUrl: string | undefined,
+export async function onDatabase(
+  made: Promise<FreshDatabase>,
   failures: string[],
   trials: (db: FreshDatabase) => Promise<void>,
 ): Promise<void> {
-  const db = await freshDatabase(kind, serverUrl);
+  const db = await made;
   try {
     await trials(db);
   } catch (error) {

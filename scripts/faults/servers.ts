@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../apps/server/src/test-support/free-port.ts';
 
@@ -25,6 +28,22 @@ export interface ServerProcess {
   stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<number | null>;
   /** The end of what it printed, for a failure's message. */
   logTail(): string;
+}
+
+/**
+ * Node's compile cache, shared by every server this process starts: the first server that exits cleanly leaves
+ * its modules compiled (TypeScript stripped, V8's code cache), so each later start loads them instead of
+ * compiling them again. A process killed with SIGKILL writes nothing, and a changed file is compiled anew.
+ * Made at the first spawn, removed when this process exits.
+ */
+let compileCache: string | undefined;
+
+function compileCacheDir(): string {
+  if (compileCache) return compileCache;
+  const made = mkdtempSync(join(tmpdir(), 'fieldbook-faults-compile-cache-'));
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  compileCache = made;
+  return made;
 }
 
 /** Every server this run started and has not seen exit, with its database: killed whatever happens. */
@@ -68,6 +87,7 @@ export async function spawnServer(
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      NODE_COMPILE_CACHE: compileCacheDir(),
       ...database.env,
       ...options.env,
     },

@@ -1,6 +1,7 @@
+import { seededDatabase } from './clean-start.ts';
 import { trySignIn } from './client.ts';
 import type { DatabaseKind } from './databases.ts';
-import { databaseName, onFreshDatabase, type Scenario } from './scenario.ts';
+import { databaseName, onDatabase, type Scenario } from './scenario.ts';
 import { type ServerProcess, startServer } from './servers.ts';
 
 /** What the sign-in page says with each answer. */
@@ -28,9 +29,11 @@ export function signInThrottle(database: DatabaseKind): Scenario {
       const trials = Math.min(asked, MAX_TRIALS);
       const failures: string[] = [];
       const unchecked: string[] = [];
-      await onFreshDatabase(database, serverUrl, failures, async (db) => {
-        const servers: ServerProcess[] = [];
-        for (let i = 0; i < processes; i++) servers.push(await startServer(db));
+      await onDatabase(seededDatabase(database, serverUrl), failures, async (db) => {
+        // The processes start at once (and start again at once after each kill), as a deployment's would.
+        let servers: ServerProcess[] = await Promise.all(
+          Array.from({ length: processes }, () => startServer(db)),
+        );
         for (let trial = 1; trial <= trials; trial++) {
           const email = trial === 1 ? 'demo@fieldbook.example' : `nobody-${trial}@example.test`;
           const credentials = { email, password: `wrong-password-${trial}` };
@@ -52,9 +55,7 @@ export function signInThrottle(database: DatabaseKind): Scenario {
           await attempt('B', 'the next attempt', 429);
 
           await Promise.all(servers.map((server) => server.stop('SIGKILL')));
-          for (const [i, server] of servers.entries()) {
-            servers[i] = await startServer(db, { port: server.port });
-          }
+          servers = await Promise.all(servers.map((server) => startServer(db, { port: server.port })));
           // A second of margin for the sign-in's own round trips before the password is counted.
           if (performance.now() > waitEnds - 1_000) {
             unchecked.push(`trial ${trial}: the restart outlasted the wait`);

@@ -1,8 +1,9 @@
+import { seededDatabase } from './clean-start.ts';
 import { type Api, apiAs, missingCustomers, signIn } from './client.ts';
 import type { DatabaseKind, FreshDatabase } from './databases.ts';
 import {
   databaseName,
-  onFreshDatabase,
+  onDatabase,
   randomBetween,
   reasonOf,
   type Scenario,
@@ -31,7 +32,7 @@ export function sigtermUnderLoad(database: DatabaseKind): Scenario {
       const inFlight: number[] = [];
       const shutdowns: number[] = [];
       const acknowledged: string[] = [];
-      await onFreshDatabase(database, serverUrl, failures, async (db) => {
+      await onDatabase(seededDatabase(database, serverUrl), failures, async (db) => {
         let server = await startLogged(db);
         for (let trial = 1; trial <= trials; trial++) {
           const api = apiAs(server.base, await signIn(server.base));

@@ -1,5 +1,6 @@
 import { DEMO_SEED_ROWS } from '../../apps/server/src/test-support/demo-counts.ts';
-import { onFreshDatabase, reasonOf, type Scenario, secondsRange } from './scenario.ts';
+import { freshDatabase } from './databases.ts';
+import { onDatabase, reasonOf, type Scenario, secondsRange } from './scenario.ts';
 import { spawnServer, waitUntilReady } from './servers.ts';
 
 const PROCESSES = 3;
@@ -15,7 +16,7 @@ export const startingTogether: Scenario = {
     const failures: string[] = [];
     const readyIn: number[] = [];
     for (let trial = 1; trial <= trials; trial++) {
-      await onFreshDatabase('postgres', serverUrl, failures, async (db) => {
+      await onDatabase(freshDatabase('postgres', serverUrl), failures, async (db) => {
         const servers = await Promise.all(Array.from({ length: PROCESSES }, () => spawnServer(db)));
         const ready = await Promise.allSettled(servers.map((server) => waitUntilReady(server)));
         for (const [i, result] of ready.entries()) {
