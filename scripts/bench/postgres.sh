@@ -17,7 +17,7 @@ fi
 if [ ! -f "$data/PG_VERSION" ]; then
   mkdir -p "$data"
   [ "$(id -u)" = 0 ] && chown postgres "$data" && chmod 700 "$data"
-  as_owner "$bin/initdb -D '$data' -U postgres --auth=trust >/dev/null"
+  as_owner "$bin/initdb -D '$data' -U postgres --auth=trust --locale=C.UTF-8 >/dev/null"
 fi
 # shared_buffers holds the large organisation's working set; the rest as a small dedicated server would have it.
 as_owner "$bin/pg_ctl -D '$data' -l '$data/server.log' -w -o \"-c listen_addresses=127.0.0.1 -c port=$port \

@@ -210,6 +210,8 @@ export const cpuCells = (result: LoadResult) => [
 /** The table: one row per scenario, throughput against the constant route, the request's time over its SQL. */
 export function printTable(title: string, results: LoadResult[]): void {
   const ceiling = results[0]?.rps ?? Number.NaN;
+  // One statement on a pooled connection (`/api/ready`): what a signed-in read is measured against.
+  const ready = results.find((result) => result.name.startsWith('GET /api/ready'))?.rps ?? Number.NaN;
   const header = [
     'scenario',
     'req/s',
@@ -217,6 +219,7 @@ export function printTable(title: string, results: LoadResult[]): void {
     'p99 ms',
     'errors',
     '% of constant',
+    '% of ready',
     'SQL ms',
     'p50 − SQL',
     ...CPU_COLUMNS,
@@ -235,6 +238,7 @@ export function printTable(title: string, results: LoadResult[]): void {
     ...(rounds ? [range(result)] : []),
     String(result.errors),
     `${fixed((100 * result.rps) / ceiling, 1)} %`,
+    `${fixed((100 * result.rps) / ready, 1)} %`,
     fixed(result.sql?.execution, 2),
     result.sql ? fixed(result.p50 - result.sql.execution, 2) : '',
     ...cpuCells(result),

@@ -35,6 +35,8 @@ export interface Targets {
   tokens: string[];
   /** A word many customers' names have, and the last name of the first customer (searched in jobs and invoices). */
   commonWord: string;
+  /** The first customer's name: two words, a first name or a trade and a last name. */
+  twoWords: string;
   prefix: string;
   customerId: string;
   invoiceCustomers: string[];
@@ -80,6 +82,7 @@ export async function findTargets(database: Database, tenantId: string, tokens: 
   return {
     tokens,
     commonWord: first.name.split(' ').at(-1)?.toLowerCase() ?? 'smith',
+    twoWords: first.name.toLowerCase(),
     prefix: 'wil*',
     customerId: first.id,
     invoiceCustomers: firstCustomers.map((customer) => customer.id),
@@ -193,12 +196,19 @@ export function loadScenarios(
     read('the organisation (one row, signed in)', '/api/organisation'),
     read('customers: a common word', `/api/customers?q=${q(word)}`),
     read('customers: a prefix', `/api/customers?q=${q(targets.prefix)}`),
+    read('customers: two words', `/api/customers?q=${q(targets.twoWords)}`),
     read('customers: no match', '/api/customers?q=zzqx'),
+    // The customer picker as the user types (`pickerQuery`): the first three letters, ten suggestions.
+    read('customer picker: 3 letters', `/api/customers?q=${q(`${word.slice(0, 3)}*`)}&s=10`),
     read(`customers: last page (p=${lastCustomerPage})`, `/api/customers?p=${lastCustomerPage}`),
     read('jobs: *', '/api/jobs?q=*'),
     read('jobs: status ready', `/api/jobs?q=${q('status:OPEN_READY_TO_BE_SCHEDULED')}`),
     read('jobs: a customer', `/api/jobs?q=${q(`customer.id:${targets.customerId}`)}`),
     read('jobs: a word', `/api/jobs?q=${q(word)}`),
+    read('jobs: two words', `/api/jobs?q=${q(targets.twoWords)}`),
+    read('jobs: a prefix', `/api/jobs?q=${q(targets.prefix)}`),
+    // The scheduler's jobs to schedule, which its search box then filters as the user types.
+    read('scheduler: ready jobs (s=1000)', `/api/jobs?q=${q('status:OPEN_READY_TO_BE_SCHEDULED')}&s=1000`),
     read('jobs: a week', `/api/jobs?q=${q(thisWeek(new Date()))}`),
     // A week 40 back: its jobs were made about 10 months ago, far back among the numbers.
     read('jobs: a week 40 back', `/api/jobs?q=${q(thisWeek(new Date(), 40))}`),

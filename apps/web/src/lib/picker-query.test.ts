@@ -7,10 +7,12 @@ describe('pickerQuery', () => {
     ['acme', 'acme*'],
     ['  acme   plu ', 'acme AND plu*'],
     ['', '*'],
-    ["O'Brien", `"O'Brien"`],
-    ['James & Olivia', 'James AND Olivia*'],
-    ['15mm copper', '15mm AND copper*'],
-    ['status:OPEN (x)', 'statusOPEN AND x*'],
+    ["O'Bri", 'obri*'],
+    ['James & Olivia', 'james AND olivia*'],
+    ['15mm copper', '15-mm AND copper*'],
+    ['Café', 'cafe*'],
+    ['status:OPEN (x)', 'status-open AND x*'],
+    ['"', '*'],
   ])('%j searches %j', (text, query) => {
     expect(pickerQuery(text)).toBe(query);
   });

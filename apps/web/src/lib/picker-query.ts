@@ -1,19 +1,17 @@
+import { searchWords } from '@fieldbook/domain';
+
 /**
  * The list query a picker sends for what the user typed (spec: trimmed, spaces to ' AND ', `*` appended): every
- * word must match, the last one as the start of a word ("acme plu" → "acme AND plu*"). Quotes and other syntax
- * in the text are searched as words, never sent as query syntax.
+ * word must match the start of a word of the record ("acme plu" → "acme AND plu*"). Each typed word goes as its
+ * search words (`searchWords`, joined by `-`: `O'Bri` → `obri`, `15mm` → `15-mm`), so quotes and other syntax in
+ * the text are searched as words, never sent as query syntax.
  */
 export function pickerQuery(text: string): string {
   const words = text
     .trim()
     .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word.replace(/[^\p{L}\p{N}@.\-_']/gu, ''))
-    .filter(Boolean)
-    .map((word) => (/^[\p{L}\p{N}@._-]+$/u.test(word) ? word : `"${word}"`));
+    .map((word) => searchWords(word).join('-'))
+    .filter(Boolean);
   if (words.length === 0) return '*';
-  const last = words.length - 1;
-  return words
-    .map((word, index) => (index === last && !word.startsWith('"') ? `${word}*` : word))
-    .join(' AND ');
+  return `${words.join(' AND ')}*`;
 }
