@@ -29,8 +29,12 @@ export function statementRecorder() {
   };
 }
 
-/** Transaction control is the request's own round trips, not SQL work: it is left out of the timing. */
-const control = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+/**
+ * Transaction control is the request's own round trips, not SQL work: it is left out of the timing. So are writes:
+ * only reads are timed, and a write recorded meanwhile is the server's own background work (a sweep of expired
+ * password resets), which the app role may not run.
+ */
+const control = /^\s*(begin|commit|rollback|savepoint|release|delete|insert|update)\b/i;
 
 /** `EXPLAIN ANALYZE` of a recorded statement, its `$n` placeholders bound to the recorded values again. */
 function explained({ query, params }: Statement, format: 'json' | 'text' = 'json'): SQL {
