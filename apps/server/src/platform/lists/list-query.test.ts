@@ -49,8 +49,14 @@ const rejection = (q: string, on: ListResource = resource): ApiError => {
 const N = '"customers"."name"';
 const E = '"customers"."email"';
 const words = (column: string) => `search_words(${column})`;
-const anyWord = (a: number, b: number) => `(${words(N)} like $${a} or ${words(E)} like $${b})`;
-const both = (pattern: string) => [pattern, pattern];
+/** A word of 3 letters or more: its longest word anywhere (the index), then the words from their start. */
+const M = (column: string, n: number) => `(${column} like $${n} and strpos(${column}, $${n + 1}) > 0)`;
+const anyWord = (n: number) => `(${M(words(N), n)} or ${M(words(E), n + 2)})`;
+/** Words shorter than 3 letters, which have no trigram of their own. */
+const anyShort = (a: number, b: number) => `(${words(N)} like $${a} or ${words(E)} like $${b})`;
+const p = (longest: string, sequence: string) => [`%${longest}%`, sequence];
+const both = (longest: string, sequence: string) => [...p(longest, sequence), ...p(longest, sequence)];
+const bothShort = (pattern: string) => [pattern, pattern];
 
 describe('everything', () => {
   it.each([undefined, '', '   ', '*', ' * ', '&', '()', ' 🙂 '])('%j has no condition', (q) => {
@@ -61,29 +67,32 @@ describe('everything', () => {
 
 describe('bare words', () => {
   it('match the start of a word in any searchable column, case and accents aside', () => {
-    expect(where('plumb')).toEqual({ sql: anyWord(1, 2), params: both('% plumb%') });
-    expect(where('Café')?.params).toEqual(both('% cafe%'));
+    expect(where('plumb')).toEqual({ sql: anyWord(1), params: both('plumb', ' plumb') });
+    expect(where('Café')?.params).toEqual(both('cafe', ' cafe'));
   });
 
   it('requires every word (implicit AND)', () => {
     expect(where('acme plumb')).toEqual({
-      sql: `(${anyWord(1, 2)} and ${anyWord(3, 4)})`,
-      params: [...both('% acme%'), ...both('% plumb%')],
+      sql: `(${anyWord(1)} and ${anyWord(5)})`,
+      params: [...both('acme', ' acme'), ...both('plumb', ' plumb')],
     });
   });
 
   it('flattens a chain of words into one AND', () => {
-    expect(where('a b c')?.sql).toBe(`(${anyWord(1, 2)} and ${anyWord(3, 4)} and ${anyWord(5, 6)})`);
+    expect(where('a b c')?.sql).toBe(`(${anyShort(1, 2)} and ${anyShort(3, 4)} and ${anyShort(5, 6)})`);
   });
 
   it('reads everyday text as its words, one after another', () => {
-    expect(where("O'Brien")?.params).toEqual(both('% obrien%'));
-    expect(where('cu-15')?.params).toEqual(both('% cu 15%'));
-    expect(where('15mm')?.params).toEqual(both('% 15 mm%'));
-    expect(where('+61')?.params).toEqual(both('% 61%'));
-    expect(where('100%')?.params).toEqual(both('% 100%'));
-    expect(where('1/2"')?.params).toEqual(both('% 1 2%'));
-    expect(where('James & Olivia')?.params).toEqual([...both('% james%'), ...both('% olivia%')]);
+    expect(where("O'Brien")?.params).toEqual(both('obrien', ' obrien'));
+    expect(where('cu-15')?.params).toEqual(bothShort('% cu 15%'));
+    expect(where('15mm')?.params).toEqual(bothShort('% 15 mm%'));
+    expect(where('+61')?.params).toEqual(bothShort('% 61%'));
+    expect(where('100%')?.params).toEqual(both('100', ' 100'));
+    expect(where('1/2"')?.params).toEqual(bothShort('% 1 2%'));
+    expect(where('James & Olivia')?.params).toEqual([
+      ...both('james', ' james'),
+      ...both('olivia', ' olivia'),
+    ]);
     expect(where('grace!')).toEqual(where('grace'));
   });
 
@@ -95,35 +104,38 @@ describe('bare words', () => {
   it('takes a * inside a word as any letters', () => {
     expect(where('w*son')).toEqual({
       sql: `(${words(N)} ~ $1 or ${words(E)} ~ $2)`,
-      params: both(' w[^ ]*son'),
+      params: bothShort(' w[^ ]*son'),
     });
   });
 
   it('matches a quoted phrase as its words, whole and in order', () => {
-    expect(where('"acme plumbing"')).toEqual({ sql: anyWord(1, 2), params: both('% acme plumbing %') });
-    expect(where('"plum*"')?.params).toEqual(both('% plum %'));
+    expect(where('"acme plumbing"')).toEqual({
+      sql: anyWord(1),
+      params: both('plumbing', ' acme plumbing '),
+    });
+    expect(where('"plum*"')?.params).toEqual(both('plum', ' plum '));
   });
 
   it('keeps numbers as typed', () => {
-    expect(where('007')?.params).toEqual(both('% 007%'));
-    expect(where('true')?.params).toEqual(both('% true%'));
+    expect(where('007')?.params).toEqual(both('007', ' 007'));
+    expect(where('true')?.params).toEqual(both('true', ' true'));
   });
 
   it("never passes LIKE's wildcards or its escape on: words are letters and digits", () => {
-    expect(where('"100%_off"')?.params).toEqual(both('% 100 off %'));
-    expect(where('"a\\\\b"')?.params).toEqual(both('% a b %'));
+    expect(where('"100%_off"')?.params).toEqual(both('100', ' 100 off '));
+    expect(where('"a\\\\b"')?.params).toEqual(bothShort('% a b %'));
   });
 });
 
 describe('field:value', () => {
   it('text: words from their start, a phrase, the whole value', () => {
-    expect(where('name:acme')).toEqual({ sql: `${words(N)} like $1`, params: ['% acme%'] });
+    expect(where('name:acme')).toEqual({ sql: M(words(N), 1), params: p('acme', ' acme') });
     expect(where('name:"acme plumbing"')).toEqual({
-      sql: `${words(N)} like $1`,
-      params: ['% acme plumbing %'],
+      sql: M(words(N), 1),
+      params: p('plumbing', ' acme plumbing '),
     });
-    expect(where('name:acm*')).toEqual({ sql: `${words(N)} like $1`, params: ['% acm%'] });
-    expect(where("name:O'Brien")).toEqual({ sql: `${words(N)} like $1`, params: ['% obrien %'] });
+    expect(where('name:acm*')).toEqual({ sql: M(words(N), 1), params: p('acm', ' acm') });
+    expect(where("name:O'Brien")).toEqual({ sql: M(words(N), 1), params: p('obrien', ' obrien ') });
     expect(where('name:=Acme')).toEqual({ sql: `${words(N)} = $1`, params: [' acme '] });
   });
 
@@ -132,7 +144,7 @@ describe('field:value', () => {
       fields: { name: { kind: 'text', column: customers.name, words: customers.email } },
       searchable: [],
     };
-    expect(where('name:acme', kept)).toEqual({ sql: `${E} like $1`, params: ['% acme%'] });
+    expect(where('name:acme', kept)).toEqual({ sql: M(E, 1), params: p('acme', ' acme') });
   });
 
   it('exact: case-sensitive equality, starts-with, allowed values', () => {
@@ -220,25 +232,25 @@ describe('field:value', () => {
 describe('AND, OR, NOT and parentheses', () => {
   it('combines with AND and OR', () => {
     expect(where('name:acme AND price:>10')).toEqual({
-      sql: `(${words(N)} like $1 and "customers"."price" > $2)`,
-      params: ['% acme%', 10],
+      sql: `(${M(words(N), 1)} and "customers"."price" > $3)`,
+      params: [...p('acme', ' acme'), 10],
     });
     expect(where('name:acme OR email:acme')).toEqual({
-      sql: `(${words(N)} like $1 or ${words(E)} like $2)`,
-      params: both('% acme%'),
+      sql: `(${M(words(N), 1)} or ${M(words(E), 3)})`,
+      params: both('acme', ' acme'),
     });
   });
 
   it('NOT and - keep rows whose column is NULL', () => {
-    const expected = { sql: `not coalesce(${words(N)} like $1, false)`, params: ['% acme%'] };
+    const expected = { sql: `not coalesce(${M(words(N), 1)}, false)`, params: p('acme', ' acme') };
     expect(where('NOT name:acme')).toEqual(expected);
     expect(where('-name:acme')).toEqual(expected);
   });
 
   it('parentheses group', () => {
     expect(where('(plumb OR elect*) AND NOT status:archived')).toEqual({
-      sql: `((${anyWord(1, 2)} or ${anyWord(3, 4)}) and not coalesce("customers"."status" = $5, false))`,
-      params: [...both('% plumb%'), ...both('% elect%'), 'archived'],
+      sql: `((${anyWord(1)} or ${anyWord(5)}) and not coalesce("customers"."status" = $9, false))`,
+      params: [...both('plumb', ' plumb'), ...both('elect', ' elect'), 'archived'],
     });
   });
 
@@ -249,7 +261,10 @@ describe('AND, OR, NOT and parentheses', () => {
   });
 
   it('a * inside a larger query matches everything', () => {
-    expect(where('* AND name:acme')).toEqual({ sql: `(true and ${words(N)} like $1)`, params: ['% acme%'] });
+    expect(where('* AND name:acme')).toEqual({
+      sql: `(true and ${M(words(N), 1)})`,
+      params: p('acme', ' acme'),
+    });
   });
 });
 
@@ -327,13 +342,13 @@ describe('malformed queries are a 400 on q', () => {
   it('refuses bare words on a list without free-text search', () => {
     const fieldsOnly: ListResource = { fields: resource.fields, searchable: [] };
     expect(rejection('acme', fieldsOnly).message).toContain('no free-text search');
-    expect(where('name:acme', fieldsOnly)?.sql).toBe(`${words(N)} like $1`);
+    expect(where('name:acme', fieldsOnly)?.sql).toBe(M(words(N), 1));
   });
 
   it('accepts a query right at the limits', () => {
-    expect(where(`name:${'x'.repeat(995)}`)?.params).toEqual([`% ${'x'.repeat(64)}%`]);
-    expect(where(`name:${'é'.repeat(497)}`)?.params).toEqual([`% ${'e'.repeat(64)}%`]);
-    expect(where(`${'('.repeat(16)}a${')'.repeat(16)}`)?.sql).toBe(anyWord(1, 2));
+    expect(where(`name:${'x'.repeat(995)}`)?.params).toEqual(p('x'.repeat(64), ` ${'x'.repeat(64)}`));
+    expect(where(`name:${'é'.repeat(497)}`)?.params).toEqual(p('e'.repeat(64), ` ${'e'.repeat(64)}`));
+    expect(where(`${'('.repeat(16)}a${')'.repeat(16)}`)?.sql).toBe(anyShort(1, 2));
     expect(where(Array.from({ length: 50 }, () => 'a').join(' '))?.params).toHaveLength(100);
   });
 });
