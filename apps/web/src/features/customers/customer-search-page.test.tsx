@@ -54,7 +54,7 @@ describe('CustomerSearchPage', () => {
     );
   });
 
-  it("finds O'Brien: the search box's words go to the API in a form its query syntax reads, and the keyboard stays in the box", async () => {
+  it("finds O'Brien: the search box's words go to the API as typed, which reads them as words, and the keyboard stays in the box", async () => {
     api.handle = () => jsonResponse([customer({ name: "Liam O'Brien" })], { total: 1 });
     renderList();
     const user = userEvent.setup();
@@ -62,7 +62,7 @@ describe('CustomerSearchPage', () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), "O'Brien{Enter}");
 
-    await vi.waitFor(() => expect(api.paths()).toContain(`/customers?q="O'Brien"&p=1&s=15`));
+    await vi.waitFor(() => expect(api.paths()).toContain(`/customers?q=O'Brien&p=1&s=15`));
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
   });
 
