@@ -89,14 +89,14 @@ export class SearchSyntaxError extends Error {
 
 type Operator = 'AND' | 'OR';
 
-/** A term is what it stands for as liqe reads it: one piece (`field:value`, `"a phrase"`, `wil*`) or several words. */
+/** A term as liqe reads it: `field:value`, `"a phrase"`, or text's words joined by `-` (`wil*`, `cu-15`). */
 type Token =
   | { type: 'open' | 'close' | 'not' | 'minus' }
   | { type: 'operator'; operator: Operator }
-  | { type: 'term'; pieces: string[] };
+  | { type: 'term'; text: string };
 
 type SearchNode =
-  | { kind: 'term'; pieces: string[] }
+  | { kind: 'term'; text: string }
   | { kind: 'group'; entries: Entry[] }
   | { kind: 'not'; minus: boolean; operand: SearchNode };
 
@@ -187,7 +187,8 @@ function tokenize(q: string): Token[] {
     return { text, closes: 0, end };
   };
 
-  const pushTerm = (pieces: string[]) => tokens.push({ type: 'term', pieces });
+  /** A term as liqe reads it; '' when the text had no words (`&`), dropped with its operator later. */
+  const pushTerm = (text: string) => tokens.push({ type: 'term', text });
   const pushCloses = (count: number) => {
     for (let close = 0; close < count; close += 1) tokens.push({ type: 'close' });
   };
@@ -199,8 +200,7 @@ function tokenize(q: string): Token[] {
   const words = (start: number): number => {
     const { text, closes, end } = readText(start);
     if (text !== '') {
-      const pieces = textPieces(text);
-      pushTerm(pieces.length > 0 ? [pieces.join('-')] : []);
+      pushTerm(textPieces(text).join('-'));
     }
     pushCloses(closes);
     return end;
@@ -214,14 +214,14 @@ function tokenize(q: string): Token[] {
     const first = q.charAt(at);
     if (first === '"' || first === "'") {
       const close = closingQuote(at);
-      pushTerm([head + quoted(unescaped(q.slice(at + 1, close)))]);
+      pushTerm(head + quoted(unescaped(q.slice(at + 1, close))));
       return words(close + 1);
     }
     if (comparison === ':' && (first === '[' || first === '{')) {
       const range = matchAt(RANGE, at);
       if (!range) throw new SearchSyntaxError(`${head} a range is written [from TO to]`);
       const [all, open, low, high, close] = range;
-      pushTerm([`${head}${open}${low} TO ${high}${close}`]);
+      pushTerm(`${head}${open}${low} TO ${high}${close}`);
       return words(at + all.length);
     }
     const { text, closes, end } = readText(at);
@@ -229,7 +229,7 @@ function tokenize(q: string): Token[] {
     // `code:(SIL`: a group after a field that is never closed.
     if (text.startsWith('(') && !text.includes(')')) throw new SearchSyntaxError('unclosed parenthesis');
     const plain = UNQUOTED_VALUE.test(text) && !/^(AND|OR|NOT)$/.test(text);
-    pushTerm([head + (plain ? text : quoted(text))]);
+    pushTerm(head + (plain ? text : quoted(text)));
     pushCloses(closes);
     return end;
   };
@@ -239,7 +239,7 @@ function tokenize(q: string): Token[] {
     if (q.charAt(start) === '"') {
       const close = closingQuote(start);
       const phrase = searchWords(unescaped(q.slice(start + 1, close)));
-      pushTerm(phrase.length > 0 ? [`"${phrase.join(' ')}"`] : []);
+      pushTerm(phrase.length > 0 ? `"${phrase.join(' ')}"` : '');
       return words(close + 1);
     }
     const field = matchAt(FIELD, start);
@@ -279,7 +279,7 @@ function parse(tokens: Token[]): Entry[] {
   const item = (): SearchNode => {
     const token = tokens[index];
     index += 1;
-    if (token?.type === 'term') return { kind: 'term', pieces: token.pieces };
+    if (token?.type === 'term') return { kind: 'term', text: token.text };
     if (token?.type === 'open') return { kind: 'group', entries: sequence(true) };
     const after = tokens[index]?.type;
     if (after === undefined || after === 'close' || after === 'operator') {
@@ -332,7 +332,7 @@ function withoutEmpty(entries: Entry[]): Entry[] {
 function nonEmpty(node: SearchNode): SearchNode | undefined {
   switch (node.kind) {
     case 'term':
-      return node.pieces.length > 0 ? node : undefined;
+      return node.text !== '' ? node : undefined;
     case 'group': {
       const entries = withoutEmpty(node.entries);
       return entries.length > 0 ? { kind: 'group', entries } : undefined;
@@ -344,29 +344,27 @@ function nonEmpty(node: SearchNode): SearchNode | undefined {
   }
 }
 
-/** liqe reads left to right without precedence, so a term's words are grouped where an OR or a NOT applies to them. */
+/** `q` as liqe reads it, the terms and groups with the operators between them. */
 function render(entries: Entry[]): string {
   return entries
     .map(({ operator, node }, index) => {
       const before = index === 0 ? '' : operator ? ` ${operator} ` : ' ';
-      return before + renderNode(node, operator === 'OR');
+      return before + renderNode(node);
     })
     .join('');
 }
 
-function renderNode(node: SearchNode, grouped: boolean): string {
+function renderNode(node: SearchNode): string {
   switch (node.kind) {
     case 'group':
       return `(${render(node.entries)})`;
-    case 'term': {
-      const text = node.pieces.join(' ');
-      return grouped && node.pieces.length > 1 ? `(${text})` : text;
-    }
+    case 'term':
+      return node.text;
     case 'not': {
-      const operand = renderNode(node.operand, true);
+      const operand = renderNode(node.operand);
       // liqe takes `-` only before a single term and reads `-12` as a number; the list turns a range of
       // dates into a parenthesised pair of comparisons, which `-` cannot take either.
-      const single = node.operand.kind === 'term' && node.operand.pieces.length === 1;
+      const single = node.operand.kind === 'term';
       if (node.minus && single && !/^\d|^[\w.]+:[[{]/.test(operand)) return `-${operand}`;
       return `NOT ${node.operand.kind === 'not' ? `(${operand})` : operand}`;
     }
