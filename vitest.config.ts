@@ -34,7 +34,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/test-setup.ts'],
-          // Dates show in the browser's time zone: the tests' browser is in Melbourne, as the journeys' is.
+          // The tests' browser is in Melbourne, as the journeys' is; times show in the organisation's zone whatever it is.
           env: { TZ: 'Australia/Melbourne' },
           // A user-event journey through a page takes a few seconds on a busy 2-core machine.
           testTimeout: 15_000,

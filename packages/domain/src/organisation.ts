@@ -1,3 +1,4 @@
+import { timeZoneField } from './calendar-dates.ts';
 import { optionalPhone, optionalWebsite } from './customers.ts';
 import { DEFAULT_INVOICE_EMAIL } from './mail.ts';
 import { recordReference, updatedStamp } from './records.ts';
@@ -115,6 +116,11 @@ export const organisationFields = z.object({
     .max(365, { error: organisationMessages.paymentTerms })
     .default(0),
   logo: logoField,
+  /**
+   * Where the organisation works (an IANA zone, "Australia/Perth"): every time the product shows, and every
+   * "today", is in it. Left out of a save, the saved one stays.
+   */
+  timeZone: timeZoneField.optional(),
   /** The template each document uses unless one is named. */
   invoiceTemplate: recordReference(organisationMessages.invoiceTemplate),
   jobTemplate: recordReference(organisationMessages.jobTemplate),
@@ -152,6 +158,7 @@ export const organisationRecord = z.object({
   paymentText: z.string().nullable(),
   paymentTermsDays: z.number().int(),
   logo: z.string().nullable(),
+  timeZone: z.string(),
   invoiceTemplate: templateReference,
   jobTemplate: templateReference,
   invoiceEmailSubject: z.string(),

@@ -111,6 +111,8 @@ export type InvitationUpdate = z.output<typeof invitationUpdate>;
 export const invitationPreview = z.object({
   tenantId: z.uuid(),
   tenantName: z.string(),
+  /** The organisation's time zone, in which the page shows when the link expires. */
+  timeZone: z.string(),
   role: z.enum(ROLES),
   email: z.string(),
   invitedBy: z.string().nullable(),
@@ -128,6 +130,8 @@ export const invitationAcceptance = z.object({
 export const membershipRecord = z.object({
   tenantId: z.uuid(),
   tenantName: z.string(),
+  /** The organisation's time zone, in which the web app shows every time (Organisation details). */
+  timeZone: z.string(),
   memberId: z.uuid(),
   role: z.enum(ROLES),
   technician: z.object({ id: z.uuid(), name: z.string() }).nullable(),

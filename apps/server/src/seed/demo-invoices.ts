@@ -1,9 +1,9 @@
 import {
+  addDays,
   calendarDateIn,
   type InvoiceFields,
   type InvoiceStatus,
   type Item,
-  ORGANISATION_TIME_ZONE,
   STARTING_TAX_RATES,
 } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
@@ -11,15 +11,12 @@ import { importInvoices } from '../features/invoices/index.ts';
 import { taxRates } from '../features/tax-rates/index.ts';
 import type { Tx } from '../platform/db/database.ts';
 import { type DemoJob, type DemoSite, sequence } from './demo-jobs.ts';
+import { DEMO_TIME_ZONE } from './demo-records.ts';
 
 /** How many invoices each demo organisation gets: one for most finished jobs, the rest made by hand. */
 export const DEMO_INVOICES_PER_ORGANISATION = 200;
 
 const DAY = 86_400_000;
-
-/** The calendar date `days` after a calendar date ("2026-11-23" + 14). */
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
@@ -65,7 +62,7 @@ export async function seedDemoInvoices(
     return rate ? { id: rate.id } : null;
   };
   const [gst, gstFree] = STARTING_TAX_RATES.map((rate) => rateNamed(rate.name));
-  const today = calendarDateIn(ORGANISATION_TIME_ZONE, now);
+  const today = calendarDateIn(DEMO_TIME_ZONE, now);
   const invoice = (
     fields: Omit<InvoiceFields, 'status' | 'due' | 'amountsEnteredIncludeTax'>,
     status?: InvoiceStatus,
@@ -81,7 +78,7 @@ export async function seedDemoInvoices(
     if (made.length === DEMO_INVOICES_PER_ORGANISATION) break;
     const closed = job.status === 'CLOSED_COMPLETED';
     if (!job.actualFinish || !(closed || (job.status === 'OPEN_COMPLETED' && random.next() < 0.5))) continue;
-    const finished = calendarDateIn(ORGANISATION_TIME_ZONE, new Date(job.actualFinish));
+    const finished = calendarDateIn(DEMO_TIME_ZONE, new Date(job.actualFinish));
     const date = addDays(finished, random.between(0, 2));
     made.push(
       invoice(

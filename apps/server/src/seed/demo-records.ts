@@ -50,6 +50,9 @@ export type DemoDetails = z.infer<typeof demoDetails>;
 export type DemoOrganisation = z.infer<typeof demoOrganisation>;
 
 /** The demo organisations by name, in the order they are created. */
+/** The demo organisations work in Melbourne. */
+export const DEMO_TIME_ZONE = 'Australia/Melbourne';
+
 export const DEMO_ORGANISATIONS: [string, DemoOrganisation][] = [
   // Sydney households, strata managers and small businesses.
   ['Harbourside Plumbing & Gas', demoOrganisation.parse(harbourside)],

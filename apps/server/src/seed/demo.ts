@@ -12,7 +12,13 @@ import { inTenantWithin } from '../platform/db/tenant-scope.ts';
 import { tenants } from '../platform/db/tenant-table.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { type DemoSite, seedDemoJobs } from './demo-jobs.ts';
-import { DEMO_ORGANISATIONS, DEMO_TEAM, type DemoDetails, type DemoOrganisation } from './demo-records.ts';
+import {
+  DEMO_ORGANISATIONS,
+  DEMO_TEAM,
+  DEMO_TIME_ZONE,
+  type DemoDetails,
+  type DemoOrganisation,
+} from './demo-records.ts';
 
 /** Shown in the README and on the embedded sign-in page. */
 export const DEMO_USER = { email: 'demo@fieldbook.example', password: 'fieldbook-demo' };
@@ -44,6 +50,7 @@ export function seedDemo(db: Db, organisations = DEMO_ORGANISATIONS): Promise<bo
         creator: { subject: user.id, name: user.name, email: user.email },
         territories: records.territories,
         technicians: records.technicians,
+        timeZone: DEMO_TIME_ZONE,
       });
       if (index === 0) await seedDemoTeam(tx, tenantId);
       await inTenantWithin(tx, tenantId, (scoped) => seedRecords(scoped, tenantId, records));

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@fieldbook/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -13,6 +14,7 @@ import { membershipQueryOptions } from '../features/team/api/get-membership';
 import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
 import { useConfig } from '../lib/config-context';
+import { rememberTimeZone, TimeZoneContext } from '../lib/time-zone';
 import { ScreenGate } from './screen-gate';
 import { takeSwitchedTenant } from './session-changes';
 
@@ -75,24 +77,28 @@ export function ProtectedLayout() {
   }
   const claims = auth.claims;
   const userName = claims?.name ?? claims?.email ?? claims?.sub ?? 'Account';
+  const timeZone = membership.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  rememberTimeZone(timeZone);
   return (
     <MembershipContext value={membership.data}>
-      <AppShellLayout
-        userRole={membership.data?.role}
-        userMenu={
-          <UserMenu
-            userName={userName}
-            tenants={auth.tenancy.tenants}
-            currentTenantId={auth.tenancy.tenantId}
-            helpUrl={helpUrl}
-            onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
-            onSignOut={() => void auth.signOut()}
-          />
-        }
-      >
-        {membership.isError && <MembershipAlert error={membership.error} onRetry={membership.refetch} />}
-        <ScreenGate role={membership.data?.role} />
-      </AppShellLayout>
+      <TimeZoneContext value={timeZone}>
+        <AppShellLayout
+          userRole={membership.data?.role}
+          userMenu={
+            <UserMenu
+              userName={userName}
+              tenants={auth.tenancy.tenants}
+              currentTenantId={auth.tenancy.tenantId}
+              helpUrl={helpUrl}
+              onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
+              onSignOut={() => void auth.signOut()}
+            />
+          }
+        >
+          {membership.isError && <MembershipAlert error={membership.error} onRetry={membership.refetch} />}
+          <ScreenGate role={membership.data?.role} />
+        </AppShellLayout>
+      </TimeZoneContext>
     </MembershipContext>
   );
 }

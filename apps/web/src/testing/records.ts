@@ -151,6 +151,7 @@ export function membership(overrides: Partial<Membership> = {}): Membership {
   return {
     tenantId: acmePlumbing.tenantId,
     tenantName: acmePlumbing.tenantName,
+    timeZone: 'Australia/Melbourne',
     memberId: '00000000-0000-7000-8000-0000000000aa',
     role: 'OWNER',
     technician: null,

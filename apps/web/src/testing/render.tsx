@@ -1,4 +1,4 @@
-import type { Membership } from '@fieldbook/domain';
+import { DEFAULT_TIME_ZONE, type Membership } from '@fieldbook/domain';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -11,6 +11,7 @@ import { NoticesProvider } from '../components/notices';
 import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
 import { MembershipContext } from '../features/team/membership-context';
 import { ConfigContext } from '../lib/config-context';
+import { TimeZoneContext } from '../lib/time-zone';
 import { fakeAuth, testConfig } from './fixtures';
 import { membership as ownerMembership } from './records';
 
@@ -27,7 +28,7 @@ interface TestProvidersProps {
   children: ReactNode;
 }
 
-/** Mantine in test mode: no transitions, no portals. */
+/** Mantine in test mode: no transitions, no portals; the organisation's time zone the membership's. */
 export function TestProviders({
   auth,
   queryClient,
@@ -41,7 +42,11 @@ export function TestProviders({
         <ConfigContext value={testConfig}>
           <QueryClientProvider client={client}>
             <AuthContext value={auth}>
-              <MembershipContext value={membership ?? undefined}>{children}</MembershipContext>
+              <MembershipContext value={membership ?? undefined}>
+                <TimeZoneContext value={membership?.timeZone ?? DEFAULT_TIME_ZONE}>
+                  {children}
+                </TimeZoneContext>
+              </MembershipContext>
             </AuthContext>
           </QueryClientProvider>
         </ConfigContext>

@@ -4,12 +4,12 @@ import {
   formatAbn,
   formatBsb,
   formatDollars,
+  formatsByZone,
   INVOICE_STATUS_NAMES,
   type Invoice,
   isUuid,
   JOB_STATUS_NAMES,
   type Job,
-  ORGANISATION_TIME_ZONE,
   type TemplateDocument,
 } from '@fieldbook/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -38,16 +38,13 @@ export interface DocumentSource {
 }
 
 const dateOnly = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat('en-AU', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: ORGANISATION_TIME_ZONE,
-});
+const dateTimeIn = formatsByZone('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 const quantity = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 4 });
 
 /** As the screens show them: "24 Nov 2026"; "24 Nov 2026, 9:00 am" in the organisation's time zone. */
 const showDate = (value: string) => dateOnly.format(Date.parse(`${value}T00:00:00Z`));
-const showDateTime = (value: string | null) => (value ? dateTime.format(Date.parse(value)) : null);
+const showDateTime = (value: string | null, timeZone: string) =>
+  value ? dateTimeIn(timeZone).format(Date.parse(value)) : null;
 const showQuantity = (value: string | null) => (value === null ? null : quantity.format(Number(value)));
 const showPrice = (value: string | null) => (value === null ? null : formatDollars(value));
 
@@ -113,7 +110,13 @@ const addressOf = (location: CustomerLocation) =>
     .filter(Boolean)
     .join('\n') || null;
 
-export function jobData(job: Job, customer: Customer, location: CustomerLocation | null): JobData {
+/** A job as its documents show it, its times in the organisation's time zone. */
+export function jobData(
+  job: Job,
+  customer: Customer,
+  location: CustomerLocation | null,
+  timeZone: string,
+): JobData {
   return {
     number: String(job.number),
     reference: job.reference,
@@ -121,9 +124,9 @@ export function jobData(job: Job, customer: Customer, location: CustomerLocation
     customer: partyOf(customer),
     location: location ? { name: location.name, address: addressOf(location) } : null,
     priority: job.priority?.name ?? null,
-    due: showDateTime(job.due),
-    scheduledStart: showDateTime(job.scheduledStart),
-    scheduledFinish: showDateTime(job.scheduledFinish),
+    due: showDateTime(job.due, timeZone),
+    scheduledStart: showDateTime(job.scheduledStart, timeZone),
+    scheduledFinish: showDateTime(job.scheduledFinish, timeZone),
     assignee: job.assigneeName,
     lines: job.items.map((line) => ({
       code: line.code,
@@ -146,7 +149,13 @@ function organisationPart(details: OrganisationDetails) {
   return { organisation: organisationData(details, logo ? file : null), logo };
 }
 
-async function recordData(tx: Tx, tenantId: string, document: TemplateDocument, id: string, gst: boolean) {
+async function recordData(
+  tx: Tx,
+  tenantId: string,
+  document: TemplateDocument,
+  id: string,
+  { gstRegistered: gst, timeZone }: OrganisationDetails['details'],
+) {
   if (document === 'invoice') {
     const invoice = await findInvoice(tx, tenantId, id);
     const customer = await findCustomer(tx, tenantId, invoice.customer.id);
@@ -155,7 +164,7 @@ async function recordData(tx: Tx, tenantId: string, document: TemplateDocument, 
   const job = await findJob(tx, tenantId, id);
   const customer = await findCustomer(tx, tenantId, job.customer.id);
   const location = job.location ? await findLocation(tx, tenantId, job.location.id) : null;
-  return { number: job.number, data: { job: jobData(job, customer, location) } };
+  return { number: job.number, data: { job: jobData(job, customer, location, timeZone) } };
 }
 
 /**
@@ -199,6 +208,7 @@ export async function readRecordSource<Document extends TemplateDocument>(
             ownJob(member, found as Job),
             customer.record(customerRows),
             location.record(locationRows),
+            details.record(detailsRows).details.timeZone,
           ),
         };
   return {
@@ -255,7 +265,7 @@ export async function formSource(
     .limit(1);
   const gst = details.details.gstRegistered;
   const data = latest
-    ? (await recordData(tx, tenantId, document, latest.id, gst)).data
+    ? (await recordData(tx, tenantId, document, latest.id, details.details)).data
     : document === 'invoice'
       ? { invoice: sampleInvoice(gst) }
       : { job: sampleJob() };

@@ -1,4 +1,4 @@
-import { DEFAULT_INVOICE_EMAIL } from '@fieldbook/domain';
+import { DEFAULT_INVOICE_EMAIL, DEFAULT_TIME_ZONE } from '@fieldbook/domain';
 import { boolean, foreignKey, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, created, tenantId, updated } from '../../platform/db/columns.ts';
 import { templates } from './template-tables.ts';
@@ -27,6 +27,8 @@ export const organisationDetails = pgTable(
     paymentTermsDays: integer('payment_terms_days').notNull().default(0),
     logo: bytea('logo'),
     logoType: text('logo_type'),
+    /** An IANA zone: every time the product shows, and every "today", is in it (domain `DEFAULT_TIME_ZONE`). */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     invoiceTemplateId: uuid('invoice_template_id').notNull(),
     jobTemplateId: uuid('job_template_id').notNull(),
     /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */

@@ -19,12 +19,22 @@ import { seedTemplates } from './templates.ts';
 
 const NOUN = 'organisation';
 
-/** Makes a new organisation's details (empty but for its defaults) and its built-in templates. */
-export async function seedOrganisation(tx: Pick<Tx, 'insert'>, tenantId: string): Promise<void> {
+/**
+ * Makes a new organisation's details (empty but for its defaults and its time zone: `newOrganisationTimeZone` of
+ * the creator's browser zone) and its built-in templates.
+ */
+export async function seedOrganisation(
+  tx: Pick<Tx, 'insert'>,
+  tenantId: string,
+  timeZone?: string,
+): Promise<void> {
   const defaults = await seedTemplates(tx, tenantId);
-  await tx
-    .insert(organisationDetails)
-    .values({ tenantId, invoiceTemplateId: defaults.invoice, jobTemplateId: defaults.job });
+  await tx.insert(organisationDetails).values({
+    tenantId,
+    invoiceTemplateId: defaults.invoice,
+    jobTemplateId: defaults.job,
+    ...(timeZone && { timeZone }),
+  });
 }
 
 /**
@@ -134,6 +144,7 @@ const toOrganisation = ({
   paymentText: details.paymentText,
   paymentTermsDays: details.paymentTermsDays,
   logo: dataUrl(details.logo, details.logoType),
+  timeZone: details.timeZone,
   invoiceTemplate: { id: details.invoiceTemplateId, name: invoiceTemplateName },
   jobTemplate: { id: details.jobTemplateId, name: jobTemplateName },
   invoiceEmailSubject: details.invoiceEmailSubject,

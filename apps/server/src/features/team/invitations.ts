@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  DEFAULT_TIME_ZONE,
   INVITATION_DAYS,
   type Invitation,
   type InvitationFields,
@@ -24,6 +25,7 @@ import { storeMessage } from '../../platform/mail/outbox.ts';
 import { deleteRow, recordWhere, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import type { TenantEntry } from '../identity/index.ts';
 import { canonicalEmail } from '../identity/index.ts';
+import { organisationDetails } from '../organisation/index.ts';
 import { technicians } from '../technicians/index.ts';
 import { checkedTechnician, memberName, technicianLinkOf } from './members.ts';
 import { invitations, memberships } from './team-tables.ts';
@@ -128,18 +130,23 @@ export interface Inviter {
   publicUrl: string;
 }
 
-async function tenantName(tx: Tx, tenantId: string): Promise<string> {
-  const [row] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  return row?.name ?? 'Fieldbook';
+/** The organisation's name and time zone, as its invitation email gives them. */
+async function organisationOf(tx: Tx, tenantId: string): Promise<{ name: string; timeZone: string }> {
+  const [row] = await tx
+    .select({ name: tenants.name, timeZone: organisationDetails.timeZone })
+    .from(tenants)
+    .innerJoin(organisationDetails, eq(organisationDetails.tenantId, tenants.id))
+    .where(eq(tenants.id, tenantId));
+  return row ?? { name: 'Fieldbook', timeZone: DEFAULT_TIME_ZONE };
 }
 
-const expiryText = (expires: Date) =>
+const expiryText = (expires: Date, timeZone: string) =>
   expires.toLocaleDateString('en-AU', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Australia/Melbourne',
+    timeZone,
   });
 
 /** Stores the invitation's email in the outbox, with its link. */
@@ -150,7 +157,7 @@ async function sendInvitation(
   token: string,
   inviter: Inviter,
 ): Promise<void> {
-  const organisation = await tenantName(tx, tenantId);
+  const { name: organisation, timeZone } = await organisationOf(tx, tenantId);
   const by = invitation.invitedBy ?? 'Someone';
   const role = invitation.role;
   await storeMessage(tx, tenantId, {
@@ -165,7 +172,7 @@ async function sendInvitation(
       'Open this link to sign in, or to create your account, and join:',
       invitationLink(inviter.publicUrl, token),
       '',
-      `The link works once, until ${expiryText(new Date(invitation.expires))}.`,
+      `The link works once, until ${expiryText(new Date(invitation.expires), timeZone)}.`,
       'If you were not expecting this, you can ignore this email: nothing happens until the link is used.',
     ].join('\n'),
   });
@@ -250,6 +257,7 @@ interface Opened {
   tenantId: string;
   id: string;
   tenantName: string;
+  timeZone: string;
   email: string;
   role: Role;
   technicianId: string | null;
@@ -264,6 +272,7 @@ async function openLink(db: Pick<Db, 'select'>, token: string): Promise<Opened> 
       tenantId: invitations.tenantId,
       id: invitations.id,
       tenantName: tenants.name,
+      timeZone: organisationDetails.timeZone,
       email: invitations.email,
       role: invitations.role,
       technicianId: invitations.technicianId,
@@ -273,6 +282,7 @@ async function openLink(db: Pick<Db, 'select'>, token: string): Promise<Opened> 
     })
     .from(invitations)
     .innerJoin(tenants, eq(tenants.id, invitations.tenantId))
+    .innerJoin(organisationDetails, eq(organisationDetails.tenantId, invitations.tenantId))
     .where(eq(invitations.tokenHash, hashOf(token)));
   // Accepted, revoked and resent links are gone: the row is deleted, or its token replaced.
   if (!row) throw new ApiError('NOT_FOUND', teamMessages.invitationUsed);
@@ -285,6 +295,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
   return {
     tenantId: opened.tenantId,
     tenantName: opened.tenantName,
+    timeZone: opened.timeZone,
     role: opened.role,
     email: opened.email,
     invitedBy: opened.invitedBy,

@@ -8,12 +8,22 @@ import { errorResponses, tenantErrors } from '../../platform/http/error-response
 import { notFound } from '../../platform/http/errors.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import { findUserById } from '../identity/index.ts';
+import { organisationDetails } from '../organisation/index.ts';
 import { findOwnMembership } from '../team/index.ts';
 import { createTenant, listTenantsOf, recordSignIn } from './tenants.ts';
 
 const tags = ['account'];
 const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
-const newTenant = z.object({ name: requiredText('Enter the organisation name.', 200) });
+const newTenant = z.object({
+  name: requiredText('Enter the organisation name.', 200),
+  timeZone: z
+    .string()
+    .max(100)
+    .optional()
+    .describe(
+      "The creator's browser time zone: the organisation's when it is Australian, else Australia/Sydney.",
+    ),
+});
 
 /** The caller's account and organisations: any signed-in caller, with or without a tenant. */
 export function registerAccountRoutes(api: Api, db: Db): void {
@@ -59,6 +69,7 @@ export function registerAccountRoutes(api: Api, db: Db): void {
       const user = await findUserById(db, subject);
       const created = await createTenant(db, {
         name: request.body.name,
+        timeZone: request.body.timeZone,
         creator: { subject, name: user?.name ?? null, email: user?.email ?? null },
       });
       return reply.code(201).send(created);
@@ -82,8 +93,9 @@ export function registerTenantRoutes(api: Api, db: Db): void {
     async (request) => {
       const found = await inRequestTenant(db, request, async (tx, tenantId, member) => {
         const [tenant] = await tx
-          .select({ tenantId: tenants.id, tenantName: tenants.name })
+          .select({ tenantId: tenants.id, tenantName: tenants.name, timeZone: organisationDetails.timeZone })
           .from(tenants)
+          .innerJoin(organisationDetails, eq(organisationDetails.tenantId, tenants.id))
           .where(eq(tenants.id, tenantId));
         if (!tenant) throw notFound('organisation');
         const own = await findOwnMembership(tx, tenantId, member.subject);

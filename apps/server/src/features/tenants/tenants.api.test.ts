@@ -52,6 +52,8 @@ describe('POST /api/tenants', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/tenant', headers: bearer(inIt) })).json()).toEqual(
       {
         ...created,
+        // No browser zone was sent: Sydney's.
+        timeZone: 'Australia/Sydney',
         memberId: expect.any(String),
         role: 'OWNER',
         technician: null,

@@ -1,3 +1,4 @@
+import { newOrganisationTimeZone } from '@fieldbook/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../platform/db/database.ts';
@@ -21,6 +22,8 @@ export async function createTenant(
     creator: { subject: string; name: string | null; email: string | null };
     territories?: readonly string[];
     technicians?: readonly string[];
+    /** The creator's browser zone: the organisation's when it is Australian (`newOrganisationTimeZone`). */
+    timeZone?: string;
   },
 ): Promise<TenantEntry> {
   const id = uuidv7();
@@ -29,7 +32,7 @@ export async function createTenant(
     await tx.insert(tenants).values({ id, name });
     await seedReferenceData(tx, id, input.territories);
     await seedTaxRates(tx, id);
-    await seedOrganisation(tx, id);
+    await seedOrganisation(tx, id, newOrganisationTimeZone(input.timeZone));
     await seedTechnicians(tx, id, input.technicians);
     await tx.insert(memberships).values({ tenantId: id, role: 'OWNER', ...input.creator });
   });

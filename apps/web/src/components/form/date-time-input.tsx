@@ -1,43 +1,42 @@
+import { instantAt, wallClockAt } from '@fieldbook/domain';
 import { TextInput } from '@mantine/core';
+import { useTimeZone } from '../../lib/time-zone';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An ISO 8601 date-time as the browser's `datetime-local` box shows it, in local time ("2026-11-24T09:00"). */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/**
+ * An ISO 8601 instant as a `datetime-local` box shows it: the wall-clock in the organisation's time zone, whatever
+ * the browser's ("2026-11-24T09:00").
+ */
+export function toLocalInput(iso: string | null, timeZone: string): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  return wallClockAt(timeZone, iso).slice(0, 16);
 }
 
-/** What a `datetime-local` box holds, as ISO 8601 with the local offset ("2026-11-24T09:00:00+11:00"); null if empty. */
-export function fromLocalInput(local: string): string | null {
-  const date = new Date(local);
-  if (!local || Number.isNaN(date.getTime())) return null;
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const hours = pad(Math.floor(Math.abs(offset) / 60));
-  return `${local.length === 16 ? `${local}:00` : local}${sign}${hours}:${pad(Math.abs(offset) % 60)}`;
+/** What a `datetime-local` box holds, read in the organisation's time zone, as an ISO 8601 instant; null if empty. */
+export function fromLocalInput(local: string, timeZone: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  const instant = instantAt(timeZone, local);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }
 
 interface DateTimeInputProps {
   label: string;
-  /** ISO 8601 with offset, or null for none. */
+  /** ISO 8601, or null for none. */
   value: string | null;
   onChange: (value: string | null) => void;
   error?: React.ReactNode;
   description?: string;
 }
 
-/** A date and time box (the browser's own picker), holding ISO 8601 with the local offset in the form. */
+/** A date and time box (the browser's own picker) in the organisation's time zone, holding ISO 8601 in the form. */
 export function DateTimeInput({ label, value, onChange, error, description }: DateTimeInputProps) {
+  const timeZone = useTimeZone();
   return (
     <TextInput
       type="datetime-local"
       label={label}
       description={description}
-      value={toLocalInput(value)}
-      onChange={(event) => onChange(fromLocalInput(event.currentTarget.value))}
+      value={toLocalInput(value, timeZone)}
+      onChange={(event) => onChange(fromLocalInput(event.currentTarget.value, timeZone))}
       error={error}
     />
   );

@@ -1,11 +1,4 @@
-import {
-  calendarDateIn,
-  dueDateFor,
-  type Invoice,
-  type Job,
-  ORGANISATION_TIME_ZONE,
-  type TaxRate,
-} from '@fieldbook/domain';
+import { calendarDateIn, dueDateFor, type Invoice, type Job, type TaxRate } from '@fieldbook/domain';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { Crumb } from '../../components/breadcrumbs';
@@ -46,18 +39,17 @@ function crumbs(title: string, invoice?: { id: string; number?: number }): Crumb
 }
 
 /**
- * A new invoice: today's date (the organisation's), due today, amounts excluding tax, no lines. `CreateInvoice`
- * then makes it due after the organisation's payment terms.
+ * A new invoice: amounts excluding tax, no lines. `CreateInvoice` dates it today (in the organisation's time zone)
+ * and makes it due after the organisation's payment terms.
  */
 function newValues(more: Partial<InvoiceValues> = {}): InvoiceValues {
-  const today = calendarDateIn(ORGANISATION_TIME_ZONE);
   return {
     reference: '',
     customer: { id: '' },
     job: null,
     status: 'OPEN_DRAFT',
-    date: today,
-    due: today,
+    date: '',
+    due: '',
     amountsEnteredIncludeTax: false,
     lineItems: [],
     ...more,
@@ -105,11 +97,12 @@ function CreateInvoice({
     );
   // Due this many days after the date: 0, the organisation's starting terms, keeps it due today.
   const terms = organisation.data.paymentTermsDays;
+  const date = values.date || calendarDateIn(organisation.data.timeZone);
   return (
     <InvoiceEditor
       title={NEW}
       breadcrumbs={crumbs(NEW)}
-      initialValues={{ ...values, due: dueDateFor(values.date, terms) }}
+      initialValues={{ ...values, date, due: dueDateFor(date, terms) }}
       customer={customer}
       job={job}
       notice={notice}

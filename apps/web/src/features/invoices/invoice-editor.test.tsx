@@ -42,6 +42,7 @@ function organisation(paymentTermsDays = 0): Organisation {
     paymentText: null,
     paymentTermsDays,
     logo: null,
+    timeZone: 'Australia/Melbourne',
     invoiceTemplate: { id: '00000000-0000-7000-8000-00000000a002', name: 'Tax invoice' },
     jobTemplate: { id: '00000000-0000-7000-8000-00000000a003', name: 'Job sheet' },
     invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SectionLoader } from '../../components/section-loader';
 import { displayDateTime } from '../../lib/date-display';
+import { useTimeZone } from '../../lib/time-zone';
 import { invoiceEmailsQueryOptions } from './api/get-invoice-emails';
 
 /** The invoice viewer's 'Emails': each send of the invoice, newest first, with what became of it. */
@@ -38,7 +39,12 @@ const statusColour = { QUEUED: 'dimmed', SENDING: 'dimmed', SENT: undefined, FAI
 
 /** One send in two or three short lines: the subject and its status; to whom, when and by whom; why it failed. */
 function InvoiceEmailItem({ send }: { send: InvoiceEmail }) {
-  const details = [`To ${send.to}`, displayDateTime(send.created), send.sentBy && `by ${send.sentBy}`];
+  const timeZone = useTimeZone();
+  const details = [
+    `To ${send.to}`,
+    displayDateTime(send.created, timeZone),
+    send.sentBy && `by ${send.sentBy}`,
+  ];
   return (
     <Box component="li" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">

@@ -1,8 +1,8 @@
 import type { Job } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { DateTimeText } from '../../components/date-time-text';
 import type { Column } from '../../components/list/record-table';
-import { displayDateTime } from '../../lib/date-display';
 import { paths } from '../../lib/paths';
 import { JobStatusLabel } from './job-status';
 
@@ -21,5 +21,5 @@ export const jobColumns: Column<Job>[] = [
   { header: 'Priority', cell: (job) => job.priority?.name },
   { header: 'Customer', cell: (job) => job.customer.name },
   { header: 'Location', cell: (job) => job.location?.name },
-  { header: 'Due', cell: (job) => displayDateTime(job.due) },
+  { header: 'Due', cell: (job) => <DateTimeText value={job.due} /> },
 ];

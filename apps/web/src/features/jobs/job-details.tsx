@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RecordDetails } from '../../components/record-details';
 import { displayDateTime } from '../../lib/date-display';
 import { paths } from '../../lib/paths';
+import { useTimeZone } from '../../lib/time-zone';
 import { JobStatusLabel, RagDot } from './job-status';
 
 interface JobDetailsProps {
@@ -14,6 +15,7 @@ interface JobDetailsProps {
 
 /** A job's fields as label / value rows: the viewer's, and the editor's for a Technician, who cannot change them. */
 export function JobDetails({ job, linkCustomer }: JobDetailsProps) {
+  const timeZone = useTimeZone();
   return (
     <RecordDetails
       rows={[
@@ -31,14 +33,14 @@ export function JobDetails({ job, linkCustomer }: JobDetailsProps) {
         },
         { label: 'Status', value: <JobStatusLabel status={job.status} rag={null} /> },
         { label: 'Flag', value: job.rag && <RagFlag rag={job.rag} /> },
-        { label: 'Scheduled start', value: displayDateTime(job.scheduledStart) },
-        { label: 'Scheduled finish', value: displayDateTime(job.scheduledFinish) },
+        { label: 'Scheduled start', value: displayDateTime(job.scheduledStart, timeZone) },
+        { label: 'Scheduled finish', value: displayDateTime(job.scheduledFinish, timeZone) },
         { label: 'Location', value: job.location?.name },
         { label: 'Priority', value: job.priority?.name },
         { label: 'Territory', value: job.territory?.name },
-        { label: 'Due', value: displayDateTime(job.due) },
-        { label: 'Actual start', value: displayDateTime(job.actualStart) },
-        { label: 'Actual finish', value: displayDateTime(job.actualFinish) },
+        { label: 'Due', value: displayDateTime(job.due, timeZone) },
+        { label: 'Actual start', value: displayDateTime(job.actualStart, timeZone) },
+        { label: 'Actual finish', value: displayDateTime(job.actualFinish, timeZone) },
         { label: 'Assignee', value: job.assigneeName, optional: true },
       ]}
     />

@@ -119,6 +119,26 @@ describe('JobViewPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancelled' })).not.toBeInTheDocument();
   });
 
+  it("shows its times in the organisation's time zone, not the browser's", async () => {
+    // The tests' browser is in Melbourne (+11:00 in November); the organisation works in Perth (+08:00).
+    const booked = job({
+      status: 'OPEN_SCHEDULED',
+      scheduledStart: '2026-11-23T22:00:00Z',
+      scheduledFinish: '2026-11-23T23:30:00Z',
+    });
+    serveJob(booked);
+    renderRoutes(jobRoutes, {
+      route: `/jobs/${booked.id}`,
+      membership: membership({ timeZone: 'Australia/Perth' }),
+    });
+    expect(
+      await screen.findByRole('row', { name: /^Scheduled start 24 Nov 2026, 6:00\s?am$/i }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('row', { name: /^Scheduled finish 24 Nov 2026, 7:30\s?am$/i }),
+    ).toBeInTheDocument();
+  });
+
   it('a status button reloads the job, saves it whole with the new status, and shows the next buttons', async () => {
     const leak = job({ number: 12 });
     serveJob(leak);

@@ -41,7 +41,8 @@ describe('OrganisationsPage', () => {
     const [url, init] = fetchMock.mock.lastCall ?? [];
     expect(url).toBe('http://localhost:3000/api/tenants');
     expect(init?.method).toBe('POST');
-    expect(init?.body).toBe('{"name":"Coogee Carpentry"}');
+    // The browser's zone goes with it: the web tests run in Melbourne's.
+    expect(init?.body).toBe('{"name":"Coogee Carpentry","timeZone":"Australia/Melbourne"}');
     expect(new Headers(init?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -8,6 +8,7 @@ import { QueryBoundary } from '../../components/query-boundary';
 import { RecordDetails } from '../../components/record-details';
 import { RecordViewer } from '../../components/record-viewer';
 import { displayDateTime } from '../../lib/date-display';
+import { useTimeZone } from '../../lib/time-zone';
 import { useAttachmentDownload } from './api/get-attachment';
 import { outboxMessageQueryOptions } from './api/get-outbox-message';
 import { MailNotSentAlert } from './mail-not-sent-alert';
@@ -30,6 +31,7 @@ export function OutboxMessagePage() {
 }
 
 function OutboxMessageViewer({ message }: { message: OutboxMessage }) {
+  const timeZone = useTimeZone();
   const download = useAttachmentDownload(message.id);
   return (
     <RecordViewer
@@ -46,8 +48,8 @@ function OutboxMessageViewer({ message }: { message: OutboxMessage }) {
           { label: 'Status', value: OUTBOX_STATUS_NAMES[message.status] },
           { label: 'Attempts', value: message.attempts },
           { label: 'Last error', value: message.lastError, optional: true },
-          { label: 'Created', value: displayDateTime(message.created) },
-          { label: 'Sent', value: displayDateTime(message.sent) },
+          { label: 'Created', value: displayDateTime(message.created, timeZone) },
+          { label: 'Sent', value: displayDateTime(message.sent, timeZone) },
         ]}
       />
       {message.attachments.length > 0 && (

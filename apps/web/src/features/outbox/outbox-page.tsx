@@ -2,10 +2,10 @@ import { OUTBOX_STATUS_NAMES, type OutboxMessage } from '@fieldbook/domain';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageBreadcrumbs } from '../../components/breadcrumbs';
+import { DateTimeText } from '../../components/date-time-text';
 import { ListScreen } from '../../components/list/list-screen';
 import type { Column } from '../../components/list/record-table';
 import { useListQuery } from '../../components/list/use-list-params';
-import { displayDateTime } from '../../lib/date-display';
 import { paths } from '../../lib/paths';
 import { outboxQueryOptions } from './api/get-outbox';
 import { MailNotSentAlert } from './mail-not-sent-alert';
@@ -15,7 +15,7 @@ import { MESSAGE_KIND_NAMES, outboxCrumbs } from './outbox-names';
 const OUTBOX_PAGE_SIZE = 20;
 
 const columns: Column<OutboxMessage>[] = [
-  { header: 'Created', cell: (message) => displayDateTime(message.created) },
+  { header: 'Created', cell: (message) => <DateTimeText value={message.created} /> },
   { header: 'To', cell: (message) => message.to },
   {
     header: 'Subject',
@@ -27,7 +27,7 @@ const columns: Column<OutboxMessage>[] = [
   },
   { header: 'Kind', cell: (message) => MESSAGE_KIND_NAMES[message.kind] },
   { header: 'Status', cell: (message) => <OutboxStatus message={message} /> },
-  { header: 'Sent', cell: (message) => displayDateTime(message.sent) },
+  { header: 'Sent', cell: (message) => <DateTimeText value={message.sent} /> },
 ];
 
 /** The status, and for a failed message the mail server's reason under it. */

@@ -1,5 +1,5 @@
 import type { Calendar } from '@event-calendar/core';
-import { JOB_STATUS_NAMES, type Job, type JobStatus, ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
+import { formatsByZone, JOB_STATUS_NAMES, type Job, type JobStatus } from '@fieldbook/domain';
 import { RAG_NAMES } from '../jobs';
 
 /** An event's colours by its job's status (white text on each, 4.5:1 or more; a cancelled job is grey). */
@@ -35,14 +35,11 @@ function span(className: string, text: string): HTMLSpanElement {
   return element;
 }
 
-const time = new Intl.DateTimeFormat('en-AU', {
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: ORGANISATION_TIME_ZONE,
-});
+const timeIn = formatsByZone('en-AU', { hour: 'numeric', minute: '2-digit' });
 
 /** What a screen reader hears of an event: "Job 12, Red flag, O'Brien & Sons · Unit 4, SE02, 10:00 am to 11:00 am, Scheduled". */
-export function boardEventLabel(job: Job): string {
+export function boardEventLabel(job: Job, timeZone: string): string {
+  const time = timeIn(timeZone);
   const when =
     job.scheduledStart && job.scheduledFinish
       ? `${time.format(new Date(job.scheduledStart))} to ${time.format(new Date(job.scheduledFinish))}`
@@ -66,10 +63,11 @@ export function boardEventLabel(job: Job): string {
  */
 export function boardEventContent(info: Calendar.EventContentInfo): Calendar.Content {
   const job = info.event.extendedProps.job as Job | undefined;
-  if (!job) return '';
+  const timeZone = info.event.extendedProps.timeZone as string | undefined;
+  if (!job || !timeZone) return '';
   const face = document.createElement('span');
   face.className = 'board-event';
-  face.title = boardEventLabel(job);
+  face.title = boardEventLabel(job, timeZone);
   const seen = document.createElement('span');
   seen.className = 'board-event-seen';
   seen.setAttribute('aria-hidden', 'true');
@@ -82,6 +80,6 @@ export function boardEventContent(info: Calendar.EventContentInfo): Calendar.Con
     span('board-event-number', String(job.number)),
     span('board-event-title', [job.customer.name, job.location?.name].filter(Boolean).join(' · ')),
   );
-  face.append(seen, span('board-event-hidden', boardEventLabel(job)));
+  face.append(seen, span('board-event-hidden', boardEventLabel(job, timeZone)));
   return { domNodes: [face] };
 }

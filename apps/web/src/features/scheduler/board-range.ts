@@ -1,5 +1,4 @@
-import { MAX_PAGE_SIZE } from '@fieldbook/domain';
-import { addDays, instantAt } from './board-times';
+import { addDays, instantAt, MAX_PAGE_SIZE } from '@fieldbook/domain';
 
 /*
  * The days the board shows and the loads they make: apart from board-slots.ts (scheduling), because the route's

@@ -1,3 +1,4 @@
+import { addDays, instantAt, wallClockAt } from '@fieldbook/domain';
 import { describe, expect, it } from 'vitest';
 import { job } from '../../testing/records';
 import { rangeInstants, scheduledInRangeQuery } from './board-range';
@@ -9,7 +10,7 @@ import {
   slotOfDrop,
   UNASSIGNED_ROW,
 } from './board-slots';
-import { addDays, instantAt, wallClockAt, wallClockOfCalendarDate } from './board-times';
+import { wallClockOfCalendarDate } from './board-times';
 
 const MELBOURNE = 'Australia/Melbourne';
 const SE02 = '0190f5d2-0000-7000-8000-000000000002';

@@ -1,6 +1,7 @@
 import type { Job } from '@fieldbook/domain';
+import { instantAt, type WallClock } from '@fieldbook/domain';
 import { type JobSaveBody, jobSave } from '../jobs';
-import { instantAt, type WallClock, wallClockOfCalendarDate } from './board-times';
+import { wallClockOfCalendarDate } from './board-times';
 
 /** The board's row of jobs that have no technician. */
 export const UNASSIGNED_ROW = 'unassigned';

@@ -1,8 +1,7 @@
-import { JOB_STATUS_NAMES } from '@fieldbook/domain';
+import { addDays, JOB_STATUS_NAMES } from '@fieldbook/domain';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { LEGEND_STATUSES, statusColours } from './board-events';
 import type { BoardRange } from './board-range';
-import { addDays } from './board-times';
 
 const dayTitle = new Intl.DateTimeFormat('en-AU', { dateStyle: 'full', timeZone: 'UTC' });
 const shortDay = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', timeZone: 'UTC' });

@@ -2,7 +2,7 @@ import type { Job } from '@fieldbook/domain';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { displayDateTime } from '../../lib/date-display';
+import { DateTimeText } from '../../components/date-time-text';
 import { countText, type ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { RagDot } from '../jobs';
@@ -97,7 +97,7 @@ export function ReadyJobList({ jobs, count, busy, onSchedule, onDragging }: Read
                     )}
                     {job.due && (
                       <Text size="xs" c="dimmed">
-                        Due {displayDateTime(job.due)}
+                        Due <DateTimeText value={job.due} />
                       </Text>
                     )}
                   </Stack>

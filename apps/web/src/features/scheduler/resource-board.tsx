@@ -7,11 +7,11 @@ import {
 } from '@event-calendar/core';
 import '@event-calendar/core/index.css';
 import type { Job, Technician } from '@fieldbook/domain';
+import { addDays, wallClockAt } from '@fieldbook/domain';
 import { useEffect, useRef } from 'react';
 import { boardEventContent, statusColours } from './board-events';
 import type { BoardRange } from './board-range';
 import { rowOfJob, UNASSIGNED_ROW } from './board-slots';
-import { addDays, wallClockAt } from './board-times';
 import './resource-board.css';
 
 /** The drag data type of a ready job dragged from the list: its id. */
@@ -74,7 +74,7 @@ function eventsOf(timeZone: string, jobs: readonly Job[]) {
         editable: job.status === 'OPEN_SCHEDULED',
         backgroundColor: colours.background,
         textColor: colours.text,
-        extendedProps: { job },
+        extendedProps: { job, timeZone },
       };
     });
 }

@@ -1,9 +1,10 @@
-import { calendarDateIn, ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
+import { calendarDateIn } from '@fieldbook/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
 import { requiring } from '../../lib/screen-access';
+import { lastTimeZone } from '../../lib/time-zone';
 import {
   boardTechniciansQueryOptions,
   readyJobsQueryOptions,
@@ -20,12 +21,10 @@ export function schedulerRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.scheduler,
       loader: ({ request }) => {
-        const range = rangeFromSearch(
-          new URL(request.url).searchParams,
-          calendarDateIn(ORGANISATION_TIME_ZONE),
-        );
+        const timeZone = lastTimeZone();
+        const range = rangeFromSearch(new URL(request.url).searchParams, calendarDateIn(timeZone));
         startQuery(queryClient, readyJobsQueryOptions(), FRESH);
-        startQuery(queryClient, scheduledJobsQueryOptions(range), FRESH);
+        startQuery(queryClient, scheduledJobsQueryOptions(timeZone, range), FRESH);
         return startQuery(queryClient, boardTechniciansQueryOptions(), FRESH);
       },
       lazy: async () => ({ Component: (await import('./scheduler-page')).SchedulerPage }),

@@ -1,4 +1,4 @@
-import { calendarDateIn, type Job, ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
+import { calendarDateIn, type Job, wallClockAt } from '@fieldbook/domain';
 import { Alert, Box } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { SectionLoader } from '../../components/section-loader';
 import { ApiRequestError } from '../../lib/api-client';
 import type { ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
+import { useTimeZone } from '../../lib/time-zone';
 import {
   boardTechniciansQueryOptions,
   readyJobsQueryOptions,
@@ -18,30 +19,28 @@ import {
 import { type ShownJob, useScheduleJob } from './api/schedule-job';
 import { type BoardRange, rangeFromSearch } from './board-range';
 import { type Slot, slotOfCalendarDrop, slotOfCalendarEvent } from './board-slots';
-import { wallClockAt } from './board-times';
 import { BoardLegend, BoardToolbar } from './board-toolbar';
 import { ReadyJobList } from './ready-job-list';
 import { type BoardChange, ResourceBoard } from './resource-board';
 import { ScheduleJobDialog } from './schedule-job-dialog';
 import './scheduler-page.css';
 
-const timeZone = ORGANISATION_TIME_ZONE;
 const NO_JOBS: Job[] = [];
 const NO_COUNT: ListCount = { total: 0, atLeast: false };
 
-const when = new Intl.DateTimeFormat('en-AU', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone,
-});
-const until = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
-
-/** What a save says: 'Job 12 scheduled: SE02 Parramatta, Wed, 25 Nov, 10:00 am to 11:00 am.' */
-const savedNotice = (number: number, verb: string, technician: string, slot: Slot) =>
-  `Job ${number} ${verb}: ${technician}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`;
+/** What a save says, in the organisation's time zone: 'Job 12 scheduled: SE02 Parramatta, Wed, 25 Nov, 10:00 am to 11:00 am.' */
+function savedNotice(timeZone: string, number: number, verb: string, technician: string, slot: Slot) {
+  const when = new Intl.DateTimeFormat('en-AU', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+  const until = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
+  return `Job ${number} ${verb}: ${technician}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`;
+}
 
 interface Failure {
   title: string;
@@ -65,6 +64,7 @@ function failureOf(job: ShownJob, verb: string, error: unknown): Failure {
  * stretched is saved with its new times. A refused save puts the event back and says why.
  */
 export function SchedulerPage() {
+  const timeZone = useTimeZone();
   const today = calendarDateIn(timeZone);
   const [search, setSearch] = useSearchParams();
   const asked = rangeFromSearch(search, today);
@@ -75,7 +75,10 @@ export function SchedulerPage() {
 
   const technicians = useQuery(boardTechniciansQueryOptions());
   const ready = useQuery(readyJobsQueryOptions());
-  const scheduled = useQuery({ ...scheduledJobsQueryOptions(range), placeholderData: keepPreviousData });
+  const scheduled = useQuery({
+    ...scheduledJobsQueryOptions(timeZone, range),
+    placeholderData: keepPreviousData,
+  });
   const schedule = useScheduleJob();
 
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -110,7 +113,7 @@ export function SchedulerPage() {
     setFailure(null);
     try {
       const saved = await schedule.mutateAsync({ shown, slot });
-      notify(savedNotice(saved.number, verb, nameOf(saved.assignee), slot));
+      notify(savedNotice(timeZone, saved.number, verb, nameOf(saved.assignee), slot));
       return true;
     } catch (error) {
       revert?.();
@@ -141,7 +144,7 @@ export function SchedulerPage() {
     setDialogError(null);
     try {
       await schedule.mutateAsync({ shown: dialogJob, slot });
-      notify(savedNotice(dialogJob.number, 'scheduled', nameOf(slot.technicianId), slot));
+      notify(savedNotice(timeZone, dialogJob.number, 'scheduled', nameOf(slot.technicianId), slot));
       setDialogJob(null);
       // The board goes to the day the job was put on.
       setRange({ ...range, date: wallClockAt(timeZone, slot.start).slice(0, 10) });

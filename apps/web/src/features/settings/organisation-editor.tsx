@@ -13,6 +13,7 @@ import { SwitchField } from '../../components/form/switch-field';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
 import { LogoInput } from './logo-input';
 import { TemplateSelect } from './template-select';
+import { TimeZoneSelect } from './time-zone-select';
 
 const labels = {
   name: 'Organisation name',
@@ -29,6 +30,7 @@ const labels = {
   paymentText: 'Other payment details',
   paymentTermsDays: 'Payment terms (days)',
   logo: 'Logo',
+  timeZone: 'Time zone',
   invoiceTemplate: 'Default invoice template',
   'invoiceTemplate.id': 'Default invoice template',
   jobTemplate: 'Default job template',
@@ -54,6 +56,7 @@ export interface OrganisationValues extends Record<string, unknown> {
   /** A whole number of days; NaN while the box holds something else, which the schema refuses. */
   paymentTermsDays: number;
   logo: string | null;
+  timeZone: string;
   invoiceTemplate: { id: string };
   jobTemplate: { id: string };
   invoiceEmailSubject: string;
@@ -81,6 +84,7 @@ export const organisationValues = (organisation: Organisation): OrganisationValu
   paymentText: text(organisation.paymentText),
   paymentTermsDays: organisation.paymentTermsDays,
   logo: organisation.logo,
+  timeZone: organisation.timeZone,
   invoiceTemplate: { id: organisation.invoiceTemplate.id },
   jobTemplate: { id: organisation.jobTemplate.id },
   invoiceEmailSubject: organisation.invoiceEmailSubject,
@@ -178,6 +182,13 @@ export function OrganisationEditor({
         </Grid.Col>
       </Grid>
       <TextInput label={labels.website} type="url" autoComplete="url" {...form.getInputProps('website')} />
+      <TimeZoneSelect
+        label={labels.timeZone}
+        description="Every time Fieldbook shows, and what counts as today, is in this zone, whatever the device's."
+        saved={organisation.timeZone}
+        styles={NARROW}
+        {...form.getInputProps('timeZone')}
+      />
 
       <FieldGroup legend="Payment details">
         <TextInput

@@ -48,6 +48,7 @@ const stored: Organisation = {
   paymentAccountName: 'Harbourside Plumbing',
   paymentBsb: '063000',
   paymentAccountNumber: '12345678',
+  timeZone: 'Australia/Sydney',
   paymentText: null,
   paymentTermsDays: 14,
   logo: PNG_DATA_URL,
@@ -150,6 +151,8 @@ describe('Organisation details', () => {
     await user.clear(field('Payment terms (days)'));
     await user.type(field('Payment terms (days)'), '30');
     await user.selectOptions(field('Default invoice template'), plainInvoice.id);
+    expect(field('Time zone')).toHaveValue('Australia/Sydney');
+    await user.selectOptions(field('Time zone'), 'Australia/Perth');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Organisation details saved.')).toBeInTheDocument();
@@ -171,6 +174,7 @@ describe('Organisation details', () => {
       paymentText: 'PayID: accounts@obrien.example',
       paymentTermsDays: 30,
       logo: PNG_DATA_URL,
+      timeZone: 'Australia/Perth',
       invoiceTemplate: { id: plainInvoice.id },
       jobTemplate: { id: jobSheet.id },
       invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,

@@ -11,6 +11,7 @@ const api = installFakeApi();
 
 const harbourside: InvitationPreview = {
   tenantId: '00000000-0000-7000-8000-0000000dd001',
+  timeZone: 'Australia/Perth',
   tenantName: 'Harbourside Plumbing & Gas',
   role: 'OFFICE',
   email: 'sam@example.com.au',
@@ -43,7 +44,7 @@ describe('JoinPage', () => {
     expect(screen.getByRole('row', { name: 'Invited by Pat Owner' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Sent to sam@example.com.au' })).toBeInTheDocument();
     expect(
-      screen.getByRole('row', { name: /^Link works until 1 Dec 2026, 10:00\s?am$/i }),
+      screen.getByRole('row', { name: /^Link works until 1 Dec 2026, 7:00\s?am$/i }),
     ).toBeInTheDocument();
     expect(screen.queryByText(/you are signed in as/)).not.toBeInTheDocument();
 

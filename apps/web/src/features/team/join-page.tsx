@@ -66,7 +66,7 @@ function Invitation({ token, preview }: { token: string; preview: InvitationPrev
           { label: 'Organisation', value: preview.tenantName },
           { label: 'Invited by', value: preview.invitedBy, optional: true },
           { label: 'Sent to', value: preview.email },
-          { label: 'Link works until', value: displayDateTime(preview.expires) },
+          { label: 'Link works until', value: displayDateTime(preview.expires, preview.timeZone) },
         ]}
       />
       {otherAddress && (

@@ -2,6 +2,7 @@ import { ROLE_NAMES, type Role } from '@fieldbook/domain';
 import { Button, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useRef } from 'react';
 import { displayDateTime } from '../../lib/date-display';
+import { useTimeZone } from '../../lib/time-zone';
 import { memberName, rowStatus, type TeamRow } from './team-rows';
 import './team-table.css';
 
@@ -37,6 +38,7 @@ const rowId = (row: TeamRow) => (row.kind === 'member' ? row.member.id : row.inv
  * row's actions in a menu. On a phone each row is a card of labelled lines (`team-table.css`).
  */
 export function TeamTable({ rows, selfId, busyId, onAction }: TeamTableProps) {
+  const timeZone = useTimeZone();
   return (
     <table className="team-table" aria-label="Users">
       <thead>
@@ -77,10 +79,10 @@ export function TeamTable({ rows, selfId, busyId, onAction }: TeamTableProps) {
               </Cell>
               <Cell label="Status">{rowStatus(row)}</Cell>
               <Cell label="Last sign-in" empty={row.kind === 'invitation'}>
-                {row.kind === 'member' && (displayDateTime(row.member.lastSignIn) || 'Never')}
+                {row.kind === 'member' && (displayDateTime(row.member.lastSignIn, timeZone) || 'Never')}
               </Cell>
               <Cell label="Invitation expires" empty={row.kind === 'member'}>
-                {row.kind === 'invitation' && displayDateTime(row.invitation.expires)}
+                {row.kind === 'invitation' && displayDateTime(row.invitation.expires, timeZone)}
               </Cell>
               <td className="team-table-actions">
                 <RowActions row={row} who={who} busy={busyId === id} onAction={onAction} />

@@ -7,8 +7,14 @@ export interface CreatedTenant {
   tenantName: string;
 }
 
-/** POST /tenants: creates an organisation with the caller as its first member. */
-export function createTenant(input: { name: string }, idempotencyKey: string): Promise<CreatedTenant> {
+/**
+ * POST /tenants: creates an organisation with the caller as its first member. `timeZone`, the browser's, becomes
+ * the organisation's when it is Australian (else the server gives it Sydney's).
+ */
+export function createTenant(
+  input: { name: string; timeZone?: string },
+  idempotencyKey: string,
+): Promise<CreatedTenant> {
   return apiFetch<CreatedTenant>('/tenants', { method: 'POST', json: input, idempotencyKey });
 }
 
@@ -17,7 +23,8 @@ export function useCreateTenant() {
   const { switchTenant } = useAuth();
   return useMutation({
     // One Idempotency-Key per submission: a retried request cannot create a second organisation.
-    mutationFn: (name: string) => createTenant({ name }, crypto.randomUUID()),
+    mutationFn: (name: string) =>
+      createTenant({ name, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }, crypto.randomUUID()),
     onSuccess: (tenant) => switchTenant(tenant.tenantId),
   });
 }

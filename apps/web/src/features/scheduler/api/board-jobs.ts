@@ -1,4 +1,3 @@
-import { ORGANISATION_TIME_ZONE } from '@fieldbook/domain';
 import { jobsQueryOptions } from '../../jobs';
 import { technicianChoicesQueryOptions } from '../../technicians';
 import { BOARD_LIMIT, type BoardRange, scheduledInRangeQuery } from '../board-range';
@@ -15,9 +14,9 @@ export const readyJobsQueryOptions = () => ({
   staleTime: BOARD_FRESH_MS,
 });
 
-/** GET /jobs?q=scheduledStart:[from TO to}&s=1000: the jobs the board's days show, and no others. */
-export const scheduledJobsQueryOptions = (range: BoardRange) => ({
-  ...jobsQueryOptions({ q: scheduledInRangeQuery(ORGANISATION_TIME_ZONE, range), p: 1, s: BOARD_LIMIT }),
+/** GET /jobs?q=scheduledStart:[from TO to}&s=1000: the jobs the board's days show (the organisation's), and no others. */
+export const scheduledJobsQueryOptions = (timeZone: string, range: BoardRange) => ({
+  ...jobsQueryOptions({ q: scheduledInRangeQuery(timeZone, range), p: 1, s: BOARD_LIMIT }),
   staleTime: BOARD_FRESH_MS,
 });
 
