@@ -15,6 +15,7 @@ import { createSignInThrottle } from './features/identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './features/identity/tenant-claims.ts';
 import { registerInvoiceRoutes } from './features/invoices/routes.ts';
 import { registerItemRoutes } from './features/items/routes.ts';
+import { registerJobNoteRoutes } from './features/job-notes/routes.ts';
 import { registerJobRoutes } from './features/jobs/routes.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { registerOrganisationRoutes } from './features/organisation/routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({
     registerItemRoutes(api, db);
     registerTaxRateRoutes(api, db);
     registerJobRoutes(api, db);
+    registerJobNoteRoutes(api, db);
     registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);
     registerOrganisationRoutes(api, db, renderer);

@@ -72,6 +72,16 @@ export const AREAS = {
       'GET /tax-rates/{id}',
     ],
   },
+  /**
+   * Notes on a job: everyone who may see the job reads them and adds one (a Technician on their own jobs); only
+   * a note's author changes it, within `NOTE_EDIT_MINUTES` of writing it (the command checks).
+   */
+  jobNotes: {
+    access: 'member',
+    operations: ['GET /jobs/{id}/notes', 'POST /jobs/{id}/notes', 'PUT /jobs/{id}/notes/{noteId}'],
+  },
+  /** Deleting a note, anyone's. */
+  removeJobNotes: { access: 'owner', operations: ['DELETE /jobs/{id}/notes/{noteId}'] },
   /** Creating and deleting jobs; changing their customer, site, dates and assignment (the job editor). */
   manageJobs: { access: 'office', operations: ['POST /jobs', 'DELETE /jobs/{id}'] },
   /** The scheduler: the week's jobs by technician (it reads and saves jobs). */

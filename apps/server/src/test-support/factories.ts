@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { Role } from '@fieldbook/domain';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { createUser, type User } from '../features/identity/accounts.ts';
 import { signingKeys } from '../features/identity/provider.ts';
 import { type TenantEntry, tenantClaimNames } from '../features/identity/tenant-claims.ts';
+import { memberships } from '../features/team/team-tables.ts';
 import { createTenant } from '../features/tenants/tenants.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { TestApp } from './test-app.ts';
@@ -32,6 +34,37 @@ export async function createTenantWithUser(t: TestApp, name = `Tenant ${unique()
   });
   const token = await signAccessToken(t, { sub: user.id, tenantId: tenant.tenantId });
   return { tenant, user, password, token };
+}
+
+/** A person signed in with the embedded issuer: their subject, email, and a token naming a tenant. */
+export interface Person {
+  subject: string;
+  email: string;
+  token: string;
+}
+
+/** A new user of the embedded issuer, and a token naming `tenantId` (member or not). */
+export async function newPerson(t: TestApp, tenantId: string): Promise<Person> {
+  const user = await createUser(t.database.db, {
+    email: `person-${unique()}@example.test`,
+    name: `Person ${unique()}`,
+    password: `pw-${unique()}-secret`,
+  });
+  return { subject: user.id, email: user.email, token: await signAccessToken(t, { sub: user.id, tenantId }) };
+}
+
+/** A member of `tenantId` with `role` (a Technician working as `technicianId`), added directly. */
+export async function newMember(
+  t: TestApp,
+  tenantId: string,
+  role: Role,
+  technicianId: string | null = null,
+): Promise<Person> {
+  const person = await newPerson(t, tenantId);
+  await t.database.db
+    .insert(memberships)
+    .values({ tenantId, subject: person.subject, role, technicianId, email: person.email });
+  return person;
 }
 
 /** Two tenants with a user each: every endpoint is also tested from the other tenant's side. */

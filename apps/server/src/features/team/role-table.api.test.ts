@@ -53,6 +53,8 @@ async function memberWith(role: Role, technicianId: string | null): Promise<stri
 
 /** A valid body for each operation that takes one (a save is a record read back, under another id). */
 function bodyOf(method: Method, path: string, id: string): unknown {
+  if (method === 'PUT' && path === '/jobs/{id}/notes/{noteId}')
+    return { text: 'Walked', updated: new Date().toISOString() };
   if (method === 'PUT') {
     const collection = path.replace(/\/\{id\}$/, '');
     const record = saved[collection];
@@ -69,6 +71,7 @@ function bodyOf(method: Method, path: string, id: string): unknown {
     '/items': { code: unique(), description: 'Washer', price: '1.50' },
     '/tax-rates': { name: `Tax ${unique()}`, rate: '5' },
     '/jobs': { customer: { id: customerId } },
+    '/jobs/{id}/notes': { text: 'Gate code 4417 & the dog is friendly.' },
     '/technicians': { name: `Tech ${unique()}` },
     '/sales/invoices': {
       customer: { id: customerId },
@@ -153,7 +156,7 @@ describe('the role table', () => {
       for (const role of ROLES) {
         const id = uuidv7();
         const query = path === '/addresses/suggest' ? '?q=richmond' : '';
-        const url = `/api${path.replace('{id}', id).replace('{index}', '0')}${query}`;
+        const url = `/api${path.replace('{id}', id).replace('{index}', '0').replace('{noteId}', uuidv7())}${query}`;
         const response = await call(tokens[role], method, url, bodyOf(method, path, id));
         const what = `${role} ${method} ${path}: ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (!roleMayUse(role, area)) {

@@ -3,12 +3,17 @@ import type { Role } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
-import { bearer, signAccessToken, type TenantWithUser } from '../../test-support/factories.ts';
+import {
+  bearer,
+  newMember,
+  newPerson as newPersonIn,
+  type Person,
+  signAccessToken,
+  type TenantWithUser,
+} from '../../test-support/factories.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
-import { createUser } from '../identity/accounts.ts';
 import { technicians } from '../technicians/technician-tables.ts';
-import { memberships } from './team-tables.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -17,30 +22,11 @@ withTwoTenants((env) => ({ t, a, b } = env));
 
 const unique = () => randomBytes(4).toString('hex');
 
-interface Person {
-  subject: string;
-  email: string;
-  token: string;
-}
-
-/** A new user of the embedded issuer, and a token naming `tenantId` (member or not). */
-async function newPerson(tenantId: string): Promise<Person> {
-  const user = await createUser(t.database.db, {
-    email: `person-${unique()}@example.test`,
-    name: `Person ${unique()}`,
-    password: `pw-${unique()}-secret`,
-  });
-  return { subject: user.id, email: user.email, token: await signAccessToken(t, { sub: user.id, tenantId }) };
-}
+const newPerson = (tenantId: string) => newPersonIn(t, tenantId);
 
 /** A member of `tenantId` with `role`, added directly (the invitation flow has its own tests). */
-async function member(tenantId: string, role: Role, technicianId: string | null = null): Promise<Person> {
-  const person = await newPerson(tenantId);
-  await t.database.db
-    .insert(memberships)
-    .values({ tenantId, subject: person.subject, role, technicianId, email: person.email });
-  return person;
-}
+const member = (tenantId: string, role: Role, technicianId: string | null = null) =>
+  newMember(t, tenantId, role, technicianId);
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({

@@ -60,6 +60,7 @@ const knownTenantTables = [
   'items',
   'job_counts',
   'job_lines',
+  'job_notes',
   'job_number_blocks',
   'job_priorities',
   'job_schedule_counts',
