@@ -61,6 +61,7 @@ describe('JobSearchPage', () => {
 function serveJob(start: Job, onSave?: (request: RecordedRequest) => Response | undefined) {
   let current = start;
   api.handle = (request) => {
+    if (request.path.endsWith('/notes')) return jsonResponse([]);
     if (request.method === 'PUT') {
       const refused = onSave?.(request);
       if (refused) return refused;
@@ -241,11 +242,13 @@ describe('JobViewPage, PDF', () => {
   it('downloads the job sheet as job-{number}.pdf', async () => {
     const leak = job({ number: 12 });
     api.handle = (request) =>
-      request.path.endsWith('/pdf')
-        ? new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
-            headers: { 'Content-Type': 'application/pdf' },
-          })
-        : jsonResponse(leak);
+      request.path.endsWith('/notes')
+        ? jsonResponse([])
+        : request.path.endsWith('/pdf')
+          ? new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+              headers: { 'Content-Type': 'application/pdf' },
+            })
+          : jsonResponse(leak);
     Object.assign(URL, {
       createObjectURL: () => 'blob:http://localhost/job-12',
       revokeObjectURL: () => undefined,

@@ -17,6 +17,7 @@ import { jobQueryOptions } from './api/get-job';
 import { useJobPdf } from './api/get-job-pdf';
 import { useChangeJobStatus } from './api/update-job';
 import { JobDetails } from './job-details';
+import { JobNotes } from './job-notes';
 
 /** Home › Jobs › the job. */
 const jobCrumbs = (title: string): Crumb[] => [
@@ -96,6 +97,7 @@ function JobViewer({ job }: { job: Job }) {
     >
       <JobDetails job={job} linkCustomer={roleMay(role, 'customers')} />
       <LineItems lines={job.items} columns={lineColumns} totals={job} />
+      <JobNotes jobId={job.id} />
     </RecordViewer>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths';
 import { FRESH, startQuery } from '../../lib/route-loaders';
 import { requiring } from '../../lib/screen-access';
 import { jobQueryOptions } from './api/get-job';
+import { jobNotesQueryOptions } from './api/job-notes';
 
 /** The job screens; loaders start each page's query with its code download (see customers/routes.tsx). */
 export function jobRoutes(queryClient: QueryClient): RouteObject[] {
@@ -23,7 +24,10 @@ export function jobRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: paths.jobs.view.pattern,
       // Re-evaluated on every visit.
-      loader: ({ params: { id = '' } }) => startQuery(queryClient, jobQueryOptions(id), FRESH),
+      loader: ({ params: { id = '' } }) => {
+        startQuery(queryClient, jobNotesQueryOptions(id), FRESH);
+        return startQuery(queryClient, jobQueryOptions(id), FRESH);
+      },
       lazy: async () => ({ Component: (await import('./job-view-page')).JobViewPage }),
     },
     {
