@@ -189,7 +189,9 @@ function NoteItem({ jobId, note }: { jobId: string; note: JobNote }) {
           {roleMay(role, 'removeJobNotes') && (
             <Button
               variant="subtle"
-              color="red.9"
+              color="red"
+              // Not `color` alone: red 6 on white is under 4.5:1.
+              c="red.9"
               size="compact-sm"
               loading={deletion.isPending}
               onClick={() => setAsking(true)}
