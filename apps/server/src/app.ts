@@ -24,6 +24,7 @@ import { registerInvitationLinkRoutes, registerTeamRoutes } from './features/tea
 import { registerTechnicianRoutes } from './features/technicians/routes.ts';
 import { registerAccountRoutes, registerTenantRoutes } from './features/tenants/routes.ts';
 import { isMember, listTenantsOf } from './features/tenants/tenants.ts';
+import { registerTodayRoutes } from './features/today/routes.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { isReady } from './platform/db/migrate.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
     registerTaxRateRoutes(api, db);
     registerJobRoutes(api, db);
     registerJobNoteRoutes(api, db);
+    registerTodayRoutes(api, db);
     registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);
     registerOrganisationRoutes(api, db, renderer);

@@ -28,3 +28,4 @@ export * from './team.ts';
 export * from './technicians.ts';
 export * from './templates.ts';
 export * from './text-fields.ts';
+export * from './today.ts';

@@ -72,6 +72,8 @@ export const AREAS = {
       'GET /tax-rates/{id}',
     ],
   },
+  /** A technician's day: a Technician their own, Owners and Office anyone's. */
+  today: { access: 'member', operations: ['GET /today'] },
   /**
    * Notes on a job: everyone who may see the job reads them and adds one (a Technician on their own jobs); only
    * a note's author changes it, within `NOTE_EDIT_MINUTES` of writing it (the command checks).
