@@ -3,10 +3,12 @@ import { directionsUrl, oneLineAddress } from './today.ts';
 
 describe('a visit’s address', () => {
   it('is one line: street, then suburb, state and postcode, leaving out what is missing', () => {
-    expect(oneLineAddress({ street1: '7 Kent Street', suburb: 'Fremantle', state: 'WA', postcode: '6160' })).toBe(
-      '7 Kent Street, Fremantle WA 6160',
+    expect(
+      oneLineAddress({ street1: '7 Kent Street', suburb: 'Fremantle', state: 'WA', postcode: '6160' }),
+    ).toBe('7 Kent Street, Fremantle WA 6160');
+    expect(oneLineAddress({ street1: null, suburb: 'Fremantle', state: 'WA', postcode: null })).toBe(
+      'Fremantle WA',
     );
-    expect(oneLineAddress({ street1: null, suburb: 'Fremantle', state: 'WA', postcode: null })).toBe('Fremantle WA');
     expect(oneLineAddress({ street1: null, suburb: null, state: null, postcode: null })).toBeNull();
   });
 

@@ -211,15 +211,22 @@ describe('navigation by role', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('aria-label') ?? link.textContent);
 
-  it('offers a Technician their jobs only: no other section, no Settings, no customers at home', async () => {
+  it('offers a Technician their day and their jobs only: no other section, no Settings; home is their day', async () => {
     api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
-    renderApp('/', signedInAuth());
+    api.handle = () =>
+      jsonResponse({
+        date: '2026-11-24',
+        technician: { id: 't-1', name: 'SE01 Richmond' },
+        visits: [],
+        nextDate: null,
+      });
+    const { router } = renderApp('/', signedInAuth());
 
-    expect(await screen.findByText('Your jobs are the ones assigned to SE01 Richmond.')).toBeInTheDocument();
-    expect(sectionsOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(['Jobs']);
-    expect(screen.getByRole('link', { name: 'Your jobs' })).toHaveAttribute('href', '/jobs/search');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/today');
+    expect(sectionsOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(['Today', 'Jobs']);
     expect(screen.queryByRole('link', { name: 'New customer' })).not.toBeInTheDocument();
-    expect(api.paths()).toEqual(['/tenant']);
+    expect(api.paths()).toEqual(['/tenant', '/today']);
   });
 
   it('offers the Office every section and Settings, without the organisation, users and outbox', async () => {

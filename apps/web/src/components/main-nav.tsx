@@ -7,6 +7,7 @@ import { SettingsIcon } from './settings-icon';
 import './main-nav.css';
 
 const sections: readonly { label: string; to: string; capability: Capability }[] = [
+  { label: 'Today', to: paths.today, capability: 'today' },
   { label: 'Scheduler', to: paths.scheduler, capability: 'scheduler' },
   { label: 'Jobs', to: paths.jobs.root, capability: 'jobs' },
   { label: 'Invoices', to: paths.sales.invoices, capability: 'invoices' },
@@ -45,13 +46,15 @@ interface MainNavProps {
 
 /**
  * The top navigation: the sections the user's role may use (the item catalogue too), then the Settings cog (in a
- * column, 'Settings' in words too). A Technician has Jobs only, and no Settings.
+ * column, 'Settings' in words too). A Technician has Today and Jobs only, and no Settings.
  */
 export function MainNav({ userRole: role, vertical = false, visibleFrom }: MainNavProps) {
   const settingsActive = useActive(paths.settings.root);
   const withSettings = roleMay(role, 'settings');
+  // Today is a Technician's section; the office opens a technician's day from the scheduler.
+  const technician = role !== undefined && !roleMay(role, 'scheduler');
   const links = sections
-    .filter((section) => roleMay(role, section.capability))
+    .filter((section) => roleMay(role, section.capability) && (section.to !== paths.today || technician))
     .map(({ label, to }) => <SectionLink key={to} vertical={vertical} label={label} to={to} />);
   if (vertical) {
     return (

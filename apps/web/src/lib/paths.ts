@@ -28,6 +28,8 @@ export const paths = {
     organisations: '/account/organisations',
   },
   scheduler: '/scheduler',
+  /** A technician's day: their visits, on a phone. */
+  today: '/today',
   jobs: {
     root: '/jobs',
     search: '/jobs/search',

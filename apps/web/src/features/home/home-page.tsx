@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeading } from '../../components/page-heading';
 import { RelatedRecords } from '../../components/related-records';
@@ -17,7 +17,7 @@ export const RECENT_CUSTOMERS = 5;
 
 /**
  * Home: the name of the organisation the user is signed in to, then for the office the first things to do (a new
- * customer, a new item) and the customers added last; for a Technician, their jobs.
+ * customer, a new item) and the customers added last. A Technician's home is their day (Today).
  */
 export function HomePage() {
   const { tenancy } = useAuth();
@@ -31,24 +31,8 @@ export function HomePage() {
       ) : roleMay(role, 'customers') ? (
         <OfficeHome />
       ) : (
-        <TechnicianHome technician={membership?.technician?.name} />
+        <Navigate to={paths.today} replace />
       )}
-    </>
-  );
-}
-
-/** A Technician sees only the jobs assigned to the technician they work as. */
-function TechnicianHome({ technician }: { technician: string | undefined }) {
-  return (
-    <>
-      <Text mb="md">
-        {technician
-          ? `Your jobs are the ones assigned to ${technician}.`
-          : 'You are not linked to a technician yet, so no jobs are assigned to you. An Owner can link you on the Users page.'}
-      </Text>
-      <Button component={Link} to={paths.jobs.search}>
-        Your jobs
-      </Button>
     </>
   );
 }

@@ -6,4 +6,4 @@ export { customerJobsQueryOptions, jobsQueryOptions } from './api/get-jobs';
 export { jobKeys } from './api/job-keys';
 export { updateJob } from './api/update-job';
 export { CustomerJobsPanel } from './customer-jobs-panel';
-export { RAG_NAMES, RagDot } from './job-status';
+export { JobStatusLabel, RAG_NAMES, RagDot } from './job-status';

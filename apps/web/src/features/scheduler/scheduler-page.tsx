@@ -1,5 +1,5 @@
 import { calendarDateIn, type Job, wallClockAt } from '@fieldbook/domain';
-import { Alert, Box } from '@mantine/core';
+import { Alert, Box, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useNotify } from '../../components/notices';
 import { PageHeading } from '../../components/page-heading';
 import { SectionLoader } from '../../components/section-loader';
+import { TextLink } from '../../components/text-link';
 import { ApiRequestError } from '../../lib/api-client';
 import type { ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
@@ -159,6 +160,9 @@ export function SchedulerPage() {
   return (
     <>
       <PageHeading>Scheduler</PageHeading>
+      <Text mb="sm">
+        <TextLink to={paths.today}>A technician's day, as their phone shows it</TextLink>
+      </Text>
       {failure && (
         <Alert
           color="red"
