@@ -1,13 +1,21 @@
-import type { Item, JobFields, JobStatus, Rag } from '@fieldbook/domain';
+import {
+  addDays,
+  calendarDateIn,
+  type Item,
+  instantAt,
+  type JobFields,
+  type JobStatus,
+  type Rag,
+  wallClockAt,
+} from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import { importJobs, type JobImport, jobPriorities, territories } from '../features/jobs/index.ts';
 import { technicians } from '../features/technicians/index.ts';
 import type { Tx } from '../platform/db/database.ts';
+import { DEMO_TIME_ZONE } from './demo-records.ts';
 
 /** How many jobs each demo organisation gets: over the last four months and the coming three weeks. */
 export const DEMO_JOBS_PER_ORGANISATION = 240;
-
-const DAY = 86_400_000;
 
 /** A site of a demo customer: what a job names. */
 export interface DemoSite {
@@ -34,15 +42,25 @@ export function sequence(seed: number) {
   };
 }
 
-/** Sydney's and Melbourne's offset from UTC on a day: daylight saving from October to March (near enough). */
-const localOffset = (day: Date) => ([3, 4, 5, 6, 7, 8].includes(day.getUTCMonth()) ? 10 : 11);
+/** `hour` o'clock in the demo's time zone on the day `days` from `today` (a date of its calendar). */
+const localTime = (today: string, days: number, hour: number): Date =>
+  instantAt(DEMO_TIME_ZONE, `${addDays(today, days)}T${String(hour).padStart(2, '0')}:00:00`);
 
-/** `hour` o'clock local time on the day `days` from today. */
-function localTime(today: Date, days: number, hour: number): Date {
-  const day = new Date(today.getTime() + days * DAY);
-  day.setUTCHours(hour - localOffset(day), 0, 0, 0);
-  return day;
-}
+/**
+ * Each technician's visits today and tomorrow (days, hour), so Today has a day to show whenever the demo is
+ * seeded: today's done with, under way or to come by the hour it is seeded.
+ */
+const DAY_PLAN = [
+  [0, 8],
+  [0, 11],
+  [0, 14],
+  [1, 9],
+  [1, 13],
+] as const;
+
+/** Where a visit planned for `hour` today is at `hourNow`: done with, under way or to come. */
+const plannedStatus = (days: number, hour: number, hourNow: number): JobStatus =>
+  days > 0 || hour > hourNow ? 'OPEN_SCHEDULED' : hour + 2 <= hourNow ? 'OPEN_COMPLETED' : 'OPEN_IN_PROGRESS';
 
 /** What happened to a job scheduled `days` from today, by the demo's story. */
 function statusOf(days: number, roll: number): JobStatus {
@@ -74,17 +92,22 @@ export async function seedDemoJobs(
   // The scheduler's five resources (spec section 9): the organisation's technicians.
   const crews = (await owned(technicians)).map((technician) => technician.id);
   const normal = priorities.find((priority) => priority.name === 'Normal') ?? priorities[0];
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const today = calendarDateIn(DEMO_TIME_ZONE, now);
+  const hourNow = Number(wallClockAt(DEMO_TIME_ZONE, now).slice(11, 13));
+  const plan = crews.flatMap((crew) => DAY_PLAN.map(([days, hour]) => ({ crew, days, hour })));
 
   const made: JobImport[] = [];
   for (let index = 0; index < DEMO_JOBS_PER_ORGANISATION; index += 1) {
     const site = random.pick(sites);
-    const scheduled = random.next() < 0.85;
-    const days = scheduled ? random.between(-120, 21) : random.between(2, 30);
-    const start = localTime(today, days, random.between(7, 15));
-    const status: JobStatus = scheduled
-      ? statusOf(days, random.next())
-      : random.pick(['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'] as const);
+    const planned = plan[index];
+    const scheduled = planned !== undefined || random.next() < 0.85;
+    const days = planned?.days ?? (scheduled ? random.between(-120, 21) : random.between(2, 30));
+    const start = localTime(today, days, planned?.hour ?? random.between(7, 15));
+    const status: JobStatus = planned
+      ? plannedStatus(days, planned.hour, hourNow)
+      : scheduled
+        ? statusOf(days, random.next())
+        : random.pick(['OPEN_NEW', 'OPEN_BOOKING_REQUIRED', 'OPEN_READY_TO_BE_SCHEDULED'] as const);
     const lines = Array.from({ length: random.between(1, 3) }, () => {
       const item = random.pick(catalogue);
       const quantity = random.pick(['1', '1', '2', '0.5', '1.5', '3']);
@@ -104,7 +127,7 @@ export async function seedDemoJobs(
         : null,
       actualStart: null,
       actualFinish: null,
-      assignee: scheduled ? random.pick(crews) : null,
+      assignee: planned?.crew ?? (scheduled ? random.pick(crews) : null),
       items: lines,
     };
     const started = ['OPEN_IN_PROGRESS', 'OPEN_COMPLETED', 'CLOSED_COMPLETED'].includes(status);

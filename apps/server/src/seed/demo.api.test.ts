@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, type Invoice, invoiceTotals, type Job } from '@fieldbook/domain';
+import { addDays, INVOICE_STATUSES, type Invoice, invoiceTotals, type Job } from '@fieldbook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserByEmail } from '../features/identity/accounts.ts';
 import { listTenantsOf } from '../features/tenants/tenants.ts';
@@ -106,6 +106,15 @@ describe('seedDemo', () => {
       expect(job.items.length).toBeGreaterThan(0);
       expect(job.total).toMatch(/^\d+\.\d{2}$/);
       await expectDemoInvoices(api);
+      // Every technician has a day to show today and tomorrow, whenever the demo was seeded.
+      for (const technician of (await api.get('/api/technicians')).json() as { id: string }[]) {
+        const day = (await api.get(`/api/today?technician=${technician.id}`)).json();
+        expect(day.visits.length, technician.id).toBeGreaterThanOrEqual(3);
+        const tomorrow = (
+          await api.get(`/api/today?technician=${technician.id}&date=${addDays(day.date, 1)}`)
+        ).json();
+        expect(tomorrow.visits.length, technician.id).toBeGreaterThanOrEqual(2);
+      }
     }
   });
 
