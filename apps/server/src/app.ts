@@ -16,6 +16,7 @@ import { tenantClaimNames } from './features/identity/tenant-claims.ts';
 import { registerInvoiceRoutes } from './features/invoices/routes.ts';
 import { registerItemRoutes } from './features/items/routes.ts';
 import { registerJobNoteRoutes } from './features/job-notes/routes.ts';
+import { registerJobSignatureRoutes } from './features/job-signatures/routes.ts';
 import { registerJobRoutes } from './features/jobs/routes.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { registerOrganisationRoutes } from './features/organisation/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp({
     registerTaxRateRoutes(api, db);
     registerJobRoutes(api, db);
     registerJobNoteRoutes(api, db);
+    registerJobSignatureRoutes(api, db);
     registerTodayRoutes(api, db);
     registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);

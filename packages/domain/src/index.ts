@@ -10,6 +10,7 @@ export * from './invoices.ts';
 export * from './items.ts';
 export * from './job-notes.ts';
 export * from './job-save.ts';
+export * from './job-signatures.ts';
 export * from './job-statuses.ts';
 export * from './jobs.ts';
 export * from './lines.ts';

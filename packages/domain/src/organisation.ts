@@ -1,5 +1,6 @@
 import { timeZoneField } from './calendar-dates.ts';
 import { optionalPhone, optionalWebsite } from './customers.ts';
+import { imageDataUrl } from './image-data.ts';
 import { DEFAULT_INVOICE_EMAIL } from './mail.ts';
 import { recordReference, updatedStamp } from './records.ts';
 import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
@@ -64,33 +65,11 @@ const accountNumberField = digitsField(20, /[\s-]/g).refine(
   { error: organisationMessages.accountNumber },
 );
 
-const LOGO_DATA_URL = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]*={0,2})$/;
-
-/** The bytes a base64 text holds, without decoding it. */
-const base64Bytes = (data: string) =>
-  Math.floor((data.length * 3) / 4) - (data.match(/=+$/)?.[0].length ?? 0);
-
-/** The image's own first bytes say what it is, whatever the data URL claims. */
-function startsAs(data: string, type: string): boolean {
-  const head = atob(data.slice(0, 12));
-  const bytes = [...head].map((char) => char.charCodeAt(0));
-  if (type === 'image/png') return [0x89, 0x50, 0x4e, 0x47].every((byte, index) => bytes[index] === byte);
-  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-}
-
 /** A logo as a data URL of a PNG or JPEG of at most 1 MB ("data:image/png;base64,…"), or null for none. */
-export const logoField = z
-  .string({ error: organisationMessages.logoType })
-  .nullish()
-  .transform((value) => value || null)
-  .superRefine((value, context) => {
-    if (value === null) return;
-    const match = LOGO_DATA_URL.exec(value);
-    if (!match?.[1] || !match[2] || match[2].length % 4 !== 0 || !startsAs(match[2], match[1]))
-      context.addIssue({ code: 'custom', message: organisationMessages.logoType });
-    else if (base64Bytes(match[2]) > MAX_LOGO_BYTES)
-      context.addIssue({ code: 'custom', message: organisationMessages.logoSize });
-  });
+export const logoField = imageDataUrl(['image/png', 'image/jpeg'], MAX_LOGO_BYTES, {
+  type: organisationMessages.logoType,
+  size: organisationMessages.logoSize,
+});
 
 /** The organisation's details, entered once and shown on its documents. */
 export const organisationFields = z.object({

@@ -82,6 +82,8 @@ export const AREAS = {
     access: 'member',
     operations: ['GET /jobs/{id}/notes', 'POST /jobs/{id}/notes', 'PUT /jobs/{id}/notes/{noteId}'],
   },
+  /** The customer's sign-off of a finished job: whoever may see the job takes and reads it. */
+  jobSignature: { access: 'member', operations: ['GET /jobs/{id}/signature', 'PUT /jobs/{id}/signature'] },
   /** Deleting a note, anyone's. */
   removeJobNotes: { access: 'owner', operations: ['DELETE /jobs/{id}/notes/{noteId}'] },
   /** Creating and deleting jobs; changing their customer, site, dates and assignment (the job editor). */

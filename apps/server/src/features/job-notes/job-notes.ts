@@ -1,5 +1,4 @@
 import {
-  isUuid,
   type JobNote,
   type JobNoteFields,
   type JobNoteUpdate,
@@ -12,7 +11,7 @@ import type { Tx } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
 import { deleteRow, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
-import { jobs, technicianScope } from '../jobs/index.ts';
+import { requireVisibleJob } from '../jobs/index.ts';
 import { memberName } from '../team/index.ts';
 import { jobNotes } from './job-note-tables.ts';
 
@@ -34,18 +33,6 @@ const toNote = (row: NoteRow, member: Member): JobNote => ({
   updated: row.updated.toISOString(),
 });
 
-/** The job, if the member may see it (a Technician only their own: another's is not found, as elsewhere). */
-async function visibleJob(tx: Tx, tenantId: string, jobId: string, member: Member): Promise<void> {
-  const [job] = isUuid(jobId)
-    ? await tx
-        .select({ assignee: jobs.assignee })
-        .from(jobs)
-        .where(and(eq(jobs.tenantId, tenantId), eq(jobs.id, jobId)))
-    : [];
-  const scope = technicianScope(member);
-  if (!job || (scope !== undefined && (scope === null || job.assignee !== scope))) throw notFound('job');
-}
-
 /** The job's notes, newest first. */
 export async function listJobNotes(
   tx: Tx,
@@ -53,7 +40,7 @@ export async function listJobNotes(
   jobId: string,
   member: Member,
 ): Promise<JobNote[]> {
-  await visibleJob(tx, tenantId, jobId, member);
+  await requireVisibleJob(tx, tenantId, jobId, member);
   const rows = await tx
     .select()
     .from(jobNotes)
@@ -70,7 +57,7 @@ export async function addJobNote(
   fields: JobNoteFields,
   member: Member,
 ): Promise<JobNote> {
-  await visibleJob(tx, tenantId, jobId, member);
+  await requireVisibleJob(tx, tenantId, jobId, member);
   const [row] = await tx
     .insert(jobNotes)
     .values({
@@ -93,7 +80,7 @@ async function noteOf(
   noteId: string,
   member: Member,
 ): Promise<NoteRow> {
-  await visibleJob(tx, tenantId, jobId, member);
+  await requireVisibleJob(tx, tenantId, jobId, member);
   const row = await requireRow(tx, jobNotes, tenantId, noteId, NOUN);
   if (row.jobId !== jobId) throw notFound(NOUN);
   return row;

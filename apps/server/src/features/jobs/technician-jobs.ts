@@ -1,7 +1,9 @@
-import type { Job, JobFields, JobUpdate } from '@fieldbook/domain';
+import { isUuid, type Job, type JobFields, type JobUpdate } from '@fieldbook/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
-import type { jobs } from './job-tables.ts';
+import { jobs } from './job-tables.ts';
 
 /**
  * Whose jobs the member may see: undefined for Owners and Office (every job), else the technician a Technician
@@ -15,6 +17,23 @@ export function ownJob(member: Member, job: Job): Job {
   const scope = technicianScope(member);
   if (scope !== undefined && (scope === null || job.assignee !== scope)) throw notFound('job');
   return job;
+}
+
+/** 404 unless the job is there and the member may see it (a Technician only their own), for what hangs off a job. */
+export async function requireVisibleJob(
+  tx: Tx,
+  tenantId: string,
+  jobId: string,
+  member: Member,
+): Promise<void> {
+  const [job] = isUuid(jobId)
+    ? await tx
+        .select({ assignee: jobs.assignee })
+        .from(jobs)
+        .where(and(eq(jobs.tenantId, tenantId), eq(jobs.id, jobId)))
+    : [];
+  const scope = technicianScope(member);
+  if (!job || (scope !== undefined && (scope === null || job.assignee !== scope))) throw notFound('job');
 }
 
 /**

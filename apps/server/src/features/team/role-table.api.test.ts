@@ -55,6 +55,7 @@ async function memberWith(role: Role, technicianId: string | null): Promise<stri
 function bodyOf(method: Method, path: string, id: string): unknown {
   if (method === 'PUT' && path === '/jobs/{id}/notes/{noteId}')
     return { text: 'Walked', updated: new Date().toISOString() };
+  if (method === 'PUT' && path === '/jobs/{id}/signature') return { customerNotPresent: true };
   if (method === 'PUT') {
     const collection = path.replace(/\/\{id\}$/, '');
     const record = saved[collection];

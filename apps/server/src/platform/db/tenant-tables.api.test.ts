@@ -61,6 +61,7 @@ const knownTenantTables = [
   'job_counts',
   'job_lines',
   'job_notes',
+  'job_signatures',
   'job_number_blocks',
   'job_priorities',
   'job_schedule_counts',

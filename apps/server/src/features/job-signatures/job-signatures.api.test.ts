@@ -1,0 +1,113 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
+import { newMember, type TenantWithUser } from '../../test-support/factories.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { withTwoTenants } from '../../test-support/two-tenants.ts';
+import { technicians } from '../technicians/index.ts';
+import { jobSignatures } from './job-signature-tables.ts';
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+withTwoTenants((env) => ({ t, a, b } = env));
+
+/** A 1×1 PNG, as a finger's signature would be sent (only bigger). */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+let owner: ApiClient;
+let technician: ApiClient;
+let technicianEmail: string;
+let ownJobId: string;
+let otherJobId: string;
+const signatureOf = (jobId: string) => `/api/jobs/${jobId}/signature`;
+
+beforeAll(async () => {
+  const tenantId = a.tenant.tenantId;
+  const crew = await t.database.db
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(eq(technicians.tenantId, tenantId))
+    .orderBy(technicians.name);
+  owner = apiAs(t, a.token);
+  const person = await newMember(t, tenantId, 'TECHNICIAN', crew[0]?.id ?? null);
+  technician = apiAs(t, person.token);
+  technicianEmail = person.email;
+  const customer = (await owner.post('/api/customers', { name: 'Róisín Ní Bhriain' })).json();
+  const job = async (assignee: string | undefined) =>
+    (await owner.post('/api/jobs', { customer: { id: customer.id }, assignee })).json().id as string;
+  ownJobId = await job(crew[0]?.id);
+  otherJobId = await job(crew[1]?.id);
+});
+
+describe("a job's sign-off", () => {
+  it('is taken on the job’s technician’s phone: the name, the signature and when, then read by the office', async () => {
+    expect((await owner.get(signatureOf(ownJobId))).statusCode).toBe(404);
+    const taken = await technician.put(signatureOf(ownJobId), {
+      signerName: 'Róisín Ní Bhriain',
+      image: PNG,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toMatchObject({
+      job: { id: ownJobId },
+      customerNotPresent: false,
+      signerName: 'Róisín Ní Bhriain',
+      image: PNG,
+      takenBy: technicianEmail,
+    });
+    expect(Math.abs(Date.parse(taken.json().signedAt) - Date.now())).toBeLessThan(60_000);
+    expect((await owner.get(signatureOf(ownJobId))).json()).toEqual(taken.json());
+  });
+
+  it('says the customer was not there, replacing what was taken before', async () => {
+    const absent = await technician.put(signatureOf(ownJobId), { customerNotPresent: true });
+    expect(absent.statusCode, absent.body).toBe(200);
+    expect(absent.json()).toMatchObject({ customerNotPresent: true, signerName: null, image: null });
+    const rows = await t.database.db
+      .select()
+      .from(jobSignatures)
+      .where(and(eq(jobSignatures.tenantId, a.tenant.tenantId), eq(jobSignatures.jobId, ownJobId)));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a sign-off without a name or a signature, an image that is not a PNG, and both at once', async () => {
+    const jpeg =
+      'data:image/png;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/';
+    for (const [body, field, message] of [
+      [{ image: PNG }, 'signerName', 'Enter the name of the person signing.'],
+      [{ signerName: 'Kylie' }, 'image', 'Ask the customer to sign, or say that they were not there.'],
+      [
+        { signerName: 'Kylie', image: jpeg },
+        'image',
+        'Send the signature as a PNG data URL ("data:image/png;base64,…").',
+      ],
+      [
+        { signerName: 'Kylie', image: '<svg onload=alert(1)>' },
+        'image',
+        'Send the signature as a PNG data URL ("data:image/png;base64,…").',
+      ],
+      [
+        { customerNotPresent: true, image: PNG },
+        'image',
+        'A signature and "customer not present" cannot go together.',
+      ],
+    ] as const) {
+      const refused = await owner.put(signatureOf(otherJobId), body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().fieldErrors).toContainEqual({ field, message });
+    }
+    expect((await owner.get(signatureOf(otherJobId))).statusCode).toBe(404);
+  });
+
+  it("is not another technician's or another organisation's to take or read", async () => {
+    expect((await technician.put(signatureOf(otherJobId), { customerNotPresent: true })).statusCode).toBe(
+      404,
+    );
+    expect((await technician.get(signatureOf(otherJobId))).statusCode).toBe(404);
+    const other = apiAs(t, b.token);
+    expect((await other.get(signatureOf(ownJobId))).statusCode).toBe(404);
+    expect((await other.put(signatureOf(ownJobId), { customerNotPresent: true })).statusCode).toBe(404);
+    expect((await owner.get(signatureOf(ownJobId))).json().customerNotPresent).toBe(true);
+  });
+});

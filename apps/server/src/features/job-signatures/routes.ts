@@ -1,0 +1,52 @@
+import { idParams, signatureFields, signatureRecord } from '@fieldbook/domain';
+import type { Db } from '../../platform/db/database.ts';
+import type { Api } from '../../platform/http/api-scopes.ts';
+import { tenantErrors } from '../../platform/http/error-responses.ts';
+import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
+import { findSignature, takeSignature } from './job-signatures.ts';
+
+const tags = ['jobs'];
+/** A 256 KB PNG is about 350 KB as a data URL. */
+const BODY_LIMIT = 512 * 1024;
+
+/** A job's sign-off: taken and read by whoever may see the job (a Technician on their own). */
+export function registerJobSignatureRoutes(api: Api, db: Db): void {
+  api.get(
+    '/jobs/:id/signature',
+    {
+      schema: {
+        operationId: 'getJobSignature',
+        summary: "The customer's sign-off of the job",
+        description: '404 when none was taken.',
+        tags,
+        params: idParams,
+        response: { 200: signatureRecord, ...tenantErrors.read },
+      },
+    },
+    (request) =>
+      inRequestTenant(db, request, (tx, tenantId, member) =>
+        findSignature(tx, tenantId, request.params.id, member),
+      ),
+  );
+
+  api.put(
+    '/jobs/:id/signature',
+    {
+      bodyLimit: BODY_LIMIT,
+      schema: {
+        operationId: 'takeJobSignature',
+        summary: "Take the customer's sign-off of the job",
+        description:
+          'Their name and their signature as a PNG data URL of at most 256 KB, or `customerNotPresent`. Stamped with the time and the caller’s name; taken again, it replaces the last.',
+        tags,
+        params: idParams,
+        body: signatureFields,
+        response: { 200: signatureRecord, ...tenantErrors.update },
+      },
+    },
+    (request) =>
+      inRequestTenant(db, request, (tx, tenantId, member) =>
+        takeSignature(tx, tenantId, request.params.id, request.body, member),
+      ),
+  );
+}
