@@ -1,5 +1,5 @@
-import { apiAs } from './api-client.ts';
-import type { TenantWithUser } from './factories.ts';
+import { type ApiClient, apiAs } from './api-client.ts';
+import { newMember, type TenantWithUser } from './factories.ts';
 import { createCustomers, createLocations } from './record-factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -58,5 +58,40 @@ export function fullJob(world: JobWorld, more: Record<string, unknown> = {}) {
     assignee: world.technicians[0]?.id,
     items: [{ code: 'LAB', description: 'Labour', quantity: '2.5', price: '95' }],
     ...more,
+  };
+}
+
+/** A Technician's side of a tenant: a member working as its first technician, one of their jobs and another's. */
+export interface TechnicianJobs {
+  owner: ApiClient;
+  technician: ApiClient;
+  /** The Technician member's email: the name the organisation knows them by. */
+  technicianEmail: string;
+  ownJobId: string;
+  otherJobId: string;
+}
+
+/** Makes a Technician member and two jobs of `customerName`'s: one assigned to them, one to another technician. */
+export async function technicianJobs(
+  t: TestApp,
+  tenant: TenantWithUser,
+  customerName: string,
+): Promise<TechnicianJobs> {
+  const owner = apiAs(t, tenant.token);
+  const [mine, theirs] = (await owner.get('/api/technicians')).json() as { id: string }[];
+  if (!mine || !theirs) throw new Error('The tenant needs two technicians');
+  const person = await newMember(t, tenant.tenant.tenantId, 'TECHNICIAN', mine.id);
+  const customer = (await owner.post('/api/customers', { name: customerName })).json();
+  const job = async (assignee: string) => {
+    const created = await owner.post('/api/jobs', { customer: { id: customer.id }, assignee });
+    if (created.statusCode !== 201) throw new Error(created.body);
+    return created.json().id as string;
+  };
+  return {
+    owner,
+    technician: apiAs(t, person.token),
+    technicianEmail: person.email,
+    ownJobId: await job(mine.id),
+    otherJobId: await job(theirs.id),
   };
 }

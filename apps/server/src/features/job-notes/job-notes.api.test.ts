@@ -4,9 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
 import { newMember, type TenantWithUser } from '../../test-support/factories.ts';
+import { technicianJobs } from '../../test-support/job-fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
-import { technicians } from '../technicians/index.ts';
 import { jobNotes } from './job-note-tables.ts';
 
 let t: TestApp;
@@ -25,27 +25,12 @@ let otherJobId: string;
 const notesOf = (jobId: string) => `/api/jobs/${jobId}/notes`;
 
 beforeAll(async () => {
-  const tenantId = a.tenant.tenantId;
-  const crew = await t.database.db
-    .select({ id: technicians.id })
-    .from(technicians)
-    .where(eq(technicians.tenantId, tenantId))
-    .orderBy(technicians.name);
-  const [mine, theirs] = crew;
-  if (!mine || !theirs) throw new Error('The tenant needs two technicians');
-  owner = apiAs(t, a.token);
-  office = apiAs(t, (await newMember(t, tenantId, 'OFFICE')).token);
-  const person = await newMember(t, tenantId, 'TECHNICIAN', mine.id);
-  technician = apiAs(t, person.token);
-  technicianEmail = person.email;
-  const customer = await owner.post('/api/customers', { name: "Siobhan O'Reilly & Co" });
-  const job = async (assignee: string) => {
-    const created = await owner.post('/api/jobs', { customer: { id: customer.json().id }, assignee });
-    expect(created.statusCode, created.body).toBe(201);
-    return created.json().id as string;
-  };
-  ownJobId = await job(mine.id);
-  otherJobId = await job(theirs.id);
+  ({ owner, technician, technicianEmail, ownJobId, otherJobId } = await technicianJobs(
+    t,
+    a,
+    "Siobhan O'Reilly & Co",
+  ));
+  office = apiAs(t, (await newMember(t, a.tenant.tenantId, 'OFFICE')).token);
 });
 
 /** Adds a note as `who`, expecting it to be saved. */

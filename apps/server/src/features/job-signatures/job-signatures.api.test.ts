@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
-import { newMember, type TenantWithUser } from '../../test-support/factories.ts';
+import type { TenantWithUser } from '../../test-support/factories.ts';
+import { technicianJobs } from '../../test-support/job-fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
-import { technicians } from '../technicians/index.ts';
 import { jobSignatures } from './job-signature-tables.ts';
 
 let t: TestApp;
@@ -24,21 +24,11 @@ let otherJobId: string;
 const signatureOf = (jobId: string) => `/api/jobs/${jobId}/signature`;
 
 beforeAll(async () => {
-  const tenantId = a.tenant.tenantId;
-  const crew = await t.database.db
-    .select({ id: technicians.id })
-    .from(technicians)
-    .where(eq(technicians.tenantId, tenantId))
-    .orderBy(technicians.name);
-  owner = apiAs(t, a.token);
-  const person = await newMember(t, tenantId, 'TECHNICIAN', crew[0]?.id ?? null);
-  technician = apiAs(t, person.token);
-  technicianEmail = person.email;
-  const customer = (await owner.post('/api/customers', { name: 'Róisín Ní Bhriain' })).json();
-  const job = async (assignee: string | undefined) =>
-    (await owner.post('/api/jobs', { customer: { id: customer.id }, assignee })).json().id as string;
-  ownJobId = await job(crew[0]?.id);
-  otherJobId = await job(crew[1]?.id);
+  ({ owner, technician, technicianEmail, ownJobId, otherJobId } = await technicianJobs(
+    t,
+    a,
+    'Róisín Ní Bhriain',
+  ));
 });
 
 describe("a job's sign-off", () => {
