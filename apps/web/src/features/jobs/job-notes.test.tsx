@@ -31,6 +31,7 @@ function serve(
     const answer = other(request);
     if (answer) return answer;
     if (request.path === notesPath && request.method === 'GET') return jsonResponse(notes);
+    if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
     return jsonResponse(leak);
   };
 }

@@ -62,6 +62,7 @@ function serveJob(start: Job, onSave?: (request: RecordedRequest) => Response | 
   let current = start;
   api.handle = (request) => {
     if (request.path.endsWith('/notes')) return jsonResponse([]);
+    if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
     if (request.method === 'PUT') {
       const refused = onSave?.(request);
       if (refused) return refused;
@@ -219,18 +220,24 @@ describe('Jobs for a Technician', () => {
     expect(screen.queryByRole('link', { name: 'New job' })).not.toBeInTheDocument();
   });
 
-  it('shows a job with its status buttons, Edit and PDF, but no customer link, invoice or Delete', async () => {
+  it('shows a job with its status changes in the menu, Edit and PDF, but no customer link, invoice or Delete', async () => {
     const leak = job({ number: 12 });
     serveJob(leak);
     renderRoutes(jobRoutes, { route: `/jobs/${leak.id}`, membership: technician });
+    const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Job 12: Leaking tap' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Customer Acme Plumbing' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Acme Plumbing' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Booking required' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'PDF' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
+    // On their visit the next step is one large button; the other status changes wait in the menu.
+    expect(screen.queryByRole('button', { name: 'Booking required' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Booking required',
+      'Ready to be scheduled',
+    ]);
   });
 });
 
@@ -244,11 +251,13 @@ describe('JobViewPage, PDF', () => {
     api.handle = (request) =>
       request.path.endsWith('/notes')
         ? jsonResponse([])
-        : request.path.endsWith('/pdf')
-          ? new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
-              headers: { 'Content-Type': 'application/pdf' },
-            })
-          : jsonResponse(leak);
+        : request.path.endsWith('/signature')
+          ? errorResponse('NOT_FOUND', 'No signature was taken.')
+          : request.path.endsWith('/pdf')
+            ? new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+                headers: { 'Content-Type': 'application/pdf' },
+              })
+            : jsonResponse(leak);
     Object.assign(URL, {
       createObjectURL: () => 'blob:http://localhost/job-12',
       revokeObjectURL: () => undefined,

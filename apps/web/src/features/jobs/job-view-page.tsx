@@ -18,6 +18,8 @@ import { useJobPdf } from './api/get-job-pdf';
 import { useChangeJobStatus } from './api/update-job';
 import { JobDetails } from './job-details';
 import { JobNotes } from './job-notes';
+import { JobSignOff } from './job-sign-off';
+import { VisitStep } from './visit-step';
 
 /** Home › Jobs › the job. */
 const jobCrumbs = (title: string): Crumb[] => [
@@ -68,8 +70,10 @@ function JobViewer({ job }: { job: Job }) {
         onSuccess: (saved) => notify(`Job ${saved.number} saved: ${button.label}.`),
       }),
   }));
-  // A Technician changes their jobs' status and lines only: no invoices, no deleting.
-  const menu: RecordAction[] = [];
+  // A Technician changes their jobs' status and lines only: no invoices, no deleting. On their visit, the next step
+  // is one large button (Start, Finish) and the other status changes wait in the menu.
+  const technician = role === 'TECHNICIAN';
+  const menu: RecordAction[] = technician ? [...statusActions] : [];
   if (roleMay(role, 'invoices')) {
     menu.push({ label: 'Copy to invoice', to: withQuery(paths.sales.newInvoice, { fromJob: job.id }) });
   }
@@ -89,14 +93,16 @@ function JobViewer({ job }: { job: Job }) {
       breadcrumbs={jobCrumbs(title)}
       buttons={[
         editAction(paths.jobs.edit.href(job.id)),
-        ...statusActions,
+        ...(technician ? [] : statusActions),
         { label: 'PDF', busy: pdf.isPending, onClick: () => pdf.mutate('PDF') },
       ]}
       menu={menu}
       actionError={pdf.error ?? statusChange.error ?? deletion.error}
     >
+      {technician && <VisitStep job={job} statusChange={statusChange} />}
       <JobDetails job={job} linkCustomer={roleMay(role, 'customers')} />
       <LineItems lines={job.items} columns={lineColumns} totals={job} />
+      <JobSignOff jobId={job.id} />
       <JobNotes jobId={job.id} />
     </RecordViewer>
   );

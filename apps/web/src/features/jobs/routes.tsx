@@ -6,6 +6,7 @@ import { FRESH, startQuery } from '../../lib/route-loaders';
 import { requiring } from '../../lib/screen-access';
 import { jobQueryOptions } from './api/get-job';
 import { jobNotesQueryOptions } from './api/job-notes';
+import { jobSignatureQueryOptions } from './api/job-signature';
 
 /** The job screens; loaders start each page's query with its code download (see customers/routes.tsx). */
 export function jobRoutes(queryClient: QueryClient): RouteObject[] {
@@ -26,6 +27,7 @@ export function jobRoutes(queryClient: QueryClient): RouteObject[] {
       // Re-evaluated on every visit.
       loader: ({ params: { id = '' } }) => {
         startQuery(queryClient, jobNotesQueryOptions(id), FRESH);
+        startQuery(queryClient, jobSignatureQueryOptions(id), FRESH);
         return startQuery(queryClient, jobQueryOptions(id), FRESH);
       },
       lazy: async () => ({ Component: (await import('./job-view-page')).JobViewPage }),

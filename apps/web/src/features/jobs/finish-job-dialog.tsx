@@ -1,0 +1,152 @@
+import { type Job, jobNoteFields, signatureFields } from '@fieldbook/domain';
+import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useCallback, useRef, useState } from 'react';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { useNotify } from '../../components/notices';
+import { useAddJobNote } from './api/job-notes';
+import { useTakeSignature } from './api/job-signature';
+import { useChangeJobStatus } from './api/update-job';
+import { SignatureBox, type SignatureBoxHandle } from './signature-box';
+
+interface FinishJobDialogProps {
+  job: Pick<Job, 'id' | 'number' | 'customer'>;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Finish job 12': the work done (kept as a note), the customer's name and signature, or that they were not there;
+ * then the job is Completed (its actual finish stamped by the server). Each part is saved in turn; a failure keeps
+ * the form as it was and says what was saved, so Finish can be tapped again.
+ */
+export function FinishJobDialog({ job, opened, onClose }: FinishJobDialogProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Finish job ${job.number}`}
+      size="lg"
+      fullScreen={phone}
+      closeOnClickOutside={false}
+    >
+      {opened && <FinishForm job={job} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+interface Problems {
+  workDone?: string;
+  signerName?: string;
+  image?: string;
+}
+
+function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone: () => void }) {
+  const [workDone, setWorkDone] = useState('');
+  const [signerName, setSignerName] = useState(job.customer.name);
+  const [notPresent, setNotPresent] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const [saved, setSaved] = useState<string[]>([]);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const pad = useRef<SignatureBoxHandle | null>(null);
+  const noteKey = useRef(crypto.randomUUID());
+  const addNote = useAddJobNote(job.id);
+  const sign = useTakeSignature(job.id);
+  const complete = useChangeJobStatus(job.id);
+  const notify = useNotify();
+  const onReady = useCallback((handle: SignatureBoxHandle) => {
+    pad.current = handle;
+  }, []);
+
+  const finish = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const image = notPresent ? null : (pad.current?.read() ?? null);
+    const signature = signatureFields.safeParse({ customerNotPresent: notPresent, signerName, image });
+    const note = workDone.trim() ? jobNoteFields.safeParse({ text: workDone }) : null;
+    const found: Problems = {};
+    for (const issue of signature.error?.issues ?? [])
+      found[issue.path[0] as keyof Problems] ??= issue.message;
+    if (note && !note.success) found.workDone = note.error.issues[0]?.message;
+    setProblems(found);
+    if (!signature.success || (note && !note.success)) return;
+    setBusy(true);
+    setFailure(null);
+    const done: string[] = [...saved];
+    try {
+      if (note?.success && !done.includes('the work done')) {
+        await addNote.mutateAsync({ fields: note.data, key: noteKey.current });
+        done.push('the work done');
+      }
+      await sign.mutateAsync(signature.data);
+      if (!done.includes('the sign-off')) done.push('the sign-off');
+      await complete.mutateAsync('OPEN_COMPLETED');
+      notify(`Job ${job.number} finished: Completed.`);
+      onDone();
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setSaved(done);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={finish} noValidate>
+      <Stack gap="md">
+        <Textarea
+          label="Work done"
+          description="Kept with the job as a note, for the office and the customer's records."
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={workDone}
+          error={problems.workDone}
+          onChange={(event) => {
+            setWorkDone(event.currentTarget.value);
+            noteKey.current = crypto.randomUUID();
+          }}
+        />
+        <Checkbox
+          label="Customer not present"
+          checked={notPresent}
+          onChange={(event) => setNotPresent(event.currentTarget.checked)}
+        />
+        <TextInput
+          label="Customer's name"
+          autoComplete="off"
+          value={signerName}
+          disabled={notPresent}
+          error={problems.signerName}
+          onChange={(event) => setSignerName(event.currentTarget.value)}
+        />
+        <SignatureBox
+          label="Customer's signature"
+          disabled={notPresent}
+          onReady={onReady}
+          error={problems.image}
+        />
+        {failure !== null && (
+          <ApiErrorAlert
+            title="Not finished"
+            error={failure}
+            items={[
+              saved.length > 0
+                ? `Saved: ${saved.join(' and ')}. The job is not Completed yet: tap Finish again.`
+                : 'Nothing was saved; what you entered is still here: tap Finish again.',
+            ]}
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" size="md" loading={busy}>
+            Finish
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import type { Job } from '@fieldbook/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { job, membership } from '../../testing/records';
+import { renderRoutes } from '../../testing/render';
+import { jobRoutes } from './routes';
+
+const api = installFakeApi();
+const technician = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
+
+/** The job as it is saved; a PUT of the job moves it. `refuseOnce`: the first signature is refused. */
+function serve(start: Job, { refuseSignatureOnce = false } = {}) {
+  let current = start;
+  let refused = false;
+  api.handle = (request: RecordedRequest) => {
+    if (request.path.endsWith('/notes'))
+      return request.method === 'POST'
+        ? jsonResponse({ id: 'n1', text: (request.body as { text: string }).text }, { status: 201 })
+        : jsonResponse([]);
+    if (request.path.endsWith('/signature')) {
+      if (request.method === 'GET') return errorResponse('NOT_FOUND', 'No signature was taken.');
+      if (refuseSignatureOnce && !refused) {
+        refused = true;
+        return errorResponse('SERVICE_UNAVAILABLE', 'The service is busy; try again in a few seconds.');
+      }
+      return jsonResponse({
+        job: { id: current.id },
+        ...(request.body as object),
+        signedAt: '2026-11-24T03:00:00Z',
+      });
+    }
+    if (request.method === 'PUT') current = { ...current, status: (request.body as Job).status };
+    return jsonResponse(current);
+  };
+}
+
+describe("a Technician's visit", () => {
+  it('starts a Scheduled job with one large button', async () => {
+    const booked = job({ number: 21, status: 'OPEN_SCHEDULED' });
+    serve(booked);
+    renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Job 21 started: In progress.')).toBeInTheDocument();
+    const [put] = api.requests.filter((request) => request.method === 'PUT');
+    expect((put?.body as Job).status).toBe('OPEN_IN_PROGRESS');
+    expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+  });
+
+  it('finishes with the work done and "customer not present": a note, the sign-off, then Completed', async () => {
+    const going = job({ number: 22, status: 'OPEN_IN_PROGRESS' });
+    serve(going, { refuseSignatureOnce: true });
+    renderRoutes(jobRoutes, { route: `/jobs/${going.id}`, membership: technician });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Finish' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Finish job 22' }));
+
+    // Neither a signature nor "not present": refused before anything is sent.
+    await user.click(dialog.getByRole('button', { name: 'Finish' }));
+    expect(
+      dialog.getByText('Ask the customer to sign, or say that they were not there.'),
+    ).toBeInTheDocument();
+    expect(api.paths('PUT')).toEqual([]);
+
+    await user.type(
+      dialog.getByRole('textbox', { name: /^Work done/ }),
+      "Replaced the tap's washer & reseated the valve.",
+    );
+    await user.click(dialog.getByRole('checkbox', { name: 'Customer not present' }));
+    await user.click(dialog.getByRole('button', { name: 'Finish' }));
+    // The sign-off failed: the note is saved, the rest is still to do, and the form is as it was.
+    expect(await dialog.findByText('Not finished')).toBeInTheDocument();
+    expect(
+      dialog.getByText('Saved: the work done. The job is not Completed yet: tap Finish again.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: /^Work done/ })).toHaveValue(
+      "Replaced the tap's washer & reseated the valve.",
+    );
+
+    await user.click(dialog.getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByText('Job 22 finished: Completed.')).toBeInTheDocument();
+    expect(api.paths('POST')).toEqual([`/jobs/${going.id}/notes`]);
+    const puts = api.requests.filter((request) => request.method === 'PUT');
+    expect(puts.map((request) => request.path)).toEqual([
+      `/jobs/${going.id}/signature`,
+      `/jobs/${going.id}/signature`,
+      `/jobs/${going.id}`,
+    ]);
+    expect(puts[1]?.body).toEqual({ customerNotPresent: true, signerName: 'Acme Plumbing', image: null });
+    expect((puts[2]?.body as Job).status).toBe('OPEN_COMPLETED');
+  });
+});
