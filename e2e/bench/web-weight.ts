@@ -46,7 +46,7 @@ interface Screen {
 const at = (path: string) => `location.pathname === ${JSON.stringify(path)}`;
 const has = (selector: string) => `document.querySelector(${JSON.stringify(selector)}) !== null`;
 
-function screens(jobId: string): Screen[] {
+function screens(jobId: string, technicianId: string): Screen[] {
   return [
     {
       name: 'Home',
@@ -62,6 +62,12 @@ function screens(jobId: string): Screen[] {
       name: 'Job viewer',
       path: `/jobs/${jobId}`,
       ready: `${at(`/jobs/${jobId}`)} && /^Job \\d+/.test(document.querySelector('main h1')?.textContent ?? '')`,
+    },
+    {
+      // A technician's day, as the office opens it (a Technician's home is the same screen).
+      name: 'Today',
+      path: `/today?technician=${technicianId}`,
+      ready: `${at('/today')} && ${has('ol[aria-label="Visits"] li a')}`,
     },
     {
       name: 'Invoice editor (new)',
@@ -258,13 +264,18 @@ await withBenchServer(async (base) => {
   ).json()) as { id: string }[];
   const jobId = jobs[0]?.id;
   if (!jobId) throw new Error('The demo organisation has no job.');
+  const technicians = (await (
+    await fetch(`${base}/api/technicians?s=1`, { headers: { Authorization: authorization } })
+  ).json()) as { id: string }[];
+  const technicianId = technicians[0]?.id;
+  if (!technicianId) throw new Error('The demo organisation has no technician.');
 
   const signInPage: Screen = {
     name: 'Sign-in page (signed out)',
     path: '/',
     ready: `location.pathname.startsWith('/oidc') && ${has('input[name="email"], input[type="email"]')}`,
   };
-  const all = screens(jobId);
+  const all = screens(jobId, technicianId);
   const [home] = all;
   if (!home) throw new Error('No home screen.');
   const rows: Row[] = [];

@@ -5,8 +5,8 @@ import {
   DEFAULT_TIME_ZONE,
   isTimeZone,
   newOrganisationTimeZone,
-  timeZoneField,
 } from './calendar-dates.ts';
+import { timeZoneField } from './organisation.ts';
 
 describe('calendarDateIn', () => {
   it("gives the organisation's date, which is ahead of UTC's in Melbourne's morning", () => {

@@ -1,5 +1,3 @@
-import { z } from './zod.ts';
-
 /**
  * The time zone of an organisation made where the browser's zone is not Australian, and of one whose zone was
  * never given. Each organisation has its own (Organisation details): every time the product shows, and every
@@ -26,14 +24,6 @@ export const isAustralianTimeZone = (zone: string): boolean =>
 /** A new organisation's zone: the creator's browser zone when it is Australian, else `DEFAULT_TIME_ZONE`. */
 export const newOrganisationTimeZone = (browserZone: string | null | undefined): string =>
   browserZone && isAustralianTimeZone(browserZone) ? browserZone : DEFAULT_TIME_ZONE;
-
-export const timeZoneMessage = 'Choose a time zone from the list, such as Australia/Perth.';
-
-/** An IANA time zone's name, as the organisation's details carry it (its canonical spelling). */
-export const timeZoneField = z
-  .string({ error: timeZoneMessage })
-  .refine(isTimeZone, { error: timeZoneMessage })
-  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 /** The calendar date ("2026-11-23") it is at `instant` in `timeZone`. */
 export function calendarDateIn(timeZone: string, instant: Date = new Date()): string {

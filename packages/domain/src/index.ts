@@ -30,3 +30,4 @@ export * from './technicians.ts';
 export * from './templates.ts';
 export * from './text-fields.ts';
 export * from './today.ts';
+export * from './visit-places.ts';

@@ -1,4 +1,4 @@
-import { timeZoneField } from './calendar-dates.ts';
+import { canonicalTimeZone, isTimeZone } from './calendar-dates.ts';
 import { optionalPhone, optionalWebsite } from './customers.ts';
 import { imageDataUrl } from './image-data.ts';
 import { DEFAULT_INVOICE_EMAIL } from './mail.ts';
@@ -70,6 +70,14 @@ export const logoField = imageDataUrl(['image/png', 'image/jpeg'], MAX_LOGO_BYTE
   type: organisationMessages.logoType,
   size: organisationMessages.logoSize,
 });
+
+export const timeZoneMessage = 'Choose a time zone from the list, such as Australia/Perth.';
+
+/** An IANA time zone's name, as the organisation's details carry it (its canonical spelling). */
+export const timeZoneField = z
+  .string({ error: timeZoneMessage })
+  .refine(isTimeZone, { error: timeZoneMessage })
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 /** The organisation's details, entered once and shown on its documents. */
 export const organisationFields = z.object({

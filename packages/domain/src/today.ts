@@ -43,18 +43,3 @@ export const todayRecord = z.object({
 
 export type Visit = z.infer<typeof visitRecord>;
 export type Today = z.infer<typeof todayRecord>;
-
-/** An address on one line: street, then suburb, state and postcode. */
-export function oneLineAddress(parts: {
-  street1: string | null;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-}): string | null {
-  const locality = [parts.suburb, parts.state, parts.postcode].filter(Boolean).join(' ');
-  return [parts.street1, locality].filter(Boolean).join(', ') || null;
-}
-
-/** Directions to an address in the phone's maps app (Google Maps' universal link, which opens the app where there is one). */
-export const directionsUrl = (address: string): string =>
-  `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(address)}`;

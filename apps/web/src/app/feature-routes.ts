@@ -14,7 +14,6 @@ import { taxRoutes } from '../features/taxes/routes';
 import { invitationRoutes, teamRoutes } from '../features/team/routes';
 import { technicianRoutes } from '../features/technicians/routes';
 import { templateRoutes } from '../features/templates/routes';
-import { todayRoutes } from '../features/today/routes';
 
 /**
  * The routes of the features that the first screens (home, the customer list) do not show, loaded on demand (see
@@ -27,7 +26,6 @@ export const featureRoutes = (
   signedIn: [
     ...accountRoutes,
     ...organisationRoutes,
-    ...todayRoutes(queryClient),
     ...schedulerRoutes(queryClient),
     ...jobRoutes(queryClient),
     ...salesRoutes,

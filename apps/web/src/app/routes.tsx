@@ -10,6 +10,7 @@ import { requireSignIn } from '../features/auth/require-sign-in';
 import { authRoutes } from '../features/auth/routes';
 import { customerListRoutes } from '../features/customers/list-routes';
 import { homeRoutes } from '../features/home/routes';
+import { todayRoutes } from '../features/today/routes';
 import { paths } from '../lib/paths';
 import { ProtectedLayout } from './protected-layout';
 import { StandaloneLayout } from './standalone-layout';
@@ -31,7 +32,7 @@ interface AppRoutes {
 }
 
 /**
- * The first download holds the routes of the first screens only: home and the customer list. The other features'
+ * The first download holds the routes of the first screens only: home, the customer list and a Technician's day. The other features'
  * routes, with their loaders and the queries these start, come the first time a path matches nothing else
  * (`feature-routes.ts`, one small file); then that page's loader and code start together as before.
  */
@@ -53,6 +54,7 @@ export function createRoutes({ auth, queryClient }: AppRouteDependencies): AppRo
           children: [
             ...homeRoutes,
             ...customerListRoutes,
+            ...todayRoutes(queryClient),
             { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
           ],
         },

@@ -5,7 +5,10 @@ import { FRESH, startQuery } from '../../lib/route-loaders';
 import { requiring } from '../../lib/screen-access';
 import { todayQueryOptions } from './api/get-today';
 
-/** A technician's day; its loader starts the day's read while the page's code downloads. */
+/**
+ * A technician's day: a first screen (a Technician's home), so its route is in the first download (`app/routes.tsx`);
+ * its loader starts the day's read while the page's code downloads.
+ */
 export function todayRoutes(queryClient: QueryClient): RouteObject[] {
   return requiring({ capability: 'today', title: 'Today' }, [
     {

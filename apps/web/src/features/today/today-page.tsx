@@ -215,7 +215,14 @@ function VisitCard({ visit, next, showLate }: { visit: Visit; next: boolean; sho
         </Group>
       </Group>
       <Title order={2} size="h4" mt={4} style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to={paths.jobs.view.href(job.id)} className={TAP_TARGET} inherit>
+        <Anchor
+          component={Link}
+          to={paths.jobs.view.href(job.id)}
+          // The job screens' routes load when the link is followed, not when the day is drawn.
+          discover="none"
+          className={TAP_TARGET}
+          inherit
+        >
           {job.customer.name}
         </Anchor>
       </Title>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionsUrl, oneLineAddress } from './today.ts';
+import { directionsUrl, oneLineAddress } from './visit-places.ts';
 
 describe('a visit’s address', () => {
   it('is one line: street, then suburb, state and postcode, leaving out what is missing', () => {
