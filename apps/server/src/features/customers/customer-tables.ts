@@ -1,6 +1,5 @@
 import {
   bigint,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,7 +10,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, searchWordsOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import {
+  created,
+  searchWordsOf,
+  tenantForeignKey,
+  tenantId,
+  trigram,
+  updated,
+} from '../../platform/db/columns.ts';
 
 const customerColumns = () => ({
   tenantId: tenantId(),
@@ -74,11 +80,7 @@ const locationColumns = () => ({
 
 export const locations = pgTable('locations', locationColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
-  foreignKey({
-    name: 'locations_customer_fk',
-    columns: [t.tenantId, t.customerId],
-    foreignColumns: [customers.tenantId, customers.id],
-  }).onDelete('cascade'),
+  tenantForeignKey('locations_customer_fk', t, t.customerId, customers).onDelete('cascade'),
   // What a job's site refers to (`jobs_location_fk`): a job's location is always its customer's.
   unique('locations_customer_site_key').on(t.tenantId, t.customerId, t.id),
   index('locations_customer_idx').on(t.tenantId, t.customerId, t.name),

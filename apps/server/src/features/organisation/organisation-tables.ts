@@ -1,6 +1,6 @@
 import { DEFAULT_INVOICE_EMAIL } from '@fieldbook/domain';
-import { boolean, foreignKey, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, created, tenantId, updated } from '../../platform/db/columns.ts';
+import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, created, tenantForeignKey, tenantId, updated } from '../../platform/db/columns.ts';
 import { templates } from './template-tables.ts';
 
 /**
@@ -36,15 +36,11 @@ export const organisationDetails = pgTable(
     updated: updated(),
   },
   (t) => [
-    foreignKey({
-      name: 'organisation_details_invoice_template_fk',
-      columns: [t.tenantId, t.invoiceTemplateId],
-      foreignColumns: [templates.tenantId, templates.id],
-    }).onDelete('no action'),
-    foreignKey({
-      name: 'organisation_details_job_template_fk',
-      columns: [t.tenantId, t.jobTemplateId],
-      foreignColumns: [templates.tenantId, templates.id],
-    }).onDelete('no action'),
+    tenantForeignKey('organisation_details_invoice_template_fk', t, t.invoiceTemplateId, templates).onDelete(
+      'no action',
+    ),
+    tenantForeignKey('organisation_details_job_template_fk', t, t.jobTemplateId, templates).onDelete(
+      'no action',
+    ),
   ],
 );

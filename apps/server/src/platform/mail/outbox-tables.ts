@@ -1,17 +1,7 @@
 import { MESSAGE_KINDS, OUTBOX_STATUSES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { bytea, created, oneOf, tenantId, updated } from '../db/columns.ts';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, created, oneOf, tenantForeignKey, tenantId, updated } from '../db/columns.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -61,11 +51,7 @@ export const outboxAttachments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.messageId, t.position] }),
-    foreignKey({
-      name: 'outbox_attachments_message_fk',
-      columns: [t.tenantId, t.messageId],
-      foreignColumns: [outboxMessages.tenantId, outboxMessages.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('outbox_attachments_message_fk', t, t.messageId, outboxMessages).onDelete('cascade'),
   ],
 );
 
