@@ -1,3 +1,4 @@
+import { isUuid } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../platform/db/database.ts';
@@ -13,10 +14,8 @@ export interface User {
 
 const publicFields = { id: users.id, email: users.email, name: users.name };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  if (!UUID.test(id)) return undefined; // an external issuer's subject: not one of our users
+  if (!isUuid(id)) return undefined; // an external issuer's subject: not one of our users
   const [user] = await db.select(publicFields).from(users).where(eq(users.id, id));
   return user;
 }

@@ -2,4 +2,4 @@
 export { createUser, findUserById } from './accounts.ts';
 export { canonicalEmail } from './emails.ts';
 export { users } from './identity-tables.ts';
-export type { Memberships, TenantEntry } from './tenant-claims.ts';
+export type { TenantEntry } from './tenant-claims.ts';

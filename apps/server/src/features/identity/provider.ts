@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUuid } from '@fieldbook/domain';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../platform/config.ts';
@@ -14,8 +15,6 @@ import {
   tenantClaimsFor,
   withRequestedTenant,
 } from './tenant-claims.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function generateSigningKeys(): Promise<{ keys: JWK[] }> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
@@ -91,7 +90,7 @@ export async function createIdentityProvider(
       // the refresh tokens and every token issued from them keep it.
       async tenant(ctx: KoaContextWithOIDC, value: string | undefined) {
         if (value === undefined) return;
-        if (!UUID.test(value)) throw new errors.InvalidRequest('tenant must be an organisation id');
+        if (!isUuid(value)) throw new errors.InvalidRequest('tenant must be an organisation id');
         const accountId = ctx.oidc.session?.accountId;
         if (accountId && !(await memberships.isMember(value, accountId))) {
           throw new errors.AccessDenied('You are not a member of that organisation.');

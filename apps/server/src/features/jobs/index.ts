@@ -3,4 +3,4 @@ export { jobPriorities, jobs, territories } from './job-tables.ts';
 export type { JobImport } from './jobs.ts';
 export { findJob, importJobs, jobRead } from './jobs.ts';
 export { JOB_PRIORITY_NAMES, seedReferenceData } from './reference-data.ts';
-export { ownJob, technicianScope } from './technician-jobs.ts';
+export { ownJob } from './technician-jobs.ts';

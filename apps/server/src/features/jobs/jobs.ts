@@ -15,7 +15,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
-import { type Write, writeIn } from '../../platform/http/tenant-requests.ts';
+import type { Write } from '../../platform/http/tenant-requests.ts';
 import { linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
@@ -140,8 +140,6 @@ function checkedNames(
     assigneeName: name(names.assignee),
   };
 }
-
-/** What a new job names, read with the transaction's BEGIN (`replyCreated`), for `createJob`. */
 
 const timeOf = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -293,10 +291,6 @@ export function jobSave(db: Db, id: string, { id: _id, updated, ...fields }: Job
     },
   };
 }
-
-/** `jobSave` in a transaction already open (`writeIn`): its reads, then the save. */
-export const updateJob = (tx: Tx, tenantId: string, id: string, update: JobUpdate): Promise<Job> =>
-  writeIn(tx, tenantId, jobSave(tx, id, update));
 
 /** Deletes the job and its lines; the customer keeps its other jobs. */
 export function deleteJob(tx: Tx, tenantId: string, id: string): Promise<void> {

@@ -142,9 +142,6 @@ const toOrganisation = ({
   updated: details.updated.toISOString(),
 });
 
-export const findOrganisation = async (tx: Tx, tenantId: string): Promise<Organisation> =>
-  toOrganisation(await readDetails(tx, tenantId));
-
 /** The organisation for the caller, read with the member's scope in one round trip (`readAsMember`). */
 export async function readOrganisation(db: Db, caller: TenantCaller): Promise<Organisation> {
   const { results } = await readAsMember(db, caller, [details.none.with({ tenantId: caller.tenantId })]);
@@ -212,5 +209,5 @@ export async function saveOrganisation(
     throw conflict(apiMessages.staleSave('organisation'));
   }
   await tx.update(tenants).set({ name }).where(eq(tenants.id, tenantId));
-  return findOrganisation(tx, tenantId);
+  return toOrganisation(await readDetails(tx, tenantId));
 }
