@@ -2,7 +2,7 @@ import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldboo
 import { PAGE_SIZES } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Tx } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
@@ -68,13 +68,13 @@ function withCustomerName(source: typeof locations | typeof visible) {
 const ofCustomer = (source: typeof locations | typeof visible) =>
   and(eq(customers.tenantId, source.tenantId), eq(customers.id, source.customerId));
 
+/** Locations with their customer's name. */
+const selectLocations = (db: Db) =>
+  db.select(withCustomerName(locations)).from(locations).innerJoin(customers, ofCustomer(locations));
+
 /** The location a job names, with its customer's name, read by the job's id in one statement (`namedBy`). */
 const locationNamedBy = namedBy('location', 'locationId', (db, where) =>
-  db
-    .select(withCustomerName(locations))
-    .from(locations)
-    .innerJoin(customers, ofCustomer(locations))
-    .where(and(eq(locations.tenantId, sql.placeholder('tenantId')), where(locations.id))),
+  selectLocations(db).where(and(eq(locations.tenantId, sql.placeholder('tenantId')), where(locations.id))),
 );
 
 /** The read of the location a record names, to send with the record's own: null when it names none. */
@@ -84,13 +84,7 @@ export const locationOf = (naming: NamingRecord<'locationId'>, tenantId: string,
 /** The location with its customer's name; 404 when this tenant has no such location. */
 export async function findLocation(tx: Tx, tenantId: string, id: string): Promise<CustomerLocation> {
   const where = recordWhere(locations, tenantId, id);
-  const [row] = where
-    ? await tx
-        .select(withCustomerName(locations))
-        .from(locations)
-        .innerJoin(customers, ofCustomer(locations))
-        .where(where)
-    : [];
+  const [row] = where ? await selectLocations(tx).where(where) : [];
   if (!row) throw notFound(NOUN);
   return toLocation(row);
 }

@@ -53,19 +53,15 @@ const invitationColumns = {
   expired: sql<boolean>`${invitations.expires} <= now()`,
 };
 
-interface InvitationRow {
-  id: string;
-  email: string;
-  role: string;
-  technicianId: string | null;
-  technicianName: string | null;
-  expires: Date;
-  invitedBy: string | null;
-  sent: Date;
-  created: Date;
-  updated: Date;
-  expired: boolean;
-}
+const technicianJoin = and(
+  eq(technicians.tenantId, invitations.tenantId),
+  eq(technicians.id, invitations.technicianId),
+);
+
+const selectInvitations = (db: Db) =>
+  db.select(invitationColumns).from(invitations).leftJoin(technicians, technicianJoin);
+
+type InvitationRow = Awaited<ReturnType<typeof selectInvitations>>[number];
 
 const toInvitation = (row: InvitationRow): Invitation => ({
   id: row.id,
@@ -80,11 +76,6 @@ const toInvitation = (row: InvitationRow): Invitation => ({
   created: row.created.toISOString(),
   updated: row.updated.toISOString(),
 });
-
-const technicianJoin = and(
-  eq(technicians.tenantId, invitations.tenantId),
-  eq(technicians.id, invitations.technicianId),
-);
 
 /**
  * What `q` may search on the invitation list (a handful of rows: no search view). No `status`: it is not stored but
@@ -115,9 +106,7 @@ export const invitationList: SortedList<Invitation> = {
 
 export async function findInvitation(tx: Tx, tenantId: string, id: string): Promise<Invitation> {
   const where = recordWhere(invitations, tenantId, id);
-  const [row] = where
-    ? await tx.select(invitationColumns).from(invitations).leftJoin(technicians, technicianJoin).where(where)
-    : [];
+  const [row] = where ? await selectInvitations(tx).where(where) : [];
   if (!row) throw notFound(NOUN);
   return toInvitation(row);
 }

@@ -7,7 +7,7 @@ import {
   teamMessages,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
@@ -32,18 +32,16 @@ const memberColumns = {
   updated: memberships.updated,
 };
 
-interface MemberRow {
-  id: string;
-  subject: string;
-  name: string | null;
-  email: string | null;
-  role: string;
-  technicianId: string | null;
-  technicianName: string | null;
-  lastSignIn: Date | null;
-  created: Date;
-  updated: Date;
-}
+/** The member's technician, for its name. */
+const technicianJoin = and(
+  eq(technicians.tenantId, memberships.tenantId),
+  eq(technicians.id, memberships.technicianId),
+);
+
+const selectMembers = (db: Db) =>
+  db.select(memberColumns).from(memberships).leftJoin(technicians, technicianJoin);
+
+type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
 
 const toMember = (row: MemberRow): Member => ({
   id: row.id,
@@ -57,15 +55,6 @@ const toMember = (row: MemberRow): Member => ({
   created: row.created.toISOString(),
   updated: row.updated.toISOString(),
 });
-
-const selectMembers = (tx: Tx) =>
-  tx
-    .select(memberColumns)
-    .from(memberships)
-    .leftJoin(
-      technicians,
-      and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
-    );
 
 /** What `q` may search on the member list (a handful of rows: no search view). */
 const memberSearch: ListResource = {
@@ -87,10 +76,7 @@ export const memberList: SortedList<Member> = {
     db
       .select({ ...memberColumns, total })
       .from(memberships)
-      .leftJoin(
-        technicians,
-        and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
-      ),
+      .leftJoin(technicians, technicianJoin),
   keys: [
     ascending(sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`),
     ascending(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
