@@ -25,7 +25,13 @@ import { deleteRow, recordWhere, saveVersion, uniqueField } from '../../platform
 import type { TenantEntry } from '../identity/index.ts';
 import { canonicalEmail } from '../identity/index.ts';
 import { technicians } from '../technicians/index.ts';
-import { checkedTechnician, memberName, technicianLinkOf } from './members.ts';
+import {
+  checkedTechnician,
+  linkedTechnician,
+  memberName,
+  technicianLinkOf,
+  technicianOf,
+} from './members.ts';
 import { invitations, memberships } from './team-tables.ts';
 
 const NOUN = 'invitation';
@@ -53,13 +59,8 @@ const invitationColumns = {
   expired: sql<boolean>`${invitations.expires} <= now()`,
 };
 
-const technicianJoin = and(
-  eq(technicians.tenantId, invitations.tenantId),
-  eq(technicians.id, invitations.technicianId),
-);
-
 const selectInvitations = (db: Db) =>
-  db.select(invitationColumns).from(invitations).leftJoin(technicians, technicianJoin);
+  db.select(invitationColumns).from(invitations).leftJoin(technicians, linkedTechnician(invitations));
 
 type InvitationRow = Awaited<ReturnType<typeof selectInvitations>>[number];
 
@@ -67,8 +68,7 @@ const toInvitation = (row: InvitationRow): Invitation => ({
   id: row.id,
   email: row.email,
   role: row.role as Role,
-  technician:
-    row.technicianId && row.technicianName ? { id: row.technicianId, name: row.technicianName } : null,
+  technician: technicianOf(row),
   status: row.expired ? 'EXPIRED' : 'PENDING',
   expires: row.expires.toISOString(),
   invitedBy: row.invitedBy,
@@ -99,7 +99,7 @@ export const invitationList: SortedList<Invitation> = {
     db
       .select({ ...invitationColumns, total })
       .from(invitations)
-      .leftJoin(technicians, technicianJoin),
+      .leftJoin(technicians, linkedTechnician(invitations)),
   keys: [ascending(invitations.emailCanonical), ascending(invitations.id)],
   toRecord: toInvitation,
 };

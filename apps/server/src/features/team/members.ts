@@ -15,7 +15,7 @@ import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
 import { technicians } from '../technicians/index.ts';
-import { memberships } from './team-tables.ts';
+import { type invitations, memberships } from './team-tables.ts';
 
 const NOUN = 'member';
 
@@ -32,14 +32,16 @@ const memberColumns = {
   updated: memberships.updated,
 };
 
-/** The member's technician, for its name. */
-const technicianJoin = and(
-  eq(technicians.tenantId, memberships.tenantId),
-  eq(technicians.id, memberships.technicianId),
-);
+/** The join to the technician a member or an invitation is linked to, for its name. */
+export const linkedTechnician = (table: typeof memberships | typeof invitations) =>
+  and(eq(technicians.tenantId, table.tenantId), eq(technicians.id, table.technicianId));
+
+/** The technician link as the API gives it, `{ id, name }`, or null. */
+export const technicianOf = (row: { technicianId: string | null; technicianName: string | null }) =>
+  row.technicianId && row.technicianName ? { id: row.technicianId, name: row.technicianName } : null;
 
 const selectMembers = (db: Db) =>
-  db.select(memberColumns).from(memberships).leftJoin(technicians, technicianJoin);
+  db.select(memberColumns).from(memberships).leftJoin(technicians, linkedTechnician(memberships));
 
 type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
 
@@ -49,8 +51,7 @@ const toMember = (row: MemberRow): Member => ({
   name: row.name,
   email: row.email,
   role: row.role as Role,
-  technician:
-    row.technicianId && row.technicianName ? { id: row.technicianId, name: row.technicianName } : null,
+  technician: technicianOf(row),
   lastSignIn: row.lastSignIn?.toISOString() ?? null,
   created: row.created.toISOString(),
   updated: row.updated.toISOString(),
@@ -76,7 +77,7 @@ export const memberList: SortedList<Member> = {
     db
       .select({ ...memberColumns, total })
       .from(memberships)
-      .leftJoin(technicians, technicianJoin),
+      .leftJoin(technicians, linkedTechnician(memberships)),
   keys: [
     ascending(sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`),
     ascending(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
