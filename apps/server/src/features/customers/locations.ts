@@ -3,14 +3,20 @@ import { PAGE_SIZES } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
+import { SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import { wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
-import { deleteRow, findRow, recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
+import {
+  deleteRow,
+  findRow,
+  recordWhere,
+  refusedAs,
+  saveVersion,
+} from '../../platform/records/record-rows.ts';
 import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
 
 /** What `q` may search on the location list; `customer.id:{id}` lists one customer's locations. */
@@ -111,6 +117,8 @@ export function deleteLocation(tx: Tx, tenantId: string, id: string): Promise<vo
 }
 
 const noSuchCustomer = () => fieldInvalid('customer.id', 'Choose an existing customer.');
+/** The customer deleted between the check and the insert: as if there were none. */
+const customerGone = refusedAs([SQLSTATE.foreignKeyViolation], noSuchCustomer);
 
 /** Adds a location to a customer of the same tenant; any other customer id is a field error. */
 export async function createLocation(
@@ -120,18 +128,14 @@ export async function createLocation(
 ): Promise<CustomerLocation> {
   const customer = await findRow(tx, customers, tenantId, reference.id);
   if (!customer) throw noSuchCustomer();
-  try {
+  return customerGone(async () => {
     const [row] = await tx
       .insert(locations)
       .values({ ...fields, tenantId, id: uuidv7(), customerId: customer.id })
       .returning();
     if (!row) throw new Error('The location was not inserted');
     return toLocation({ ...row, customerName: customer.name });
-  } catch (error) {
-    // The customer was deleted between the check and the insert.
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) throw noSuchCustomer();
-    throw error;
-  }
+  });
 }
 
 /** The tenant's locations as `readList` reads them, by name, each with its customer's name. */

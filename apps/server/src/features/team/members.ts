@@ -8,12 +8,12 @@ import {
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
+import { SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
+import { recordWhere, refusedAs, saveVersion } from '../../platform/records/record-rows.ts';
 import { technicians } from '../technicians/index.ts';
 import { type invitations, memberships } from './team-tables.ts';
 
@@ -131,15 +131,9 @@ export function technicianLinkOf(role: Role, technician: { id: string } | null):
 }
 
 /** Turns a link to no technician of the tenant (its foreign key) into a field error. */
-export async function checkedTechnician<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation]))
-      throw fieldInvalid('technician.id', teamMessages.technician);
-    throw error;
-  }
-}
+export const checkedTechnician = refusedAs([SQLSTATE.foreignKeyViolation], () =>
+  fieldInvalid('technician.id', teamMessages.technician),
+);
 
 /** Changes a member's role and technician link; the last Owner cannot stop being one. */
 export async function updateMember(

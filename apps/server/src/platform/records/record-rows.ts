@@ -238,19 +238,26 @@ export async function deleteRow(
 }
 
 /**
- * A guard for writes under a unique index of the tenant (a name, a code): a value another record already has is a
- * field error on `field`, not a 500. `const uniqueName = uniqueField('tax_rates_name_key', 'name', '…')`.
+ * A guard for writes the database may refuse: its error of one of `codes` (on `constraint`, when named) is the
+ * error `refusal` gives (a field error, a 404), not a 500.
  */
-export function uniqueField(constraint: string, field: string, message: string) {
+export function refusedAs(codes: readonly string[], refusal: () => Error, constraint?: string) {
   return async <T>(write: () => Promise<T>): Promise<T> => {
     try {
       return await write();
     } catch (error) {
-      if (isDatabaseError(error, [SQLSTATE.uniqueViolation], constraint)) throw fieldInvalid(field, message);
+      if (isDatabaseError(error, codes, constraint)) throw refusal();
       throw error;
     }
   };
 }
+
+/**
+ * A guard for writes under a unique index of the tenant (a name, a code): a value another record already has is a
+ * field error on `field`. `const uniqueName = uniqueField('tax_rates_name_key', 'name', '…')`.
+ */
+export const uniqueField = (constraint: string, field: string, message: string) =>
+  refusedAs([SQLSTATE.uniqueViolation], () => fieldInvalid(field, message), constraint);
 
 /**
  * A guard for writes that name other records (a job's customer, site, territory, priority and technician): the
