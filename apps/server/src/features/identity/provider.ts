@@ -25,20 +25,13 @@ async function generateSigningKeys(): Promise<{ keys: JWK[] }> {
 /** The signing keys of the embedded issuer, shared by every server process through the database. */
 export const signingKeys = (db: Db) => sharedSecret(db, 'oidc_signing_keys', generateSigningKeys);
 
+/** What a public key of the set holds: its type, curve or modulus and exponent, and how it is used. */
+const PUBLIC_FIELDS = ['kty', 'crv', 'x', 'y', 'n', 'e', 'alg', 'use', 'kid'] as const;
+
 /** Public halves only, for verifying tokens without an HTTP round trip to ourselves. */
 export function publicKeys(jwks: { keys: JWK[] }): { keys: JWK[] } {
   return {
-    keys: jwks.keys.map(({ kty, crv, x, y, n, e, alg, use, kid }) => ({
-      kty,
-      crv,
-      x,
-      y,
-      n,
-      e,
-      alg,
-      use,
-      kid,
-    })),
+    keys: jwks.keys.map((key) => Object.fromEntries(PUBLIC_FIELDS.map((field) => [field, key[field]]))),
   };
 }
 

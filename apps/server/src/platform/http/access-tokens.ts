@@ -27,6 +27,9 @@ const unauthenticated = (message: string) => new ApiError('UNAUTHENTICATED', mes
 /** How far the issuer's clock may be from ours. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 
+/** The signature algorithms an access token may be signed with: public-key ones only. */
+const ALGORITHMS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'];
+
 /** Tokens remembered as verified, at most (about 1 KB each); the oldest is forgotten first. */
 const REMEMBERED_TOKENS = 10_000;
 
@@ -45,18 +48,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       verified = await jwtVerify(token, options.keys, {
         issuer: options.issuer,
         audience: options.audience,
-        algorithms: [
-          'ES256',
-          'ES384',
-          'ES512',
-          'RS256',
-          'RS384',
-          'RS512',
-          'PS256',
-          'PS384',
-          'PS512',
-          'EdDSA',
-        ],
+        algorithms: ALGORITHMS,
         requiredClaims: ['sub', 'exp'],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
