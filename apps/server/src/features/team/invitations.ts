@@ -235,18 +235,8 @@ export const revokeInvitation = (tx: Tx, tenantId: string, id: string) =>
 
 // ---- The link, used by whoever signs in with it (no tenant yet: system reads by the token's hash) ----------
 
-interface Opened {
-  tenantId: string;
-  id: string;
-  tenantName: string;
-  email: string;
-  role: Role;
-  technicianId: string | null;
-  invitedBy: string | null;
-  expires: Date;
-}
-
-async function openLink(db: Pick<Db, 'select'>, token: string): Promise<Opened> {
+/** The invitation of a link, with its organisation's name; 404 for a link that is not one, 409 past its expiry. */
+async function openLink(db: Pick<Db, 'select'>, token: string) {
   if (!TOKEN.test(token)) throw new ApiError('NOT_FOUND', teamMessages.invitationNotFound);
   const [row] = await db
     .select({
