@@ -21,6 +21,13 @@ export interface Attachment {
   content: Buffer;
 }
 
+/** An attachment's columns, as its message is sent with it (`Attachment`). */
+export const attachmentFile = {
+  filename: outboxAttachments.filename,
+  contentType: outboxAttachments.contentType,
+  content: outboxAttachments.content,
+};
+
 /** A message to send: stored first, in the transaction of the action that causes it, then sent by the worker. */
 export interface OutgoingMessage {
   kind: MessageKind;
@@ -130,11 +137,7 @@ export async function findAttachment(
 ): Promise<Attachment> {
   await findOutboxMessage(tx, tenantId, id);
   const [row] = await tx
-    .select({
-      filename: outboxAttachments.filename,
-      contentType: outboxAttachments.contentType,
-      content: outboxAttachments.content,
-    })
+    .select(attachmentFile)
     .from(outboxAttachments)
     .where(
       and(
