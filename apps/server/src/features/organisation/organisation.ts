@@ -6,7 +6,7 @@ import {
   type TemplateDocument,
 } from '@fieldbook/domain';
 import { and, eq, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
@@ -54,6 +54,10 @@ export async function completeOrganisations(db: Db): Promise<number> {
 const invoiceTemplates = alias(templates, 'invoice_templates');
 const jobTemplates = alias(templates, 'job_templates');
 
+/** The join to a default template of the organisation (`id`: its column of the details). */
+const defaultTemplate = (template: { tenantId: PgColumn; id: PgColumn }, id: PgColumn) =>
+  and(eq(template.tenantId, organisationDetails.tenantId), eq(template.id, id));
+
 /** The details with the tenant's name, the default templates' names and one document's default template body. */
 function selectDetails(db: Db, bodyOf: 'invoice' | 'job' | undefined) {
   const body =
@@ -68,20 +72,8 @@ function selectDetails(db: Db, bodyOf: 'invoice' | 'job' | undefined) {
     })
     .from(organisationDetails)
     .innerJoin(tenants, eq(tenants.id, organisationDetails.tenantId))
-    .innerJoin(
-      invoiceTemplates,
-      and(
-        eq(invoiceTemplates.tenantId, organisationDetails.tenantId),
-        eq(invoiceTemplates.id, organisationDetails.invoiceTemplateId),
-      ),
-    )
-    .innerJoin(
-      jobTemplates,
-      and(
-        eq(jobTemplates.tenantId, organisationDetails.tenantId),
-        eq(jobTemplates.id, organisationDetails.jobTemplateId),
-      ),
-    )
+    .innerJoin(invoiceTemplates, defaultTemplate(invoiceTemplates, organisationDetails.invoiceTemplateId))
+    .innerJoin(jobTemplates, defaultTemplate(jobTemplates, organisationDetails.jobTemplateId))
     .where(eq(organisationDetails.tenantId, sql.placeholder('tenantId')));
 }
 
