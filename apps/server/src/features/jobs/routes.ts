@@ -40,10 +40,7 @@ export function registerJobRoutes(api: Api, db: Db): void {
       body: jobUpdate,
       command: (id, body) => jobSave(db, id, body),
     },
-    remove: {
-      summary: 'Delete a job and its line items',
-      command: (id) => (tx, tenantId) => deleteJob(tx, tenantId, id),
-    },
+    remove: { summary: 'Delete a job and its line items', command: deleteJob },
   });
 
   // A job is read with the member's scope in one round trip; a Technician sees only their own.

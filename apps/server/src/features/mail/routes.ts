@@ -49,10 +49,7 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
         'With no mail server set up (`SMTP_URL`), messages stay here, QUEUED: exactly what would have been sent.',
       list: outboxList,
     },
-    read: {
-      summary: 'A message of the outbox',
-      command: (id) => (tx, tenantId) => findOutboxMessage(tx, tenantId, id),
-    },
+    read: { summary: 'A message of the outbox', command: findOutboxMessage },
   });
 
   api.get(

@@ -40,7 +40,7 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
     tags,
     record: memberRecord,
     list: { summary: "The organisation's members, Owners first", list: memberList },
-    read: { summary: 'Get a member', command: (id) => (tx, tenantId) => findMember(tx, tenantId, id) },
+    read: { summary: 'Get a member', command: findMember },
     save: {
       summary: "Change a member's role",
       description:
@@ -53,7 +53,7 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
       summary: 'Remove a member',
       description:
         'They can no longer act in the organisation; what they made stays. Never the last Owner (409).',
-      command: (id) => (tx, tenantId) => removeMember(tx, tenantId, id),
+      command: removeMember,
     },
   });
 
@@ -64,15 +64,8 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
     tags,
     record: invitationRecord,
     list: { summary: 'Open invitations (pending or expired)', list: invitationList },
-    read: {
-      summary: 'Get an invitation',
-      command: (id) => (tx, tenantId) => findInvitation(tx, tenantId, id),
-    },
-    remove: {
-      operationId: 'revokeInvitation',
-      summary: 'Revoke an invitation',
-      command: (id) => (tx, tenantId) => revokeInvitation(tx, tenantId, id),
-    },
+    read: { summary: 'Get an invitation', command: findInvitation },
+    remove: { operationId: 'revokeInvitation', summary: 'Revoke an invitation', command: revokeInvitation },
   });
 
   const invite = {
