@@ -57,7 +57,7 @@ export function registerJobRoutes(api: Api, db: Db): void {
     response: { 200: z.array(namedReference), ...tenantErrors.with() },
   };
   api.get('/job-priorities', { schema: priorities }, (request) =>
-    inRequestTenant(db, request, (tx, tenantId) => listJobPriorities(tx, tenantId)),
+    inRequestTenant(db, request, listJobPriorities),
   );
 
   const regions = { operationId: 'listTerritories', summary: 'List or search territories', tags };
