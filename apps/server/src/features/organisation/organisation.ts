@@ -13,6 +13,7 @@ import { tenants } from '../../platform/db/tenant-table.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import { readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
+import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
 import { seedTemplates } from './templates.ts';
@@ -190,7 +191,7 @@ export async function saveOrganisation(
       logoType: image?.type ?? null,
       invoiceTemplateId: invoiceTemplate.id,
       jobTemplateId: jobTemplate.id,
-      updated: sql`greatest(now(), ${organisationDetails.updated} + interval '1 millisecond')`,
+      updated: nextUpdated(organisationDetails.updated),
     })
     .where(
       and(eq(organisationDetails.tenantId, tenantId), eq(organisationDetails.updated, new Date(updated))),

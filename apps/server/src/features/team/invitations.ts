@@ -5,6 +5,7 @@ import {
   type InvitationFields,
   type InvitationPreview,
   type InvitationUpdate,
+  ORGANISATION_TIME_ZONE,
   PAGE_SIZES,
   ROLE_ABOUT,
   ROLE_NAMES,
@@ -20,7 +21,7 @@ import { ApiError, conflict, fieldInvalid, notFound } from '../../platform/http/
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { storeMessage } from '../../platform/mail/outbox.ts';
+import { emailDate, storeMessage } from '../../platform/mail/outbox.ts';
 import { deleteRow, recordWhere, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import type { TenantEntry } from '../identity/index.ts';
 import { canonicalEmail } from '../identity/index.ts';
@@ -122,15 +123,6 @@ async function tenantName(tx: Tx, tenantId: string): Promise<string> {
   return row?.name ?? 'Fieldbook';
 }
 
-const expiryText = (expires: Date) =>
-  expires.toLocaleDateString('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Australia/Melbourne',
-  });
-
 /** Stores the invitation's email in the outbox, with its link. */
 async function sendInvitation(
   tx: Tx,
@@ -154,7 +146,7 @@ async function sendInvitation(
       'Open this link to sign in, or to create your account, and join:',
       invitationLink(inviter.publicUrl, token),
       '',
-      `The link works once, until ${expiryText(new Date(invitation.expires))}.`,
+      `The link works once, until ${emailDate(new Date(invitation.expires), ORGANISATION_TIME_ZONE)}.`,
       'If you were not expecting this, you can ignore this email: nothing happens until the link is used.',
     ].join('\n'),
   });

@@ -37,6 +37,16 @@ export interface OutgoingMessage {
   attachments?: Attachment[];
 }
 
+/** "Friday, 4 December 2026": a date as an email says it, on its day in `timeZone`. */
+export const emailDate = (date: Date, timeZone: string) =>
+  date.toLocaleDateString('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  });
+
 /** Stores a tenant's message in its outbox (inside the caller's tenant transaction); the worker sends it. */
 export async function storeMessage(tx: Tx, tenantId: string, message: OutgoingMessage): Promise<string> {
   const id = uuidv7();

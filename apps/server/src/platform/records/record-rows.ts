@@ -23,6 +23,9 @@ export interface RecordVersion {
   updated: string;
 }
 
+/** A saved row's new `updated`: now, and always after its last one (two saves in one millisecond stay apart). */
+export const nextUpdated = (updated: PgColumn) => sql`greatest(now(), ${updated} + interval '1 millisecond')`;
+
 /** The record's row condition; a malformed id finds nothing, exactly like another tenant's. */
 export function recordWhere(table: RecordTable, tenantId: string, id: string): SQL | undefined {
   if (!isUuid(id)) return undefined;
@@ -209,7 +212,7 @@ export async function saveVersion<T extends RecordTable>(
   if (!where) throw notFound(noun);
   const [row] = await tx
     .update(table as RecordTable)
-    .set({ ...values, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
+    .set({ ...values, updated: nextUpdated(table.updated) })
     .where(and(where, eq(table.updated, new Date(updated))))
     .returning();
   if (row) return row as T['$inferSelect'];

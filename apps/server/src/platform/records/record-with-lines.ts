@@ -7,7 +7,7 @@ import { runTogether, type Tx } from '../db/database.ts';
 import { SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Lines, LinesTable, NumberedTable, RecordWithLines } from './lines.ts';
-import { ownColumns, type RecordTable, type RecordVersion, refusedAs } from './record-rows.ts';
+import { nextUpdated, ownColumns, type RecordTable, type RecordVersion, refusedAs } from './record-rows.ts';
 import { allocateNumber, numberedInsert } from './tenant-counters.ts';
 
 // What every record with lines (a job, an invoice) is written with: a create, a save over the version read and an
@@ -118,7 +118,7 @@ export function saveWithLines<T extends NumberedTable, L extends LinesTable>(
   const build = () => {
     const saved = tx
       .update(table as RecordTable)
-      .set({ ...set.row, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
+      .set({ ...set.row, updated: nextUpdated(table.updated) })
       .where(
         and(
           eq(table.tenantId, sql.placeholder('tenantId')),
