@@ -6,8 +6,8 @@ import {
   invitationUpdate,
   memberRecord,
   memberUpdate,
+  tenantEntry,
 } from '@fieldbook/domain';
-import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import { type Api, callerOf } from '../../platform/http/api-scopes.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
@@ -104,7 +104,6 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
 }
 
 const linkTags = ['account'];
-const joined = z.object({ tenantId: z.uuid(), tenantName: z.string() });
 
 /** The invitation link, for any signed-in caller (they may belong to no organisation yet). */
 export function registerInvitationLinkRoutes(api: Api, db: Db): void {
@@ -136,7 +135,7 @@ export function registerInvitationLinkRoutes(api: Api, db: Db): void {
         tags: linkTags,
         body: invitationAcceptance,
         response: {
-          200: joined,
+          200: tenantEntry,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'INTERNAL'),
         },
       },

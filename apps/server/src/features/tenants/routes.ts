@@ -1,4 +1,4 @@
-import { membershipRecord, requiredText } from '@fieldbook/domain';
+import { membershipRecord, requiredText, tenantEntry } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
@@ -12,7 +12,6 @@ import { findOwnMembership } from '../team/index.ts';
 import { createTenant, listTenantsOf, recordSignIn } from './tenants.ts';
 
 const tags = ['account'];
-const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
 const newTenant = z.object({ name: requiredText('Enter the organisation name.', 200) });
 
 /** The caller's account and organisations: any signed-in caller, with or without a tenant. */
