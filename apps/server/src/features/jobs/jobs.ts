@@ -183,12 +183,9 @@ export async function readJob(
   id: string,
 ): Promise<{ member: Member; job: Job }> {
   if (!isUuid(id)) return asMember(db, caller, () => Promise.reject(notFound(NOUN)));
-  const { member, results } = await readAsMember(db, caller, [
-    jobById.with({ tenantId: caller.tenantId, id }),
-  ]);
-  const [row] = results[0] as JobRow[];
-  if (!row) throw notFound(NOUN);
-  return { member, job: toJob(row) };
+  const read = jobRead(caller.tenantId, id);
+  const { member, results } = await readAsMember(db, caller, [read.statement]);
+  return { member, job: read.record(results[0] ?? []) };
 }
 
 /** `createJob` as a `Write`: what the job names read with the transaction's BEGIN, then the numbered insert. */

@@ -137,10 +137,9 @@ const toOrganisation = ({
 
 /** The organisation for the caller, read with the member's scope in one round trip (`readAsMember`). */
 export async function readOrganisation(db: Db, caller: TenantCaller): Promise<Organisation> {
-  const { results } = await readAsMember(db, caller, [details.none.with({ tenantId: caller.tenantId })]);
-  const [row] = results[0] as DetailsRow[];
-  if (!row) throw notFound(NOUN);
-  return toOrganisation(row);
+  const read = detailsRead(caller.tenantId);
+  const { results } = await readAsMember(db, caller, [read.statement]);
+  return toOrganisation(read.record(results[0] ?? []));
 }
 
 /** A logo data URL (checked by `logoField`) as its bytes and type. */
