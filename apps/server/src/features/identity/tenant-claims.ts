@@ -44,14 +44,9 @@ export function withRequestedTenant(
 }
 
 /**
- * The tenant a token is for: the requested one when the user is a member, else their first tenant.
- * Undefined when the user has no tenant (they will be asked to create one).
+ * The tenant claims of a token: the user's tenants, and the one the token is for: the requested one when the user
+ * is a member, else their first (none when the user has no tenant: they will be asked to create one).
  */
-export function chooseTenant(tenants: TenantEntry[], requested: string | undefined): TenantEntry | undefined {
-  if (requested) return tenants.find((t) => t.tenantId === requested);
-  return tenants[0];
-}
-
 export async function tenantClaimsFor(
   memberships: Memberships,
   subject: string,
@@ -59,7 +54,7 @@ export async function tenantClaimsFor(
   names: TenantClaimNames,
 ): Promise<Record<string, unknown>> {
   const tenants = await memberships.tenantsOf(subject);
-  const chosen = chooseTenant(tenants, requested);
+  const chosen = requested ? tenants.find((t) => t.tenantId === requested) : tenants[0];
   return {
     ...(chosen ? { [names.tenantId]: chosen.tenantId } : {}),
     [names.tenants]: tenants,
