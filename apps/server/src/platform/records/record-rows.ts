@@ -127,10 +127,6 @@ export interface NamedRecord {
 
 const namedReads = builtByShape('named');
 
-/** What a `namedStatement` reads, apart from which names it was given ids for. */
-const readNamedShapes = (entries: [string, NamedRecord][]) =>
-  entries.map(([name, { table, column }]) => `${name}=${getTableName(table)}.${column.name}`).join();
-
 /**
  * The records a write names (a job's customer, site, territory, priority and technician), all read by one
  * statement instead of one round trip each, and what it found: for each name, its column's value as
@@ -143,24 +139,27 @@ export function namedStatement<Name extends string>(
   named: Record<Name, NamedRecord>,
 ): { statement: Statement; found: (rows: unknown[]) => Record<Name, unknown> } {
   const entries = Object.entries(named) as [Name, NamedRecord][];
-  const asked = entries.map(([name, { id }]) => [name, id !== undefined && isUuid(id)] as const);
-  const shape = asked.map(([name, read]) => `${name}:${read ? 1 : 0}`).join();
   const values: Record<string, unknown> = { tenantId };
   for (const [name, { id }] of entries) if (id !== undefined && isUuid(id)) values[`id_${name}`] = id;
+  const asked = (name: string) => `id_${name}` in values;
+  // What the statement reads, and which of them it was given ids for.
+  const shape = entries.map(
+    ([name, { table, column }]) => `${name}=${getTableName(table)}.${column.name}:${asked(name)}`,
+  );
   const build = () =>
     sql`select ${sql.join(
-      entries.map(([name, { table, column }], index) => {
+      entries.map(([name, { table, column }]) => {
         const where = and(
           eq(table.tenantId, sql.placeholder('tenantId')),
           eq(table.id, sql.placeholder(`id_${name}`)),
         );
-        const value = asked[index]?.[1] ? sql`(select ${column} from ${table} where ${where})` : sql`null`;
+        const value = asked(name) ? sql`(select ${column} from ${table} where ${where})` : sql`null`;
         return sql`${value} as ${sql.identifier(name)}`;
       }),
       sql`, `,
     )}`;
   return {
-    statement: namedReads.statement(tx, `${readNamedShapes(entries)}|${shape}`, build, values),
+    statement: namedReads.statement(tx, shape.join(), build, values),
     found: (rows) => {
       const [row] = rows as Record<string, unknown>[];
       return Object.fromEntries(entries.map(([name]) => [name, row?.[name] ?? undefined])) as Record<
