@@ -20,6 +20,12 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
   return user;
 }
 
+/** Who a token's subject is, as an organisation keeps its members: their name and email, null when not our user. */
+export async function personOf(db: Db, subject: string) {
+  const user = await findUserById(db, subject);
+  return { subject, name: user?.name ?? null, email: user?.email ?? null };
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const [user] = await db
     .select(publicFields)

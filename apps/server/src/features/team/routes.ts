@@ -16,7 +16,7 @@ import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
 import { createSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
-import { findUserById } from '../identity/index.ts';
+import { personOf } from '../identity/index.ts';
 import {
   acceptInvitation,
   createInvitation,
@@ -140,14 +140,7 @@ export function registerInvitationLinkRoutes(api: Api, db: Db): void {
         },
       },
     },
-    async (request) => {
-      const { subject } = callerOf(request);
-      const user = await findUserById(db, subject);
-      return acceptInvitation(db, request.body.token, {
-        subject,
-        name: user?.name ?? null,
-        email: user?.email ?? null,
-      });
-    },
+    async (request) =>
+      acceptInvitation(db, request.body.token, await personOf(db, callerOf(request).subject)),
   );
 }

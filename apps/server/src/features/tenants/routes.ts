@@ -7,7 +7,7 @@ import { type Api, callerOf, tenantCallerOf } from '../../platform/http/api-scop
 import { errorResponses, tenantErrors } from '../../platform/http/error-responses.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
-import { findUserById } from '../identity/index.ts';
+import { findUserById, personOf } from '../identity/index.ts';
 import { findOwnMembership } from '../team/index.ts';
 import { createTenant, listTenantsOf, recordSignIn } from './tenants.ts';
 
@@ -54,12 +54,8 @@ export function registerAccountRoutes(api: Api, db: Db): void {
       },
     },
     async (request, reply) => {
-      const { subject } = callerOf(request);
-      const user = await findUserById(db, subject);
-      const created = await createTenant(db, {
-        name: request.body.name,
-        creator: { subject, name: user?.name ?? null, email: user?.email ?? null },
-      });
+      const creator = await personOf(db, callerOf(request).subject);
+      const created = await createTenant(db, { name: request.body.name, creator });
       return reply.code(201).send(created);
     },
   );
