@@ -50,15 +50,8 @@ export const emailDate = (date: Date, timeZone: string) =>
 /** Stores a tenant's message in its outbox (inside the caller's tenant transaction); the worker sends it. */
 export async function storeMessage(tx: Tx, tenantId: string, message: OutgoingMessage): Promise<string> {
   const id = uuidv7();
-  await tx.insert(outboxMessages).values({
-    tenantId,
-    id,
-    kind: message.kind,
-    recipient: message.to,
-    subject: message.subject,
-    body: message.text,
-  });
-  const attachments = message.attachments ?? [];
+  const { kind, to: recipient, subject, text: body, attachments = [] } = message;
+  await tx.insert(outboxMessages).values({ tenantId, id, kind, recipient, subject, body });
   if (attachments.length > 0)
     await tx
       .insert(outboxAttachments)
@@ -69,15 +62,9 @@ export async function storeMessage(tx: Tx, tenantId: string, message: OutgoingMe
 }
 
 /** Stores an identity message (a password reset link): no tenant, sent by the same worker. */
-export async function storeIdentityMessage(
-  db: Pick<Db, 'insert'>,
-  message: OutgoingMessage,
-): Promise<string> {
-  const id = uuidv7();
-  await db
-    .insert(identityMessages)
-    .values({ id, kind: message.kind, recipient: message.to, subject: message.subject, body: message.text });
-  return id;
+export async function storeIdentityMessage(db: Pick<Db, 'insert'>, message: OutgoingMessage): Promise<void> {
+  const { kind, to: recipient, subject, text: body } = message;
+  await db.insert(identityMessages).values({ id: uuidv7(), kind, recipient, subject, body });
 }
 
 const messageColumns = {
