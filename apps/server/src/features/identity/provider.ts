@@ -41,6 +41,12 @@ export const webRedirectUris = (publicUrl: string) => [
   `${publicUrl}/auth/popup-callback`,
 ];
 
+/** The provider's answer is one of our pages. */
+const answerWith = (ctx: KoaContextWithOIDC, page: string) => {
+  ctx.type = 'html';
+  ctx.body = page;
+};
+
 /** The embedded OpenID Connect issuer, mounted at /oidc. */
 export async function createIdentityProvider(
   config: Config,
@@ -99,14 +105,8 @@ export async function createIdentityProvider(
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => {
-          ctx.type = 'html';
-          ctx.body = logoutPage(form);
-        },
-        postLogoutSuccessSource: async (ctx) => {
-          ctx.type = 'html';
-          ctx.body = signedOutPage(publicUrl);
-        },
+        logoutSource: async (ctx, form) => answerWith(ctx, logoutPage(form)),
+        postLogoutSuccessSource: async (ctx) => answerWith(ctx, signedOutPage(publicUrl)),
       },
       resourceIndicators: {
         enabled: true,
@@ -183,10 +183,7 @@ export async function createIdentityProvider(
       Session: oidc.sessionTtl,
       Grant: oidc.sessionTtl,
     },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = providerErrorPage(out);
-    },
+    renderError: async (ctx, out) => answerWith(ctx, providerErrorPage(out)),
   };
 
   const provider = new Provider(oidc.issuer, configuration);
