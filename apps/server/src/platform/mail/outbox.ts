@@ -115,7 +115,7 @@ export const outboxList: SortedList<OutboxMessage> = {
   source: outboxMessages,
   select: (db, total) => db.select({ ...messageColumns, total }).from(outboxMessages),
   keys: [descending(outboxMessages.created), descending(outboxMessages.id)],
-  toRecord: (row: MessageRow) => toMessage(row),
+  toRecord: toMessage,
 };
 
 export async function findOutboxMessage(tx: Tx, tenantId: string, id: string): Promise<OutboxMessage> {
