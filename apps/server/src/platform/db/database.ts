@@ -36,7 +36,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+export async function openDatabase(options: {
   /** A PostgreSQL server; unset means embedded PGlite. */
   url?: string | undefined;
   /** PGlite data directory; unset means in memory. */
@@ -47,9 +47,7 @@ export interface DatabaseOptions {
   logQuery?: (query: string, params: unknown[]) => void;
   /** What stands between us and the server (`DATABASE_POOLER`); `transaction`: no statement is named. */
   pooler?: DatabasePooler | undefined;
-}
-
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+}): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
   if (options.url)
     return openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE, options.pooler ?? 'none', logger);

@@ -14,14 +14,6 @@ export interface Caller {
   tenantId: string | undefined;
 }
 
-export interface TokenVerifierOptions {
-  issuer: string;
-  audience: string;
-  acceptedTypes: string[];
-  tenantIdClaim: string;
-  keys: JWTVerifyGetKey;
-}
-
 const unauthenticated = (message: string) => new ApiError('UNAUTHENTICATED', message);
 
 /** How far the issuer's clock may be from ours. */
@@ -39,7 +31,13 @@ const REMEMBERED_TOKENS = 10_000;
  * token's text cannot change; its expiry is checked on every request). A key the issuer withdraws therefore
  * stops a token already seen only at the token's expiry (minutes: `OIDC_ACCESS_TOKEN_TTL`).
  */
-export function createTokenVerifier(options: TokenVerifierOptions) {
+export function createTokenVerifier(options: {
+  issuer: string;
+  audience: string;
+  acceptedTypes: string[];
+  tenantIdClaim: string;
+  keys: JWTVerifyGetKey;
+}) {
   const remembered = new Map<string, { caller: Caller; expires: number }>();
 
   async function verifySignature(token: string): Promise<{ caller: Caller; expires: number }> {

@@ -5,14 +5,11 @@ import type { Db } from '../db/database.ts';
 import { attachmentFile } from './outbox.ts';
 import { identityMessages, outboxAttachments, outboxMessages } from './outbox-tables.ts';
 
-export interface MailSettings {
+export interface MailWorkerOptions {
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: nothing is sent, messages stay in the outbox. */
   smtpUrl: string | undefined;
   /** The From of every message. */
   from: string;
-}
-
-export interface MailWorkerOptions extends MailSettings {
   /** The waits before each retry; after the last, the message fails. */
   retryDelaysMs?: readonly number[];
   /** How often the worker looks for due messages when nobody kicks it. */
