@@ -11,12 +11,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  created,
+  recordTimes,
   searchWordsOf,
   tenantForeignKey,
   tenantId,
   trigram,
-  updated,
 } from '../../platform/db/columns.ts';
 
 const customerColumns = () => ({
@@ -30,8 +29,7 @@ const customerColumns = () => ({
   billingEmail: text('billing_email'),
   website: text('website'),
   notes: text('notes'),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   nameWords: searchWordsOf('name_words', 'name'),
   billingAddressWords: searchWordsOf('billing_address_words', 'billing_address'),
   billingPhoneWords: searchWordsOf('billing_phone_words', 'billing_phone'),
@@ -71,8 +69,7 @@ const locationColumns = () => ({
   state: text('state'),
   postcode: text('postcode'),
   country: text('country').notNull(),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   nameWords: searchWordsOf('name_words', 'name'),
   street1Words: searchWordsOf('street1_words', 'street1'),
   suburbWords: searchWordsOf('suburb_words', 'suburb'),

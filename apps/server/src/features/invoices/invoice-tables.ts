@@ -16,15 +16,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  created,
   numberBlockCounts,
   oneOf,
+  recordTimes,
   searchWordsOf,
   statusCounts,
   tenantForeignKey,
   tenantId,
   trigram,
-  updated,
 } from '../../platform/db/columns.ts';
 import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers } from '../customers/index.ts';
@@ -42,8 +41,7 @@ const invoiceColumns = () => ({
   date: date('date').notNull(),
   due: date('due').notNull(),
   amountsIncludeTax: boolean('amounts_include_tax').notNull(),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   lineItems: keptLines<InvoiceLine>('line_items'),
   referenceWords: searchWordsOf('reference_words', 'reference'),
 });

@@ -15,15 +15,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  created,
   numberBlockCounts,
   oneOf,
+  recordTimes,
   searchWordsOf,
   statusCounts,
   tenantForeignKey,
   tenantId,
   trigram,
-  updated,
 } from '../../platform/db/columns.ts';
 import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers, locations } from '../customers/index.ts';
@@ -37,8 +36,7 @@ export const jobPriorities = pgTable(
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     rank: integer('rank').notNull(),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -50,8 +48,7 @@ const territoryColumns = () => ({
   tenantId: tenantId(),
   id: uuid('id').notNull(),
   name: text('name').notNull(),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   nameWords: searchWordsOf('name_words', 'name'),
 });
 
@@ -84,8 +81,7 @@ const jobColumns = () => ({
   actualFinish: jobTime('actual_finish'),
   /** The technician the job is assigned to. */
   assignee: uuid('assignee'),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   items: keptLines<Line>('items'),
   referenceWords: searchWordsOf('reference_words', 'reference'),
 });

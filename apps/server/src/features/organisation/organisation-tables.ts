@@ -1,6 +1,6 @@
 import { DEFAULT_INVOICE_EMAIL } from '@fieldbook/domain';
 import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, created, tenantForeignKey, tenantId, updated } from '../../platform/db/columns.ts';
+import { bytea, recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { templates } from './template-tables.ts';
 
 /**
@@ -32,8 +32,7 @@ export const organisationDetails = pgTable(
     /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */
     invoiceEmailSubject: text('invoice_email_subject').notNull().default(DEFAULT_INVOICE_EMAIL.subject),
     invoiceEmailMessage: text('invoice_email_message').notNull().default(DEFAULT_INVOICE_EMAIL.message),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     tenantForeignKey('organisation_details_invoice_template_fk', t, t.invoiceTemplateId, templates).onDelete(

@@ -1,7 +1,7 @@
 import { ROLES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { created, oneOf, tenantForeignKey, tenantId, updated } from '../../platform/db/columns.ts';
+import { oneOf, recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
 import { technicians } from '../technicians/index.ts';
 
@@ -23,8 +23,7 @@ export const memberships = pgTable(
     name: text('name'),
     email: text('email'),
     lastSignIn: timestamp('last_sign_in', { withTimezone: true, precision: 3 }),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.subject] }),
@@ -52,8 +51,7 @@ export const invitations = pgTable(
     expires: timestamp('expires', { withTimezone: true, precision: 3 }).notNull(),
     invitedBy: text('invited_by'),
     sent: timestamp('sent', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

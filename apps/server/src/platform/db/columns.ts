@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenants } from './tenant-table.ts';
 
-export { created, updated } from './timestamps.ts';
+export { created, recordTimes, updated } from './timestamps.ts';
 
 /** Bytes (a logo, an attachment), as a Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -9,6 +9,9 @@ export const created = () =>
 export const updated = () =>
   timestamp('updated', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
+/** When a row was made and when it was last written: the columns every record has. */
+export const recordTimes = () => ({ created: created(), updated: updated() });
+
 /** PostgreSQL's text of a `timestamptz` in a session on UTC: `2026-11-27 17:15:53.15+00` (no trailing zeros). */
 const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
 

@@ -1,7 +1,7 @@
 import { MESSAGE_KINDS, OUTBOX_STATUSES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, created, oneOf, tenantForeignKey, tenantId, updated } from '../db/columns.ts';
+import { bytea, oneOf, recordTimes, tenantForeignKey, tenantId } from '../db/columns.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -18,8 +18,7 @@ const messageColumns = () => ({
   nextAttempt: moment('next_attempt').notNull().defaultNow(),
   lastError: text('last_error'),
   sent: moment('sent'),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
 });
 
 /**
