@@ -33,12 +33,7 @@ const locationSearch: ListResource = {
   searchable: [wordsIn(visible.nameWords), wordsIn(visible.street1Words), wordsIn(visible.suburbWords)],
 };
 
-type LocationRow = Omit<
-  typeof locations.$inferSelect,
-  'tenantId' | 'created' | 'nameWords' | 'street1Words' | 'suburbWords'
-> & { customerName: string };
-
-function toLocation(row: LocationRow): CustomerLocation {
+function toLocation(row: Awaited<ReturnType<typeof selectLocations>>[number]): CustomerLocation {
   return {
     id: row.id,
     customer: { id: row.customerId, name: row.customerName },
