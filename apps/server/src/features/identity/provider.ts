@@ -5,7 +5,7 @@ import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'o
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { findUserById } from './accounts.ts';
-import { DatabaseAdapter } from './adapter.ts';
+import { databaseAdapter } from './adapter.ts';
 import { logoutPage, providerErrorPage, signedOutPage } from './pages.ts';
 import { sharedSecret } from './secrets.ts';
 import {
@@ -61,7 +61,7 @@ export async function createIdentityProvider(
   ]);
 
   const configuration: Configuration = {
-    adapter: (model: string) => new DatabaseAdapter(model, db),
+    adapter: (model: string) => databaseAdapter(model, db),
     clients: [
       {
         client_id: oidc.clientId,
