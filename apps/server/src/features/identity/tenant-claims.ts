@@ -14,15 +14,12 @@ export interface Memberships {
   tenantsOf(subject: string): Promise<TenantEntry[]>;
 }
 
-export interface TenantClaimNames {
-  tenantId: string;
-  tenants: string;
-}
-
-export const tenantClaimNames = (namespace: string): TenantClaimNames => ({
+export const tenantClaimNames = (namespace: string) => ({
   tenantId: `${namespace}tenantId`,
   tenants: `${namespace}tenants`,
 });
+
+type TenantClaimNames = ReturnType<typeof tenantClaimNames>;
 
 type ClaimsRequest = Record<string, Record<string, { value?: unknown } | null> | undefined>;
 
