@@ -34,7 +34,7 @@ import { registerCallerApi, registerTenantApi } from './platform/http/api-scopes
 import { createAuthentication } from './platform/http/authenticate.ts';
 import { registerCors } from './platform/http/cors.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
-import { ApiError } from './platform/http/errors.ts';
+import { ApiError, validationFailed } from './platform/http/errors.ts';
 import { LOAD_LIMITS, type LoadLimits, registerLoadLimit } from './platform/http/load-limit.ts';
 import { logDestination } from './platform/http/log-destination.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
@@ -86,12 +86,8 @@ export async function buildApp({
     clientErrorHandler: (error: Error & { code?: string }, socket) => {
       if (!socket.writable) return;
       const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-      const body = JSON.stringify(
-        new ApiError(
-          'VALIDATION_FAILED',
-          tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
-        ).toBody(),
-      );
+      const message = tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.';
+      const body = JSON.stringify(validationFailed(message).toBody());
       const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
       socket.end(
         `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -102,7 +98,7 @@ export async function buildApp({
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The request URL is not valid.' : 'The request is not valid.';
-      void reply.code(400).send(new ApiError('VALIDATION_FAILED', message).toBody());
+      void reply.code(400).send(validationFailed(message).toBody());
     },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,

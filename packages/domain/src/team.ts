@@ -126,6 +126,9 @@ export const invitationAcceptance = z.object({
     .min(1, { error: teamMessages.invitationNotFound }),
 });
 
+/** An organisation a user belongs to, as the tokens name it. */
+export const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
+
 /** The caller's own membership of the organisation the token names (what the web app shows and hides). */
 export const membershipRecord = z.object({
   tenantId: z.uuid(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/database.ts';
-import { DATABASE_POOLERS, type DatabasePooler } from './db/transaction-pooler.ts';
+import { DATABASE_POOLERS } from './db/transaction-pooler.ts';
 
 /** Where address suggestions come from (`ADDRESS_PROVIDER`). */
 export const ADDRESS_PROVIDERS = ['offline'] as const;
@@ -90,44 +90,13 @@ const checkedSettings = settingsSchema.refine(
   },
 );
 
-export type Settings = z.input<typeof settingsSchema>;
-
-export interface Config {
-  port: number;
-  host: string;
-  publicUrl: string;
-  databaseUrl: string | undefined;
-  databasePooler: DatabasePooler;
-  /** PostgreSQL connections this process keeps (not used with PGlite, which is one). */
-  databasePoolSize: number;
-  dataDir: string;
-  logLevel: string;
-  /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses. */
-  trustProxy: false | number | string[];
-  webDistDir: string | undefined;
-  seedDemo: boolean;
-  helpUrl: string;
-  addresses: { provider: AddressProvider };
-  mail: { smtpUrl: string | undefined; from: string };
-  oidc: {
-    /** True when this process hosts the identity provider at /oidc. */
-    embedded: boolean;
-    issuer: string;
-    clientId: string;
-    audience: string;
-    scope: string;
-    claimNamespace: string;
-    accessTokenTypes: string[];
-    signupEnabled: boolean;
-    accessTokenTtl: number;
-    sessionTtl: number;
-  };
-}
-
 export class ConfigError extends Error {}
 
+/** The server's settings, as `loadConfig` reads them. */
+export type Config = ReturnType<typeof loadConfig>;
+
 /** Reads and validates the settings; a bad one stops start-up with a message naming it. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(env: Record<string, string | undefined>) {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = checkedSettings.safeParse(present);
   if (!parsed.success) {
@@ -136,16 +105,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const s = parsed.data;
   const publicUrl = s.PUBLIC_URL ?? `http://localhost:${s.PORT}`;
-  const embedded = s.OIDC_ISSUER === undefined;
   return {
     port: s.PORT,
     host: s.HOST,
     publicUrl,
     databaseUrl: s.DATABASE_URL,
     databasePooler: s.DATABASE_POOLER,
+    /** PostgreSQL connections this process keeps (not used with PGlite, which is one). */
     databasePoolSize: s.DATABASE_POOL_SIZE,
     dataDir: s.DATA_DIR,
     logLevel: s.LOG_LEVEL,
+    /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses. */
     trustProxy: s.TRUST_PROXY,
     webDistDir: s.WEB_DIST_DIR,
     seedDemo: s.SEED_DEMO,
@@ -153,7 +123,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     addresses: { provider: s.ADDRESS_PROVIDER },
     mail: { smtpUrl: s.SMTP_URL, from: s.MAIL_FROM ?? `Fieldbook <no-reply@${new URL(publicUrl).hostname}>` },
     oidc: {
-      embedded,
+      /** True when this process hosts the identity provider at /oidc. */
+      embedded: s.OIDC_ISSUER === undefined,
       issuer: s.OIDC_ISSUER ?? `${publicUrl}/oidc`,
       clientId: s.OIDC_CLIENT_ID,
       audience: s.OIDC_AUDIENCE ?? `${publicUrl}/api`,

@@ -57,11 +57,10 @@ export async function seedDemoInvoices(
     .select({ id: taxRates.id, name: taxRates.name })
     .from(taxRates)
     .where(eq(taxRates.tenantId, tenantId));
-  const rateNamed = (name: string) => {
-    const rate = rates.find((candidate) => candidate.name === name);
+  const [gst = null, gstFree = null] = STARTING_TAX_RATES.map((starting) => {
+    const rate = rates.find((candidate) => candidate.name === starting.name);
     return rate ? { id: rate.id } : null;
-  };
-  const [gst, gstFree] = STARTING_TAX_RATES.map((rate) => rateNamed(rate.name));
+  });
   const today = calendarDateIn(DEMO_TIME_ZONE, now);
   const invoice = (
     fields: Omit<InvoiceFields, 'status' | 'due' | 'amountsEnteredIncludeTax'>,
@@ -87,7 +86,7 @@ export async function seedDemoInvoices(
           customer: job.fields.customer,
           job: { id: job.id },
           date: date > today ? today : date,
-          lineItems: job.fields.items.map((line) => ({ ...line, taxRate: gst ?? null })),
+          lineItems: job.fields.items.map((line) => ({ ...line, taxRate: gst })),
         },
         closed ? undefined : 'OPEN_DRAFT',
       ),
@@ -103,12 +102,12 @@ export async function seedDemoInvoices(
         quantity,
         price: item.price,
         amount: null,
-        taxRate: gst ?? null,
+        taxRate: gst,
       };
     });
     if (random.next() < 0.25) {
       const fee = random.pick(GST_FREE_FEES);
-      lines.push({ code: null, quantity: null, price: null, ...fee, taxRate: gstFree ?? null });
+      lines.push({ code: null, quantity: null, price: null, ...fee, taxRate: gstFree });
     }
     made.push(
       invoice({

@@ -45,7 +45,6 @@ const demoOrganisation = z.object({
   items: z.array(z.tuple([z.string(), z.string(), z.string()])),
 });
 
-export type DemoCustomer = z.infer<typeof demoCustomer>;
 export type DemoDetails = z.infer<typeof demoDetails>;
 export type DemoOrganisation = z.infer<typeof demoOrganisation>;
 

@@ -87,13 +87,8 @@ async function seedDemoTeam(tx: Tx, tenantId: string): Promise<void> {
 function siteAddress(address: string) {
   const match = /^(.*), ([^,]+) (NSW|VIC|QLD|SA|WA|TAS|NT|ACT) (\d{4})$/.exec(address);
   if (!match) throw new Error(`Demo address not in "street, suburb STATE postcode" form: ${address}`);
-  const [, street1, suburb, state, postcode] = match;
-  return {
-    street1: street1 ?? null,
-    suburb: suburb ?? null,
-    state: state ?? null,
-    postcode: postcode ?? null,
-  };
+  const [, street1 = null, suburb = null, state = null, postcode = null] = match;
+  return { street1, suburb, state, postcode };
 }
 
 /** The organisation's details and logo, as its owner would enter them on the organisation page. */

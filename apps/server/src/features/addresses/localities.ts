@@ -34,15 +34,6 @@ export interface LocalitySearch {
   postcode: string | null;
 }
 
-export interface LocalityIndex {
-  size: number;
-  /**
-   * Localities matching the search, at most `limit`: exact names first, then the more populated
-   * (major cities before remote areas), then alphabetically.
-   */
-  search(search: LocalitySearch, limit: number): Locality[];
-}
-
 interface Entry extends Locality {
   key: string;
   remoteness: number;
@@ -89,7 +80,7 @@ function lowerBound(entries: Entry[], key: string, keyOf: (entry: Entry) => stri
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Indexes the data set: sorted by name and by postcode, so a prefix is a binary search away. */
-export function buildLocalityIndex(records: LocalityRecord[]): LocalityIndex {
+export function buildLocalityIndex(records: LocalityRecord[]) {
   const seen = new Set<string>();
   const byName: Entry[] = [];
   for (const record of records) {
@@ -142,7 +133,11 @@ export function buildLocalityIndex(records: LocalityRecord[]): LocalityIndex {
 
   return {
     size: byName.length,
-    search(search, limit) {
+    /**
+     * Localities matching the search, at most `limit`: exact names first, then the more populated
+     * (major cities before remote areas), then alphabetically.
+     */
+    search(search: LocalitySearch, limit: number): Locality[] {
       if (search.locality)
         return collect(byName, (entry) => entry.key, searchKey(search.locality), search, limit);
       if (search.postcode)
@@ -151,6 +146,8 @@ export function buildLocalityIndex(records: LocalityRecord[]): LocalityIndex {
     },
   };
 }
+
+export type LocalityIndex = ReturnType<typeof buildLocalityIndex>;
 
 let loaded: Promise<LocalityIndex> | undefined;
 

@@ -9,8 +9,8 @@ export interface Place {
   state: Term | string | null;
   postcode: string | null;
   country: string | null;
-  latitude: number | null;
-  longitude: number | null;
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 /** A street name as typed, with words typed all in lower case capitalised ("smith" → "Smith"). */
@@ -65,7 +65,7 @@ export function toSuggestion(street: StreetPart | null, place: Place): AddressSu
     stateAbbreviation: typeof place.state === 'string' ? null : (place.state?.abbreviation ?? null),
     postcode: place.postcode,
     country: place.country,
-    latitude: place.latitude,
-    longitude: place.longitude,
+    latitude: place.latitude ?? null,
+    longitude: place.longitude ?? null,
   };
 }

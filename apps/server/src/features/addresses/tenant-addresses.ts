@@ -42,8 +42,6 @@ async function locationAddresses(tx: Tx, tenantId: string, patterns: string[]): 
       state: (row.state && lookUp(STATES, row.state)) || row.state,
       postcode: row.postcode,
       country: row.country,
-      latitude: null,
-      longitude: null,
     }),
   );
 }
@@ -66,12 +64,7 @@ async function billingAddresses(tx: Tx, tenantId: string, patterns: string[]): P
   return rows.flatMap(({ address }) => {
     if (!address) return [];
     const parsed = parseAddress(address.replace(/\s*\n\s*/g, ', '));
-    const suggestion = toSuggestion(parsed.street, {
-      ...parsed,
-      country: 'Australia',
-      latitude: null,
-      longitude: null,
-    });
+    const suggestion = toSuggestion(parsed.street, { ...parsed, country: 'Australia' });
     // Text the parser cannot place is offered as it was typed.
     return [parsed.locality ? suggestion : { ...suggestion, address }];
   });

@@ -1,6 +1,5 @@
 import {
   bigint,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,7 +10,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, searchWordsOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import {
+  recordTimes,
+  searchWordsOf,
+  tenantForeignKey,
+  tenantId,
+  trigram,
+} from '../../platform/db/columns.ts';
 
 const customerColumns = () => ({
   tenantId: tenantId(),
@@ -24,8 +29,7 @@ const customerColumns = () => ({
   billingEmail: text('billing_email'),
   website: text('website'),
   notes: text('notes'),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   nameWords: searchWordsOf('name_words', 'name'),
   billingAddressWords: searchWordsOf('billing_address_words', 'billing_address'),
   billingPhoneWords: searchWordsOf('billing_phone_words', 'billing_phone'),
@@ -65,8 +69,7 @@ const locationColumns = () => ({
   state: text('state'),
   postcode: text('postcode'),
   country: text('country').notNull(),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   nameWords: searchWordsOf('name_words', 'name'),
   street1Words: searchWordsOf('street1_words', 'street1'),
   suburbWords: searchWordsOf('suburb_words', 'suburb'),
@@ -74,11 +77,7 @@ const locationColumns = () => ({
 
 export const locations = pgTable('locations', locationColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
-  foreignKey({
-    name: 'locations_customer_fk',
-    columns: [t.tenantId, t.customerId],
-    foreignColumns: [customers.tenantId, customers.id],
-  }).onDelete('cascade'),
+  tenantForeignKey('locations_customer_fk', t, t.customerId, customers).onDelete('cascade'),
   // What a job's site refers to (`jobs_location_fk`): a job's location is always its customer's.
   unique('locations_customer_site_key').on(t.tenantId, t.customerId, t.id),
   index('locations_customer_idx').on(t.tenantId, t.customerId, t.name),

@@ -36,11 +36,9 @@ const customerSearch: ListResource = {
   ],
 };
 
-type CustomerRow = typeof customers.$inferSelect;
-
 /** A customer as the API returns it, from its row (its times as `Date`s, or as text from a list: `apiTime`). */
 function toCustomer(
-  row: Omit<CustomerRow, 'tenantId' | 'created' | 'updated'> & {
+  row: Omit<typeof customers.$inferSelect, 'tenantId' | 'created' | 'updated'> & {
     created: Date | string;
     updated: Date | string;
   },

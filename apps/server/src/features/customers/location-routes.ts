@@ -24,16 +24,13 @@ export function registerLocationRoutes(api: Api, db: Db): void {
       body: locationFields,
       command: (body) => (tx, tenantId) => createLocation(tx, tenantId, body),
     },
-    read: { summary: 'Get a location', command: (id) => (tx, tenantId) => findLocation(tx, tenantId, id) },
+    read: { summary: 'Get a location', command: findLocation },
     save: {
       summary: 'Save a location',
       description: 'The location stays with its customer: a `customer` in the body is ignored.',
       body: locationUpdate,
       command: (id, body) => (tx, tenantId) => updateLocation(tx, tenantId, id, body),
     },
-    remove: {
-      summary: 'Delete a location',
-      command: (id) => (tx, tenantId) => deleteLocation(tx, tenantId, id),
-    },
+    remove: { summary: 'Delete a location', command: deleteLocation },
   });
 }

@@ -2,15 +2,21 @@ import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldboo
 import { PAGE_SIZES } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Tx } from '../../platform/db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import { SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import { wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
-import { deleteRow, findRow, recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
+import {
+  deleteRow,
+  findRow,
+  recordWhere,
+  refusedAs,
+  saveVersion,
+} from '../../platform/records/record-rows.ts';
 import { customers, locations, visibleLocations as visible } from './customer-tables.ts';
 
 /** What `q` may search on the location list; `customer.id:{id}` lists one customer's locations. */
@@ -27,12 +33,7 @@ const locationSearch: ListResource = {
   searchable: [wordsIn(visible.nameWords), wordsIn(visible.street1Words), wordsIn(visible.suburbWords)],
 };
 
-type LocationRow = Omit<
-  typeof locations.$inferSelect,
-  'tenantId' | 'created' | 'nameWords' | 'street1Words' | 'suburbWords'
-> & { customerName: string };
-
-function toLocation(row: LocationRow): CustomerLocation {
+function toLocation(row: Awaited<ReturnType<typeof selectLocations>>[number]): CustomerLocation {
   return {
     id: row.id,
     customer: { id: row.customerId, name: row.customerName },
@@ -68,13 +69,13 @@ function withCustomerName(source: typeof locations | typeof visible) {
 const ofCustomer = (source: typeof locations | typeof visible) =>
   and(eq(customers.tenantId, source.tenantId), eq(customers.id, source.customerId));
 
+/** Locations with their customer's name. */
+const selectLocations = (db: Db) =>
+  db.select(withCustomerName(locations)).from(locations).innerJoin(customers, ofCustomer(locations));
+
 /** The location a job names, with its customer's name, read by the job's id in one statement (`namedBy`). */
 const locationNamedBy = namedBy('location', 'locationId', (db, where) =>
-  db
-    .select(withCustomerName(locations))
-    .from(locations)
-    .innerJoin(customers, ofCustomer(locations))
-    .where(and(eq(locations.tenantId, sql.placeholder('tenantId')), where(locations.id))),
+  selectLocations(db).where(and(eq(locations.tenantId, sql.placeholder('tenantId')), where(locations.id))),
 );
 
 /** The read of the location a record names, to send with the record's own: null when it names none. */
@@ -84,13 +85,7 @@ export const locationOf = (naming: NamingRecord<'locationId'>, tenantId: string,
 /** The location with its customer's name; 404 when this tenant has no such location. */
 export async function findLocation(tx: Tx, tenantId: string, id: string): Promise<CustomerLocation> {
   const where = recordWhere(locations, tenantId, id);
-  const [row] = where
-    ? await tx
-        .select(withCustomerName(locations))
-        .from(locations)
-        .innerJoin(customers, ofCustomer(locations))
-        .where(where)
-    : [];
+  const [row] = where ? await selectLocations(tx).where(where) : [];
   if (!row) throw notFound(NOUN);
   return toLocation(row);
 }
@@ -117,6 +112,8 @@ export function deleteLocation(tx: Tx, tenantId: string, id: string): Promise<vo
 }
 
 const noSuchCustomer = () => fieldInvalid('customer.id', 'Choose an existing customer.');
+/** The customer deleted between the check and the insert: as if there were none. */
+const customerGone = refusedAs([SQLSTATE.foreignKeyViolation], noSuchCustomer);
 
 /** Adds a location to a customer of the same tenant; any other customer id is a field error. */
 export async function createLocation(
@@ -126,18 +123,14 @@ export async function createLocation(
 ): Promise<CustomerLocation> {
   const customer = await findRow(tx, customers, tenantId, reference.id);
   if (!customer) throw noSuchCustomer();
-  try {
+  return customerGone(async () => {
     const [row] = await tx
       .insert(locations)
       .values({ ...fields, tenantId, id: uuidv7(), customerId: customer.id })
       .returning();
     if (!row) throw new Error('The location was not inserted');
     return toLocation({ ...row, customerName: customer.name });
-  } catch (error) {
-    // The customer was deleted between the check and the insert.
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation])) throw noSuchCustomer();
-    throw error;
-  }
+  });
 }
 
 /** The tenant's locations as `readList` reads them, by name, each with its customer's name. */

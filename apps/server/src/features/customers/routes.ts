@@ -17,7 +17,7 @@ export function registerCustomerRoutes(api: Api, db: Db): void {
       body: customerFields,
       command: (body) => (tx, tenantId) => createCustomer(tx, tenantId, body),
     },
-    read: { summary: 'Get a customer', command: (id) => (tx, tenantId) => findCustomer(tx, tenantId, id) },
+    read: { summary: 'Get a customer', command: findCustomer },
     save: {
       summary: 'Save a customer',
       body: customerUpdate,
@@ -26,7 +26,7 @@ export function registerCustomerRoutes(api: Api, db: Db): void {
     remove: {
       summary: 'Delete a customer and its locations',
       description: 'Refused with 409 while jobs or invoices refer to the customer.',
-      command: (id) => (tx, tenantId) => deleteCustomer(tx, tenantId, id),
+      command: deleteCustomer,
     },
   });
 }

@@ -158,13 +158,12 @@ async function recordData(
 ) {
   if (document === 'invoice') {
     const invoice = await findInvoice(tx, tenantId, id);
-    const customer = await findCustomer(tx, tenantId, invoice.customer.id);
-    return { number: invoice.number, data: { invoice: invoiceData(invoice, customer, gst) } };
+    return { invoice: invoiceData(invoice, await findCustomer(tx, tenantId, invoice.customer.id), gst) };
   }
   const job = await findJob(tx, tenantId, id);
   const customer = await findCustomer(tx, tenantId, job.customer.id);
   const location = job.location ? await findLocation(tx, tenantId, job.location.id) : null;
-  return { number: job.number, data: { job: jobData(job, customer, location, timeZone) } };
+  return { job: jobData(job, customer, location, timeZone) };
 }
 
 /**
@@ -194,26 +193,15 @@ export async function readRecordSource<Document extends TemplateDocument>(
   );
   const [detailsRows = [], recordRows = [], customerRows = [], locationRows = []] = results;
   const found = record.record(recordRows);
-  const data =
-    document === 'invoice'
-      ? {
-          invoice: invoiceData(
-            found as Invoice,
-            customer.record(customerRows),
-            details.record(detailsRows).details.gstRegistered,
-          ),
-        }
-      : {
-          job: jobData(
-            ownJob(member, found as Job),
-            customer.record(customerRows),
-            location.record(locationRows),
-            details.record(detailsRows).details.timeZone,
-          ),
-        };
+  const job = document === 'job' ? ownJob(member, found as Job) : undefined;
+  const party = customer.record(customerRows);
+  const organisation = details.record(detailsRows);
+  const data = job
+    ? { job: jobData(job, party, location.record(locationRows), organisation.details.timeZone) }
+    : { invoice: invoiceData(found as Invoice, party, organisation.details.gstRegistered) };
   return {
     record: found as Document extends 'invoice' ? Invoice : Job,
-    source: sourceOf(tenantId, document, details.record(detailsRows), data),
+    source: sourceOf(tenantId, document, organisation, data),
   };
 }
 
@@ -265,12 +253,11 @@ export async function formSource(
     .limit(1);
   const gst = details.details.gstRegistered;
   const data = latest
-    ? (await recordData(tx, tenantId, document, latest.id, details.details)).data
+    ? await recordData(tx, tenantId, document, latest.id, details.details)
     : document === 'invoice'
       ? { invoice: sampleInvoice(gst) }
       : { job: sampleJob() };
-  const { organisation, logo } = organisationPart(details);
-  return { tenantId, document, templateName: null, body, data: { organisation, ...data }, logo };
+  return { ...sourceOf(tenantId, document, details, data), templateName: null, body };
 }
 
 const documentFailed = (message: string) => new ApiError('DOCUMENT_FAILED', message);

@@ -10,7 +10,26 @@ const customer: PartyData = {
   email: 'accounts@obrienandsons.example',
 };
 
+/** The work both samples show: labour and a part. */
+const work = [
+  {
+    code: 'LAB',
+    description: 'Labour: replace hot water system thermostat & test',
+    quantity: '2.5',
+    price: '$120.00',
+    amount: '$300.00',
+  },
+  {
+    code: 'THERM-70',
+    description: 'Rheem 70 °C thermostat',
+    quantity: '1',
+    price: '$68.50',
+    amount: '$68.50',
+  },
+];
+
 export function sampleInvoice(gstRegistered: boolean): InvoiceData {
+  const taxRate = gstRegistered ? 'GST 10%' : null;
   return {
     title: gstRegistered ? 'Tax invoice' : 'Invoice',
     number: '1001',
@@ -27,25 +46,10 @@ export function sampleInvoice(gstRegistered: boolean): InvoiceData {
         description: 'Call-out fee, business hours',
         quantity: '1',
         unitPrice: '$95.00',
-        taxRate: gstRegistered ? 'GST 10%' : null,
+        taxRate,
         amount: '$95.00',
       },
-      {
-        code: 'LAB',
-        description: 'Labour: replace hot water system thermostat & test',
-        quantity: '2.5',
-        unitPrice: '$120.00',
-        taxRate: gstRegistered ? 'GST 10%' : null,
-        amount: '$300.00',
-      },
-      {
-        code: 'THERM-70',
-        description: 'Rheem 70 °C thermostat',
-        quantity: '1',
-        unitPrice: '$68.50',
-        taxRate: gstRegistered ? 'GST 10%' : null,
-        amount: '$68.50',
-      },
+      ...work.map(({ price, amount, ...line }) => ({ ...line, unitPrice: price, taxRate, amount })),
     ],
     subtotal: '$463.50',
     tax: gstRegistered ? '$46.35' : '$0.00',
@@ -66,22 +70,7 @@ export function sampleJob(): JobData {
     scheduledStart: '25 Nov 2026, 9:00 am',
     scheduledFinish: '25 Nov 2026, 11:30 am',
     assignee: 'SE02 Windsor',
-    lines: [
-      {
-        code: 'LAB',
-        description: 'Labour: replace hot water system thermostat & test',
-        quantity: '2.5',
-        price: '$120.00',
-        amount: '$300.00',
-      },
-      {
-        code: 'THERM-70',
-        description: 'Rheem 70 °C thermostat',
-        quantity: '1',
-        price: '$68.50',
-        amount: '$68.50',
-      },
-    ],
+    lines: work,
     subtotal: '$368.50',
     tax: '$36.85',
     total: '$405.35',

@@ -104,14 +104,11 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
       list: templateList,
       record: templateSummary,
     },
-    read: {
-      summary: 'Get a document template',
-      command: (id) => (tx, tenantId) => findTemplate(tx, tenantId, id),
-    },
+    read: { summary: 'Get a document template', command: findTemplate },
     remove: {
       summary: 'Delete a document template',
       description: 'Refused with 409 for a default template.',
-      command: (id) => (tx, tenantId) => deleteTemplate(tx, tenantId, id),
+      command: deleteTemplate,
     },
   });
 

@@ -1,3 +1,4 @@
+import { isUuid } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db } from '../../platform/db/database.ts';
@@ -13,12 +14,16 @@ export interface User {
 
 const publicFields = { id: users.id, email: users.email, name: users.name };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findUserById(db: Db, id: string): Promise<User | undefined> {
-  if (!UUID.test(id)) return undefined; // an external issuer's subject: not one of our users
+  if (!isUuid(id)) return undefined; // an external issuer's subject: not one of our users
   const [user] = await db.select(publicFields).from(users).where(eq(users.id, id));
   return user;
+}
+
+/** Who a token's subject is, as an organisation keeps its members: their name and email, null when not our user. */
+export async function personOf(db: Db, subject: string) {
+  const user = await findUserById(db, subject);
+  return { subject, name: user?.name ?? null, email: user?.email ?? null };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../platform/db/database.ts';
 import { oidcPayloads } from './identity-tables.ts';
@@ -6,72 +6,49 @@ import { oidcPayloads } from './identity-tables.ts';
 const notExpired = sql`(${oidcPayloads.expiresAt} is null or ${oidcPayloads.expiresAt} > now())`;
 
 /**
- * The identity provider's store (sessions, interactions, grants, codes, tokens) in our database,
+ * The identity provider's store (sessions, interactions, grants, codes, tokens) of one model in our database,
  * so any server process can continue a sign-in another one started.
  */
-export class DatabaseAdapter implements Adapter {
-  private readonly model: string;
-  private readonly db: Db;
-
-  constructor(model: string, db: Db) {
-    this.model = model;
-    this.db = db;
-  }
-
-  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-    const row = {
-      model: this.model,
-      id,
-      payload,
-      grantId: payload.grantId ?? null,
-      userCode: payload.userCode ?? null,
-      uid: payload.uid ?? null,
-      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-    };
-    await this.db
-      .insert(oidcPayloads)
-      .values(row)
-      .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
-  }
-
-  find(id: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.id, id));
-  }
-
-  findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.uid, uid));
-  }
-
-  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findWhere(eq(oidcPayloads.userCode, userCode));
-  }
-
-  async consume(id: string): Promise<void> {
-    await this.db
-      .update(oidcPayloads)
-      .set({ consumedAt: new Date() })
-      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
-  }
-
-  async destroy(id: string): Promise<void> {
-    await this.db
-      .delete(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
-  }
-
-  async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
-  }
-
-  private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
-    const [row] = await this.db
+export function databaseAdapter(model: string, db: Db): Adapter {
+  const byId = (id: string) => and(eq(oidcPayloads.model, model), eq(oidcPayloads.id, id));
+  const findWhere = async (condition: SQL): Promise<AdapterPayload | undefined> => {
+    const [row] = await db
       .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
       .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.model, this.model), condition, notExpired));
+      .where(and(eq(oidcPayloads.model, model), condition, notExpired));
     if (!row) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
-  }
+  };
+  return {
+    async upsert(id, payload, expiresIn) {
+      const row = {
+        model,
+        id,
+        payload,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await db
+        .insert(oidcPayloads)
+        .values(row)
+        .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: row });
+    },
+    find: (id) => findWhere(eq(oidcPayloads.id, id)),
+    findByUid: (uid) => findWhere(eq(oidcPayloads.uid, uid)),
+    findByUserCode: (userCode) => findWhere(eq(oidcPayloads.userCode, userCode)),
+    async consume(id) {
+      await db.update(oidcPayloads).set({ consumedAt: new Date() }).where(byId(id));
+    },
+    async destroy(id) {
+      await db.delete(oidcPayloads).where(byId(id));
+    },
+    async revokeByGrantId(grantId) {
+      await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    },
+  };
 }
 
 /** Deletes expired records; the provider never reads them again. */

@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { created, updated } from '../../platform/db/timestamps.ts';
+import { created, recordTimes } from '../../platform/db/timestamps.ts';
 
 // Global tables of the identity layer: read and written by the system, never by tenant code.
 
@@ -24,8 +24,7 @@ export const users = pgTable(
     emailCanonical: text('email_canonical').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [uniqueIndex('users_email_canonical_key').on(t.emailCanonical)],
 );

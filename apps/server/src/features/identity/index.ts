@@ -1,5 +1,5 @@
 // The identity feature as other features use it: nothing else of it may be imported from outside (Biome).
-export { createUser, findUserById } from './accounts.ts';
+export { createUser, findUserById, personOf } from './accounts.ts';
 export { canonicalEmail } from './emails.ts';
 export { users } from './identity-tables.ts';
-export type { Memberships, TenantEntry } from './tenant-claims.ts';
+export type { TenantEntry } from './tenant-claims.ts';

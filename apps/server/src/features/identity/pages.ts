@@ -45,7 +45,7 @@ const alert = (message: string | undefined, items: string[] = []) =>
       }</div>`
     : '';
 
-export interface LoginPageOptions {
+export function loginPage(options: {
   uid: string;
   email?: string;
   error?: string;
@@ -53,9 +53,7 @@ export interface LoginPageOptions {
   demoHint?: { email: string; password: string } | undefined;
   /** After a wrong password the cursor waits in Password, the email being kept. */
   focusPassword?: boolean;
-}
-
-export function loginPage(options: LoginPageOptions): string {
+}): string {
   const action = `/oidc/interaction/${encodeURIComponent(options.uid)}`;
   const focus = (field: 'email' | 'password') =>
     (field === 'password') === Boolean(options.focusPassword) ? ' autofocus' : '';
@@ -79,15 +77,13 @@ ${
   );
 }
 
-export interface SignupPageOptions {
+export function signupPage(options: {
   uid: string;
   name?: string;
   email?: string;
   error?: string;
   fieldErrors?: string[];
-}
-
-export function signupPage(options: SignupPageOptions): string {
+}): string {
   const action = `/oidc/interaction/${encodeURIComponent(options.uid)}`;
   return layout(
     'Create an account',

@@ -19,6 +19,14 @@ const LIFETIME = sql`interval '1 hour'`;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The reset link of this token, while it is unused and unexpired. */
+const openLink = (token: string) =>
+  and(
+    eq(passwordResets.tokenHash, hashOf(token)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.expiresAt, sql`now()`),
+  );
+
 /** A new secret for the user's reset link; only its hash is stored. */
 export async function createPasswordReset(db: Pick<Db, 'insert'>, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -51,22 +59,13 @@ export async function requestPasswordReset(db: Db, email: string): Promise<void>
   await db.insert(passwordResetRequests).values({ id: uuidv7(), email });
 }
 
-/** A reset link made for a request: whom it is for and the link (the email with it is in the identity outbox). */
-export interface PreparedReset {
-  userId: string;
-  email: string;
-  link: string;
-}
-
 /**
  * Takes the oldest request for a reset link (`for update skip locked`: several processes share them) and, in the
  * same transaction, makes the link and stores its email when an account has the address; a request for an
- * address no account has is dropped. Undefined when no request was waiting, null when it was dropped.
+ * address no account has is dropped. Gives whom the link is for and the link (its email is in the identity
+ * outbox); undefined when no request was waiting, null when it was dropped.
  */
-export async function preparePasswordReset(
-  db: Db,
-  publicUrl: string,
-): Promise<PreparedReset | null | undefined> {
+export function preparePasswordReset(db: Db, publicUrl: string) {
   return db.transaction(async (tx) => {
     const taken = (await tx.execute(sql`
       delete from ${passwordResetRequests} where id = (
@@ -110,13 +109,7 @@ export async function findPasswordReset(db: Db, token: string): Promise<{ userId
   const [row] = await db
     .select({ userId: passwordResets.userId })
     .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, hashOf(token)),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, sql`now()`),
-      ),
-    );
+    .where(openLink(token));
   return row;
 }
 
@@ -132,13 +125,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     const [claimed] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashOf(token)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
+      .where(openLink(token))
       .returning({ userId: passwordResets.userId });
     if (!claimed) return false;
     const { userId } = claimed;

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { isUuid } from '@fieldbook/domain';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { findUserById } from './accounts.ts';
-import { DatabaseAdapter } from './adapter.ts';
+import { databaseAdapter } from './adapter.ts';
 import { logoutPage, providerErrorPage, signedOutPage } from './pages.ts';
 import { sharedSecret } from './secrets.ts';
 import {
@@ -15,8 +16,6 @@ import {
   withRequestedTenant,
 } from './tenant-claims.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function generateSigningKeys(): Promise<{ keys: JWK[] }> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = await exportJWK(privateKey);
@@ -26,20 +25,13 @@ async function generateSigningKeys(): Promise<{ keys: JWK[] }> {
 /** The signing keys of the embedded issuer, shared by every server process through the database. */
 export const signingKeys = (db: Db) => sharedSecret(db, 'oidc_signing_keys', generateSigningKeys);
 
+/** What a public key of the set holds: its type, curve or modulus and exponent, and how it is used. */
+const PUBLIC_FIELDS = ['kty', 'crv', 'x', 'y', 'n', 'e', 'alg', 'use', 'kid'] as const;
+
 /** Public halves only, for verifying tokens without an HTTP round trip to ourselves. */
 export function publicKeys(jwks: { keys: JWK[] }): { keys: JWK[] } {
   return {
-    keys: jwks.keys.map(({ kty, crv, x, y, n, e, alg, use, kid }) => ({
-      kty,
-      crv,
-      x,
-      y,
-      n,
-      e,
-      alg,
-      use,
-      kid,
-    })),
+    keys: jwks.keys.map((key) => Object.fromEntries(PUBLIC_FIELDS.map((field) => [field, key[field]]))),
   };
 }
 
@@ -48,6 +40,12 @@ export const webRedirectUris = (publicUrl: string) => [
   `${publicUrl}/auth/silent-callback`,
   `${publicUrl}/auth/popup-callback`,
 ];
+
+/** The provider's answer is one of our pages. */
+const answerWith = (ctx: KoaContextWithOIDC, page: string) => {
+  ctx.type = 'html';
+  ctx.body = page;
+};
 
 /** The embedded OpenID Connect issuer, mounted at /oidc. */
 export async function createIdentityProvider(
@@ -63,7 +61,7 @@ export async function createIdentityProvider(
   ]);
 
   const configuration: Configuration = {
-    adapter: (model: string) => new DatabaseAdapter(model, db),
+    adapter: (model: string) => databaseAdapter(model, db),
     clients: [
       {
         client_id: oidc.clientId,
@@ -91,7 +89,7 @@ export async function createIdentityProvider(
       // the refresh tokens and every token issued from them keep it.
       async tenant(ctx: KoaContextWithOIDC, value: string | undefined) {
         if (value === undefined) return;
-        if (!UUID.test(value)) throw new errors.InvalidRequest('tenant must be an organisation id');
+        if (!isUuid(value)) throw new errors.InvalidRequest('tenant must be an organisation id');
         const accountId = ctx.oidc.session?.accountId;
         if (accountId && !(await memberships.isMember(value, accountId))) {
           throw new errors.AccessDenied('You are not a member of that organisation.');
@@ -107,14 +105,8 @@ export async function createIdentityProvider(
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => {
-          ctx.type = 'html';
-          ctx.body = logoutPage(form);
-        },
-        postLogoutSuccessSource: async (ctx) => {
-          ctx.type = 'html';
-          ctx.body = signedOutPage(publicUrl);
-        },
+        logoutSource: async (ctx, form) => answerWith(ctx, logoutPage(form)),
+        postLogoutSuccessSource: async (ctx) => answerWith(ctx, signedOutPage(publicUrl)),
       },
       resourceIndicators: {
         enabled: true,
@@ -191,10 +183,7 @@ export async function createIdentityProvider(
       Session: oidc.sessionTtl,
       Grant: oidc.sessionTtl,
     },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = providerErrorPage(out);
-    },
+    renderError: async (ctx, out) => answerWith(ctx, providerErrorPage(out)),
   };
 
   const provider = new Provider(oidc.issuer, configuration);

@@ -12,29 +12,23 @@ export interface ThrottleRule {
   maxDelay: number;
 }
 
-export interface SignInRules {
+export const SIGN_IN_RULES = {
   /** One account from one network address: the guesser at their keyboard. */
-  accountFromAddress: ThrottleRule;
+  accountFromAddress: { freeAttempts: 5, firstDelay: 30, maxDelay: 15 * 60 },
   /**
    * One account from any address: guessing spread over many addresses. Its delay stays short, so the owner,
    * signing in from an address of their own, is slowed for at most a minute and never locked out.
    */
-  account: ThrottleRule;
-  /** One address, any account: one machine trying many accounts. */
-  address: ThrottleRule;
-  /** New accounts made from one address. */
-  signUp: ThrottleRule;
-  /** Reset links asked for, per address and per account (so nobody is flooded with them). */
-  passwordReset: ThrottleRule;
-}
-
-export const SIGN_IN_RULES: SignInRules = {
-  accountFromAddress: { freeAttempts: 5, firstDelay: 30, maxDelay: 15 * 60 },
   account: { freeAttempts: 20, firstDelay: 15, maxDelay: 60 },
+  /** One address, any account: one machine trying many accounts. */
   address: { freeAttempts: 50, firstDelay: 30, maxDelay: 15 * 60 },
+  /** New accounts made from one address. */
   signUp: { freeAttempts: 5, firstDelay: 60, maxDelay: 60 * 60 },
+  /** Reset links asked for, per address and per account (so nobody is flooded with them). */
   passwordReset: { freeAttempts: 5, firstDelay: 60, maxDelay: 60 * 60 },
 };
+
+export type SignInRules = Record<keyof typeof SIGN_IN_RULES, ThrottleRule>;
 
 /** A key's count starts again after this long without an attempt. */
 const FORGET_AFTER = sql`interval '1 hour'`;

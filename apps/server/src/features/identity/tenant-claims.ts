@@ -14,15 +14,12 @@ export interface Memberships {
   tenantsOf(subject: string): Promise<TenantEntry[]>;
 }
 
-export interface TenantClaimNames {
-  tenantId: string;
-  tenants: string;
-}
-
-export const tenantClaimNames = (namespace: string): TenantClaimNames => ({
+export const tenantClaimNames = (namespace: string) => ({
   tenantId: `${namespace}tenantId`,
   tenants: `${namespace}tenants`,
 });
+
+type TenantClaimNames = ReturnType<typeof tenantClaimNames>;
 
 type ClaimsRequest = Record<string, Record<string, { value?: unknown } | null> | undefined>;
 
@@ -44,14 +41,9 @@ export function withRequestedTenant(
 }
 
 /**
- * The tenant a token is for: the requested one when the user is a member, else their first tenant.
- * Undefined when the user has no tenant (they will be asked to create one).
+ * The tenant claims of a token: the user's tenants, and the one the token is for: the requested one when the user
+ * is a member, else their first (none when the user has no tenant: they will be asked to create one).
  */
-export function chooseTenant(tenants: TenantEntry[], requested: string | undefined): TenantEntry | undefined {
-  if (requested) return tenants.find((t) => t.tenantId === requested);
-  return tenants[0];
-}
-
 export async function tenantClaimsFor(
   memberships: Memberships,
   subject: string,
@@ -59,7 +51,7 @@ export async function tenantClaimsFor(
   names: TenantClaimNames,
 ): Promise<Record<string, unknown>> {
   const tenants = await memberships.tenantsOf(subject);
-  const chosen = chooseTenant(tenants, requested);
+  const chosen = requested ? tenants.find((t) => t.tenantId === requested) : tenants[0];
   return {
     ...(chosen ? { [names.tenantId]: chosen.tenantId } : {}),
     [names.tenants]: tenants,

@@ -5,7 +5,6 @@ import {
   boolean,
   check,
   date,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -17,13 +16,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  created,
   numberBlockCounts,
   oneOf,
+  recordTimes,
   searchWordsOf,
+  statusCounts,
+  tenantForeignKey,
   tenantId,
   trigram,
-  updated,
 } from '../../platform/db/columns.ts';
 import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers } from '../customers/index.ts';
@@ -41,8 +41,7 @@ const invoiceColumns = () => ({
   date: date('date').notNull(),
   due: date('due').notNull(),
   amountsIncludeTax: boolean('amounts_include_tax').notNull(),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   lineItems: keptLines<InvoiceLine>('line_items'),
   referenceWords: searchWordsOf('reference_words', 'reference'),
 });
@@ -55,16 +54,8 @@ const invoiceColumns = () => ({
 export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   uniqueIndex('invoices_number_key').on(t.tenantId, t.number),
-  foreignKey({
-    name: 'invoices_customer_fk',
-    columns: [t.tenantId, t.customerId],
-    foreignColumns: [customers.tenantId, customers.id],
-  }).onDelete('restrict'),
-  foreignKey({
-    name: 'invoices_job_fk',
-    columns: [t.tenantId, t.jobId],
-    foreignColumns: [jobs.tenantId, jobs.id],
-  }).onDelete('restrict'),
+  tenantForeignKey('invoices_customer_fk', t, t.customerId, customers).onDelete('restrict'),
+  tenantForeignKey('invoices_job_fk', t, t.jobId, jobs).onDelete('restrict'),
   index('invoices_job_idx').on(t.tenantId, t.jobId),
   check('invoices_status_check', sql`${t.status} in ${oneOf(INVOICE_STATUSES)}`),
   check('invoices_due_check', sql`${t.due} >= ${t.date}`),
@@ -93,11 +84,7 @@ export const invoiceLines = pgTable(
   },
   (t) => [
     ...linesKeys(t, t.invoiceId, invoices, 'invoice_lines_invoice_fk'),
-    foreignKey({
-      name: 'invoice_lines_tax_rate_fk',
-      columns: [t.tenantId, t.taxRateId],
-      foreignColumns: [taxRates.tenantId, taxRates.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('invoice_lines_tax_rate_fk', t, t.taxRateId, taxRates).onDelete('restrict'),
     index('invoice_lines_tax_rate_idx').on(t.tenantId, t.taxRateId),
     check(
       'invoice_lines_tax_check',
@@ -106,19 +93,8 @@ export const invoiceLines = pgTable(
   ],
 );
 
-/**
- * How many invoices a tenant has in each status, kept by statement triggers on `invoices` (migration 0014), so
- * the whole list and a status's list are counted without reading every index entry. Read-only to the application.
- */
-export const invoiceCounts = pgTable(
-  'invoice_counts',
-  {
-    tenantId: tenantId(),
-    status: text('status').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
-);
+/** How many invoices a tenant has in each status, kept by statement triggers on `invoices` (migration 0014). */
+export const invoiceCounts = statusCounts('invoice_counts');
 
 /** How many invoices a tenant has in each status in each block of numbers, kept by the same triggers (0019). */
 export const invoiceNumberBlocks = numberBlockCounts('invoice_number_blocks');

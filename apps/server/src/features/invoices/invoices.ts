@@ -14,7 +14,7 @@ import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
-import type { Write } from '../../platform/http/tenant-requests.ts';
+import { forTenant, type Write } from '../../platform/http/tenant-requests.ts';
 import { keptLine, type LineRow, linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
@@ -183,11 +183,7 @@ const invoiceLinesOf = (lines: InvoiceFields['lineItems'], rates: RateSnapshot) 
  * number is the insert's.
  */
 export function invoiceCreate(db: Db, fields: InvoiceFields): Write<Invoice> {
-  let references: ReturnType<typeof invoiceReferences> | undefined;
-  const referencesFor = (tenantId: string) => {
-    references ??= invoiceReferences(db, tenantId, fields);
-    return references;
-  };
+  const referencesFor = forTenant((tenantId) => invoiceReferences(db, tenantId, fields));
   return {
     reads: (tenantId) => [...referencesFor(tenantId).reads, transactionTime.with({})],
     run: async (tx, tenantId, [named = [], rates = [], time = []], { last, store }) => {
@@ -230,11 +226,7 @@ export function invoiceSave(
   id: string,
   { id: _id, updated, ...fields }: InvoiceUpdate,
 ): Write<Invoice> {
-  let references: ReturnType<typeof invoiceReferences> | undefined;
-  const referencesFor = (tenantId: string) => {
-    references ??= invoiceReferences(db, tenantId, fields);
-    return references;
-  };
+  const referencesFor = forTenant((tenantId) => invoiceReferences(db, tenantId, fields));
   return {
     reads: (tenantId) => versionReads(invoices, { tenantId, id, updated }, referencesFor(tenantId).reads),
     run: async (tx, tenantId, [rows, ...named], { last }) => {

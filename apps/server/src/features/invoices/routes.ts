@@ -29,10 +29,7 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
       body: invoiceFields,
       command: (body) => invoiceCreate(db, body),
     },
-    read: {
-      summary: 'Get a sales invoice',
-      command: (id) => (tx, tenantId) => findInvoice(tx, tenantId, id),
-    },
+    read: { summary: 'Get a sales invoice', command: findInvoice },
     save: {
       summary: 'Save a sales invoice',
       description: totals,
@@ -43,7 +40,7 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
       summary: 'Delete a draft sales invoice',
       description:
         'Only a draft can be deleted: any other status is refused with 409 (cancel the invoice instead).',
-      command: (id) => (tx, tenantId) => deleteInvoice(tx, tenantId, id),
+      command: deleteInvoice,
     },
   });
 }

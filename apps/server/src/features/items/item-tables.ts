@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { numeric, pgTable, pgView, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { created, searchWordsOf, tenantId, trigram, updated } from '../../platform/db/columns.ts';
+import { recordTimes, searchWordsOf, tenantId, trigram } from '../../platform/db/columns.ts';
 
 /** The catalogue. Codes are unique per tenant regardless of case. */
 const itemColumns = () => ({
@@ -9,8 +9,7 @@ const itemColumns = () => ({
   code: text('code').notNull(),
   description: text('description').notNull(),
   price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   codeWords: searchWordsOf('code_words', 'code'),
   descriptionWords: searchWordsOf('description_words', 'description'),
 });

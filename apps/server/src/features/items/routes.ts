@@ -17,7 +17,7 @@ export function registerItemRoutes(api: Api, db: Db): void {
       body: itemFields,
       command: (body) => (tx, tenantId) => createItem(tx, tenantId, body),
     },
-    read: { summary: 'Get a catalogue item', command: (id) => (tx, tenantId) => findItem(tx, tenantId, id) },
+    read: { summary: 'Get a catalogue item', command: findItem },
     save: {
       summary: 'Save a catalogue item',
       body: itemUpdate,
@@ -26,7 +26,7 @@ export function registerItemRoutes(api: Api, db: Db): void {
     remove: {
       summary: 'Delete a catalogue item',
       description: 'Refused with 409 while job or invoice lines use the item.',
-      command: (id) => (tx, tenantId) => deleteItem(tx, tenantId, id),
+      command: deleteItem,
     },
   });
 }

@@ -1,5 +1,5 @@
-import { foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { created, tenantId, updated } from '../../platform/db/columns.ts';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { jobs } from '../jobs/index.ts';
 
 /**
@@ -15,16 +15,11 @@ export const jobNotes = pgTable(
     text: text('text').notNull(),
     authorSubject: text('author_subject').notNull(),
     authorName: text('author_name'),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('job_notes_job_idx').on(t.tenantId, t.jobId, t.created),
-    foreignKey({
-      name: 'job_notes_job_fk',
-      columns: [t.tenantId, t.jobId],
-      foreignColumns: [jobs.tenantId, jobs.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('job_notes_job_fk', t, t.jobId, jobs).onDelete('cascade'),
   ],
 );

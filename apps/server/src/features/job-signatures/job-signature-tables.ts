@@ -1,5 +1,5 @@
-import { boolean, foreignKey, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { bytea, tenantId } from '../../platform/db/columns.ts';
+import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { jobs } from '../jobs/index.ts';
 
 /**
@@ -19,10 +19,6 @@ export const jobSignatures = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.jobId] }),
-    foreignKey({
-      name: 'job_signatures_job_fk',
-      columns: [t.tenantId, t.jobId],
-      foreignColumns: [jobs.tenantId, jobs.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('job_signatures_job_fk', t, t.jobId, jobs).onDelete('cascade'),
   ],
 );

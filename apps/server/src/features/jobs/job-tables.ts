@@ -15,13 +15,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
-  created,
   numberBlockCounts,
   oneOf,
+  recordTimes,
   searchWordsOf,
+  statusCounts,
+  tenantForeignKey,
   tenantId,
   trigram,
-  updated,
 } from '../../platform/db/columns.ts';
 import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers, locations } from '../customers/index.ts';
@@ -35,8 +36,7 @@ export const jobPriorities = pgTable(
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     rank: integer('rank').notNull(),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -48,8 +48,7 @@ const territoryColumns = () => ({
   tenantId: tenantId(),
   id: uuid('id').notNull(),
   name: text('name').notNull(),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   nameWords: searchWordsOf('name_words', 'name'),
 });
 
@@ -82,8 +81,7 @@ const jobColumns = () => ({
   actualFinish: jobTime('actual_finish'),
   /** The technician the job is assigned to. */
   assignee: uuid('assignee'),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
   items: keptLines<Line>('items'),
   referenceWords: searchWordsOf('reference_words', 'reference'),
 });
@@ -92,32 +90,16 @@ const jobColumns = () => ({
 export const jobs = pgTable('jobs', jobColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   uniqueIndex('jobs_number_key').on(t.tenantId, t.number),
-  foreignKey({
-    name: 'jobs_customer_fk',
-    columns: [t.tenantId, t.customerId],
-    foreignColumns: [customers.tenantId, customers.id],
-  }).onDelete('restrict'),
+  tenantForeignKey('jobs_customer_fk', t, t.customerId, customers).onDelete('restrict'),
   foreignKey({
     // The location of the job's own customer (the kept site counts and a word's count rely on it).
     name: 'jobs_location_fk',
     columns: [t.tenantId, t.customerId, t.locationId],
     foreignColumns: [locations.tenantId, locations.customerId, locations.id],
   }).onDelete('restrict'),
-  foreignKey({
-    name: 'jobs_territory_fk',
-    columns: [t.tenantId, t.territoryId],
-    foreignColumns: [territories.tenantId, territories.id],
-  }).onDelete('restrict'),
-  foreignKey({
-    name: 'jobs_priority_fk',
-    columns: [t.tenantId, t.priorityId],
-    foreignColumns: [jobPriorities.tenantId, jobPriorities.id],
-  }).onDelete('restrict'),
-  foreignKey({
-    name: 'jobs_assignee_fk',
-    columns: [t.tenantId, t.assignee],
-    foreignColumns: [technicians.tenantId, technicians.id],
-  }).onDelete('restrict'),
+  tenantForeignKey('jobs_territory_fk', t, t.territoryId, territories).onDelete('restrict'),
+  tenantForeignKey('jobs_priority_fk', t, t.priorityId, jobPriorities).onDelete('restrict'),
+  tenantForeignKey('jobs_assignee_fk', t, t.assignee, technicians).onDelete('restrict'),
   check('jobs_status_check', sql`${t.status} in ${oneOf(JOB_STATUSES)}`),
   check('jobs_rag_check', sql`${t.rag} in ${oneOf(RAGS)}`),
   // Each list filter's index ends with the number, so a page (newest number first) and its count can be read
@@ -131,19 +113,8 @@ export const jobs = pgTable('jobs', jobColumns(), (t) => [
   trigram('jobs_reference_words_trgm', t.referenceWords),
 ]);
 
-/**
- * How many jobs a tenant has in each status, kept by statement triggers on `jobs` (migration 0010), so the whole
- * list and a status's list are counted without reading a million index entries. Read-only to the application.
- */
-export const jobCounts = pgTable(
-  'job_counts',
-  {
-    tenantId: tenantId(),
-    status: text('status').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
-);
+/** How many jobs a tenant has in each status, kept by statement triggers on `jobs` (migration 0010). */
+export const jobCounts = statusCounts('job_counts');
 
 /** How many jobs a tenant has in each status in each block of numbers, kept by the same triggers (migration 0019). */
 export const jobNumberBlocks = numberBlockCounts('job_number_blocks');

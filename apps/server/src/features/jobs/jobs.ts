@@ -15,7 +15,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, type Member, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
-import { type Write, writeIn } from '../../platform/http/tenant-requests.ts';
+import { forTenant, type Write } from '../../platform/http/tenant-requests.ts';
 import { linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
@@ -40,13 +40,14 @@ export { selectJobs } from './job-rows.ts';
 
 const NOUN = 'job';
 
-const messages = {
-  customer: 'Choose an existing customer.',
-  location: 'Choose an existing location.',
-  locationOfCustomer: "Choose one of the customer's locations.",
-  territory: 'Choose an existing territory.',
-  priority: 'Choose an existing priority.',
-} as const;
+/** The field error of a record the job names that the tenant does not have. */
+const missing = {
+  customer: { field: 'customer.id', message: 'Choose an existing customer.' },
+  location: { field: 'location.id', message: 'Choose an existing location.' },
+  territory: { field: 'territory.id', message: 'Choose an existing territory.' },
+  priority: { field: 'priority.id', message: 'Choose an existing priority.' },
+  assignee: { field: 'assignee', message: technicianMessages.assignee },
+};
 
 /**
  * Every record the job names must be the caller's tenant's (another tenant's id is no different from a missing
@@ -77,20 +78,16 @@ const sameId = (a: string | null, b: string | null) => a?.toLowerCase() === b?.t
 function checkFound(found: References, fields: JobFields, keptAssignee: string | null): void {
   const problems: FieldError[] = [];
   const customer = found.customer !== undefined;
-  if (!customer) problems.push({ field: 'customer.id', message: messages.customer });
+  if (!customer) problems.push(missing.customer);
   if (fields.location) {
-    if (found.locationCustomer === undefined)
-      problems.push({ field: 'location.id', message: messages.location });
+    if (found.locationCustomer === undefined) problems.push(missing.location);
     else if (customer && !sameId(found.locationCustomer as string, fields.customer.id))
-      problems.push({ field: 'location.id', message: messages.locationOfCustomer });
+      problems.push({ field: 'location.id', message: "Choose one of the customer's locations." });
   }
-  if (fields.territory && found.territory === undefined)
-    problems.push({ field: 'territory.id', message: messages.territory });
-  if (fields.priority && found.priority === undefined)
-    problems.push({ field: 'priority.id', message: messages.priority });
+  if (fields.territory && found.territory === undefined) problems.push(missing.territory);
+  if (fields.priority && found.priority === undefined) problems.push(missing.priority);
   if (fields.assignee) {
-    if (found.assigneeRetired === undefined)
-      problems.push({ field: 'assignee', message: technicianMessages.assignee });
+    if (found.assigneeRetired === undefined) problems.push(missing.assignee);
     // A retired technician keeps the jobs they had, and takes no new ones.
     else if (found.assigneeRetired === true && !sameId(fields.assignee, keptAssignee))
       problems.push({ field: 'assignee', message: technicianMessages.retired });
@@ -100,11 +97,11 @@ function checkFound(found: References, fields: JobFields, keptAssignee: string |
 
 /** A record the job names, deleted between the check and the write: the field error the check gives. */
 const referencesGone = referencedFields({
-  jobs_customer_fk: { field: 'customer.id', message: messages.customer },
-  jobs_location_fk: { field: 'location.id', message: messages.location },
-  jobs_territory_fk: { field: 'territory.id', message: messages.territory },
-  jobs_priority_fk: { field: 'priority.id', message: messages.priority },
-  jobs_assignee_fk: { field: 'assignee', message: technicianMessages.assignee },
+  jobs_customer_fk: missing.customer,
+  jobs_location_fk: missing.location,
+  jobs_territory_fk: missing.territory,
+  jobs_priority_fk: missing.priority,
+  jobs_assignee_fk: missing.assignee,
 });
 
 /** A job with its lines, as the commands shared by records with lines write it. */
@@ -140,8 +137,6 @@ function checkedNames(
     assigneeName: name(names.assignee),
   };
 }
-
-/** What a new job names, read with the transaction's BEGIN (`replyCreated`), for `createJob`. */
 
 const timeOf = (value: string | null) => (value === null ? null : new Date(value));
 
@@ -188,12 +183,9 @@ export async function readJob(
   id: string,
 ): Promise<{ member: Member; job: Job }> {
   if (!isUuid(id)) return asMember(db, caller, () => Promise.reject(notFound(NOUN)));
-  const { member, results } = await readAsMember(db, caller, [
-    jobById.with({ tenantId: caller.tenantId, id }),
-  ]);
-  const [row] = results[0] as JobRow[];
-  if (!row) throw notFound(NOUN);
-  return { member, job: toJob(row) };
+  const read = jobRead(caller.tenantId, id);
+  const { member, results } = await readAsMember(db, caller, [read.statement]);
+  return { member, job: read.record(results[0] ?? []) };
 }
 
 /** `createJob` as a `Write`: what the job names read with the transaction's BEGIN, then the numbered insert. */
@@ -262,11 +254,7 @@ export function importJobs(tx: Tx, tenantId: string, imports: readonly JobImport
  * same round trip.
  */
 export function jobSave(db: Db, id: string, { id: _id, updated, ...fields }: JobUpdate): Write<Job> {
-  let references: ReturnType<typeof referencesOf> | undefined;
-  const referencesFor = (tenantId: string) => {
-    references ??= referencesOf(db, tenantId, fields);
-    return references;
-  };
+  const referencesFor = forTenant((tenantId) => referencesOf(db, tenantId, fields));
   return {
     reads: (tenantId) => versionReads(jobs, { tenantId, id, updated }, [referencesFor(tenantId).statement]),
     run: async (tx, tenantId, [rows, named = []], { last, member }) => {
@@ -293,10 +281,6 @@ export function jobSave(db: Db, id: string, { id: _id, updated, ...fields }: Job
     },
   };
 }
-
-/** `jobSave` in a transaction already open (`writeIn`): its reads, then the save. */
-export const updateJob = (tx: Tx, tenantId: string, id: string, update: JobUpdate): Promise<Job> =>
-  writeIn(tx, tenantId, jobSave(tx, id, update));
 
 /** Deletes the job and its lines; the customer keeps its other jobs. */
 export function deleteJob(tx: Tx, tenantId: string, id: string): Promise<void> {

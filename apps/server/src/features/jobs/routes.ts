@@ -40,10 +40,7 @@ export function registerJobRoutes(api: Api, db: Db): void {
       body: jobUpdate,
       command: (id, body) => jobSave(db, id, body),
     },
-    remove: {
-      summary: 'Delete a job and its line items',
-      command: (id) => (tx, tenantId) => deleteJob(tx, tenantId, id),
-    },
+    remove: { summary: 'Delete a job and its line items', command: deleteJob },
   });
 
   // A job is read with the member's scope in one round trip; a Technician sees only their own.
@@ -60,7 +57,7 @@ export function registerJobRoutes(api: Api, db: Db): void {
     response: { 200: z.array(namedReference), ...tenantErrors.with() },
   };
   api.get('/job-priorities', { schema: priorities }, (request) =>
-    inRequestTenant(db, request, (tx, tenantId) => listJobPriorities(tx, tenantId)),
+    inRequestTenant(db, request, listJobPriorities),
   );
 
   const regions = { operationId: 'listTerritories', summary: 'List or search territories', tags };

@@ -1,5 +1,5 @@
-import { foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { created, tenantId } from '../../platform/db/columns.ts';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { created, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
 import { invoices } from '../invoices/index.ts';
 
@@ -19,15 +19,7 @@ export const invoiceEmails = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('invoice_emails_invoice_idx').on(t.tenantId, t.invoiceId, t.created),
-    foreignKey({
-      name: 'invoice_emails_invoice_fk',
-      columns: [t.tenantId, t.invoiceId],
-      foreignColumns: [invoices.tenantId, invoices.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'invoice_emails_message_fk',
-      columns: [t.tenantId, t.messageId],
-      foreignColumns: [outboxMessages.tenantId, outboxMessages.id],
-    }),
+    tenantForeignKey('invoice_emails_invoice_fk', t, t.invoiceId, invoices).onDelete('cascade'),
+    tenantForeignKey('invoice_emails_message_fk', t, t.messageId, outboxMessages),
   ],
 );

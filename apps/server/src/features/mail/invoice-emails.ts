@@ -7,28 +7,19 @@ import {
   type InvoiceEmailFields,
   type OutboxStatus,
 } from '@fieldbook/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
 import { conflict } from '../../platform/http/errors.ts';
-import { storeMessage } from '../../platform/mail/outbox.ts';
+import { emailDate, storeMessage } from '../../platform/mail/outbox.ts';
 import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
+import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { findCustomer } from '../customers/index.ts';
 import { findInvoice, invoices } from '../invoices/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
 import { memberName } from '../team/index.ts';
 import { invoiceEmails } from './invoice-email-tables.ts';
-
-/** "Friday, 4 December 2026": a due date as the email says it. */
-const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 /** The invoice email's starting values: the customer's billing email, the organisation's texts filled in. */
 export async function invoiceEmailDraft(
@@ -50,7 +41,7 @@ export async function invoiceEmailDraft(
   const values = {
     number: String(invoice.number),
     total: formatDollars(invoice.total),
-    dueDate: longDate(invoice.due),
+    dueDate: emailDate(new Date(`${invoice.due}T00:00:00Z`), 'UTC'),
     customer: customer.name,
     organisation: texts?.organisation ?? '',
   };
@@ -142,10 +133,7 @@ export async function emailInvoice(
   });
   await tx
     .update(invoices)
-    .set({
-      status: 'OPEN_SENT',
-      updated: sql`greatest(now(), ${invoices.updated} + interval '1 millisecond')`,
-    })
+    .set({ status: 'OPEN_SENT', updated: nextUpdated(invoices.updated) })
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, read.id), eq(invoices.status, 'OPEN_DRAFT')));
   const [row] = await selectSends(tx).where(
     and(eq(invoiceEmails.tenantId, tenantId), eq(invoiceEmails.id, id)),

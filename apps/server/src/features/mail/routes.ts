@@ -49,10 +49,7 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
         'With no mail server set up (`SMTP_URL`), messages stay here, QUEUED: exactly what would have been sent.',
       list: outboxList,
     },
-    read: {
-      summary: 'A message of the outbox',
-      command: (id) => (tx, tenantId) => findOutboxMessage(tx, tenantId, id),
-    },
+    read: { summary: 'A message of the outbox', command: findOutboxMessage },
   });
 
   api.get(
@@ -97,19 +94,13 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
     (request) => inRequestTenant(db, request, (tx, tenantId) => draftOf(tx, tenantId, request.params.id)),
   );
 
-  api.get(
-    '/sales/invoices/:id/emails',
-    {
-      schema: {
-        operationId: 'getInvoiceEmails',
-        summary: 'Who emailed the invoice to whom, when, and what became of each message',
-        tags: invoiceTags,
-        params: idParams,
-        response: { 200: z.array(invoiceEmailRecord), ...tenantErrors.read },
-      },
-    },
-    (request) =>
-      inRequestTenant(db, request, (tx, tenantId) => listInvoiceEmails(tx, tenantId, request.params.id)),
+  const emails = {
+    operationId: 'getInvoiceEmails',
+    summary: 'Who emailed the invoice to whom, when, and what became of each message',
+    tags: invoiceTags,
+  };
+  api.get('/sales/invoices/:id/emails', readSchema(emails, z.array(invoiceEmailRecord)), (request) =>
+    inRequestTenant(db, request, (tx, tenantId) => listInvoiceEmails(tx, tenantId, request.params.id)),
   );
 
   const send = {

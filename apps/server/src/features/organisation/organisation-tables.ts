@@ -1,6 +1,6 @@
 import { DEFAULT_INVOICE_EMAIL, DEFAULT_TIME_ZONE } from '@fieldbook/domain';
-import { boolean, foreignKey, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, created, tenantId, updated } from '../../platform/db/columns.ts';
+import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { templates } from './template-tables.ts';
 
 /**
@@ -34,19 +34,14 @@ export const organisationDetails = pgTable(
     /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */
     invoiceEmailSubject: text('invoice_email_subject').notNull().default(DEFAULT_INVOICE_EMAIL.subject),
     invoiceEmailMessage: text('invoice_email_message').notNull().default(DEFAULT_INVOICE_EMAIL.message),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
-    foreignKey({
-      name: 'organisation_details_invoice_template_fk',
-      columns: [t.tenantId, t.invoiceTemplateId],
-      foreignColumns: [templates.tenantId, templates.id],
-    }).onDelete('no action'),
-    foreignKey({
-      name: 'organisation_details_job_template_fk',
-      columns: [t.tenantId, t.jobTemplateId],
-      foreignColumns: [templates.tenantId, templates.id],
-    }).onDelete('no action'),
+    tenantForeignKey('organisation_details_invoice_template_fk', t, t.invoiceTemplateId, templates).onDelete(
+      'no action',
+    ),
+    tenantForeignKey('organisation_details_job_template_fk', t, t.jobTemplateId, templates).onDelete(
+      'no action',
+    ),
   ],
 );

@@ -6,13 +6,14 @@ import {
   type TemplateDocument,
 } from '@fieldbook/domain';
 import { and, eq, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import { readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
+import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
 import { seedTemplates } from './templates.ts';
@@ -64,6 +65,10 @@ export async function completeOrganisations(db: Db): Promise<number> {
 const invoiceTemplates = alias(templates, 'invoice_templates');
 const jobTemplates = alias(templates, 'job_templates');
 
+/** The join to a default template of the organisation (`id`: its column of the details). */
+const defaultTemplate = (template: { tenantId: PgColumn; id: PgColumn }, id: PgColumn) =>
+  and(eq(template.tenantId, organisationDetails.tenantId), eq(template.id, id));
+
 /** The details with the tenant's name, the default templates' names and one document's default template body. */
 function selectDetails(db: Db, bodyOf: 'invoice' | 'job' | undefined) {
   const body =
@@ -78,20 +83,8 @@ function selectDetails(db: Db, bodyOf: 'invoice' | 'job' | undefined) {
     })
     .from(organisationDetails)
     .innerJoin(tenants, eq(tenants.id, organisationDetails.tenantId))
-    .innerJoin(
-      invoiceTemplates,
-      and(
-        eq(invoiceTemplates.tenantId, organisationDetails.tenantId),
-        eq(invoiceTemplates.id, organisationDetails.invoiceTemplateId),
-      ),
-    )
-    .innerJoin(
-      jobTemplates,
-      and(
-        eq(jobTemplates.tenantId, organisationDetails.tenantId),
-        eq(jobTemplates.id, organisationDetails.jobTemplateId),
-      ),
-    )
+    .innerJoin(invoiceTemplates, defaultTemplate(invoiceTemplates, organisationDetails.invoiceTemplateId))
+    .innerJoin(jobTemplates, defaultTemplate(jobTemplates, organisationDetails.jobTemplateId))
     .where(eq(organisationDetails.tenantId, sql.placeholder('tenantId')));
 }
 
@@ -153,15 +146,11 @@ const toOrganisation = ({
   updated: details.updated.toISOString(),
 });
 
-export const findOrganisation = async (tx: Tx, tenantId: string): Promise<Organisation> =>
-  toOrganisation(await readDetails(tx, tenantId));
-
 /** The organisation for the caller, read with the member's scope in one round trip (`readAsMember`). */
 export async function readOrganisation(db: Db, caller: TenantCaller): Promise<Organisation> {
-  const { results } = await readAsMember(db, caller, [details.none.with({ tenantId: caller.tenantId })]);
-  const [row] = results[0] as DetailsRow[];
-  if (!row) throw notFound(NOUN);
-  return toOrganisation(row);
+  const read = detailsRead(caller.tenantId);
+  const { results } = await readAsMember(db, caller, [read.statement]);
+  return toOrganisation(read.record(results[0] ?? []));
 }
 
 /** A logo data URL (checked by `logoField`) as its bytes and type. */
@@ -212,7 +201,7 @@ export async function saveOrganisation(
       logoType: image?.type ?? null,
       invoiceTemplateId: invoiceTemplate.id,
       jobTemplateId: jobTemplate.id,
-      updated: sql`greatest(now(), ${organisationDetails.updated} + interval '1 millisecond')`,
+      updated: nextUpdated(organisationDetails.updated),
     })
     .where(
       and(eq(organisationDetails.tenantId, tenantId), eq(organisationDetails.updated, new Date(updated))),
@@ -223,5 +212,5 @@ export async function saveOrganisation(
     throw conflict(apiMessages.staleSave('organisation'));
   }
   await tx.update(tenants).set({ name }).where(eq(tenants.id, tenantId));
-  return findOrganisation(tx, tenantId);
+  return toOrganisation(await readDetails(tx, tenantId));
 }

@@ -32,7 +32,7 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
   const checkLogo = async (request: FastifyRequest, logo: string | null) => {
     const image = logoOf(logo);
     if (!image) return;
-    const saved = await inRequestTenant(db, request, (tx, tenantId) => savedLogo(tx, tenantId));
+    const saved = await inRequestTenant(db, request, savedLogo);
     if (saved?.equals(image.bytes)) return;
     const name = image.type === 'image/png' ? 'logo.png' : 'logo.jpg';
     // The render waits in the renderer's queue, not the API's; the save after it takes a place again.

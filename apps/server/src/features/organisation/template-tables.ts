@@ -1,7 +1,7 @@
 import { TEMPLATE_DOCUMENTS, TEMPLATE_TYPES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { check, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { created, oneOf, tenantId, updated } from '../../platform/db/columns.ts';
+import { oneOf, recordTimes, tenantId } from '../../platform/db/columns.ts';
 
 /**
  * A tenant's document templates: Typst markup that renders an invoice or a job. Every tenant starts with the
@@ -16,8 +16,7 @@ export const templates = pgTable(
     type: text('type').notNull(),
     document: text('document').notNull(),
     body: text('body').notNull(),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -169,9 +169,6 @@ export const templateList: SortedList<TemplateSummary> = {
       })
       .from(templates),
   keys: [ascending(sql`lower(${templates.name})`), ascending(templates.id)],
-  toRecord: (row: Omit<TemplateSummary, 'type' | 'document'> & { type: string; document: string }) => ({
-    ...row,
-    type: row.type as TemplateSummary['type'],
-    document: row.document as TemplateDocument,
-  }),
+  // The type and document are the checked codes the domain names.
+  toRecord: (row: TemplateSummary) => row,
 };

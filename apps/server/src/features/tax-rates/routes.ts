@@ -19,7 +19,7 @@ export function registerTaxRateRoutes(api: Api, db: Db): void {
       body: taxRateFields,
       command: (body) => (tx, tenantId) => createTaxRate(tx, tenantId, body),
     },
-    read: { summary: 'Get a tax rate', command: (id) => (tx, tenantId) => findTaxRate(tx, tenantId, id) },
+    read: { summary: 'Get a tax rate', command: findTaxRate },
     save: {
       summary: 'Save a tax rate',
       description: 'Invoices already saved keep the rate their lines were saved with.',
@@ -29,7 +29,7 @@ export function registerTaxRateRoutes(api: Api, db: Db): void {
     remove: {
       summary: 'Delete a tax rate',
       description: 'Refused with 409 while invoice lines use the rate.',
-      command: (id) => (tx, tenantId) => deleteTaxRate(tx, tenantId, id),
+      command: deleteTaxRate,
     },
   });
 }

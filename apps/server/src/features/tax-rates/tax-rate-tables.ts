@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { created, tenantId, updated } from '../../platform/db/columns.ts';
+import { recordTimes, tenantId } from '../../platform/db/columns.ts';
 
 /**
  * A tenant's tax rates, in percent. Names are unique per tenant regardless of case. Invoice lines will refer to
@@ -13,8 +13,7 @@ export const taxRates = pgTable(
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     rate: numeric('rate', { precision: 14, scale: 4 }).notNull(),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

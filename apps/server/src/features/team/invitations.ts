@@ -21,13 +21,19 @@ import { ApiError, conflict, fieldInvalid, notFound } from '../../platform/http/
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { storeMessage } from '../../platform/mail/outbox.ts';
+import { emailDate, storeMessage } from '../../platform/mail/outbox.ts';
 import { deleteRow, recordWhere, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import type { TenantEntry } from '../identity/index.ts';
 import { canonicalEmail } from '../identity/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
 import { technicians } from '../technicians/index.ts';
-import { checkedTechnician, memberName, technicianLinkOf } from './members.ts';
+import {
+  checkedTechnician,
+  linkedTechnician,
+  memberName,
+  technicianLinkOf,
+  technicianOf,
+} from './members.ts';
 import { invitations, memberships } from './team-tables.ts';
 
 const NOUN = 'invitation';
@@ -55,26 +61,16 @@ const invitationColumns = {
   expired: sql<boolean>`${invitations.expires} <= now()`,
 };
 
-interface InvitationRow {
-  id: string;
-  email: string;
-  role: string;
-  technicianId: string | null;
-  technicianName: string | null;
-  expires: Date;
-  invitedBy: string | null;
-  sent: Date;
-  created: Date;
-  updated: Date;
-  expired: boolean;
-}
+const selectInvitations = (db: Db) =>
+  db.select(invitationColumns).from(invitations).leftJoin(technicians, linkedTechnician(invitations));
+
+type InvitationRow = Awaited<ReturnType<typeof selectInvitations>>[number];
 
 const toInvitation = (row: InvitationRow): Invitation => ({
   id: row.id,
   email: row.email,
   role: row.role as Role,
-  technician:
-    row.technicianId && row.technicianName ? { id: row.technicianId, name: row.technicianName } : null,
+  technician: technicianOf(row),
   status: row.expired ? 'EXPIRED' : 'PENDING',
   expires: row.expires.toISOString(),
   invitedBy: row.invitedBy,
@@ -82,11 +78,6 @@ const toInvitation = (row: InvitationRow): Invitation => ({
   created: row.created.toISOString(),
   updated: row.updated.toISOString(),
 });
-
-const technicianJoin = and(
-  eq(technicians.tenantId, invitations.tenantId),
-  eq(technicians.id, invitations.technicianId),
-);
 
 /**
  * What `q` may search on the invitation list (a handful of rows: no search view). No `status`: it is not stored but
@@ -110,16 +101,14 @@ export const invitationList: SortedList<Invitation> = {
     db
       .select({ ...invitationColumns, total })
       .from(invitations)
-      .leftJoin(technicians, technicianJoin),
+      .leftJoin(technicians, linkedTechnician(invitations)),
   keys: [ascending(invitations.emailCanonical), ascending(invitations.id)],
   toRecord: toInvitation,
 };
 
 export async function findInvitation(tx: Tx, tenantId: string, id: string): Promise<Invitation> {
   const where = recordWhere(invitations, tenantId, id);
-  const [row] = where
-    ? await tx.select(invitationColumns).from(invitations).leftJoin(technicians, technicianJoin).where(where)
-    : [];
+  const [row] = where ? await selectInvitations(tx).where(where) : [];
   if (!row) throw notFound(NOUN);
   return toInvitation(row);
 }
@@ -139,15 +128,6 @@ async function organisationOf(tx: Tx, tenantId: string): Promise<{ name: string;
     .where(eq(tenants.id, tenantId));
   return row ?? { name: 'Fieldbook', timeZone: DEFAULT_TIME_ZONE };
 }
-
-const expiryText = (expires: Date, timeZone: string) =>
-  expires.toLocaleDateString('en-AU', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  });
 
 /** Stores the invitation's email in the outbox, with its link. */
 async function sendInvitation(
@@ -172,7 +152,7 @@ async function sendInvitation(
       'Open this link to sign in, or to create your account, and join:',
       invitationLink(inviter.publicUrl, token),
       '',
-      `The link works once, until ${expiryText(new Date(invitation.expires), timeZone)}.`,
+      `The link works once, until ${emailDate(new Date(invitation.expires), timeZone)}.`,
       'If you were not expecting this, you can ignore this email: nothing happens until the link is used.',
     ].join('\n'),
   });
@@ -253,19 +233,8 @@ export const revokeInvitation = (tx: Tx, tenantId: string, id: string) =>
 
 // ---- The link, used by whoever signs in with it (no tenant yet: system reads by the token's hash) ----------
 
-interface Opened {
-  tenantId: string;
-  id: string;
-  tenantName: string;
-  timeZone: string;
-  email: string;
-  role: Role;
-  technicianId: string | null;
-  invitedBy: string | null;
-  expires: Date;
-}
-
-async function openLink(db: Pick<Db, 'select'>, token: string): Promise<Opened> {
+/** The invitation of a link, with its organisation's name; 404 for a link that is not one, 409 past its expiry. */
+async function openLink(db: Pick<Db, 'select'>, token: string) {
   if (!TOKEN.test(token)) throw new ApiError('NOT_FOUND', teamMessages.invitationNotFound);
   const [row] = await db
     .select({

@@ -7,15 +7,15 @@ import {
   teamMessages,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import { SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { recordWhere, saveVersion } from '../../platform/records/record-rows.ts';
+import { recordWhere, refusedAs, saveVersion } from '../../platform/records/record-rows.ts';
 import { technicians } from '../technicians/index.ts';
-import { memberships } from './team-tables.ts';
+import { type invitations, memberships } from './team-tables.ts';
 
 const NOUN = 'member';
 
@@ -32,18 +32,18 @@ const memberColumns = {
   updated: memberships.updated,
 };
 
-interface MemberRow {
-  id: string;
-  subject: string;
-  name: string | null;
-  email: string | null;
-  role: string;
-  technicianId: string | null;
-  technicianName: string | null;
-  lastSignIn: Date | null;
-  created: Date;
-  updated: Date;
-}
+/** The join to the technician a member or an invitation is linked to, for its name. */
+export const linkedTechnician = (table: typeof memberships | typeof invitations) =>
+  and(eq(technicians.tenantId, table.tenantId), eq(technicians.id, table.technicianId));
+
+/** The technician link as the API gives it, `{ id, name }`, or null. */
+export const technicianOf = (row: { technicianId: string | null; technicianName: string | null }) =>
+  row.technicianId && row.technicianName ? { id: row.technicianId, name: row.technicianName } : null;
+
+const selectMembers = (db: Db) =>
+  db.select(memberColumns).from(memberships).leftJoin(technicians, linkedTechnician(memberships));
+
+type MemberRow = Awaited<ReturnType<typeof selectMembers>>[number];
 
 const toMember = (row: MemberRow): Member => ({
   id: row.id,
@@ -51,21 +51,11 @@ const toMember = (row: MemberRow): Member => ({
   name: row.name,
   email: row.email,
   role: row.role as Role,
-  technician:
-    row.technicianId && row.technicianName ? { id: row.technicianId, name: row.technicianName } : null,
+  technician: technicianOf(row),
   lastSignIn: row.lastSignIn?.toISOString() ?? null,
   created: row.created.toISOString(),
   updated: row.updated.toISOString(),
 });
-
-const selectMembers = (tx: Tx) =>
-  tx
-    .select(memberColumns)
-    .from(memberships)
-    .leftJoin(
-      technicians,
-      and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
-    );
 
 /** What `q` may search on the member list (a handful of rows: no search view). */
 const memberSearch: ListResource = {
@@ -87,10 +77,7 @@ export const memberList: SortedList<Member> = {
     db
       .select({ ...memberColumns, total })
       .from(memberships)
-      .leftJoin(
-        technicians,
-        and(eq(technicians.tenantId, memberships.tenantId), eq(technicians.id, memberships.technicianId)),
-      ),
+      .leftJoin(technicians, linkedTechnician(memberships)),
   keys: [
     ascending(sql`array_position(array['OWNER', 'OFFICE', 'TECHNICIAN'], ${memberships.role})`),
     ascending(sql`lower(coalesce(${memberships.name}, ${memberships.email}, ''))`),
@@ -144,15 +131,9 @@ export function technicianLinkOf(role: Role, technician: { id: string } | null):
 }
 
 /** Turns a link to no technician of the tenant (its foreign key) into a field error. */
-export async function checkedTechnician<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation]))
-      throw fieldInvalid('technician.id', teamMessages.technician);
-    throw error;
-  }
-}
+export const checkedTechnician = refusedAs([SQLSTATE.foreignKeyViolation], () =>
+  fieldInvalid('technician.id', teamMessages.technician),
+);
 
 /** Changes a member's role and technician link; the last Owner cannot stop being one. */
 export async function updateMember(

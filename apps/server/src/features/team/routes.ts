@@ -6,8 +6,8 @@ import {
   invitationUpdate,
   memberRecord,
   memberUpdate,
+  tenantEntry,
 } from '@fieldbook/domain';
-import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import { type Api, callerOf } from '../../platform/http/api-scopes.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
@@ -16,7 +16,7 @@ import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
 import { createSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
-import { findUserById } from '../identity/index.ts';
+import { personOf } from '../identity/index.ts';
 import {
   acceptInvitation,
   createInvitation,
@@ -40,7 +40,7 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
     tags,
     record: memberRecord,
     list: { summary: "The organisation's members, Owners first", list: memberList },
-    read: { summary: 'Get a member', command: (id) => (tx, tenantId) => findMember(tx, tenantId, id) },
+    read: { summary: 'Get a member', command: findMember },
     save: {
       summary: "Change a member's role",
       description:
@@ -53,7 +53,7 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
       summary: 'Remove a member',
       description:
         'They can no longer act in the organisation; what they made stays. Never the last Owner (409).',
-      command: (id) => (tx, tenantId) => removeMember(tx, tenantId, id),
+      command: removeMember,
     },
   });
 
@@ -64,15 +64,8 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
     tags,
     record: invitationRecord,
     list: { summary: 'Open invitations (pending or expired)', list: invitationList },
-    read: {
-      summary: 'Get an invitation',
-      command: (id) => (tx, tenantId) => findInvitation(tx, tenantId, id),
-    },
-    remove: {
-      operationId: 'revokeInvitation',
-      summary: 'Revoke an invitation',
-      command: (id) => (tx, tenantId) => revokeInvitation(tx, tenantId, id),
-    },
+    read: { summary: 'Get an invitation', command: findInvitation },
+    remove: { operationId: 'revokeInvitation', summary: 'Revoke an invitation', command: revokeInvitation },
   });
 
   const invite = {
@@ -111,7 +104,6 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
 }
 
 const linkTags = ['account'];
-const joined = z.object({ tenantId: z.uuid(), tenantName: z.string() });
 
 /** The invitation link, for any signed-in caller (they may belong to no organisation yet). */
 export function registerInvitationLinkRoutes(api: Api, db: Db): void {
@@ -143,19 +135,12 @@ export function registerInvitationLinkRoutes(api: Api, db: Db): void {
         tags: linkTags,
         body: invitationAcceptance,
         response: {
-          200: joined,
+          200: tenantEntry,
           ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND', 'CONFLICT', 'INTERNAL'),
         },
       },
     },
-    async (request) => {
-      const { subject } = callerOf(request);
-      const user = await findUserById(db, subject);
-      return acceptInvitation(db, request.body.token, {
-        subject,
-        name: user?.name ?? null,
-        email: user?.email ?? null,
-      });
-    },
+    async (request) =>
+      acceptInvitation(db, request.body.token, await personOf(db, callerOf(request).subject)),
   );
 }

@@ -1,17 +1,7 @@
 import { ROLES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { created, oneOf, tenantId, updated } from '../../platform/db/columns.ts';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf, recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
 import { technicians } from '../technicians/index.ts';
 
@@ -33,19 +23,14 @@ export const memberships = pgTable(
     name: text('name'),
     email: text('email'),
     lastSignIn: timestamp('last_sign_in', { withTimezone: true, precision: 3 }),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.subject] }),
     index('memberships_subject_idx').on(t.subject),
     uniqueIndex('memberships_id_key').on(t.tenantId, t.id),
     check('memberships_role_check', sql`${t.role} in ${oneOf(ROLES)}`),
-    foreignKey({
-      name: 'memberships_technician_fk',
-      columns: [t.tenantId, t.technicianId],
-      foreignColumns: [technicians.tenantId, technicians.id],
-    }),
+    tenantForeignKey('memberships_technician_fk', t, t.technicianId, technicians),
   ],
 );
 
@@ -66,18 +51,13 @@ export const invitations = pgTable(
     expires: timestamp('expires', { withTimezone: true, precision: 3 }).notNull(),
     invitedBy: text('invited_by'),
     sent: timestamp('sent', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('invitations_email_key').on(t.tenantId, t.emailCanonical),
     index('invitations_token_idx').on(t.tokenHash),
     check('invitations_role_check', sql`${t.role} in ${oneOf(ROLES)}`),
-    foreignKey({
-      name: 'invitations_technician_fk',
-      columns: [t.tenantId, t.technicianId],
-      foreignColumns: [technicians.tenantId, technicians.id],
-    }),
+    tenantForeignKey('invitations_technician_fk', t, t.technicianId, technicians),
   ],
 );

@@ -22,10 +22,7 @@ export function registerTechnicianRoutes(api: Api, db: Db): void {
       body: technicianFields,
       command: (body) => (tx, tenantId) => createTechnician(tx, tenantId, body),
     },
-    read: {
-      summary: 'Get a technician',
-      command: (id) => (tx, tenantId) => findTechnician(tx, tenantId, id),
-    },
+    read: { summary: 'Get a technician', command: findTechnician },
     save: {
       summary: 'Rename or retire a technician',
       description:

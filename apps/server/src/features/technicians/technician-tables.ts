@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { created, tenantId, updated } from '../../platform/db/columns.ts';
+import { recordTimes, tenantId } from '../../platform/db/columns.ts';
 
 /**
  * A tenant's technicians: the scheduler's rows, whom jobs are assigned to (`jobs.assignee`). Names are unique per
@@ -13,8 +13,7 @@ export const technicians = pgTable(
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     retired: boolean('retired').notNull().default(false),
-    created: created(),
-    updated: updated(),
+    ...recordTimes(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

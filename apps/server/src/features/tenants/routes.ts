@@ -1,4 +1,4 @@
-import { membershipRecord, requiredText } from '@fieldbook/domain';
+import { membershipRecord, requiredText, tenantEntry } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
@@ -7,13 +7,12 @@ import { type Api, callerOf, tenantCallerOf } from '../../platform/http/api-scop
 import { errorResponses, tenantErrors } from '../../platform/http/error-responses.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
-import { findUserById } from '../identity/index.ts';
+import { findUserById, personOf } from '../identity/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
 import { findOwnMembership } from '../team/index.ts';
 import { createTenant, listTenantsOf, recordSignIn } from './tenants.ts';
 
 const tags = ['account'];
-const tenantEntry = z.object({ tenantId: z.uuid(), tenantName: z.string() });
 const newTenant = z.object({
   name: requiredText('Enter the organisation name.', 200),
   timeZone: z
@@ -65,12 +64,11 @@ export function registerAccountRoutes(api: Api, db: Db): void {
       },
     },
     async (request, reply) => {
-      const { subject } = callerOf(request);
-      const user = await findUserById(db, subject);
+      const creator = await personOf(db, callerOf(request).subject);
       const created = await createTenant(db, {
         name: request.body.name,
         timeZone: request.body.timeZone,
-        creator: { subject, name: user?.name ?? null, email: user?.email ?? null },
+        creator,
       });
       return reply.code(201).send(created);
     },

@@ -67,12 +67,10 @@ interface LiteralNode {
 
 /**
  * Maps rows (arrays, in the order of `fields`) to records exactly as Drizzle's `mapResultRow` does, with what it
- * works out again for every value of every row (each field's decoder, its path, its table) worked out once: that
- * per-value work was a tenth of the server's time for a page of whole jobs. The mapping is one function written
- * for these fields, each record one object literal (nested for nested paths), so every record of a select has
- * one shape: the general loop that set each key by its path was 7 % of the server's time for a page of jobs
- *. A left-joined table's object is null when its first column is null
- * and the join may be null (`joinsNotNullableMap`), as there: which objects may be is known from the fields.
+ * works out again for every value of every row (each field's decoder, its path, its table) worked out once. The
+ * mapping is one function written for these fields, each record one object literal (nested for nested paths), so
+ * every record of a select has one shape. A left-joined table's object is null when its first column is null and
+ * the join may be null (`joinsNotNullableMap`), as there: which objects may be is known from the fields.
  */
 export function rowMapper(fields: SelectedField[], joinsNotNullableMap?: Record<string, boolean>): RowMapper {
   const decoders = fields.map(({ field }) => decoderOf(field));
@@ -134,11 +132,11 @@ function nullableObjects(
 }
 
 /**
- * A select whose SQL text is built once per process instead of at every run. Drizzle builds a query builder's
- * text again each time it runs it; for the wide selects of whole records (a job: its customer, site, territory,
- * priority, technician and lines, through joins) that was the largest cost of a request in the server's CPU
- * profile (docs/performance.md). The text never changes, as every value is a `sql.placeholder` given at run
- * time. `name`: a named statement, which each connection also plans once (sent unnamed behind a pooler).
+ * A select whose SQL text is built once per process instead of at every run, as Drizzle's query builder does:
+ * for the wide selects of whole records (a job: its customer, site, territory, priority, technician and lines,
+ * through joins) building it costs more than the rest of the request (docs/performance.md). The text never
+ * changes, as every value is a `sql.placeholder` given at run time. `name`: a named statement, which each
+ * connection also plans once (sent unnamed behind a pooler).
  *
  *   const jobById = builtOnce<JobRow>((tx) => selectJobs(tx).where(eq(visible.id, sql.placeholder('id'))));
  *   const rows = await jobById(tx, { id });
@@ -190,8 +188,7 @@ export function builtOnce<Row>(build: (db: Db) => Buildable, name?: string) {
 /**
  * Selects built once for each key (`builtOnce`), unnamed, so each is planned for its values: a list's search, kept
  * per tenant, search and page size (its values may be written in, not placeholders: the key names them). At most
- * `limit` are kept, the least recently used dropped first; building one took a tenth of the server's time for a
- * list's first page. With a `prefix`, each is a named statement (`prefix_<n>`), for keys whose text names no
+ * `limit` are kept, the least recently used dropped first. With a `prefix`, each is a named statement (`prefix_<n>`), for keys whose text names no
  * value (the whole list's pages, for any tenant): keep their number small, as a connection keeps each it prepared.
  */
 export function builtPerKey(limit = 1000, prefix?: string) {
@@ -222,8 +219,8 @@ export interface RawResult {
 
 /**
  * Statements whose text depends on the shape of what they write (which columns a save sets, how many lines it
- * has) or of what they read (a list's search), built by Drizzle once per shape, not at every run: building a job
- * save's statements took a third of the server's time (docs/performance.md). `shape` must name everything the
+ * has) or of what they read (a list's search), built by Drizzle once per shape, not at every run
+ * (docs/performance.md). `shape` must name everything the
  * text depends on; values are `sql.placeholder`s given at run time, or are part of the shape (a list's search
  * and its tenant). `named`: each shape is a named statement, planned once per connection (for a few shapes of
  * writes); else sent unnamed and planned with its values at each run (a list's search, whose best plan depends on
@@ -311,7 +308,7 @@ export function placeholdersOf(
   }
   return {
     shape: keys.join(),
-    // Only the text's first build needs the placeholders' SQL (5 % of the server's time for an invoice create).
+    // Only the text's first build needs the placeholders' SQL, so it is made then.
     get row() {
       return Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(`${prefix}_${key}`)}`]));
     },

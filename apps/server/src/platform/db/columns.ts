@@ -3,8 +3,10 @@ import {
   bigint,
   customType,
   type ExtraConfigColumn,
+  foreignKey,
   index,
   integer,
+  type PgColumn,
   pgTable,
   primaryKey,
   text,
@@ -12,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenants } from './tenant-table.ts';
 
-export { created, updated } from './timestamps.ts';
+export { created, recordTimes, updated } from './timestamps.ts';
 
 /** Bytes (a logo, an attachment), as a Buffer. */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -25,6 +27,17 @@ export const tenantId = () =>
   uuid('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
+
+/**
+ * A foreign key within the tenant (`name`): `column` of `t` names a row of `to` by its id, `tenant_id` first in
+ * both, as in every key.
+ */
+export const tenantForeignKey = (
+  name: string,
+  t: { tenantId: PgColumn },
+  column: PgColumn,
+  to: { tenantId: PgColumn; id: PgColumn },
+) => foreignKey({ name, columns: [t.tenantId, column], foreignColumns: [to.tenantId, to.id] });
 
 /**
  * The search words of a text column (`search_words`, migration 0028: folded, one space between words and around
@@ -43,6 +56,21 @@ export const trigram = (name: string, column: ExtraConfigColumn | SQL) =>
   index(name)
     .using('gin', column instanceof SQL ? sql`${column} gin_trgm_ops` : column.op('gin_trgm_ops'))
     .with({ fastupdate: false });
+
+/**
+ * How many records a tenant has in each status, kept by statement triggers on their table, so the whole list and a
+ * status's list are counted without reading every index entry. Read-only to the application.
+ */
+export const statusCounts = (name: string) =>
+  pgTable(
+    name,
+    {
+      tenantId: tenantId(),
+      status: text('status').notNull(),
+      count: bigint('count', { mode: 'number' }).notNull(),
+    },
+    (t) => [primaryKey({ columns: [t.tenantId, t.status] })],
+  );
 
 /**
  * How many numbers one block of `numberBlockCounts` spans. The migrations' triggers (0019) write the same

@@ -36,7 +36,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+export async function openDatabase(options: {
   /** A PostgreSQL server; unset means embedded PGlite. */
   url?: string | undefined;
   /** PGlite data directory; unset means in memory. */
@@ -47,9 +47,7 @@ export interface DatabaseOptions {
   logQuery?: (query: string, params: unknown[]) => void;
   /** What stands between us and the server (`DATABASE_POOLER`); `transaction`: no statement is named. */
   pooler?: DatabasePooler | undefined;
-}
-
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+}): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
   if (options.url)
     return openPostgres(options.url, options.poolSize ?? DEFAULT_POOL_SIZE, options.pooler ?? 'none', logger);
@@ -130,42 +128,30 @@ interface NodePgInternals {
   logger: Logger;
 }
 
+/** A statement with no values and no rows, sent as it is (`begin`, `commit`). */
+const bare = (text: string): ReadyStatement => ({
+  text,
+  name: undefined,
+  values: [],
+  types: pg.types,
+  map: () => [],
+});
+const BEGIN = bare('begin');
+const COMMIT = bare('commit');
+
 /**
- * Runs fn in a transaction whose BEGIN and first statements (`ReadyStatement`s, `runOnClient`) reach PostgreSQL in
- * one round trip, so a request's transaction takes none of its own: each round trip costs the server and PostgreSQL
- * about as much CPU as a small query (docs/performance.md). fn gets each opening statement's rows. `closing`, given
- * fn's result, may give one more statement, its values inlined (`sqlLiteral`), which goes with the COMMIT (a
- * create's idempotency answer). Commit, rollback and the connection's release are as in Drizzle's `transaction`.
+ * Runs fn in a transaction on one connection of the pool, whose BEGIN and first statements (`ReadyStatement`s,
+ * `runOnClient`) reach PostgreSQL in one round trip, so a request's transaction takes none of its own: each round
+ * trip costs the server and PostgreSQL about as much CPU as a small query (docs/performance.md). fn gets each
+ * opening statement's rows. `closing`, given fn's result, may give one more statement, its values inlined
+ * (`sqlLiteral`), which goes with the COMMIT (a create's idempotency answer). Commit, rollback and the
+ * connection's release are as in Drizzle's `transaction`.
  */
-export function openTransaction<T>(
+export async function openTransaction<T>(
   db: Db,
   opening: ReadyStatement[],
   fn: (tx: Tx, results: unknown[][]) => Promise<T>,
   closing: (result: T) => string | undefined = () => undefined,
-): Promise<T> {
-  return onTransactionClient(
-    db,
-    async (client, logger) => {
-      const statements = [BEGIN, ...opening];
-      for (const { text, values } of statements) logger.logQuery(text, values);
-      return (await runOnClient(client, statements, client instanceof TransactionPoolerClient)).slice(1);
-    },
-    fn,
-    closing,
-  );
-}
-
-const BEGIN: ReadyStatement = { text: 'begin', name: undefined, values: [], types: pg.types, map: () => [] };
-
-/**
- * Runs fn in a transaction on one connection of the pool, opened by `open` (its BEGIN and first statements, in one
- * round trip), committed with `closing`'s statement if any (one message), or rolled back when fn fails.
- */
-async function onTransactionClient<T, Opened>(
-  db: Db,
-  open: (client: pg.PoolClient, logger: Logger) => Promise<Opened>,
-  fn: (tx: Tx, opened: Opened) => Promise<T>,
-  closing: (result: T) => string | undefined,
 ): Promise<T> {
   const { pool, dialect, options, logger } = poolOf(db);
   const client = await pool.connect();
@@ -175,7 +161,10 @@ async function onTransactionClient<T, Opened>(
     undefined,
   ) as unknown as Tx;
   try {
-    const result = await fn(tx, await open(client, logger));
+    const statements = [BEGIN, ...opening];
+    for (const { text, values } of statements) logger.logQuery(text, values);
+    const opened = await runOnClient(client, statements, client instanceof TransactionPoolerClient);
+    const result = await fn(tx, opened.slice(1));
     const last = closing(result);
     if (committed.has(tx)) {
       if (last) throw new Error('A transaction committed with its last statements has no closing statement');
@@ -242,16 +231,8 @@ export async function runTogether(tx: Tx, statements: Statement[]): Promise<unkn
   return runOnClient(client, readyOn(tx, logger, statements), client instanceof TransactionPoolerClient);
 }
 
-/** Transactions that `commitTogether` committed: `onTransactionClient` sends no COMMIT of its own for them. */
+/** Transactions that `commitTogether` committed: `openTransaction` sends no COMMIT of its own for them. */
 const committed = new WeakSet<Tx>();
-
-const COMMIT: ReadyStatement = {
-  text: 'commit',
-  name: undefined,
-  values: [],
-  types: pg.types,
-  map: () => [],
-};
 
 /**
  * `runTogether` for a transaction's last statements, with its COMMIT in the same round trip: a save then holds its

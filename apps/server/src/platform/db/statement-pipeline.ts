@@ -33,11 +33,6 @@ interface Connection extends EventEmitter {
   sendCopyFail(message: string): void;
 }
 
-interface Field {
-  name: string;
-  dataTypeID: number;
-}
-
 /** One statement's answer: its rows as arrays, and its columns' names. */
 interface Answer {
   rows: unknown[][];
@@ -94,7 +89,7 @@ class StatementPipeline extends EventEmitter implements pg.Submittable {
     }
   }
 
-  handleRowDescription(message: { fields: Field[] }): void {
+  handleRowDescription(message: { fields: { name: string; dataTypeID: number }[] }): void {
     const { types } = this.statements[this.results.length] as ReadyStatement;
     this.parsers = message.fields.map((field) => types.getTypeParser(field.dataTypeID, 'text'));
     this.answer = { rows: [], names: message.fields.map((field) => field.name) };

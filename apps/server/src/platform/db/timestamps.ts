@@ -9,14 +9,16 @@ export const created = () =>
 export const updated = () =>
   timestamp('updated', { withTimezone: true, precision: 3 }).notNull().defaultNow();
 
+/** When a row was made and when it was last written: the columns every record has. */
+export const recordTimes = () => ({ created: created(), updated: updated() });
+
 /** PostgreSQL's text of a `timestamptz` in a session on UTC: `2026-11-27 17:15:53.15+00` (no trailing zeros). */
 const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
 
 /**
  * A time as the API gives it (`toISOString`: `2026-11-27T17:15:53.150Z`), from what the driver read: PostgreSQL's
- * text in UTC rewritten as it stands, with no `Date` made and written out again (a microsecond each, 90 for a page
- * of jobs: 7 % of the server's time); any other text (another time zone's offset, a year past 9999), and a
- * `Date`, through `Date`, as before.
+ * text in UTC rewritten as it stands, with no `Date` made and written out again; any other text (another time
+ * zone's offset, a year past 9999), and a `Date`, through `Date`.
  */
 export function isoTime(value: unknown): string {
   if (typeof value !== 'string') return (value as Date).toISOString();

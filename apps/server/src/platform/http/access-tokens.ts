@@ -14,18 +14,13 @@ export interface Caller {
   tenantId: string | undefined;
 }
 
-export interface TokenVerifierOptions {
-  issuer: string;
-  audience: string;
-  acceptedTypes: string[];
-  tenantIdClaim: string;
-  keys: JWTVerifyGetKey;
-}
-
 const unauthenticated = (message: string) => new ApiError('UNAUTHENTICATED', message);
 
 /** How far the issuer's clock may be from ours. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+
+/** The signature algorithms an access token may be signed with: public-key ones only. */
+const ALGORITHMS = ['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'];
 
 /** Tokens remembered as verified, at most (about 1 KB each); the oldest is forgotten first. */
 const REMEMBERED_TOKENS = 10_000;
@@ -36,7 +31,13 @@ const REMEMBERED_TOKENS = 10_000;
  * token's text cannot change; its expiry is checked on every request). A key the issuer withdraws therefore
  * stops a token already seen only at the token's expiry (minutes: `OIDC_ACCESS_TOKEN_TTL`).
  */
-export function createTokenVerifier(options: TokenVerifierOptions) {
+export function createTokenVerifier(options: {
+  issuer: string;
+  audience: string;
+  acceptedTypes: string[];
+  tenantIdClaim: string;
+  keys: JWTVerifyGetKey;
+}) {
   const remembered = new Map<string, { caller: Caller; expires: number }>();
 
   async function verifySignature(token: string): Promise<{ caller: Caller; expires: number }> {
@@ -45,18 +46,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       verified = await jwtVerify(token, options.keys, {
         issuer: options.issuer,
         audience: options.audience,
-        algorithms: [
-          'ES256',
-          'ES384',
-          'ES512',
-          'RS256',
-          'RS384',
-          'RS512',
-          'PS256',
-          'PS384',
-          'PS512',
-          'EdDSA',
-        ],
+        algorithms: ALGORITHMS,
         requiredClaims: ['sub', 'exp'],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });

@@ -9,7 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from './access-tokens.ts';
 import type { Authentication } from './authenticate.ts';
-import { ApiError } from './errors.ts';
+import { notJson } from './errors.ts';
 import type { TenantCaller } from './member-scope.ts';
 import { accessFor } from './permissions.ts';
 
@@ -47,7 +47,7 @@ type Register = (api: Api) => void;
 function requireJsonBody(request: FastifyRequest): void {
   const type = request.headers['content-type'];
   if (type === undefined || /^application\/json\s*(;|$)/i.test(type)) return;
-  throw new ApiError('VALIDATION_FAILED', 'Send the request body as JSON (Content-Type: application/json).');
+  throw notJson();
 }
 
 /** Registers routes under /api in a scope of their own, behind one onRequest hook (before the body is read). */

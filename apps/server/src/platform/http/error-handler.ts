@@ -1,7 +1,7 @@
 import { apiMessages } from '@fieldbook/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../db/postgres-errors.ts';
-import { ApiError, type FieldError } from './errors.ts';
+import { ApiError, type FieldError, notJson } from './errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -29,10 +29,7 @@ function toApiError(error: FastifyError & { validation?: ValidationIssue[] }): A
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(
-        'VALIDATION_FAILED',
-        'Send the request body as JSON (Content-Type: application/json).',
-      );
+      return notJson();
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError('VALIDATION_FAILED', 'The request body is not valid JSON.');

@@ -37,6 +37,9 @@ export class ApiError extends Error {
 
 export const validationFailed = (message: string, fieldErrors: FieldError[] = []) =>
   new ApiError('VALIDATION_FAILED', message, fieldErrors);
+/** A request body that is not JSON, which the API takes only. */
+export const notJson = () =>
+  validationFailed('Send the request body as JSON (Content-Type: application/json).');
 /** One field is wrong: `fieldInvalid('customer.id', 'Choose an existing customer.')`. */
 export const fieldInvalid = (field: string, message: string) =>
   validationFailed(apiMessages.invalidRequest, [{ field, message }]);

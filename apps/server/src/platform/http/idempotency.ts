@@ -12,11 +12,6 @@ import type { AnswerStore, Command, NumberedTable } from './tenant-requests.ts';
 
 const CREATED = 201;
 
-export interface Created<T> {
-  status: number;
-  body: T;
-}
-
 export interface IdempotencyScope {
   tenantId: string;
   subject: string;
@@ -54,15 +49,18 @@ const hashOf = (payload: unknown) =>
     .update(JSON.stringify(payload ?? null))
     .digest('hex');
 
-/** A created record's answer, and the statement that stores it with its key (sent with the COMMIT). */
-export type Answered<T> = Created<T> & { replayed: boolean; answer?: string };
+/**
+ * A create's answer (the first one again when `replayed`), and the statement that stores it with its key (sent
+ * with the COMMIT).
+ */
+type Answered<T> = { status: number; body: T; replayed: boolean; answer?: string };
 
 /**
  * The statement that stores a create's answer with its claimed key: sent with the transaction's COMMIT
  * (`asMember`'s closing), so its values are literals (the tenant id a checked UUID, the rest quoted).
  */
-const storeAnswer = (scope: IdempotencyScope & { key: string }, { status, body }: Created<unknown>) =>
-  `update idempotency_keys set status_code = ${Number(status)}, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
+const storeAnswer = (scope: IdempotencyScope & { key: string }, body: unknown) =>
+  `update idempotency_keys set status_code = ${CREATED}, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
     where tenant_id = ${sqlLiteral(scope.tenantId)} and key = ${sqlLiteral(scope.key)}`;
 
 /** The statements that store a create's answer with the statements it commits with (`AnswerStore`), by shape. */
@@ -125,21 +123,21 @@ export async function createOnce<T>(
   tx: Tx,
   scope: IdempotencyScope,
   claimed: unknown[] | undefined,
-  create: (store: AnswerStore) => Promise<Created<T>>,
+  create: (store: AnswerStore) => Promise<T>,
 ): Promise<Answered<T>> {
   const { key } = scope;
-  if (!key) return { ...(await create(() => undefined)), replayed: false };
-  const claims = claimed ?? (await claimOf(tx, { ...scope, key }).run(tx));
-  if (claims.length > 0) {
+  if (!key || !claimed) return { status: CREATED, body: await create(() => undefined), replayed: false };
+  if (claimed.length > 0) {
     let stored = false;
-    const result = await create((body, numbered) => {
+    const body = await create((answer, numbered) => {
       stored = true;
-      return answerStatement(tx, { ...scope, key }, body, numbered);
+      return answerStatement(tx, { ...scope, key }, answer, numbered);
     });
     return {
-      ...result,
+      status: CREATED,
+      body,
       replayed: false,
-      answer: stored ? undefined : storeAnswer({ ...scope, key }, result),
+      answer: stored ? undefined : storeAnswer({ ...scope, key }, body),
     };
   }
   const [first] = await tx
@@ -186,13 +184,11 @@ export async function replyCreated<T>(
     (tx, member, results) => {
       const claimed = key === undefined ? undefined : results[0];
       const rows = key === undefined ? results : results.slice(1);
-      return createOnce(tx, scope, claimed, async (store) => ({
-        status: CREATED,
-        body:
-          typeof create === 'function'
-            ? await create(tx, caller.tenantId, member)
-            : await create.run(tx, caller.tenantId, rows, { last: commitTogether, member, store }),
-      }));
+      return createOnce(tx, scope, claimed, (store) =>
+        typeof create === 'function'
+          ? create(tx, caller.tenantId, member)
+          : create.run(tx, caller.tenantId, rows, { last: commitTogether, member, store }),
+      );
     },
     { reads: first, closing: (created) => created.answer },
   );

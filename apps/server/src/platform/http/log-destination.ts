@@ -10,8 +10,8 @@ export interface LogDestination {
  * The log's destination: a file descriptor (stdout by default) written asynchronously by pino's own SonicBoom,
  * flushed when the process exits, as pino's default, but given each line as bytes. Given text, SonicBoom measures
  * the lines waiting for the write in flight again at each new line (`Buffer.byteLength` of up to 16 KiB, a rope of
- * the lines joined): under load, while a write is out, that was 5 % of the server's time. Given bytes, it adds the
- * new line's length to the ones it keeps.
+ * the lines joined), a cost under load while a write is out. Given bytes, it adds the new line's length to the
+ * ones it keeps.
  */
 export function logDestination(fd = 1): LogDestination {
   const sonic = pino.destination({ dest: fd, sync: false, contentMode: 'buffer' });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { type RecordList, sendList } from '../lists/read-list.ts';
 import type { Api } from './api-scopes.ts';
 import { replyCreated } from './idempotency.ts';
@@ -17,8 +17,9 @@ interface Doc {
 /**
  * The usual routes of a tenant's records at `path`: list and create there, get, save and delete at `path/:id`.
  * Each is given when the resource has it; its operation ids are `list{plural}`, `create{name}`, `get{name}`,
- * `update{name}` and `delete{name}`. A command is given what the request carries (the body, the id) and runs in
- * the request's tenant transaction (`inRequestTenant`); a create honours `Idempotency-Key` (`replyCreated`).
+ * `update{name}` and `delete{name}`. A create's or a save's command is given what the request carries (the body,
+ * the id); a read's or a delete's is the record's own (`findTaxRate(tx, tenantId, id)`). They run in the request's
+ * tenant transaction (`inRequestTenant`); a create honours `Idempotency-Key` (`replyCreated`).
  */
 export interface RecordRoutes<Fields extends z.ZodType, Update extends z.ZodType, Out extends z.ZodType> {
   path: string;
@@ -28,9 +29,9 @@ export interface RecordRoutes<Fields extends z.ZodType, Update extends z.ZodType
   record: Out;
   list?: Doc & { list: RecordList<unknown>; record?: z.ZodType };
   create?: Doc & { body: Fields; command: (body: z.output<Fields>) => Command<z.output<Out>> };
-  read?: Doc & { command: (id: string) => Command<z.output<Out>> };
+  read?: Doc & { command: (tx: Tx, tenantId: string, id: string) => Promise<z.output<Out>> };
   save?: Doc & { body: Update; command: (id: string, body: z.output<Update>) => Command<z.output<Out>> };
-  remove?: Doc & { command: (id: string) => Command<unknown> };
+  remove?: Doc & { command: (tx: Tx, tenantId: string, id: string) => Promise<unknown> };
 }
 
 export function registerRecordRoutes<
@@ -61,7 +62,7 @@ export function registerRecordRoutes<
   }
   if (read) {
     api.get(one, readSchema(doc('get', read), out), (request) =>
-      inRequestTenant(db, request, read.command(request.params.id)),
+      inRequestTenant(db, request, (tx, tenantId) => read.command(tx, tenantId, request.params.id)),
     );
   }
   if (save) {
@@ -73,7 +74,7 @@ export function registerRecordRoutes<
   }
   if (remove) {
     api.delete(one, deleteSchema(doc('delete', remove)), async (request, reply) => {
-      await inRequestTenant(db, request, remove.command(request.params.id));
+      await inRequestTenant(db, request, (tx, tenantId) => remove.command(tx, tenantId, request.params.id));
       return reply.code(204).send(null);
     });
   }

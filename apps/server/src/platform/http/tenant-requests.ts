@@ -49,6 +49,12 @@ export interface Write<T> {
   run(tx: Tx, tenantId: string, rows: unknown[][], context: WriteContext): Promise<T>;
 }
 
+/** What a `Write` makes once for its tenant, for both its reads and its run (always the same tenant's). */
+export function forTenant<T>(make: (tenantId: string) => T): (tenantId: string) => T {
+  let made: T | undefined;
+  return (tenantId) => (made ??= make(tenantId));
+}
+
 /** A request's command: a function of its transaction, or a `Write`. */
 export type Command<T> = ((tx: Tx, tenantId: string, member: Member) => Promise<T>) | Write<T>;
 

@@ -2,16 +2,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.ts';
+import { attachmentFile } from './outbox.ts';
 import { identityMessages, outboxAttachments, outboxMessages } from './outbox-tables.ts';
 
-export interface MailSettings {
+export interface MailWorkerOptions {
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: nothing is sent, messages stay in the outbox. */
   smtpUrl: string | undefined;
   /** The From of every message. */
   from: string;
-}
-
-export interface MailWorkerOptions extends MailSettings {
   /** The waits before each retry; after the last, the message fails. */
   retryDelaysMs?: readonly number[];
   /** How often the worker looks for due messages when nobody kicks it. */
@@ -104,11 +102,7 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
   async function attachmentsOf(message: Claimed) {
     if (!message.tenantId) return [];
     return db
-      .select({
-        filename: outboxAttachments.filename,
-        contentType: outboxAttachments.contentType,
-        content: outboxAttachments.content,
-      })
+      .select(attachmentFile)
       .from(outboxAttachments)
       .where(
         and(eq(outboxAttachments.tenantId, message.tenantId), eq(outboxAttachments.messageId, message.id)),
@@ -153,11 +147,7 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
         subject: message.subject,
         text: message.body,
         messageId: `<${message.id}@${domain}>`,
-        attachments: (await attachmentsOf(message)).map((a) => ({
-          filename: a.filename,
-          contentType: a.contentType,
-          content: a.content,
-        })),
+        attachments: await attachmentsOf(message),
       });
     } catch (error) {
       failure = error ?? new Error('The mail server refused the message.');

@@ -1,17 +1,7 @@
 import { MESSAGE_KINDS, OUTBOX_STATUSES } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { bytea, created, oneOf, tenantId, updated } from '../db/columns.ts';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, oneOf, recordTimes, tenantForeignKey, tenantId } from '../db/columns.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -28,8 +18,7 @@ const messageColumns = () => ({
   nextAttempt: moment('next_attempt').notNull().defaultNow(),
   lastError: text('last_error'),
   sent: moment('sent'),
-  created: created(),
-  updated: updated(),
+  ...recordTimes(),
 });
 
 /**
@@ -61,11 +50,7 @@ export const outboxAttachments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.messageId, t.position] }),
-    foreignKey({
-      name: 'outbox_attachments_message_fk',
-      columns: [t.tenantId, t.messageId],
-      foreignColumns: [outboxMessages.tenantId, outboxMessages.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('outbox_attachments_message_fk', t, t.messageId, outboxMessages).onDelete('cascade'),
   ],
 );
 

@@ -21,6 +21,13 @@ export interface Attachment {
   content: Buffer;
 }
 
+/** An attachment's columns, as its message is sent with it (`Attachment`). */
+export const attachmentFile = {
+  filename: outboxAttachments.filename,
+  contentType: outboxAttachments.contentType,
+  content: outboxAttachments.content,
+};
+
 /** A message to send: stored first, in the transaction of the action that causes it, then sent by the worker. */
 export interface OutgoingMessage {
   kind: MessageKind;
@@ -30,18 +37,21 @@ export interface OutgoingMessage {
   attachments?: Attachment[];
 }
 
+/** "Friday, 4 December 2026": a date as an email says it, on its day in `timeZone`. */
+export const emailDate = (date: Date, timeZone: string) =>
+  date.toLocaleDateString('en-AU', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  });
+
 /** Stores a tenant's message in its outbox (inside the caller's tenant transaction); the worker sends it. */
 export async function storeMessage(tx: Tx, tenantId: string, message: OutgoingMessage): Promise<string> {
   const id = uuidv7();
-  await tx.insert(outboxMessages).values({
-    tenantId,
-    id,
-    kind: message.kind,
-    recipient: message.to,
-    subject: message.subject,
-    body: message.text,
-  });
-  const attachments = message.attachments ?? [];
+  const { kind, to: recipient, subject, text: body, attachments = [] } = message;
+  await tx.insert(outboxMessages).values({ tenantId, id, kind, recipient, subject, body });
   if (attachments.length > 0)
     await tx
       .insert(outboxAttachments)
@@ -52,15 +62,9 @@ export async function storeMessage(tx: Tx, tenantId: string, message: OutgoingMe
 }
 
 /** Stores an identity message (a password reset link): no tenant, sent by the same worker. */
-export async function storeIdentityMessage(
-  db: Pick<Db, 'insert'>,
-  message: OutgoingMessage,
-): Promise<string> {
-  const id = uuidv7();
-  await db
-    .insert(identityMessages)
-    .values({ id, kind: message.kind, recipient: message.to, subject: message.subject, body: message.text });
-  return id;
+export async function storeIdentityMessage(db: Pick<Db, 'insert'>, message: OutgoingMessage): Promise<void> {
+  const { kind, to: recipient, subject, text: body } = message;
+  await db.insert(identityMessages).values({ id: uuidv7(), kind, recipient, subject, body });
 }
 
 const messageColumns = {
@@ -111,7 +115,7 @@ export const outboxList: SortedList<OutboxMessage> = {
   source: outboxMessages,
   select: (db, total) => db.select({ ...messageColumns, total }).from(outboxMessages),
   keys: [descending(outboxMessages.created), descending(outboxMessages.id)],
-  toRecord: (row: MessageRow) => toMessage(row),
+  toRecord: toMessage,
 };
 
 export async function findOutboxMessage(tx: Tx, tenantId: string, id: string): Promise<OutboxMessage> {
@@ -130,11 +134,7 @@ export async function findAttachment(
 ): Promise<Attachment> {
   await findOutboxMessage(tx, tenantId, id);
   const [row] = await tx
-    .select({
-      filename: outboxAttachments.filename,
-      contentType: outboxAttachments.contentType,
-      content: outboxAttachments.content,
-    })
+    .select(attachmentFile)
     .from(outboxAttachments)
     .where(
       and(

@@ -1,7 +1,8 @@
 import { type Line, type LineFields, lineAmount, priceText, quantityText } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { foreignKey, integer, json, numeric, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, json, numeric, primaryKey, text } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../db/columns.ts';
 import type { RecordTable } from './record-rows.ts';
 import type { CounterName } from './tenant-counters.ts';
 
@@ -32,9 +33,7 @@ export const linesKeys = (
   name: string,
 ) => [
   primaryKey({ columns: [t.tenantId, record, t.position] }),
-  foreignKey({ name, columns: [t.tenantId, record], foreignColumns: [of.tenantId, of.id] }).onDelete(
-    'cascade',
-  ),
+  tenantForeignKey(name, t, record, of).onDelete('cascade'),
 ];
 
 /**

@@ -23,6 +23,9 @@ export interface RecordVersion {
   updated: string;
 }
 
+/** A saved row's new `updated`: now, and always after its last one (two saves in one millisecond stay apart). */
+export const nextUpdated = (updated: PgColumn) => sql`greatest(now(), ${updated} + interval '1 millisecond')`;
+
 /** The record's row condition; a malformed id finds nothing, exactly like another tenant's. */
 export function recordWhere(table: RecordTable, tenantId: string, id: string): SQL | undefined {
   if (!isUuid(id)) return undefined;
@@ -124,10 +127,6 @@ export interface NamedRecord {
 
 const namedReads = builtByShape('named');
 
-/** What a `namedStatement` reads, apart from which names it was given ids for. */
-const readNamedShapes = (entries: [string, NamedRecord][]) =>
-  entries.map(([name, { table, column }]) => `${name}=${getTableName(table)}.${column.name}`).join();
-
 /**
  * The records a write names (a job's customer, site, territory, priority and technician), all read by one
  * statement instead of one round trip each, and what it found: for each name, its column's value as
@@ -140,24 +139,27 @@ export function namedStatement<Name extends string>(
   named: Record<Name, NamedRecord>,
 ): { statement: Statement; found: (rows: unknown[]) => Record<Name, unknown> } {
   const entries = Object.entries(named) as [Name, NamedRecord][];
-  const asked = entries.map(([name, { id }]) => [name, id !== undefined && isUuid(id)] as const);
-  const shape = asked.map(([name, read]) => `${name}:${read ? 1 : 0}`).join();
   const values: Record<string, unknown> = { tenantId };
   for (const [name, { id }] of entries) if (id !== undefined && isUuid(id)) values[`id_${name}`] = id;
+  const asked = (name: string) => `id_${name}` in values;
+  // What the statement reads, and which of them it was given ids for.
+  const shape = entries.map(
+    ([name, { table, column }]) => `${name}=${getTableName(table)}.${column.name}:${asked(name)}`,
+  );
   const build = () =>
     sql`select ${sql.join(
-      entries.map(([name, { table, column }], index) => {
+      entries.map(([name, { table, column }]) => {
         const where = and(
           eq(table.tenantId, sql.placeholder('tenantId')),
           eq(table.id, sql.placeholder(`id_${name}`)),
         );
-        const value = asked[index]?.[1] ? sql`(select ${column} from ${table} where ${where})` : sql`null`;
+        const value = asked(name) ? sql`(select ${column} from ${table} where ${where})` : sql`null`;
         return sql`${value} as ${sql.identifier(name)}`;
       }),
       sql`, `,
     )}`;
   return {
-    statement: namedReads.statement(tx, `${readNamedShapes(entries)}|${shape}`, build, values),
+    statement: namedReads.statement(tx, shape.join(), build, values),
     found: (rows) => {
       const [row] = rows as Record<string, unknown>[];
       return Object.fromEntries(entries.map(([name]) => [name, row?.[name] ?? undefined])) as Record<
@@ -209,7 +211,7 @@ export async function saveVersion<T extends RecordTable>(
   if (!where) throw notFound(noun);
   const [row] = await tx
     .update(table as RecordTable)
-    .set({ ...values, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
+    .set({ ...values, updated: nextUpdated(table.updated) })
     .where(and(where, eq(table.updated, new Date(updated))))
     .returning();
   if (row) return row as T['$inferSelect'];
@@ -238,19 +240,26 @@ export async function deleteRow(
 }
 
 /**
- * A guard for writes under a unique index of the tenant (a name, a code): a value another record already has is a
- * field error on `field`, not a 500. `const uniqueName = uniqueField('tax_rates_name_key', 'name', '…')`.
+ * A guard for writes the database may refuse: its error of one of `codes` (on `constraint`, when named) is the
+ * error `refusal` gives (a field error, a 404), not a 500.
  */
-export function uniqueField(constraint: string, field: string, message: string) {
+export function refusedAs(codes: readonly string[], refusal: () => Error, constraint?: string) {
   return async <T>(write: () => Promise<T>): Promise<T> => {
     try {
       return await write();
     } catch (error) {
-      if (isDatabaseError(error, [SQLSTATE.uniqueViolation], constraint)) throw fieldInvalid(field, message);
+      if (isDatabaseError(error, codes, constraint)) throw refusal();
       throw error;
     }
   };
 }
+
+/**
+ * A guard for writes under a unique index of the tenant (a name, a code): a value another record already has is a
+ * field error on `field`. `const uniqueName = uniqueField('tax_rates_name_key', 'name', '…')`.
+ */
+export const uniqueField = (constraint: string, field: string, message: string) =>
+  refusedAs([SQLSTATE.uniqueViolation], () => fieldInvalid(field, message), constraint);
 
 /**
  * A guard for writes that name other records (a job's customer, site, territory, priority and technician): the

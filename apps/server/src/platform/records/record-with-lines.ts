@@ -4,10 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import { builtByShape, placeholdersOf, type Statement } from '../db/built-selects.ts';
 import { runTogether, type Tx } from '../db/database.ts';
-import { isDatabaseError, SQLSTATE } from '../db/postgres-errors.ts';
+import { SQLSTATE } from '../db/postgres-errors.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import type { Lines, LinesTable, NumberedTable, RecordWithLines } from './lines.ts';
-import { ownColumns, type RecordTable, type RecordVersion } from './record-rows.ts';
+import { nextUpdated, ownColumns, type RecordTable, type RecordVersion, refusedAs } from './record-rows.ts';
 import { allocateNumber, numberedInsert } from './tenant-counters.ts';
 
 // What every record with lines (a job, an invoice) is written with: a create, a save over the version read and an
@@ -118,7 +118,7 @@ export function saveWithLines<T extends NumberedTable, L extends LinesTable>(
   const build = () => {
     const saved = tx
       .update(table as RecordTable)
-      .set({ ...set.row, updated: sql`greatest(now(), ${table.updated} + interval '1 millisecond')` })
+      .set({ ...set.row, updated: nextUpdated(table.updated) })
       .where(
         and(
           eq(table.tenantId, sql.placeholder('tenantId')),
@@ -154,15 +154,8 @@ export function saveWithLines<T extends NumberedTable, L extends LinesTable>(
       from (values (1)) as one left join saved on true`;
   };
   const statement = saves.statement(tx, shape, build, placeholders);
-  const guard = async <R>(save: () => Promise<R>): Promise<R> => {
-    try {
-      return await save();
-    } catch (error) {
-      // Deleted since it was read: its new lines name no record.
-      if (isDatabaseError(error, [SQLSTATE.foreignKeyViolation], of.foreignKey)) throw notFound(noun);
-      throw error;
-    }
-  };
+  // Deleted since it was read: its new lines name no record.
+  const guard = refusedAs([SQLSTATE.foreignKeyViolation], () => notFound(noun), of.foreignKey);
   const check = (rows: unknown[]): void => {
     const [row] = rows as { saved?: boolean; found?: boolean }[];
     if (row?.saved) return;

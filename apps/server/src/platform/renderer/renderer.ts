@@ -212,18 +212,13 @@ class Sandbox {
   }
 }
 
-interface Waiting {
-  job: RenderJob;
-  resolve: (result: RenderResult) => void;
-}
-
 /** One organisation's renders: how many are running, which render last started, and those waiting in turn. */
 interface OrganisationRenders {
   tenantId: string;
   running: number;
   /** The number of the last of its renders to start (of all renders started), -1 for none yet. */
   lastStarted: number;
-  waiting: Waiting[];
+  waiting: { job: RenderJob; resolve: (result: RenderResult) => void }[];
 }
 
 /**
