@@ -1,0 +1,52 @@
+// The screenshots in docs/ of a Technician's phone (`npm run screenshots`, after `npm run build`): Today and the
+// finish form at 390×844, on a fresh demo database, as the demo's first technician.
+import { join } from 'node:path';
+import { withBenchServer } from './bench-server.ts';
+import { launchChromium } from './browser-bench.ts';
+
+const OUT = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+const TECHNICIAN = { email: 'tech1@fieldbook.example', password: 'fieldbook-demo' };
+
+await withBenchServer(async (base) => {
+  const browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    isMobile: true,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Melbourne',
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/today`);
+  await page.getByLabel('Email').fill(TECHNICIAN.email);
+  await page.getByLabel('Password').fill(TECHNICIAN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Tomorrow's day: every visit still to come, whatever the hour.
+  await page.getByRole('button', { name: 'Tomorrow' }).click();
+  const visits = page.getByRole('list', { name: 'Visits' });
+  await visits.getByRole('listitem').first().waitFor();
+  await page.screenshot({ path: join(OUT, 'today-390.png') });
+
+  await visits.getByRole('listitem').first().getByRole('heading').getByRole('link').click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('textbox', { name: /^Work done/ })
+    .fill("Replaced the mixer's cartridge & tested: no leaks.");
+  const pad = await dialog.getByRole('img', { name: "Customer's signature" }).boundingBox();
+  if (pad) {
+    await page.mouse.move(pad.x + 30, pad.y + pad.height * 0.6);
+    await page.mouse.down();
+    for (let step = 1; step <= 16; step++)
+      await page.mouse.move(
+        pad.x + 30 + step * ((pad.width - 60) / 16),
+        pad.y + pad.height * (step % 2 ? 0.35 : 0.65),
+      );
+    await page.mouse.up();
+  }
+  await page.screenshot({ path: join(OUT, 'finish-form-390.png') });
+  await browser.close();
+  console.log(`Written to ${OUT}: today-390.png, finish-form-390.png`);
+});
