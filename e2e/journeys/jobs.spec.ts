@@ -5,9 +5,10 @@ import { openSignedIn, signUpWithNewOrganisation } from './sign-in.ts';
 /** The status buttons the job viewer shows (Edit and Actions aside), in order. */
 async function statusButtons(page: Page): Promise<string[]> {
   const names = await page.getByRole('main').getByRole('button').allTextContents();
-  // The viewer's other buttons: the Actions menu, the search box's, and the job sheet's download.
+  // The viewer's other buttons: the Actions menu, the search box's, the job sheet's download and the notes'.
   return names.filter(
-    (name) => !['Actions', 'Search'].some((other) => name.includes(other)) && name !== 'PDF',
+    (name) =>
+      !['Actions', 'Search'].some((other) => name.includes(other)) && !['PDF', 'Add note'].includes(name),
   );
 }
 
