@@ -1,11 +1,15 @@
 // The screenshots in docs/ of a Technician's phone (`npm run screenshots`, after `npm run build`): Today and the
-// finish form at 390×844, on a fresh demo database, as the demo's first technician.
+// visit (On my way, then the visit with it said) and the finish form at 390×844, on a fresh demo database, as the demo's first technician.
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { withBenchServer } from './bench-server.ts';
 import { launchChromium } from './browser-bench.ts';
 
 const OUT = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const TECHNICIAN = { email: 'tech1@fieldbook.example', password: 'fieldbook-demo' };
+
+/** A dialog's opening or closing runs for a fraction of a second: the picture is taken after it. */
+const settled = (page: Page) => page.waitForTimeout(600);
 
 await withBenchServer(async (base) => {
   const browser = await launchChromium();
@@ -29,6 +33,14 @@ await withBenchServer(async (base) => {
   await page.screenshot({ path: join(OUT, 'today-390.png') });
 
   await visits.getByRole('listitem').first().getByRole('heading').getByRole('link').click();
+  await page.getByRole('button', { name: 'On my way', exact: true }).click();
+  await page.getByRole('dialog').getByRole('radio', { name: '30 minutes' }).check();
+  await settled(page);
+  await page.screenshot({ path: join(OUT, 'on-my-way-390.png') });
+  await page.getByRole('dialog').getByRole('button', { name: 'On my way', exact: true }).click();
+  await page.getByRole('button', { name: 'On my way again' }).waitFor();
+  await settled(page);
+  await page.screenshot({ path: join(OUT, 'visit-390.png') });
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -48,5 +60,5 @@ await withBenchServer(async (base) => {
   }
   await page.screenshot({ path: join(OUT, 'finish-form-390.png') });
   await browser.close();
-  console.log(`Written to ${OUT}: today-390.png, finish-form-390.png`);
+  console.log(`Written to ${OUT}: today-390.png, on-my-way-390.png, visit-390.png, finish-form-390.png`);
 });

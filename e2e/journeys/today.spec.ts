@@ -53,7 +53,7 @@ test("a Technician's home is their day: visit cards with directions and a call, 
   await expect(page.getByText('Note added.')).toBeVisible();
 });
 
-test('a visit on a phone: Start, then Finish with the work done and a signature drawn with a finger; the office sees the sign-off', async ({
+test('a visit on a phone: On my way, Start, then Finish with the work done and a signature drawn with a finger; the office sees the sign-off', async ({
   page,
   browser,
 }) => {
@@ -63,6 +63,16 @@ test('a visit on a phone: Start, then Finish with the work done and a signature 
   await visit.getByRole('heading').getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: /^Job \d+/ })).toBeVisible();
   const number = /^Job (\d+)/.exec((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[1];
+
+  // On my way first: when they expect to arrive, and an email to the customer (when they have an address).
+  await page.getByRole('button', { name: 'On my way', exact: true }).click();
+  const going = page.getByRole('dialog', { name: `On my way to job ${number}` });
+  await going.getByRole('radio', { name: '45 minutes' }).check();
+  await checkScreen(page, 'On my way, on a phone');
+  await going.getByRole('button', { name: 'On my way', exact: true }).click();
+  await expect(page.getByText(/^On my way recorded\./)).toBeVisible();
+  await expect(page.getByText(/^On my way since \d{1,2}:\d\d [ap]m: arriving /)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'On my way again' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText(`Job ${number} started: In progress.`)).toBeVisible();

@@ -15,6 +15,7 @@ import { createSignInThrottle } from './features/identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './features/identity/tenant-claims.ts';
 import { registerInvoiceRoutes } from './features/invoices/routes.ts';
 import { registerItemRoutes } from './features/items/routes.ts';
+import { registerJobDepartureRoutes } from './features/job-departures/routes.ts';
 import { registerJobNoteRoutes } from './features/job-notes/routes.ts';
 import { registerJobSignatureRoutes } from './features/job-signatures/routes.ts';
 import { registerJobRoutes } from './features/jobs/routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
     registerJobRoutes(api, db);
     registerJobNoteRoutes(api, db);
     registerJobSignatureRoutes(api, db);
+    registerJobDepartureRoutes(api, db);
     registerTodayRoutes(api, db);
     registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);

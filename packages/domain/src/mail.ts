@@ -17,7 +17,7 @@ export const OUTBOX_STATUS_NAMES: Record<OutboxStatus, string> = {
   FAILED: 'Failed',
 };
 
-export const MESSAGE_KINDS = ['INVITATION', 'INVOICE', 'PASSWORD_RESET'] as const;
+export const MESSAGE_KINDS = ['INVITATION', 'INVOICE', 'PASSWORD_RESET', 'ON_MY_WAY'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const attachmentRecord = z.object({
@@ -89,6 +89,16 @@ export const DEFAULT_INVOICE_EMAIL = {
   subject: 'Invoice {number} from {organisation}',
   message:
     'Hello {customer},\n\nPlease find attached invoice {number} for {total}, due on {dueDate}.\n\nThank you for your business.\n{organisation}',
+} as const;
+
+/**
+ * The organisation's default "on my way" email; `{technician}`, `{customer}`, `{organisation}`, `{number}` (the
+ * job's), `{arrivalFrom}` and `{arrivalTo}` (times of day in the organisation's zone) are filled in.
+ */
+export const DEFAULT_ON_MY_WAY_EMAIL = {
+  subject: '{technician} from {organisation} is on the way',
+  message:
+    'Hello {customer},\n\n{technician} from {organisation} is on the way to you for job {number} and expects to arrive between {arrivalFrom} and {arrivalTo}.\n\n{organisation}',
 } as const;
 
 /** Fills the placeholders of a default text; an unknown placeholder stays as typed. */

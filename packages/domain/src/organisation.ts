@@ -1,7 +1,7 @@
 import { canonicalTimeZone, isTimeZone } from './calendar-dates.ts';
 import { optionalPhone, optionalWebsite } from './customers.ts';
 import { imageDataUrl } from './image-data.ts';
-import { DEFAULT_INVOICE_EMAIL } from './mail.ts';
+import { DEFAULT_INVOICE_EMAIL, DEFAULT_ON_MY_WAY_EMAIL } from './mail.ts';
 import { recordReference, updatedStamp } from './records.ts';
 import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
@@ -19,6 +19,8 @@ export const organisationMessages = {
   jobTemplate: 'Choose a job template of this organisation.',
   invoiceEmailSubject: 'Enter the subject of the invoice email.',
   invoiceEmailMessage: 'Enter the message of the invoice email.',
+  onMyWaySubject: 'Enter the subject of the "on my way" email.',
+  onMyWayMessage: 'Enter the message of the "on my way" email.',
 } as const;
 
 /** The largest logo a form may send: 1 MB of image (its base64 data URL is a third longer). */
@@ -118,6 +120,13 @@ export const organisationFields = z.object({
   invoiceEmailMessage: requiredText(organisationMessages.invoiceEmailMessage, 5000, {
     multiLine: true,
   }).default(DEFAULT_INVOICE_EMAIL.message),
+  /** The email a technician's "On my way" sends the customer (placeholders: `DEFAULT_ON_MY_WAY_EMAIL`). */
+  onMyWaySubject: requiredText(organisationMessages.onMyWaySubject, 200).default(
+    DEFAULT_ON_MY_WAY_EMAIL.subject,
+  ),
+  onMyWayMessage: requiredText(organisationMessages.onMyWayMessage, 5000, {
+    multiLine: true,
+  }).default(DEFAULT_ON_MY_WAY_EMAIL.message),
 });
 
 /** A save of the details carries the `updated` it read: a save over someone else's is refused (409). */
@@ -150,6 +159,8 @@ export const organisationRecord = z.object({
   jobTemplate: templateReference,
   invoiceEmailSubject: z.string(),
   invoiceEmailMessage: z.string(),
+  onMyWaySubject: z.string(),
+  onMyWayMessage: z.string(),
   created: z.string(),
   updated: z.string(),
 });

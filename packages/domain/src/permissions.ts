@@ -84,6 +84,11 @@ export const AREAS = {
   },
   /** The customer's sign-off of a finished job: whoever may see the job takes and reads it. */
   jobSignature: { access: 'member', operations: ['GET /jobs/{id}/signature', 'PUT /jobs/{id}/signature'] },
+  /** "On my way": whoever may see the job says it (a Technician on their own) and reads when it was said. */
+  jobDepartures: {
+    access: 'member',
+    operations: ['GET /jobs/{id}/departures', 'POST /jobs/{id}/departures'],
+  },
   /** Deleting a note, anyone's. */
   removeJobNotes: { access: 'owner', operations: ['DELETE /jobs/{id}/notes/{noteId}'] },
   /** Creating and deleting jobs; changing their customer, site, dates and assignment (the job editor). */

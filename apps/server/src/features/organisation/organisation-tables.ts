@@ -1,4 +1,4 @@
-import { DEFAULT_INVOICE_EMAIL, DEFAULT_TIME_ZONE } from '@fieldbook/domain';
+import { DEFAULT_INVOICE_EMAIL, DEFAULT_ON_MY_WAY_EMAIL, DEFAULT_TIME_ZONE } from '@fieldbook/domain';
 import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { templates } from './template-tables.ts';
@@ -34,6 +34,9 @@ export const organisationDetails = pgTable(
     /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */
     invoiceEmailSubject: text('invoice_email_subject').notNull().default(DEFAULT_INVOICE_EMAIL.subject),
     invoiceEmailMessage: text('invoice_email_message').notNull().default(DEFAULT_INVOICE_EMAIL.message),
+    /** The email of a technician's "On my way", with placeholders (domain `DEFAULT_ON_MY_WAY_EMAIL`). */
+    onMyWaySubject: text('on_my_way_subject').notNull().default(DEFAULT_ON_MY_WAY_EMAIL.subject),
+    onMyWayMessage: text('on_my_way_message').notNull().default(DEFAULT_ON_MY_WAY_EMAIL.message),
     ...recordTimes(),
   },
   (t) => [

@@ -142,6 +142,8 @@ const toOrganisation = ({
   jobTemplate: { id: details.jobTemplateId, name: jobTemplateName },
   invoiceEmailSubject: details.invoiceEmailSubject,
   invoiceEmailMessage: details.invoiceEmailMessage,
+  onMyWaySubject: details.onMyWaySubject,
+  onMyWayMessage: details.onMyWayMessage,
   created: details.created.toISOString(),
   updated: details.updated.toISOString(),
 });

@@ -73,6 +73,7 @@ function bodyOf(method: Method, path: string, id: string): unknown {
     '/tax-rates': { name: `Tax ${unique()}`, rate: '5' },
     '/jobs': { customer: { id: customerId } },
     '/jobs/{id}/notes': { text: 'Gate code 4417 & the dog is friendly.' },
+    '/jobs/{id}/departures': { arrivalMinutes: 30, notify: false },
     '/technicians': { name: `Tech ${unique()}` },
     '/sales/invoices': {
       customer: { id: customerId },

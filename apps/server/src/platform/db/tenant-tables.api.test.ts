@@ -62,6 +62,7 @@ const knownTenantTables = [
   'job_lines',
   'job_notes',
   'job_signatures',
+  'job_departures',
   'job_number_blocks',
   'job_priorities',
   'job_schedule_counts',

@@ -1,4 +1,10 @@
-import { apiMessages, DEFAULT_INVOICE_EMAIL, invoiceMessages, type Organisation } from '@fieldbook/domain';
+import {
+  apiMessages,
+  DEFAULT_INVOICE_EMAIL,
+  DEFAULT_ON_MY_WAY_EMAIL,
+  invoiceMessages,
+  type Organisation,
+} from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +53,8 @@ function organisation(paymentTermsDays = 0): Organisation {
     jobTemplate: { id: '00000000-0000-7000-8000-00000000a003', name: 'Job sheet' },
     invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
     invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
+    onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,
+    onMyWayMessage: DEFAULT_ON_MY_WAY_EMAIL.message,
     created: '2025-03-01T09:30:00.000Z',
     updated: '2025-03-01T09:30:00.000Z',
   };

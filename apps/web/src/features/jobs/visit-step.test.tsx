@@ -14,7 +14,26 @@ const technician = membership({ role: 'TECHNICIAN', technician: { id: 't-1', nam
 function serve(start: Job, { refuseSignatureOnce = false } = {}) {
   let current = start;
   let refused = false;
+  const departures: object[] = [];
   api.handle = (request: RecordedRequest) => {
+    if (request.path.endsWith('/departures')) {
+      if (request.method === 'GET') return jsonResponse(departures);
+      const { notify } = request.body as { notify: boolean };
+      const departure = {
+        id: `d${departures.length + 1}`,
+        job: { id: current.id },
+        departed: '2026-11-24T21:05:00Z',
+        arrivalFrom: '2026-11-24T21:35:00Z',
+        arrivalTo: '2026-11-24T22:05:00Z',
+        technician: 'SE01 Richmond',
+        by: 'Kylie',
+        emailedTo: notify ? 'accounts@obrien.example' : null,
+        messageId: null,
+        status: notify ? 'QUEUED' : null,
+      };
+      departures.unshift(departure);
+      return jsonResponse(departure, { status: 201 });
+    }
     if (request.path.endsWith('/notes'))
       return request.method === 'POST'
         ? jsonResponse({ id: 'n1', text: (request.body as { text: string }).text }, { status: 201 })
@@ -37,6 +56,35 @@ function serve(start: Job, { refuseSignatureOnce = false } = {}) {
 }
 
 describe("a Technician's visit", () => {
+  it('says On my way with an arrival time and an email to the customer, then Start leads', async () => {
+    const booked = job({ number: 20, status: 'OPEN_SCHEDULED' });
+    serve(booked);
+    renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+    const user = userEvent.setup();
+    const buttons = async () =>
+      (await screen.findAllByRole('button', { name: /^(On my way|On my way again|Start)$/ })).map(
+        (button) => button.textContent,
+      );
+    expect(await buttons()).toEqual(['On my way', 'Start']);
+    await user.click(screen.getByRole('button', { name: 'On my way' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'On my way to job 20' }));
+    await user.click(dialog.getByRole('radio', { name: '45 minutes' }));
+    expect(dialog.getByRole('checkbox', { name: /^Email .* that I'm on my way/ })).toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'On my way' }));
+    expect(
+      await screen.findByText(/^On my way recorded\. .* is being emailed at accounts@obrien\.example\.$/),
+    ).toBeInTheDocument();
+    const [post] = api.requests.filter((request) => request.method === 'POST');
+    expect(post?.body).toEqual({ arrivalMinutes: 45, notify: true });
+    expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      await screen.findByText(
+        /^On my way since .*: arriving .* to .*, emailed to accounts@obrien\.example\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(await buttons()).toEqual(['Start', 'On my way again']);
+  });
+
   it('starts a Scheduled job with one large button', async () => {
     const booked = job({ number: 21, status: 'OPEN_SCHEDULED' });
     serve(booked);

@@ -1,9 +1,13 @@
-import type { Job } from '@fieldbook/domain';
-import { Button } from '@mantine/core';
+import { clockTime, type Job } from '@fieldbook/domain';
+import { Button, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from '../../components/notices';
+import { useTimeZone } from '../../lib/time-zone';
+import { jobDeparturesQueryOptions } from './api/job-departures';
 import type { useChangeJobStatus } from './api/update-job';
 import { FinishJobDialog } from './finish-job-dialog';
+import { OnMyWayDialog } from './on-my-way-dialog';
 
 interface VisitStepProps {
   job: Job;
@@ -11,18 +15,27 @@ interface VisitStepProps {
 }
 
 /**
- * A Technician's next step on their visit, as one large button: Start (In progress, its actual start stamped by the
- * server) for a Scheduled job, Finish (the finish form) for one In progress. Nothing once it is done with.
+ * A Technician's next step on their visit, as one large button: On my way (the arrival window, an email to the
+ * customer) and then Start (In progress, its actual start stamped by the server) for a Scheduled job, Finish (the
+ * finish form) for one In progress. Nothing once it is done with.
  */
 export function VisitStep({ job, statusChange }: VisitStepProps) {
   const [finishing, setFinishing] = useState(false);
+  const [departing, setDeparting] = useState(false);
+  const departures = useQuery({
+    ...jobDeparturesQueryOptions(job.id),
+    enabled: job.status === 'OPEN_SCHEDULED',
+  });
+  const timeZone = useTimeZone();
   const notify = useNotify();
-  if (job.status === 'OPEN_SCHEDULED')
-    return (
+  if (job.status === 'OPEN_SCHEDULED') {
+    const last = departures.data?.[0];
+    const start = (
       <Button
         size="xl"
         fullWidth
         mb="md"
+        variant={last || departures.isError ? 'filled' : 'default'}
         loading={statusChange.isPending && statusChange.variables === 'OPEN_IN_PROGRESS'}
         disabled={statusChange.isPending}
         onClick={() =>
@@ -34,6 +47,41 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
         Start
       </Button>
     );
+    const onMyWay = (
+      <Button
+        size="xl"
+        fullWidth
+        mb="md"
+        variant={last ? 'default' : 'filled'}
+        loading={departures.isPending}
+        onClick={() => setDeparting(true)}
+      >
+        {last ? 'On my way again' : 'On my way'}
+      </Button>
+    );
+    return (
+      <>
+        {last ? (
+          <>
+            <Text mb="xs" fw={600}>
+              On my way since {clockTime(new Date(last.departed), timeZone)}: arriving{' '}
+              {clockTime(new Date(last.arrivalFrom), timeZone)} to{' '}
+              {clockTime(new Date(last.arrivalTo), timeZone)}
+              {last.emailedTo ? `, emailed to ${last.emailedTo}` : ''}.
+            </Text>
+            {start}
+            {onMyWay}
+          </>
+        ) : (
+          <>
+            {onMyWay}
+            {start}
+          </>
+        )}
+        <OnMyWayDialog job={job} opened={departing} onClose={() => setDeparting(false)} />
+      </>
+    );
+  }
   if (job.status !== 'OPEN_IN_PROGRESS') return null;
   return (
     <>

@@ -7,6 +7,7 @@ export const MESSAGE_KIND_NAMES: Record<MessageKind, string> = {
   INVITATION: 'Invitation',
   INVOICE: 'Invoice',
   PASSWORD_RESET: 'Password reset',
+  ON_MY_WAY: 'On my way',
 };
 
 /** The outbox list's crumb, for the message viewer under it. */

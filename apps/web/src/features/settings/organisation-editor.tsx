@@ -37,6 +37,8 @@ const labels = {
   'jobTemplate.id': 'Default job template',
   invoiceEmailSubject: 'Email subject',
   invoiceEmailMessage: 'Email message',
+  onMyWaySubject: 'On my way subject',
+  onMyWayMessage: 'On my way message',
 } as const satisfies Record<keyof OrganisationFields, string> & Record<string, string>;
 
 /** The details as the boxes hold them: text (a missing value is an empty box, which the schema reads as null). */
@@ -61,6 +63,8 @@ export interface OrganisationValues extends Record<string, unknown> {
   jobTemplate: { id: string };
   invoiceEmailSubject: string;
   invoiceEmailMessage: string;
+  onMyWaySubject: string;
+  onMyWayMessage: string;
 }
 
 const text = (value: string | null) => value ?? '';
@@ -89,6 +93,8 @@ export const organisationValues = (organisation: Organisation): OrganisationValu
   jobTemplate: { id: organisation.jobTemplate.id },
   invoiceEmailSubject: organisation.invoiceEmailSubject,
   invoiceEmailMessage: organisation.invoiceEmailMessage,
+  onMyWaySubject: organisation.onMyWaySubject,
+  onMyWayMessage: organisation.onMyWayMessage,
 });
 
 /** Whole days as typed ("14", " 30 "); anything else is NaN, for the schema's message. */
@@ -108,6 +114,10 @@ interface OrganisationEditorProps {
 const INVOICE_EMAIL_PLACEHOLDERS =
   '{number} the invoice number, {total} its total, {dueDate} its due date, {customer} the customer’s name, ' +
   '{organisation} the organisation name.';
+
+const ON_MY_WAY_PLACEHOLDERS =
+  '{technician} the technician’s name, {customer} the customer’s name, {number} the job number, ' +
+  '{arrivalFrom} and {arrivalTo} the arrival window’s times, {organisation} the organisation name.';
 
 /**
  * The organisation's details, shown on its invoices and job sheets: names, ABN and GST, contact details, how
@@ -263,24 +273,42 @@ export function OrganisationEditor({
         />
       </FieldGroup>
 
-      <FieldGroup
-        legend="Invoice email"
-        description={`What an emailed invoice says unless it is changed before sending. These are filled in: ${INVOICE_EMAIL_PLACEHOLDERS}`}
-      >
-        <TextInput
-          label={labels.invoiceEmailSubject}
-          required
-          autoComplete="off"
-          {...form.getInputProps('invoiceEmailSubject')}
-        />
-        <Textarea
-          label={labels.invoiceEmailMessage}
-          required
-          autosize
-          minRows={6}
-          {...form.getInputProps('invoiceEmailMessage')}
-        />
-      </FieldGroup>
+      {(
+        [
+          [
+            'Invoice email',
+            'invoiceEmail',
+            'What an emailed invoice says unless it is changed before sending.',
+            INVOICE_EMAIL_PLACEHOLDERS,
+          ],
+          [
+            'On my way email',
+            'onMyWay',
+            'What a customer is emailed when their technician taps On my way.',
+            ON_MY_WAY_PLACEHOLDERS,
+          ],
+        ] as const
+      ).map(([legend, field, purpose, placeholders]) => (
+        <FieldGroup
+          key={field}
+          legend={legend}
+          description={`${purpose} These are filled in: ${placeholders}`}
+        >
+          <TextInput
+            label={labels[`${field}Subject`]}
+            required
+            autoComplete="off"
+            {...form.getInputProps(`${field}Subject`)}
+          />
+          <Textarea
+            label={labels[`${field}Message`]}
+            required
+            autosize
+            minRows={6}
+            {...form.getInputProps(`${field}Message`)}
+          />
+        </FieldGroup>
+      ))}
     </EditorFrame>
   );
 }

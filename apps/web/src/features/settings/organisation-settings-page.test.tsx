@@ -1,6 +1,7 @@
 import {
   apiMessages,
   DEFAULT_INVOICE_EMAIL,
+  DEFAULT_ON_MY_WAY_EMAIL,
   MAX_LOGO_BYTES,
   type Organisation,
   organisationMessages,
@@ -56,6 +57,8 @@ const stored: Organisation = {
   jobTemplate: { id: jobSheet.id, name: jobSheet.name },
   invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
   invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
+  onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,
+  onMyWayMessage: DEFAULT_ON_MY_WAY_EMAIL.message,
   created: '2025-03-01T09:30:00.000Z',
   updated: '2025-03-02T10:00:00.000Z',
 };
@@ -179,6 +182,8 @@ describe('Organisation details', () => {
       jobTemplate: { id: jobSheet.id },
       invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
       invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
+      onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,
+      onMyWayMessage: DEFAULT_ON_MY_WAY_EMAIL.message,
       updated: stored.updated,
     });
     expect(router.state.location.pathname).toBe('/settings/organisation');

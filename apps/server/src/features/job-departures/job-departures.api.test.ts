@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
+import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
+import type { TenantWithUser } from '../../test-support/factories.ts';
+import { technicianJobs } from '../../test-support/job-fixtures.ts';
+import type { TestApp } from '../../test-support/test-app.ts';
+import { withTwoTenants } from '../../test-support/two-tenants.ts';
+
+let t: TestApp;
+let a: TenantWithUser;
+let b: TenantWithUser;
+withTwoTenants((env) => ({ t, a, b } = env));
+
+let owner: ApiClient;
+let technician: ApiClient;
+let technicianEmail: string;
+let ownJobId: string;
+let otherJobId: string;
+const departuresOf = (jobId: string) => `/api/jobs/${jobId}/departures`;
+const setStatus = (jobId: string, status: string) =>
+  t.database.db.execute(sql`update jobs set status = ${status} where id = ${jobId}`);
+
+beforeAll(async () => {
+  ({ owner, technician, technicianEmail, ownJobId, otherJobId } = await technicianJobs(
+    t,
+    a,
+    "Siobhán O'Brien & Sons",
+  ));
+  const customerId = (await owner.get(`/api/jobs/${ownJobId}`)).json().customer.id as string;
+  const customer = (await owner.get(`/api/customers/${customerId}`)).json();
+  const saved = await owner.put(`/api/customers/${customerId}`, {
+    ...customer,
+    billingEmail: 'siobhan@obrien.example',
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await setStatus(ownJobId, 'OPEN_SCHEDULED');
+  await setStatus(otherJobId, 'OPEN_SCHEDULED');
+  await t.database.db.execute(
+    sql`update organisation_details set time_zone = 'Australia/Perth' where tenant_id = ${a.tenant.tenantId}`,
+  );
+});
+
+const messageOf = async (id: string) => {
+  const [row] = await t.database.db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.tenantId, a.tenant.tenantId), eq(outboxMessages.id, id)));
+  return row;
+};
+
+describe('On my way', () => {
+  it("is recorded with an arrival window, and emails the customer from the organisation's template", async () => {
+    const before = Date.now();
+    const said = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 30 });
+    expect(said.statusCode, said.body).toBe(201);
+    const departure = said.json();
+    expect(departure).toMatchObject({
+      job: { id: ownJobId },
+      by: technicianEmail,
+      emailedTo: 'siobhan@obrien.example',
+      status: 'QUEUED',
+    });
+    const from = Date.parse(departure.arrivalFrom);
+    expect(from - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(from - Date.parse(departure.departed)).toBeLessThan(35 * 60_000 + 1000);
+    expect(from % (5 * 60_000)).toBe(0);
+    expect(Date.parse(departure.arrivalTo) - from).toBe(30 * 60_000);
+    const message = await messageOf(departure.messageId);
+    expect(message).toMatchObject({ kind: 'ON_MY_WAY', recipient: 'siobhan@obrien.example' });
+    const perth = (iso: string) =>
+      new Date(iso)
+        .toLocaleTimeString('en-AU', {
+          hour: 'numeric',
+          minute: '2-digit',
+          hour12: true,
+          timeZone: 'Australia/Perth',
+        })
+        .replace(/\s+/g, ' ')
+        .toLowerCase();
+    expect(message?.subject).toBe(`${departure.technician} from ${a.tenant.tenantName} is on the way`);
+    expect(message?.body).toContain("Hello Siobhán O'Brien & Sons,");
+    expect(message?.body).toContain(
+      `between ${perth(departure.arrivalFrom)} and ${perth(departure.arrivalTo)}.`,
+    );
+    expect((await owner.get(departuresOf(ownJobId))).json()).toEqual([departure]);
+  });
+
+  it('sends nothing when not asked to, and uses the edited template', async () => {
+    const quiet = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 15, notify: false });
+    expect(quiet.statusCode, quiet.body).toBe(201);
+    expect(quiet.json()).toMatchObject({ emailedTo: null, messageId: null, status: null });
+    const organisation = (await owner.get('/api/organisation')).json();
+    const edited = await owner.put('/api/organisation', {
+      ...organisation,
+      onMyWaySubject: 'Job {number}: {technician} is coming',
+      onMyWayMessage: 'Hi {customer}, see you from {arrivalFrom}. {unknown}',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const loud = (await owner.post(departuresOf(ownJobId), { arrivalMinutes: 120 })).json();
+    const message = await messageOf(loud.messageId);
+    const number = (await owner.get(`/api/jobs/${ownJobId}`)).json().number;
+    expect(message?.subject).toBe(`Job ${number}: ${loud.technician} is coming`);
+    expect(message?.body).toMatch(
+      /^Hi Siobhán O'Brien & Sons, see you from \d{1,2}:\d\d [ap]m\. \{unknown\}$/,
+    );
+    const listed = (await technician.get(departuresOf(ownJobId))).json();
+    expect(listed.map((d: { id: string }) => d.id)).toEqual([loud.id, quiet.json().id, listed[2].id]);
+  });
+
+  it('refuses a job that is not Scheduled or In progress, and a bad arrival time, recording nothing', async () => {
+    const before = (await owner.get(departuresOf(otherJobId))).json().length;
+    await setStatus(otherJobId, 'OPEN_COMPLETED');
+    const done = await owner.post(departuresOf(otherJobId), { arrivalMinutes: 30 });
+    expect(done.statusCode).toBe(409);
+    expect(done.json().message).toMatch(/^On my way is for a job that is Scheduled or In progress/);
+    await setStatus(otherJobId, 'OPEN_IN_PROGRESS');
+    for (const body of [
+      {},
+      { arrivalMinutes: 20 },
+      { arrivalMinutes: '30' },
+      { arrivalMinutes: 30, notify: 'yes' },
+    ]) {
+      const refused = await owner.post(departuresOf(otherJobId), body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await owner.post(departuresOf(otherJobId), {})).json().fieldErrors).toContainEqual({
+      field: 'arrivalMinutes',
+      message: 'Choose when you expect to arrive: in 15, 30, 45, 60, 90 or 120 minutes.',
+    });
+    expect((await owner.get(departuresOf(otherJobId))).json()).toHaveLength(before);
+    const inProgress = await owner.post(departuresOf(otherJobId), { arrivalMinutes: 45, notify: false });
+    expect(inProgress.statusCode).toBe(201);
+  });
+
+  it('makes one record for a retry with the same Idempotency-Key', async () => {
+    const key = { 'idempotency-key': `omw-${Date.now()}` };
+    const first = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 60, notify: false }, key);
+    const again = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 60, notify: false }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+  });
+
+  it("is not another technician's or another organisation's to say or read", async () => {
+    expect((await technician.post(departuresOf(otherJobId), { arrivalMinutes: 30 })).statusCode).toBe(404);
+    expect((await technician.get(departuresOf(otherJobId))).statusCode).toBe(404);
+    const other = apiAs(t, b.token);
+    expect((await other.get(departuresOf(ownJobId))).statusCode).toBe(404);
+    expect((await other.post(departuresOf(ownJobId), { arrivalMinutes: 30 })).statusCode).toBe(404);
+    expect((await owner.get(departuresOf('not-a-uuid'))).statusCode).toBe(404);
+  });
+});

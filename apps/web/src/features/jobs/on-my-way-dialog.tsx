@@ -1,0 +1,93 @@
+import { ARRIVAL_MINUTES, type Job } from '@fieldbook/domain';
+import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { ApiErrorAlert } from '../../components/api-error-alert';
+import { useNotify } from '../../components/notices';
+import { useAddDeparture } from './api/job-departures';
+
+interface OnMyWayDialogProps {
+  job: Pick<Job, 'id' | 'number' | 'customer'>;
+  opened: boolean;
+  onClose: () => void;
+}
+
+const arrivalLabel = (minutes: number) =>
+  minutes < 60
+    ? `${minutes} minutes`
+    : minutes === 60
+      ? '1 hour'
+      : `${minutes / 60} hours`.replace('1.5', '1½');
+
+/**
+ * 'On my way to job 12': when the technician expects to arrive, and whether to email the customer; then recorded
+ * (and the email put in the outbox). A failure keeps the choices and says nothing was recorded.
+ */
+export function OnMyWayDialog({ job, opened, onClose }: OnMyWayDialogProps) {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={`On my way to job ${job.number}`} fullScreen={phone}>
+      {opened && <OnMyWayForm job={job} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function OnMyWayForm({ job, onDone }: { job: OnMyWayDialogProps['job']; onDone: () => void }) {
+  const [minutes, setMinutes] = useState('30');
+  const [notify, setNotify] = useState(true);
+  const key = useRef(crypto.randomUUID());
+  const depart = useAddDeparture(job.id);
+  const say = useNotify();
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    depart.mutate(
+      { fields: { arrivalMinutes: Number(minutes), notify }, key: key.current },
+      {
+        onSuccess: (departure) => {
+          say(
+            departure.emailedTo
+              ? `On my way recorded. ${job.customer.name} is being emailed at ${departure.emailedTo}.`
+              : notify
+                ? `On my way recorded. No email was sent: ${job.customer.name} has no email address.`
+                : 'On my way recorded. No email was sent.',
+          );
+          onDone();
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={send} noValidate>
+      <Stack>
+        <Radio.Group label="I expect to arrive in" value={minutes} onChange={setMinutes}>
+          <Group mt="xs" gap="sm">
+            {ARRIVAL_MINUTES.map((choice) => (
+              <Radio key={choice} value={String(choice)} label={arrivalLabel(choice)} size="md" />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Checkbox
+          size="md"
+          checked={notify}
+          onChange={(event) => setNotify(event.currentTarget.checked)}
+          label={`Email ${job.customer.name} that I'm on my way`}
+          description="Sent to the customer's email address, with a 30-minute arrival window. Nothing is sent if they have none."
+        />
+        {depart.error && (
+          <div>
+            <ApiErrorAlert error={depart.error} title="On my way was not recorded" />
+            <Text size="sm">Nothing was recorded and no email was sent. Tap On my way to try again.</Text>
+          </div>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={depart.isPending}>
+            On my way
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
