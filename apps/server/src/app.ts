@@ -15,6 +15,7 @@ import { createSignInThrottle } from './features/identity/sign-in-throttle.ts';
 import { tenantClaimNames } from './features/identity/tenant-claims.ts';
 import { registerInvoiceRoutes } from './features/invoices/routes.ts';
 import { registerItemRoutes } from './features/items/routes.ts';
+import { registerJobAttachmentRoutes } from './features/job-attachments/routes.ts';
 import { registerJobDepartureRoutes } from './features/job-departures/routes.ts';
 import { registerJobNoteRoutes } from './features/job-notes/routes.ts';
 import { registerJobSignatureRoutes } from './features/job-signatures/routes.ts';
@@ -30,6 +31,8 @@ import { registerTodayRoutes } from './features/today/routes.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { isReady } from './platform/db/migrate.ts';
+import type { FileStore } from './platform/files/file-store.ts';
+import { openFileStore } from './platform/files/open-file-store.ts';
 import { createTokenVerifier, localKeys, remoteKeys } from './platform/http/access-tokens.ts';
 import { registerCallerApi, registerTenantApi } from './platform/http/api-scopes.ts';
 import { createAuthentication } from './platform/http/authenticate.ts';
@@ -47,6 +50,8 @@ import { DEMO_USER } from './seed/demo.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Where uploaded files are kept (the sweep of files no row names runs with the server's housekeeping). */
+    files: FileStore;
     /** The outbox's sender: `idle()` resolves once it has found nothing more to send. */
     mailWorker: Pick<MailWorker, 'idle'>;
   }
@@ -61,6 +66,8 @@ export interface AppOptions {
   loadLimits?: LoadLimits;
   /** Renders documents; by default the app starts its own on the first render and stops it when it closes. */
   renderer?: Renderer;
+  /** Where uploaded files go; by default the store the config names (`openFileStore`), closed with the app. */
+  files?: FileStore;
   /** The mail worker's timings (tests shorten the retries); the server and sender come from the config. */
   mail?: Pick<MailWorkerOptions, 'retryDelaysMs' | 'pollMs' | 'leaseMs'>;
 }
@@ -72,6 +79,7 @@ export async function buildApp({
   logger,
   loadLimits,
   renderer = createRenderer(),
+  files: givenFiles,
   mail: mailTimings,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -133,6 +141,9 @@ export async function buildApp({
     : undefined;
   const mail = createMailWorker(db, { ...config.mail, ...mailTimings, prepare }, app.log);
   app.decorate('mailWorker', mail);
+  const opened = givenFiles ? undefined : openFileStore(config.files);
+  const files = givenFiles ?? (opened as FileStore);
+  app.decorate('files', files);
   const names = tenantClaimNames(config.oidc.claimNamespace);
   let provider: Provider | undefined;
   if (config.oidc.embedded) {
@@ -185,6 +196,7 @@ export async function buildApp({
     registerJobNoteRoutes(api, db);
     registerJobSignatureRoutes(api, db);
     registerJobDepartureRoutes(api, db);
+    registerJobAttachmentRoutes(api, db, files);
     registerTodayRoutes(api, db);
     registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);
@@ -199,6 +211,7 @@ export async function buildApp({
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', () => mail.stop());
   app.addHook('onClose', () => renderer.close());
+  app.addHook('onClose', async () => opened?.close());
   return app;
 }
 

@@ -44,7 +44,9 @@ async function main(): Promise<void> {
   // The render processes start now, so the first PDF after start-up does not wait for one.
   renderer.warm().catch((err: unknown) => app.log.warn({ err }, 'the document renderer did not start'));
   const maintain = () =>
-    runMaintenance(database).catch((err: unknown) => app.log.warn({ err }, 'database maintenance failed'));
+    runMaintenance(database, app.files).catch((err: unknown) =>
+      app.log.warn({ err }, 'database maintenance failed'),
+    );
   await maintain();
   const cleanup = setInterval(maintain, 15 * 60_000);
   cleanup.unref();

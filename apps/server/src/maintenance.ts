@@ -2,17 +2,21 @@ import { sql } from 'drizzle-orm';
 import { deleteExpiredPayloads } from './features/identity/adapter.ts';
 import { deleteExpiredPasswordResets } from './features/identity/password-resets.ts';
 import { deleteForgottenAttempts } from './features/identity/sign-in-throttle.ts';
+import { sweepFiles } from './features/job-attachments/index.ts';
 import type { Database } from './platform/db/database.ts';
+import type { FileStore } from './platform/files/file-store.ts';
 
 /**
  * Housekeeping a PostgreSQL server's autovacuum does by itself but embedded PGlite does not: refreshing the
  * planner's statistics, so searches keep using their indexes as a tenant grows. Expired identity-provider
- * records and forgotten sign-in attempts are deleted on both.
+ * records and forgotten sign-in attempts are deleted on both, and so are stored files that no row names
+ * (`sweepFiles`), when `files` is given.
  */
-export async function runMaintenance(database: Database): Promise<void> {
+export async function runMaintenance(database: Database, files?: FileStore): Promise<void> {
   await deleteExpiredPayloads(database.db);
   await deleteForgottenAttempts(database.db);
   await deleteExpiredPasswordResets(database.db);
+  if (files) await sweepFiles(database.db, files);
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 }
 

@@ -8,6 +8,7 @@ export * from './ids.ts';
 export * from './invoice-lines.ts';
 export * from './invoices.ts';
 export * from './items.ts';
+export * from './job-attachments.ts';
 export * from './job-departures.ts';
 export * from './job-notes.ts';
 export * from './job-save.ts';

@@ -89,6 +89,20 @@ export const AREAS = {
     access: 'member',
     operations: ['GET /jobs/{id}/departures', 'POST /jobs/{id}/departures'],
   },
+  /**
+   * Photos and PDFs on a job: whoever may see the job reads and adds them (a Technician on their own jobs); the
+   * person who added one, or an Owner or Office member, deletes it (the command checks).
+   */
+  jobAttachments: {
+    access: 'member',
+    operations: [
+      'GET /jobs/{id}/attachments',
+      'POST /jobs/{id}/attachments',
+      'GET /jobs/{id}/attachments/{attachmentId}',
+      'GET /jobs/{id}/attachments/{attachmentId}/thumbnail',
+      'DELETE /jobs/{id}/attachments/{attachmentId}',
+    ],
+  },
   /** Deleting a note, anyone's. */
   removeJobNotes: { access: 'owner', operations: ['DELETE /jobs/{id}/notes/{noteId}'] },
   /** Creating and deleting jobs; changing their customer, site, dates and assignment (the job editor). */

@@ -56,6 +56,9 @@ describe('loadConfig', () => {
     [{ ADDRESS_PROVIDER: 'carrier-pigeon' }, 'ADDRESS_PROVIDER'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.5,proxy.example' }, 'TRUST_PROXY'],
+    [{ S3_URL: 'ftp://key:secret@storage.example/uploads' }, 'S3_URL'],
+    [{ S3_URL: 'not a url' }, 'S3_URL'],
+    [{ S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
   ])('stops with a message naming the bad setting %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
@@ -79,6 +82,67 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction' }).databasePooler).toBe(
       'transaction',
     );
+  });
+
+  it('keeps files on the disk under DATA_DIR when no S3 bucket is named, or in FILES_DIR', () => {
+    expect(loadConfig({}).files).toEqual({ store: 'disk', dir: './data/files' });
+    expect(loadConfig({ DATA_DIR: '/var/lib/fieldbook/' }).files).toEqual({
+      store: 'disk',
+      dir: '/var/lib/fieldbook/files',
+    });
+    expect(loadConfig({ DATA_DIR: '/var/lib/fieldbook', FILES_DIR: '/mnt/uploads' }).files).toEqual({
+      store: 'disk',
+      dir: '/mnt/uploads',
+    });
+  });
+
+  it('reads an S3 store from S3_URL, path-style', () => {
+    expect(
+      loadConfig({ S3_URL: 'https://AKIA%2B1:s3cr%2Ft@storage.example:9000/uploads/?region=ap-southeast-2' })
+        .files,
+    ).toEqual({
+      store: 's3',
+      endpoint: 'https://storage.example:9000',
+      bucket: 'uploads',
+      region: 'ap-southeast-2',
+      accessKeyId: 'AKIA+1',
+      secretAccessKey: 's3cr/t',
+      forcePathStyle: true,
+    });
+  });
+
+  it('reads an S3 store from S3_BUCKET and S3_ENDPOINT, which override S3_URL', () => {
+    expect(
+      loadConfig({ S3_BUCKET: 'fieldbook-files', S3_ENDPOINT: 'https://s3.example.com/' }).files,
+    ).toEqual({
+      store: 's3',
+      endpoint: 'https://s3.example.com',
+      bucket: 'fieldbook-files',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ S3_BUCKET: 'fieldbook-files' }).files).toMatchObject({ endpoint: undefined });
+    expect(
+      loadConfig({
+        S3_URL: 'https://key:secret@storage.example/uploads',
+        S3_BUCKET: 'other',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'key2',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).files,
+    ).toMatchObject({ bucket: 'other', region: 'eu-west-1', accessKeyId: 'key2', forcePathStyle: false });
+  });
+
+  it('stops when S3_URL names no bucket and S3_BUCKET is unset', () => {
+    for (const url of ['https://key:secret@storage.example', 'https://key:secret@storage.example/'])
+      expect(() => loadConfig({ S3_URL: url })).toThrow(
+        /S3_URL: Name the bucket: https:\/\/ACCESS_KEY:SECRET@host\/bucket, or set S3_BUCKET\./,
+      );
+    expect(
+      loadConfig({ S3_URL: 'https://key:secret@storage.example', S3_BUCKET: 'uploads' }).files,
+    ).toMatchObject({ store: 's3', endpoint: 'https://storage.example', bucket: 'uploads' });
   });
 
   it('treats empty values as unset', () => {

@@ -51,6 +51,20 @@ const settingsSchema = z.object({
     .max(500, { error: 'Use at most 500 connections.' })
     .default(DEFAULT_POOL_SIZE),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where uploaded files live on the disk when no S3 store is set (docs/deployment.md, "Files"). */
+  FILES_DIR: z.string().min(1).optional(),
+  /**
+   * S3-compatible object storage for uploaded files: `https://ACCESS_KEY:SECRET@host[:port]/bucket?region=…`
+   * (path-style), or the separate settings below, which override its parts.
+   */
+  S3_URL: z.url({ protocol: /^https?$/, error: 'Use https://ACCESS_KEY:SECRET@host/bucket.' }).optional(),
+  S3_ENDPOINT: urlSetting.optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address buckets as `host/bucket` (most S3-compatible servers) rather than `bucket.host` (AWS). */
+  S3_FORCE_PATH_STYLE: booleanSetting.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySetting.default(false),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -81,16 +95,54 @@ const settingsSchema = z.object({
     .default(14 * 24 * 3600),
 });
 
-/** What the settings must agree on: a pooler stands in front of a PostgreSQL server (PGlite has none). */
-const checkedSettings = settingsSchema.refine(
-  (s) => s.DATABASE_POOLER === 'none' || s.DATABASE_URL !== undefined,
-  {
+/**
+ * What the settings must agree on: a pooler stands in front of a PostgreSQL server (PGlite has none), and an S3
+ * store has a bucket.
+ */
+const checkedSettings = settingsSchema
+  .refine((s) => s.DATABASE_POOLER === 'none' || s.DATABASE_URL !== undefined, {
     path: ['DATABASE_POOLER'],
     message: 'A pooler stands in front of a PostgreSQL server: set DATABASE_URL too.',
-  },
-);
+  })
+  .refine((s) => s.S3_URL === undefined || s.S3_BUCKET !== undefined || bucketIn(s.S3_URL) !== '', {
+    path: ['S3_URL'],
+    message: 'Name the bucket: https://ACCESS_KEY:SECRET@host/bucket, or set S3_BUCKET.',
+  });
 
 export class ConfigError extends Error {}
+
+/** Where uploaded files go: S3 when a bucket is named (`S3_URL` or `S3_BUCKET`), else the disk. */
+export type FilesConfig =
+  | { store: 'disk'; dir: string }
+  | {
+      store: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+/** The bucket an `S3_URL` names in its path ('' for none, undefined for no URL). */
+function bucketIn(s3Url: string): string | undefined {
+  return URL.parse(s3Url)?.pathname.replace(/^\/+|\/+$/g, '');
+}
+
+function filesOf(s: z.output<typeof settingsSchema>): FilesConfig {
+  const url = s.S3_URL ? new URL(s.S3_URL) : undefined;
+  const bucket = s.S3_BUCKET ?? (s.S3_URL ? bucketIn(s.S3_URL) : undefined);
+  if (!bucket) return { store: 'disk', dir: s.FILES_DIR ?? `${s.DATA_DIR.replace(/\/+$/, '')}/files` };
+  return {
+    store: 's3',
+    endpoint: s.S3_ENDPOINT ?? (url ? `${url.protocol}//${url.host}` : undefined),
+    bucket,
+    region: s.S3_REGION ?? url?.searchParams.get('region') ?? 'us-east-1',
+    accessKeyId: s.S3_ACCESS_KEY_ID ?? (url?.username ? decodeURIComponent(url.username) : undefined),
+    secretAccessKey: s.S3_SECRET_ACCESS_KEY ?? (url?.password ? decodeURIComponent(url.password) : undefined),
+    forcePathStyle: s.S3_FORCE_PATH_STYLE ?? url !== undefined,
+  };
+}
 
 /** The server's settings, as `loadConfig` reads them. */
 export type Config = ReturnType<typeof loadConfig>;
@@ -114,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined>) {
     /** PostgreSQL connections this process keeps (not used with PGlite, which is one). */
     databasePoolSize: s.DATABASE_POOL_SIZE,
     dataDir: s.DATA_DIR,
+    files: filesOf(s),
     logLevel: s.LOG_LEVEL,
     /** Fastify's trustProxy: no proxy, a hop count, or the proxies' addresses. */
     trustProxy: s.TRUST_PROXY,

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../platform/config.ts';
@@ -20,7 +23,13 @@ export async function createTestApp(
   { renderer }: Pick<AppOptions, 'renderer'> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: 'false', ...settings });
+  const files = await mkdtemp(join(tmpdir(), 'fieldbook-test-files-'));
+  const config = loadConfig({
+    PUBLIC_URL: 'http://localhost:3000',
+    SEED_DEMO: 'false',
+    FILES_DIR: files,
+    ...settings,
+  });
   const app = await buildApp({ config, database, logger: false, ...(renderer ? { renderer } : {}) });
   await app.ready();
   return {
@@ -30,6 +39,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
+      await rm(files, { recursive: true, force: true });
     },
   };
 }

@@ -74,6 +74,7 @@ function bodyOf(method: Method, path: string, id: string): unknown {
     '/jobs': { customer: { id: customerId } },
     '/jobs/{id}/notes': { text: 'Gate code 4417 & the dog is friendly.' },
     '/jobs/{id}/departures': { arrivalMinutes: 30, notify: false },
+    '/jobs/{id}/attachments': {},
     '/technicians': { name: `Tech ${unique()}` },
     '/sales/invoices': {
       customer: { id: customerId },
@@ -157,8 +158,18 @@ describe('the role table', () => {
       if (area === undefined) continue;
       for (const role of ROLES) {
         const id = uuidv7();
-        const query = path === '/addresses/suggest' ? '?q=richmond' : '';
-        const url = `/api${path.replace('{id}', id).replace('{index}', '0').replace('{noteId}', uuidv7())}${query}`;
+        const query =
+          path === '/addresses/suggest'
+            ? '?q=richmond'
+            : path === '/jobs/{id}/attachments' && method === 'POST'
+              ? '?filename=walk.pdf'
+              : '';
+        const filled = path
+          .replace('{id}', id)
+          .replace('{index}', '0')
+          .replace('{noteId}', uuidv7())
+          .replace('{attachmentId}', uuidv7());
+        const url = `/api${filled}${query}`;
         const response = await call(tokens[role], method, url, bodyOf(method, path, id));
         const what = `${role} ${method} ${path}: ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (!roleMayUse(role, area)) {

@@ -63,6 +63,7 @@ const knownTenantTables = [
   'job_notes',
   'job_signatures',
   'job_departures',
+  'job_attachments',
   'job_number_blocks',
   'job_priorities',
   'job_schedule_counts',

@@ -46,7 +46,11 @@ function toApiError(error: FastifyError & { validation?: ValidationIssue[] }): A
 /** Every error leaves in the one shape `{ error, message, fieldErrors }`; internals are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const apiError = toApiError(error);
+    const tooLarge = request.routeOptions.config.fileBody?.tooLarge;
+    const apiError =
+      tooLarge && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? new ApiError('PAYLOAD_TOO_LARGE', tooLarge, [{ field: 'file', message: tooLarge }])
+        : toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: apiError.code, message: apiError.message }, 'request refused');
     const retryAfter =
