@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { checkScreen } from './axe-check.ts';
 import { openSignedIn } from './sign-in.ts';
 
@@ -6,6 +7,31 @@ import { openSignedIn } from './sign-in.ts';
 const TECHNICIAN = { email: 'tech2@fieldbook.example', password: 'fieldbook-demo' };
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/**
+ * A phone photo as a phone writes it: 300×200 pixels stored sideways, with an EXIF orientation of 6 (upright it is
+ * 200×300) and the GPS position where it was taken.
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const sideways = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2060c0' } })
+    .composite([
+      { input: { create: { width: 150, height: 200, channels: 3, background: '#e02020' } }, left: 0, top: 0 },
+    ])
+    .jpeg()
+    .toBuffer();
+  return sharp(sideways)
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '37/1 49/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '144/1 58/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
 
 test("a Technician's home is their day: visit cards with directions and a call, tomorrow's, then a visit and a note", async ({
   page,
@@ -98,6 +124,14 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
   await page.mouse.up();
   await dialog.getByRole('button', { name: 'Finish', exact: true }).click();
   await expect(page.getByText(`Job ${number} finished: Completed.`)).toBeVisible();
+
+  // A photo from the phone's camera: sideways with its EXIF orientation, and where it was taken.
+  const photos = page.getByRole('region', { name: 'Photos and files' });
+  await photos
+    .locator('input[type=file][capture]')
+    .setInputFiles({ name: 'IMG_0412.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  await expect(page.getByText('1 file added.')).toBeVisible();
+  await expect(photos.getByRole('button', { name: 'Open photo IMG_0412.jpg' })).toBeVisible();
   await expect(page.getByRole('row', { name: /^Status Completed$/ })).toBeVisible();
   const url = page.url();
 
@@ -116,6 +150,20 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
   await expect(
     desk.getByRole('region', { name: 'Notes' }).getByText("Replaced the mixer's cartridge"),
   ).toBeVisible();
+  // The photo, upright: opened, it is taller than it is wide.
+  await desk
+    .getByRole('region', { name: 'Photos and files' })
+    .getByRole('button', { name: 'Open photo IMG_0412.jpg' })
+    .click();
+  const opened = desk
+    .getByRole('dialog', { name: 'IMG_0412.jpg' })
+    .getByRole('img', { name: 'Photo IMG_0412.jpg' });
+  await expect(opened).toBeVisible();
+  await expect
+    .poll(() => opened.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+    .toEqual([200, 300]);
+  await checkScreen(desk, 'a photo opened on the job viewer');
+  await desk.keyboard.press('Escape');
   await checkScreen(desk, 'the job viewer with its sign-off');
   await office.close();
 });

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const policy = (frameAncestors: string, issuer = '') =>
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   `connect-src 'self'${issuer}; frame-src 'self'${issuer}; form-action 'self'; ` +
   `frame-ancestors ${frameAncestors}; base-uri 'self'; object-src 'none'`;
 

@@ -20,7 +20,8 @@ function contentSecurityPolicy(config: Config, frameAncestors: "'none'" | "'self
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // A job's photos are fetched with the bearer token and shown from object URLs (blob:).
+    "img-src 'self' data: blob:",
     `connect-src 'self'${withIssuer}`,
     `frame-src 'self'${withIssuer}`,
     "form-action 'self'",

@@ -32,6 +32,7 @@ function serve(save: (request: RecordedRequest) => Response, stored = job()) {
     if (request.method !== 'GET') return save(request);
     if (request.path.endsWith('/notes')) return jsonResponse([]);
     if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
+    if (request.path.endsWith('/attachments')) return jsonResponse([]);
     if (request.path.startsWith('/job-priorities')) return jsonResponse([{ id: 'p1', name: 'Low' }, high]);
     if (request.path.startsWith('/territories')) return jsonResponse([innerWest], { total: 1 });
     if (request.path.startsWith('/technicians'))

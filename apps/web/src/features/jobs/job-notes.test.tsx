@@ -32,6 +32,7 @@ function serve(
     if (answer) return answer;
     if (request.path === notesPath && request.method === 'GET') return jsonResponse(notes);
     if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
+    if (request.path.endsWith('/attachments')) return jsonResponse([]);
     return jsonResponse(leak);
   };
 }

@@ -63,6 +63,7 @@ function serveJob(start: Job, onSave?: (request: RecordedRequest) => Response | 
   api.handle = (request) => {
     if (request.path.endsWith('/notes')) return jsonResponse([]);
     if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
+    if (request.path.endsWith('/attachments')) return jsonResponse([]);
     if (request.method === 'PUT') {
       const refused = onSave?.(request);
       if (refused) return refused;
@@ -249,7 +250,7 @@ describe('JobViewPage, PDF', () => {
   it('downloads the job sheet as job-{number}.pdf', async () => {
     const leak = job({ number: 12 });
     api.handle = (request) =>
-      request.path.endsWith('/notes')
+      request.path.endsWith('/notes') || request.path.endsWith('/attachments')
         ? jsonResponse([])
         : request.path.endsWith('/signature')
           ? errorResponse('NOT_FOUND', 'No signature was taken.')

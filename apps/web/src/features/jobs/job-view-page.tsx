@@ -16,6 +16,7 @@ import { useDeleteJob } from './api/delete-job';
 import { jobQueryOptions } from './api/get-job';
 import { useJobPdf } from './api/get-job-pdf';
 import { useChangeJobStatus } from './api/update-job';
+import { JobAttachments } from './job-attachments';
 import { JobDetails } from './job-details';
 import { JobNotes } from './job-notes';
 import { JobSignOff } from './job-sign-off';
@@ -103,6 +104,7 @@ function JobViewer({ job }: { job: Job }) {
       <JobDetails job={job} linkCustomer={roleMay(role, 'customers')} />
       <LineItems lines={job.items} columns={lineColumns} totals={job} />
       <JobSignOff jobId={job.id} />
+      <JobAttachments jobId={job.id} />
       <JobNotes jobId={job.id} />
     </RecordViewer>
   );

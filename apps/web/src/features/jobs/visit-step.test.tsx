@@ -38,6 +38,7 @@ function serve(start: Job, { refuseSignatureOnce = false } = {}) {
       return request.method === 'POST'
         ? jsonResponse({ id: 'n1', text: (request.body as { text: string }).text }, { status: 201 })
         : jsonResponse([]);
+    if (request.path.endsWith('/attachments')) return jsonResponse([]);
     if (request.path.endsWith('/signature')) {
       if (request.method === 'GET') return errorResponse('NOT_FOUND', 'No signature was taken.');
       if (refuseSignatureOnce && !refused) {
