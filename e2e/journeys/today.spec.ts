@@ -160,7 +160,12 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
     .getByRole('img', { name: 'Photo IMG_0412.jpg' });
   await expect(opened).toBeVisible();
   await expect
-    .poll(() => opened.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+    .poll(() =>
+      opened.evaluate((element) => {
+        const image = element as unknown as { naturalWidth: number; naturalHeight: number };
+        return [image.naturalWidth, image.naturalHeight];
+      }),
+    )
     .toEqual([200, 300]);
   await checkScreen(desk, 'a photo opened on the job viewer');
   await desk.keyboard.press('Escape');

@@ -74,16 +74,18 @@ export async function openThrowaway(serverUrl: string | undefined, prefix: strin
 }
 
 /**
- * The real app (embedded issuer, SEED_DEMO=false, logger off) over a migrated throwaway database (see
- * `openThrowaway`), listening on 127.0.0.1 on a free port. `close` stops it and drops the database.
+ * The real app (embedded issuer, SEED_DEMO=false, logger off, uploaded files in a temporary folder) over a migrated
+ * throwaway database (see `openThrowaway`), listening on 127.0.0.1 on a free port. `close` stops it and drops the database.
  */
 export async function serveThrowaway(serverUrl: string | undefined, prefix: string) {
   const { database, drop, kept } = await openThrowaway(serverUrl, prefix);
+  const files = mkdtempSync(join(tmpdir(), `fieldbook-${prefix}-files-`));
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   const close = async () => {
     await app?.close();
     await database.close();
     await drop();
+    rmSync(files, { recursive: true, force: true });
   };
   try {
     await migrate(database);
@@ -91,6 +93,7 @@ export async function serveThrowaway(serverUrl: string | undefined, prefix: stri
       PUBLIC_URL: 'http://localhost:3000',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'silent',
+      FILES_DIR: files,
     });
     app = await buildApp({ config, database, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });

@@ -49,7 +49,7 @@ export async function prepareUpload(bytes: Buffer): Promise<Prepared> {
     const upright = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
     const encoded =
       type === 'image/jpeg'
-        ? upright().jpeg({ quality: 90, mozjpeg: true })
+        ? upright().jpeg({ quality: 90 })
         : type === 'image/png'
           ? upright().png()
           : upright().webp({ quality: 90 });
