@@ -13,7 +13,7 @@ import { validationFailed } from '../../platform/http/errors.ts';
 // every piece of metadata (a phone photo carries where it was taken), and a thumbnail made.
 
 // One image at a time per libvips call, and no cache of decoded images: eight phone photos at once stay within
-// a small server's memory (docs/performance.md, "Uploads").
+// a small server's memory (docs/server.md, "Files").
 sharp.concurrency(1);
 sharp.cache(false);
 
