@@ -172,3 +172,33 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
   await checkScreen(desk, 'the job viewer with its sign-off');
   await office.close();
 });
+
+test('a visit finished by keyboard alone: Start, the work done and a typed signature', async ({ page }) => {
+  await openSignedIn(page, '/today', TECHNICIAN);
+  await page.getByRole('button', { name: 'Tomorrow' }).click();
+  const visit = page.getByRole('list', { name: 'Visits' }).getByRole('listitem').first();
+  await visit.getByRole('heading').getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /^Job \d+/ })).toBeVisible();
+  const number = /^Job (\d+)/.exec((await page.getByRole('heading', { level: 1 }).textContent()) ?? '')?.[1];
+  const press = async (name: string) => {
+    await page.getByRole('button', { name, exact: true }).focus();
+    await page.keyboard.press('Enter');
+  };
+  await press('Start');
+  await expect(page.getByText(`Job ${number} started: In progress.`)).toBeVisible();
+  await press('Finish');
+  const dialog = page.getByRole('dialog', { name: `Finish job ${number}` });
+  await dialog.getByRole('textbox', { name: /^Work done/ }).focus();
+  await page.keyboard.type('Cleared the drain & flushed the line.');
+  await dialog.getByRole('button', { name: 'Type a signature instead' }).focus();
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('textbox', { name: /^Customer's signature, typed/ }).focus();
+  await page.keyboard.type("Siobhán O'Neill-Nguyen");
+  await checkScreen(page, 'the finish form with a typed signature');
+  await dialog.getByRole('button', { name: 'Finish', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Job ${number} finished: Completed.`)).toBeVisible();
+  const signOff = page.getByRole('region', { name: 'Sign-off' });
+  await expect(signOff.getByRole('img', { name: /^Signature of / })).toBeVisible();
+});

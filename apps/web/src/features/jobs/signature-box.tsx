@@ -1,5 +1,5 @@
-import { Box, Button, Group, Text } from '@mantine/core';
-import { useEffect, useId, useRef } from 'react';
+import { Box, Button, Group, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
 
 /** What the finish form asks of the box: the drawing as a PNG data URL, null while nothing is drawn. */
 export interface SignatureBoxHandle {
@@ -14,13 +14,34 @@ interface SignatureBoxProps {
   error?: string | null;
 }
 
+/** A typed signature as a picture, as a drawn one is kept: the name in a handwriting face, on white. */
+function typedSignature(name: string): string | null {
+  const canvas = document.createElement('canvas');
+  canvas.width = 600;
+  canvas.height = 180;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = 'rgb(255, 255, 255)';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = 'rgb(20, 20, 60)';
+  context.font = 'italic 56px "Segoe Script", "Brush Script MT", cursive, serif';
+  context.textBaseline = 'middle';
+  context.fillText(name, 24, canvas.height / 2, canvas.width - 48);
+  return canvas.toDataURL('image/png');
+}
+
 /**
  * A box to sign in with a finger (or a mouse or pen): `signature_pad` on a canvas sized to the box and the screen's
- * pixel ratio, so the lines stay sharp. Its code loads when the box is first shown.
+ * pixel ratio, so the lines stay sharp. Its code loads when the box is first shown. 'Type a signature instead'
+ * offers a box to type it (for a customer who cannot draw, and for the keyboard alone): the typed name is kept as a
+ * picture in the same way.
  */
 export function SignatureBox({ label, disabled = false, onReady, error }: SignatureBoxProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const clear = useRef<() => void>(() => undefined);
+  const typed = useRef<string | null>(null);
+  const [typing, setTyping] = useState(false);
+  const [text, setText] = useState('');
   const labelId = useId();
   useEffect(() => {
     let pad: import('signature_pad').default | undefined;
@@ -36,7 +57,13 @@ export function SignatureBox({ label, disabled = false, onReady, error }: Signat
       context.scale(ratio, ratio);
       pad = new SignaturePad(element, { backgroundColor: 'rgb(255, 255, 255)', penColor: 'rgb(20, 20, 60)' });
       clear.current = () => pad?.clear();
-      onReady({ read: () => (pad && !pad.isEmpty() ? pad.toDataURL('image/png') : null) });
+      onReady({
+        read: () => {
+          if (typed.current !== null)
+            return typed.current.trim() ? typedSignature(typed.current.trim()) : null;
+          return pad && !pad.isEmpty() ? pad.toDataURL('image/png') : null;
+        },
+      });
     });
     return () => {
       gone = true;
@@ -47,35 +74,78 @@ export function SignatureBox({ label, disabled = false, onReady, error }: Signat
     // Drawing is off while the customer is not there to sign.
     if (disabled) clear.current();
   }, [disabled]);
+  // The canvas stays while a signature is typed, hidden: the pad keeps it for when drawing comes back.
   return (
     <Box>
-      <Text id={labelId} size="sm" fw={500} mb={4}>
-        {label}
-      </Text>
-      <canvas
-        ref={canvas}
-        role="img"
-        aria-labelledby={labelId}
-        style={{
-          display: 'block',
-          width: '100%',
-          height: 180,
-          border: `1px solid var(--mantine-color-${error ? 'red-9' : 'gray-6'})`,
-          borderRadius: 4,
-          touchAction: 'none',
-          background: 'white',
-          opacity: disabled ? 0.4 : 1,
-          pointerEvents: disabled ? 'none' : undefined,
-        }}
-      />
-      <Group justify="space-between" mt={4}>
-        <Text size="sm" c={error ? 'red.9' : 'dimmed'}>
-          {error ?? 'Sign with a finger inside the box.'}
+      {typing && (
+        <Box>
+          <TextInput
+            label={`${label}, typed`}
+            description="The customer types their name as their signature."
+            autoComplete="off"
+            value={text}
+            disabled={disabled}
+            error={error}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              typed.current = event.currentTarget.value;
+            }}
+          />
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            mt={4}
+            onClick={() => {
+              typed.current = null;
+              setTyping(false);
+            }}
+          >
+            Draw the signature instead
+          </Button>
+        </Box>
+      )}
+      <Box style={typing ? { display: 'none' } : undefined}>
+        <Text id={labelId} size="sm" fw={500} mb={4}>
+          {label}
         </Text>
-        <Button variant="subtle" size="compact-sm" onClick={() => clear.current()} disabled={disabled}>
-          Clear signature
-        </Button>
-      </Group>
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-labelledby={labelId}
+          style={{
+            display: 'block',
+            width: '100%',
+            height: 180,
+            border: `1px solid var(--mantine-color-${error ? 'red-9' : 'gray-6'})`,
+            borderRadius: 4,
+            touchAction: 'none',
+            background: 'white',
+            opacity: disabled ? 0.4 : 1,
+            pointerEvents: disabled ? 'none' : undefined,
+          }}
+        />
+        <Group justify="space-between" mt={4}>
+          <Text size="sm" c={error ? 'red.9' : 'dimmed'}>
+            {error ?? 'Sign with a finger inside the box.'}
+          </Text>
+          <Group gap={4}>
+            <Button variant="subtle" size="compact-sm" onClick={() => clear.current()} disabled={disabled}>
+              Clear signature
+            </Button>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              disabled={disabled}
+              onClick={() => {
+                typed.current = text;
+                setTyping(true);
+              }}
+            >
+              Type a signature instead
+            </Button>
+          </Group>
+        </Group>
+      </Box>
     </Box>
   );
 }
