@@ -99,6 +99,7 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
   await expect(page.getByText(/^On my way recorded\./)).toBeVisible();
   await expect(page.getByText(/^On my way since \d{1,2}:\d\d [ap]m: arriving /)).toBeVisible();
   await expect(page.getByRole('button', { name: 'On my way again' })).toBeVisible();
+  await checkScreen(page, 'the visit, on a phone');
 
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText(`Job ${number} started: In progress.`)).toBeVisible();

@@ -14,7 +14,7 @@ import { membershipQueryOptions } from '../features/team/api/get-membership';
 import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
 import { useConfig } from '../lib/config-context';
-import { rememberTimeZone, TimeZoneContext } from '../lib/time-zone';
+import { TimeZoneContext } from '../lib/time-zone';
 import { ScreenGate } from './screen-gate';
 import { takeSwitchedTenant } from './session-changes';
 
@@ -78,7 +78,6 @@ export function ProtectedLayout() {
   const claims = auth.claims;
   const userName = claims?.name ?? claims?.email ?? claims?.sub ?? 'Account';
   const timeZone = membership.data?.timeZone ?? DEFAULT_TIME_ZONE;
-  rememberTimeZone(timeZone);
   return (
     <MembershipContext value={membership.data}>
       <TimeZoneContext value={timeZone}>

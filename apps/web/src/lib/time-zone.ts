@@ -14,10 +14,10 @@ export function useTimeZone(): string {
 
 let last = DEFAULT_TIME_ZONE;
 
-/** The signed-in layout notes the organisation's zone here as well, for the route loaders (outside React). */
+/** The membership's read notes the organisation's zone here as well, for the route loaders (outside React). */
 export function rememberTimeZone(timeZone: string): void {
   last = timeZone;
 }
 
-/** The zone the signed-in layout last provided (the default before the membership has loaded). */
+/** The zone of the membership last read (the default before it has loaded). */
 export const lastTimeZone = (): string => last;

@@ -1,10 +1,16 @@
 import type { Membership } from '@fieldbook/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { rememberTimeZone } from '../../../lib/time-zone';
 
-/** GET /tenant: the caller's own membership of the organisation the token names (its role, its technician). */
-export function getMembership(): Promise<Membership> {
-  return apiFetch<Membership>('/tenant');
+/**
+ * GET /tenant: the caller's own membership of the organisation the token names (its role, its technician, its
+ * time zone, which is noted for the route loaders as it arrives).
+ */
+export async function getMembership(): Promise<Membership> {
+  const membership = await apiFetch<Membership>('/tenant');
+  rememberTimeZone(membership.timeZone);
+  return membership;
 }
 
 /**
