@@ -1,16 +1,17 @@
 import {
+  isUuid,
   type JobNote,
   type JobNoteFields,
   type JobNoteUpdate,
   jobNoteMessages,
   NOTE_EDIT_MINUTES,
 } from '@fieldbook/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { ApiError, notFound } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
-import { deleteRow, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
+import { deleteRow, saveVersion } from '../../platform/records/record-rows.ts';
 import { requireVisibleJob } from '../jobs/index.ts';
 import { memberName } from '../team/index.ts';
 import { jobNotes } from './job-note-tables.ts';
@@ -72,26 +73,34 @@ export async function addJobNote(
   return toNote(row as NoteRow, member);
 }
 
-/** The note of this job, or 404 (another job's note is not this job's). */
+/**
+ * The note of this job, or 404 (another job's note is not this job's), and whether its author may no longer change
+ * it: `NOTE_EDIT_MINUTES` after it was written, by the database's clock, as `created` was.
+ */
 async function noteOf(
   tx: Tx,
   tenantId: string,
   jobId: string,
   noteId: string,
   member: Member,
-): Promise<NoteRow> {
+): Promise<NoteRow & { late: boolean }> {
   await requireVisibleJob(tx, tenantId, jobId, member);
-  const row = await requireRow(tx, jobNotes, tenantId, noteId, NOUN);
-  if (row.jobId !== jobId) throw notFound(NOUN);
+  const [row] = isUuid(noteId)
+    ? await tx
+        .select({
+          ...getTableColumns(jobNotes),
+          late: sql<boolean>`now() > ${jobNotes.created} + ${`${NOTE_EDIT_MINUTES} minutes`}::interval`,
+        })
+        .from(jobNotes)
+        .where(and(eq(jobNotes.tenantId, tenantId), eq(jobNotes.id, noteId), eq(jobNotes.jobId, jobId)))
+    : [];
+  if (!row) throw notFound(NOUN);
   return row;
 }
 
 const refused = (message: string) => new ApiError('FORBIDDEN', message);
 
-/**
- * Changes a note's text over the version the client read: only its author, and only in the `NOTE_EDIT_MINUTES`
- * after it was written (by the database's clock, as `created` was).
- */
+/** Changes a note's text over the version the client read: only its author, in its first `NOTE_EDIT_MINUTES`. */
 export async function saveJobNote(
   tx: Tx,
   tenantId: string,
@@ -102,12 +111,7 @@ export async function saveJobNote(
 ): Promise<JobNote> {
   const row = await noteOf(tx, tenantId, jobId, noteId, member);
   if (row.authorSubject !== member.subject) throw refused(jobNoteMessages.notAuthor);
-  const [clock] = await tx
-    .execute<{ late: boolean }>(
-      sql`select now() > ${row.created}::timestamptz + ${`${NOTE_EDIT_MINUTES} minutes`}::interval as late`,
-    )
-    .then((result) => (result as unknown as { rows: { late: boolean }[] }).rows);
-  if (clock?.late) throw refused(jobNoteMessages.tooLate);
+  if (row.late) throw refused(jobNoteMessages.tooLate);
   const saved = await saveVersion(tx, jobNotes, { tenantId, id: noteId, updated: update.updated }, NOUN, {
     text: update.text,
   });
