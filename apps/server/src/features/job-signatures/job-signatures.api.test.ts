@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
-import type { TenantWithUser } from '../../test-support/factories.ts';
+import { newMember, type TenantWithUser } from '../../test-support/factories.ts';
 import { technicianJobs } from '../../test-support/job-fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
@@ -88,6 +88,19 @@ describe("a job's sign-off", () => {
       expect(refused.json().fieldErrors).toContainEqual({ field, message });
     }
     expect((await owner.get(signatureOf(otherJobId))).statusCode).toBe(404);
+  });
+
+  it('is taken and read by an Office member on any job', async () => {
+    const office = apiAs(t, (await newMember(t, a.tenant.tenantId, 'OFFICE')).token);
+    const taken = await office.put(signatureOf(otherJobId), {
+      signerName: "Mary-Kate O'Sullivan",
+      image: PNG,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await office.get(signatureOf(otherJobId))).json()).toMatchObject({
+      signerName: "Mary-Kate O'Sullivan",
+      image: PNG,
+    });
   });
 
   it("is not another technician's or another organisation's to take or read", async () => {
