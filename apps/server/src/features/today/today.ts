@@ -2,12 +2,13 @@ import {
   addDays,
   calendarDateIn,
   instantAt,
+  isUuid,
   type Job,
   oneLineAddress,
   type Today,
   type Visit,
 } from '@fieldbook/domain';
-import { and, asc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
@@ -21,31 +22,31 @@ import { technicians } from '../technicians/index.ts';
 /** How far ahead an empty day looks for the next day with visits. */
 const LOOK_AHEAD_DAYS = 60;
 
-async function timeZoneOf(tx: Tx, tenantId: string): Promise<string> {
+/**
+ * The organisation's time zone, and whose day it is, read together: a Technician's own (asking for another's is not
+ * found); anyone's for Owners and Office; none for a Technician member linked to no technician.
+ */
+async function zoneAndTechnician(tx: Tx, tenantId: string, member: Member, asked: string | undefined) {
+  const scope = technicianScope(member);
+  if (scope === null && asked !== undefined) throw notFound('technician');
+  if (scope !== undefined && scope !== null && asked !== undefined && asked !== scope)
+    throw notFound('technician');
+  const id = scope === null ? undefined : (scope ?? asked);
   const [row] = await tx
-    .select({ timeZone: organisationDetails.timeZone })
+    .select({ timeZone: organisationDetails.timeZone, id: technicians.id, name: technicians.name })
     .from(organisationDetails)
+    .leftJoin(
+      technicians,
+      and(
+        eq(technicians.tenantId, organisationDetails.tenantId),
+        id === undefined || !isUuid(id) ? sql`false` : eq(technicians.id, id),
+      ),
+    )
     .where(eq(organisationDetails.tenantId, tenantId));
   if (!row) throw notFound('organisation');
-  return row.timeZone;
-}
-
-/** Whose day: a Technician's own (asking for another's is not found); anyone's for Owners and Office. */
-async function technicianOf(tx: Tx, tenantId: string, member: Member, asked: string | undefined) {
-  const scope = technicianScope(member);
-  if (scope === null) {
-    if (asked !== undefined) throw notFound('technician');
-    return null;
-  }
-  const id = scope ?? asked;
-  if (id === undefined) return null;
-  if (scope !== undefined && asked !== undefined && asked !== scope) throw notFound('technician');
-  const [row] = await tx
-    .select({ id: technicians.id, name: technicians.name })
-    .from(technicians)
-    .where(and(eq(technicians.tenantId, tenantId), eq(technicians.id, id)));
-  if (!row) throw notFound('technician');
-  return row;
+  if (id !== undefined && row.id === null) throw notFound('technician');
+  const technician = row.id !== null && row.name !== null ? { id: row.id, name: row.name } : null;
+  return { timeZone: row.timeZone, technician };
 }
 
 /** The customers' phones and the locations' addresses of the jobs, in two reads by their keys. */
@@ -92,10 +93,9 @@ export async function readToday(
   member: Member,
   query: { date?: string | undefined; technician?: string | undefined },
 ): Promise<Today> {
-  const timeZone = await timeZoneOf(tx, tenantId);
+  const { timeZone, technician } = await zoneAndTechnician(tx, tenantId, member, query.technician);
   const today = calendarDateIn(timeZone);
   const date = query.date ?? today;
-  const technician = await technicianOf(tx, tenantId, member, query.technician);
   if (!technician) return { date, technician: null, visits: [], nextDate: null };
   const from = instantAt(timeZone, `${date}T00:00:00`);
   const to = instantAt(timeZone, `${addDays(date, 1)}T00:00:00`);
