@@ -202,7 +202,7 @@ export async function buildApp({
     registerInvoiceRoutes(api, db);
     registerOrganisationRoutes(api, db, renderer);
     registerTemplateRoutes(api, db, renderer);
-    registerDocumentRoutes(api, db, renderer);
+    registerDocumentRoutes(api, db, renderer, files);
     registerAddressRoutes(api, suggester);
     registerTeamRoutes(api, db, mail, config.publicUrl);
     registerMailRoutes(api, db, mail, renderer);

@@ -86,6 +86,36 @@ export interface JobLineData {
   amount: string;
 }
 
+/** A note on the job: what was done or found. */
+export interface JobNoteData {
+  /** Multi-line. */
+  text: string;
+  /** The author's name as the organisation knew it when they wrote it; null when it has none. */
+  author: string | null;
+  /** When it was written: "24 Nov 2026, 9:00 am" in the organisation's time zone. */
+  time: string;
+}
+
+/** A photo of the job. */
+export interface JobPhotoData {
+  /** The path to hand to `image()` ("/photos/1"): its thumbnail, at most 400 pixels a side. */
+  image: string;
+  filename: string;
+}
+
+/** The customer's sign-off of the job: their name and signature, or that they were not there. */
+export interface JobSignatureData {
+  customerNotPresent: boolean;
+  /** Null when the customer was not present. */
+  signerName: string | null;
+  /** The path to hand to `image()` ("/signature"); null when the customer was not present. */
+  image: string | null;
+  /** When it was taken: "24 Nov 2026, 9:00 am" in the organisation's time zone. */
+  time: string;
+  /** The member who took it, by their name as the organisation knew it then. */
+  takenBy: string | null;
+}
+
 export interface JobData {
   number: string;
   reference: string | null;
@@ -103,4 +133,12 @@ export interface JobData {
   subtotal: string;
   tax: string;
   total: string;
+  /** The job's notes, newest first. */
+  notes: JobNoteData[];
+  /** The job's photos, newest first. */
+  photos: JobPhotoData[];
+  /** The names of the job's other files (PDFs), newest first. */
+  files: string[];
+  /** Null until the job is signed off. */
+  signature: JobSignatureData | null;
 }

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import type { Invoice, TaxRate } from '@fieldbook/domain';
+import { formatsByZone, type Invoice, type JobNote, type Signature, type TaxRate } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { apiAs } from '../../test-support/api-client.ts';
-import { createTenantWithUser, type TenantWithUser } from '../../test-support/factories.ts';
+import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
+import { createTenantWithUser, newMember, type TenantWithUser } from '../../test-support/factories.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
 
@@ -16,9 +17,22 @@ withTwoTenants((env) => {
   ({ t, a, b } = env);
 });
 
+/** White space collapsed, as in `pdfText` (a time's "9:00 am" may hold a narrow space). */
+const collapsed = (text: string) => text.replace(/\s+/g, ' ');
+
 /** A PDF's text as poppler's pdftotext reads it, white space collapsed. */
 const pdfText = (response: LightMyRequestResponse) =>
-  execFileSync('pdftotext', ['-', '-'], { input: response.rawPayload }).toString().replace(/\s+/g, ' ');
+  collapsed(execFileSync('pdftotext', ['-', '-'], { input: response.rawPayload }).toString());
+
+/** The images a PDF holds, as poppler's pdfimages lists them (their transparency masks not counted). */
+const pdfImages = (response: LightMyRequestResponse) =>
+  execFileSync('pdfimages', ['-list', '-'], { input: response.rawPayload })
+    .toString()
+    .split('\n')
+    .slice(2)
+    .map((row) => row.trim().split(/\s+/))
+    .filter((columns) => columns[2] === 'image')
+    .map((columns) => ({ width: Number(columns[3]), height: Number(columns[4]) }));
 
 const DETAILS = {
   legalName: 'Harbour & Co Plumbing Pty Ltd',
@@ -44,7 +58,7 @@ async function organisation(gstRegistered: boolean) {
   });
   const rates = (await api.get('/api/tax-rates')).json() as TaxRate[];
   const gst = rates.find((rate) => rate.name === 'GST') as TaxRate;
-  return { api, customerId: customer.json().id as string, gst };
+  return { owner, api, customerId: customer.json().id as string, gst };
 }
 
 async function invoiceIn(
@@ -179,6 +193,7 @@ describe('the job PDF', () => {
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="job-${job.json().number}.pdf"`);
     const text = pdfText(pdf);
     expect(text).toMatch(/job sheet/i);
+    expect(text).not.toMatch(/work notes|photos|sign-off|customer not present/i);
     for (const expected of [
       String(job.json().number),
       'PO-88 & co',
@@ -191,6 +206,102 @@ describe('the job PDF', () => {
       'Signature',
     ])
       expect(text).toContain(expected);
+  });
+
+  it("shows the work notes, the photos and the sign-off with times in the organisation's zone, as proof of work", async () => {
+    const org = await organisation(true);
+    const logo = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1f5f8b' } })
+      .png()
+      .toBuffer();
+    const details = (await org.api.get('/api/organisation')).json();
+    const withLogo = await org.api.put('/api/organisation', {
+      ...details,
+      logo: `data:image/png;base64,${logo.toString('base64')}`,
+    });
+    expect(withLogo.statusCode, withLogo.body).toBe(200);
+    const timeZone = withLogo.json().timeZone as string;
+    const job = (await org.api.post('/api/jobs', { customer: { id: org.customerId } })).json();
+    const office = apiAs(t, (await newMember(t, org.owner.tenant.tenantId, 'OFFICE')).token);
+    const note = async (as: ApiClient, text: string) => {
+      const added = await as.post(`/api/jobs/${job.id}/notes`, { text });
+      expect(added.statusCode, added.body).toBe(201);
+      return added.json() as JobNote;
+    };
+    const first = await note(org.api, 'Isolated the water & drained the tank.');
+    const second = await note(office, 'Customer asked for a quote to replace the relief valve.');
+    const photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#c04020' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await org.api.post(`/api/jobs/${job.id}/attachments?filename=x.jpg`, photo, {
+      'content-type': 'image/jpeg',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const drawn = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 80 C60 0 120 100 290 20" ' +
+          'stroke="#000" stroke-width="4" fill="none"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const signed = await org.api.put(`/api/jobs/${job.id}/signature`, {
+      signerName: 'Kylie Brennan',
+      image: `data:image/png;base64,${drawn.toString('base64')}`,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+
+    const pdf = await org.api.get(`/api/jobs/${job.id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = pdfText(pdf);
+    const at = (time: string) =>
+      collapsed(
+        formatsByZone('en-AU', { dateStyle: 'medium', timeStyle: 'short' })(timeZone).format(
+          Date.parse(time),
+        ),
+      );
+    expect(text).toMatch(/work notes.*photos.*sign-off/i);
+    for (const { text: written, author, created } of [second, first]) {
+      expect(text).toContain(written);
+      expect(text).toContain(`${author.name} · ${at(created)}`);
+    }
+    expect(text.indexOf(second.text)).toBeLessThan(text.indexOf(first.text));
+    expect(text).toContain('x.jpg');
+    expect(text).toContain(`Signed by Kylie Brennan, ${at((signed.json() as Signature).signedAt)}`);
+    expect(text).not.toMatch(/customer acceptance/i);
+    // The logo, the photo's thumbnail (made a JPEG: Typst reads no WebP) and the signature.
+    expect(pdfImages(pdf)).toEqual(
+      expect.arrayContaining([
+        { width: 120, height: 40 },
+        { width: 80, height: 60 },
+        { width: 300, height: 100 },
+      ]),
+    );
+    expect(pdfImages(pdf)).toHaveLength(3);
+
+    const other = await apiAs(t, b.token).get(`/api/jobs/${job.id}/pdf`);
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('says the customer was not present, and names a PDF on the job by its filename', async () => {
+    const org = await organisation(false);
+    const job = (await org.api.post('/api/jobs', { customer: { id: org.customerId } })).json();
+    const pdfFile = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const uploaded = await org.api.post(`/api/jobs/${job.id}/attachments?filename=Warranty.pdf`, pdfFile, {
+      'content-type': 'application/pdf',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const signed = await org.api.put(`/api/jobs/${job.id}/signature`, { customerNotPresent: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const pdf = await org.api.get(`/api/jobs/${job.id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = pdfText(pdf);
+    expect(text).toMatch(/sign-off/i);
+    expect(text).toContain('Customer not present');
+    expect(text).toContain('Warranty.pdf');
+    expect(text).not.toMatch(/work notes|photos|signed by/i);
+    expect(pdfImages(pdf)).toEqual([]);
   });
 
   it("is 404 for another organisation's job, and for no job", async () => {

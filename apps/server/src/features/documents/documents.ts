@@ -4,7 +4,6 @@ import {
   formatAbn,
   formatBsb,
   formatDollars,
-  formatsByZone,
   INVOICE_STATUS_NAMES,
   type Invoice,
   isUuid,
@@ -13,7 +12,7 @@ import {
   type TemplateDocument,
 } from '@fieldbook/domain';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { ApiError, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
 import { MAX_PAGES, RENDER_TIME_LIMIT_MS, type RenderJob } from '../../platform/renderer/render-protocol.ts';
@@ -23,7 +22,10 @@ import { findInvoice, invoiceRead, invoices } from '../invoices/index.ts';
 import { findJob, jobRead, jobs, ownJob } from '../jobs/index.ts';
 import { detailsRead, type OrganisationDetails, readDetails } from '../organisation/index.ts';
 import type { DocumentData, InvoiceData, JobData, OrganisationData, PartyData } from './document-data.ts';
-import { sampleInvoice, sampleJob } from './sample-records.ts';
+import { showDate, showDateTime, showPrice, showQuantity } from './document-formats.ts';
+import { type DocumentImage, readyImages, type StoredFiles } from './document-images.ts';
+import { type ProofOfWorkData, proofOfWork, proofOfWorkReads } from './proof-of-work.ts';
+import { sampleInvoice, sampleJob, sampleJobImages } from './sample-records.ts';
 
 /** Everything one render needs, read in the request's transaction; the render itself runs after it. */
 export interface DocumentSource {
@@ -34,19 +36,13 @@ export interface DocumentSource {
   templateName: string | null;
   body: string;
   data: DocumentData;
-  logo: RenderJob['logo'];
+  /** The images the data names, by path: the logo, a job's photos and signature (made ready by `renderDocument`). */
+  images: Record<string, DocumentImage>;
 }
 
-const dateOnly = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTimeIn = formatsByZone('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
-const quantity = new Intl.NumberFormat('en-AU', { maximumFractionDigits: 4 });
-
-/** As the screens show them: "24 Nov 2026"; "24 Nov 2026, 9:00 am" in the organisation's time zone. */
-const showDate = (value: string) => dateOnly.format(Date.parse(`${value}T00:00:00Z`));
-const showDateTime = (value: string | null, timeZone: string) =>
-  value ? dateTimeIn(timeZone).format(Date.parse(value)) : null;
-const showQuantity = (value: string | null) => (value === null ? null : quantity.format(Number(value)));
-const showPrice = (value: string | null) => (value === null ? null : formatDollars(value));
+/** A job's time in the organisation's time zone, or null when it has none. */
+const showTime = (value: string | null, timeZone: string) =>
+  value === null ? null : showDateTime(value, timeZone);
 
 const LOGO_FILES: Record<string, string> = { 'image/png': 'logo.png', 'image/jpeg': 'logo.jpg' };
 
@@ -110,12 +106,13 @@ const addressOf = (location: CustomerLocation) =>
     .filter(Boolean)
     .join('\n') || null;
 
-/** A job as its documents show it, its times in the organisation's time zone. */
+/** A job as its documents show it, with what its visit left, its times in the organisation's time zone. */
 export function jobData(
   job: Job,
   customer: Customer,
   location: CustomerLocation | null,
   timeZone: string,
+  work: ProofOfWorkData,
 ): JobData {
   return {
     number: String(job.number),
@@ -124,9 +121,9 @@ export function jobData(
     customer: partyOf(customer),
     location: location ? { name: location.name, address: addressOf(location) } : null,
     priority: job.priority?.name ?? null,
-    due: showDateTime(job.due, timeZone),
-    scheduledStart: showDateTime(job.scheduledStart, timeZone),
-    scheduledFinish: showDateTime(job.scheduledFinish, timeZone),
+    due: showTime(job.due, timeZone),
+    scheduledStart: showTime(job.scheduledStart, timeZone),
+    scheduledFinish: showTime(job.scheduledFinish, timeZone),
     assignee: job.assigneeName,
     lines: job.items.map((line) => ({
       code: line.code,
@@ -138,39 +135,62 @@ export function jobData(
     subtotal: formatDollars(job.subtotal),
     tax: formatDollars(job.tax),
     total: formatDollars(job.total),
+    ...work,
   };
 }
 
-/** The organisation's part of every document: its details as data, and its logo as the file they name. */
+/** The organisation's part of every document: its details as data, and its logo as the image they name. */
 function organisationPart(details: OrganisationDetails) {
   const file = details.details.logoType ? (LOGO_FILES[details.details.logoType] ?? null) : null;
-  const logo =
-    file && details.details.logo ? { name: file, bytes: new Uint8Array(details.details.logo) } : null;
-  return { organisation: organisationData(details, logo ? file : null), logo };
+  const logo = file && details.details.logo ? new Uint8Array(details.details.logo) : null;
+  return {
+    organisation: organisationData(details, logo ? file : null),
+    images: logo ? { [`/${file}`]: { bytes: logo } } : {},
+  };
 }
 
-async function recordData(
+/** A record's data and the images it names (a job's photos and signature). */
+interface RecordPart {
+  data: Pick<DocumentData, 'invoice' | 'job'>;
+  images: Record<string, DocumentImage>;
+}
+
+/** A job's part, with what its visit left (the rows of `proofOfWorkReads`). */
+function jobPart(
+  tenantId: string,
+  [job, customer, location]: [Job, Customer, CustomerLocation | null],
+  workRows: unknown[][],
+  timeZone: string,
+): RecordPart {
+  const { work, images } = proofOfWork(tenantId, workRows, timeZone);
+  return { data: { job: jobData(job, customer, location, timeZone, work) }, images };
+}
+
+async function recordPart(
   tx: Tx,
   tenantId: string,
   document: TemplateDocument,
   id: string,
   { gstRegistered: gst, timeZone }: OrganisationDetails['details'],
-) {
+): Promise<RecordPart> {
   if (document === 'invoice') {
     const invoice = await findInvoice(tx, tenantId, id);
-    return { invoice: invoiceData(invoice, await findCustomer(tx, tenantId, invoice.customer.id), gst) };
+    const customer = await findCustomer(tx, tenantId, invoice.customer.id);
+    return { data: { invoice: invoiceData(invoice, customer, gst) }, images: {} };
   }
   const job = await findJob(tx, tenantId, id);
   const customer = await findCustomer(tx, tenantId, job.customer.id);
   const location = job.location ? await findLocation(tx, tenantId, job.location.id) : null;
-  return { job: jobData(job, customer, location, timeZone) };
+  const workRows = await runTogether(tx, proofOfWorkReads(tenantId, id));
+  return jobPart(tenantId, [job, customer, location], workRows, timeZone);
 }
 
 /**
  * An invoice or a job with its organisation's default template for it, read for the caller in one round trip
  * (`readAsMember`): the organisation's details with the template, the record, and the customer and location it
- * names, each read by the record's id. 404 for another tenant's id; a Technician member's job is their own
- * (`ownJob`).
+ * names, each read by the record's id, and a job's notes, files and sign-off (`proofOfWorkReads`). 404 for
+ * another tenant's id; a Technician member's job is their own (`ownJob`). A job's photos are read from the file
+ * store when it is rendered (`renderDocument`), not here.
  */
 export async function readRecordSource<Document extends TemplateDocument>(
   db: Db,
@@ -185,42 +205,40 @@ export async function readRecordSource<Document extends TemplateDocument>(
   const record = document === 'invoice' ? invoiceRead(tenantId, id) : jobRead(tenantId, id);
   const customer = customerOf(sources, tenantId, id);
   const location = locationOf(jobs, tenantId, id);
-  const reads = [details, record, customer, ...(document === 'job' ? [location] : [])];
-  const { member, results } = await readAsMember(
-    db,
-    caller,
-    reads.map((read) => read.statement),
-  );
-  const [detailsRows = [], recordRows = [], customerRows = [], locationRows = []] = results;
+  const reads = [details, record, customer].map((read) => read.statement);
+  const jobReads = document === 'job' ? [location.statement, ...proofOfWorkReads(tenantId, id)] : [];
+  const { member, results } = await readAsMember(db, caller, [...reads, ...jobReads]);
+  const [detailsRows = [], recordRows = [], customerRows = [], locationRows = [], ...workRows] = results;
   const found = record.record(recordRows);
   const job = document === 'job' ? ownJob(member, found as Job) : undefined;
   const party = customer.record(customerRows);
   const organisation = details.record(detailsRows);
-  const data = job
-    ? { job: jobData(job, party, location.record(locationRows), organisation.details.timeZone) }
-    : { invoice: invoiceData(found as Invoice, party, organisation.details.gstRegistered) };
+  const { timeZone, gstRegistered } = organisation.details;
+  const part: RecordPart = job
+    ? jobPart(tenantId, [job, party, location.record(locationRows)], workRows, timeZone)
+    : { data: { invoice: invoiceData(found as Invoice, party, gstRegistered) }, images: {} };
   return {
     record: found as Document extends 'invoice' ? Invoice : Job,
-    source: sourceOf(tenantId, document, organisation, data),
+    source: sourceOf(tenantId, document, organisation, part),
   };
 }
 
-/** The document's source: the record's data, the organisation's part, and the default template's name and body. */
+/** The document's source: the record's part, the organisation's, and the default template's name and body. */
 function sourceOf(
   tenantId: string,
   document: TemplateDocument,
   details: OrganisationDetails,
-  data: Pick<DocumentData, 'invoice' | 'job'>,
+  record: RecordPart,
 ): DocumentSource {
-  const { organisation, logo } = organisationPart(details);
+  const { organisation, images } = organisationPart(details);
   const templateName = document === 'invoice' ? details.invoiceTemplateName : details.jobTemplateName;
   return {
     tenantId,
     document,
     templateName,
     body: details.templateBody ?? '',
-    data: { organisation, ...data },
-    logo,
+    data: { organisation, ...record.data },
+    images: { ...images, ...record.images },
   };
 }
 
@@ -236,7 +254,8 @@ export function asSentInvoice(source: DocumentSource): DocumentSource {
 
 /**
  * A template in a form, to preview or to check before it is saved: rendered against the organisation's latest
- * invoice or job when it has one, else a realistic sample.
+ * invoice or job when it has one (its photos as placeholders: a preview reads no stored file), else a realistic
+ * sample.
  */
 export async function formSource(
   tx: Tx,
@@ -252,12 +271,12 @@ export async function formSource(
     .orderBy(desc(table.number))
     .limit(1);
   const gst = details.details.gstRegistered;
-  const data = latest
-    ? await recordData(tx, tenantId, document, latest.id, details.details)
+  const record: RecordPart = latest
+    ? await recordPart(tx, tenantId, document, latest.id, details.details)
     : document === 'invoice'
-      ? { invoice: sampleInvoice(gst) }
-      : { job: sampleJob() };
-  return { ...sourceOf(tenantId, document, details, data), templateName: null, body };
+      ? { data: { invoice: sampleInvoice(gst) }, images: {} }
+      : { data: { job: sampleJob() }, images: sampleJobImages };
+  return { ...sourceOf(tenantId, document, details, record), templateName: null, body };
 }
 
 const documentFailed = (message: string) => new ApiError('DOCUMENT_FAILED', message);
@@ -268,15 +287,18 @@ const line = (problem: { line: number | null; message: string }) =>
  * Renders off the request path and answers what went wrong plainly: a template in a form that does not compile
  * is a 400 on `body` with the compiler's line; a saved one is a 422 naming it; a render that broke a limit is
  * stopped and is a 422; a render refused because its organisation has as many waiting as it may is a 429, and
- * because the server has, a 503 (both with `Retry-After`).
+ * because the server has, a 503 (both with `Retry-After`). A job's photos are read from `stored` first (without
+ * it, as for a preview, they are placeholders).
  */
 export async function renderDocument(
   renderer: Renderer,
   source: DocumentSource,
   format: RenderJob['format'],
+  stored?: StoredFiles,
 ): Promise<Uint8Array | string> {
+  const files = await readyImages(source.images, stored);
   const result = await renderer.render(
-    { body: source.body, data: JSON.stringify(source.data), logo: source.logo, format },
+    { body: source.body, data: JSON.stringify(source.data), files, format },
     source.tenantId,
   );
   if (result.ok) return result.output;

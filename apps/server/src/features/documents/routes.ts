@@ -1,13 +1,17 @@
 import { idParams, type TemplateDocument } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
+import type { FileStore } from '../../platform/files/file-store.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { pdfResponse } from './document-responses.ts';
 import { readRecordSource, renderDocument } from './documents.ts';
 
-/** The PDF of an invoice or a job, made from the organisation's default template for it. */
-export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): void {
+/**
+ * The PDF of an invoice or a job, made from the organisation's default template for it; a job's shows its photos,
+ * read from `files`.
+ */
+export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer, files: FileStore): void {
   const pdfRoute = (
     path: string,
     document: TemplateDocument,
@@ -23,6 +27,7 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): vo
           summary: `The ${noun} as a PDF`,
           description:
             `Rendered from the organisation's default ${document} template, saved as \`${document}-{number}.pdf\`. ` +
+            (document === 'job' ? "Its data holds the job's notes, photos (thumbnails) and sign-off. " : '') +
             'A template that fails, or breaks a limit, is a 422 saying why; an organisation with too many documents ' +
             'being made at once is a 429.',
           tags,
@@ -40,9 +45,9 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer): vo
           document,
           request.params.id,
         );
-        // The render waits in the renderer's queue, not in the API's: its place goes to the next request.
+        // The photos' reads and the render wait outside the API's queue: its place goes to the next request.
         request.handBackPlace();
-        const pdf = await renderDocument(renderer, source, 'pdf');
+        const pdf = await renderDocument(renderer, source, 'pdf', (key) => files.get(key));
         return reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="${document}-${record.number}.pdf"`)

@@ -1,4 +1,5 @@
 import type { InvoiceData, JobData, PartyData } from './document-data.ts';
+import { type DocumentImage, PHOTO_PLACEHOLDER } from './document-images.ts';
 
 // What a template in a form is previewed against when the organisation has no invoice or job yet: realistic,
 // with the long names and punctuation real customers have.
@@ -74,5 +75,43 @@ export function sampleJob(): JobData {
     subtotal: '$368.50',
     tax: '$36.85',
     total: '$405.35',
+    notes: [
+      {
+        text: 'Thermostat replaced and tested: water at 60 °C at the kitchen tap.\nOld unit left with the customer.',
+        author: 'Sam Ellis',
+        time: '25 Nov 2026, 11:20 am',
+      },
+      {
+        text: 'Relief valve drips: quote to replace sent.',
+        author: 'Sam Ellis',
+        time: '25 Nov 2026, 10:05 am',
+      },
+    ],
+    photos: [
+      { image: '/photos/1', filename: 'IMG_0412.JPG' },
+      { image: '/photos/2', filename: 'IMG_0413.JPG' },
+    ],
+    files: ['Rheem warranty.pdf'],
+    signature: {
+      customerNotPresent: false,
+      signerName: "Marguerite O'Sullivan",
+      image: '/signature',
+      time: '25 Nov 2026, 11:30 am',
+      takenBy: 'Sam Ellis',
+    },
   };
 }
+
+/** A drawn signature, for the sample's sign-off. */
+const SAMPLE_SIGNATURE = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200" viewBox="0 0 600 200">' +
+    '<path d="M40 140 C70 40 110 40 100 130 S150 170 180 90 S230 60 240 130 C250 170 290 60 320 110 ' +
+    'S380 150 400 100 S470 80 560 120" fill="none" stroke="#1c2430" stroke-width="5" stroke-linecap="round"/></svg>',
+);
+
+/** The images the sample job names: its photos as placeholders, and a signature. */
+export const sampleJobImages: Record<string, DocumentImage> = {
+  '/photos/1': { bytes: PHOTO_PLACEHOLDER },
+  '/photos/2': { bytes: PHOTO_PLACEHOLDER },
+  '/signature': { bytes: SAMPLE_SIGNATURE },
+};

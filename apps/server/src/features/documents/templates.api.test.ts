@@ -141,6 +141,18 @@ describe('templates', () => {
     );
   });
 
+  it("preview the built-in Job sheet against a sample job's notes, photos and sign-off when there is no job", async () => {
+    const api = apiAs(t, (await createTenantWithUser(t)).token);
+    const list = (await api.get('/api/templates')).json() as TemplateSummary[];
+    const jobSheet = list.find((template) => template.document === 'job') as TemplateSummary;
+    const { id: _id, updated: _updated, ...fields } = (await api.get(`/api/templates/${jobSheet.id}`)).json();
+    const response = await api.post('/api/templates/preview', fields);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toMatch(/work notes.*relief valve drips.*photos.*IMG_0412\.JPG.*sign-off/i);
+    expect(text).toContain("Signed by Marguerite O'Sullivan, 25 Nov 2026, 11:30 am");
+  });
+
   it('preview as SVG for the editor when asked for image/svg+xml', async () => {
     const response = await apiAs(t, a.token).post(
       '/api/templates/preview',

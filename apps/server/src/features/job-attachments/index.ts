@@ -2,3 +2,4 @@
 
 export { sweepFiles } from './file-sweep.ts';
 export { jobAttachments } from './job-attachment-tables.ts';
+export { fileKey } from './job-attachments.ts';

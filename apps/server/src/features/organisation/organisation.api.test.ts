@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
@@ -7,6 +8,7 @@ import { createTenantWithUser, type TenantWithUser } from '../../test-support/fa
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
 import { completeOrganisations } from './organisation.ts';
+import { builtInBody, refreshBuiltInTemplates } from './templates.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -168,5 +170,30 @@ describe('organisation details', () => {
       { name: 'Job sheet', document: 'job' },
       { name: 'Tax invoice', document: 'invoice' },
     ]);
+  });
+
+  it("have an unedited built-in template's copy brought up to date at start-up, and an edited one left alone", async () => {
+    const earlier = '// An earlier job sheet\n';
+    const sha256 = createHash('sha256').update(earlier).digest('hex');
+    const jobSheetOf = async (tenantId: string) =>
+      (
+        (await t.database.db.execute(
+          sql`select body from templates where tenant_id = ${tenantId} and name = 'Job sheet'`,
+        )) as { rows: { body: string }[] }
+      ).rows[0]?.body;
+    const [unedited, edited] = [
+      (await createTenantWithUser(t)).tenant.tenantId,
+      (await createTenantWithUser(t)).tenant.tenantId,
+    ];
+    await t.database.db.execute(
+      sql`update templates set body = ${earlier} where tenant_id = ${unedited} and name = 'Job sheet'`,
+    );
+    await t.database.db.execute(
+      sql`update templates set body = ${`${earlier}// Ours\n`} where tenant_id = ${edited} and name = 'Job sheet'`,
+    );
+    expect(await refreshBuiltInTemplates(t.database.db, { 'job-sheet.typ': [sha256] })).toBe(1);
+    expect(await jobSheetOf(unedited)).toBe(builtInBody('job-sheet.typ'));
+    expect(await jobSheetOf(edited)).toBe(`${earlier}// Ours\n`);
+    expect(await refreshBuiltInTemplates(t.database.db, { 'job-sheet.typ': [sha256] })).toBe(0);
   });
 });

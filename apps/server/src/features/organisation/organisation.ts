@@ -16,7 +16,7 @@ import { recordRead } from '../../platform/records/record-reads.ts';
 import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
-import { seedTemplates } from './templates.ts';
+import { refreshBuiltInTemplates, seedTemplates } from './templates.ts';
 
 const NOUN = 'organisation';
 
@@ -39,10 +39,13 @@ export async function seedOrganisation(
 }
 
 /**
- * Gives every organisation made before documents existed its details and built-in templates (a start-up step:
- * one query when there is nothing to do). Run as the database owner, as migrations are.
+ * Gives every organisation made before documents existed its details and built-in templates, and brings unedited
+ * copies of the built-in templates up to date (`refreshBuiltInTemplates`): a start-up step, two queries when
+ * there is nothing to do. Run as the database owner, as migrations are. Answers how many organisations it gave
+ * details.
  */
 export async function completeOrganisations(db: Db): Promise<number> {
+  await refreshBuiltInTemplates(db);
   const missing = await db
     .select({ id: tenants.id })
     .from(tenants)

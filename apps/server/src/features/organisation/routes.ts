@@ -41,7 +41,7 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
       {
         body: `#image("/${name}", width: 2cm)`,
         data: '{}',
-        logo: { name, bytes: new Uint8Array(image.bytes) },
+        files: { [`/${name}`]: new Uint8Array(image.bytes) },
         format: 'svg',
       },
       tenantCallerOf(request).tenantId,

@@ -8,14 +8,14 @@ import {
   type TemplateUpdate,
   templateMessages,
 } from '@fieldbook/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { Tx } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { fieldInvalid } from '../../platform/http/errors.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { deleteRow, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
+import { deleteRow, nextUpdated, requireRow, saveVersion } from '../../platform/records/record-rows.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
 
@@ -37,6 +37,46 @@ export function builtInBody(file: string): string {
     bodies.set(file, body);
   }
   return body;
+}
+
+/**
+ * The bodies each built-in template had in earlier releases (SHA-256 of the UTF-8 text, hex). An organisation's
+ * copy whose body is still exactly one of them was never edited (`refreshBuiltInTemplates`).
+ */
+const EARLIER_BODIES: Partial<Record<string, string[]>> = {
+  'job-sheet.typ': [
+    'b7bb6d6b6305e997a4cca2534ada581a127d80704dbbdabb3ccbb8c44b02b62e',
+    'f391a7b4de67fc32c350318c2a4817975d855b9fe9c2f17e95e70f614a25d55f',
+    '7e22661de03da66c0abaf474e0ffa52bb8336777f49af0ca8d35d3641d358381',
+  ],
+};
+
+/**
+ * Brings every organisation's unedited copy of a built-in template (still named as it was made, its body exactly
+ * an earlier release's) up to the current body, so a new section reaches organisations made before it; a copy
+ * that was edited or renamed is left as it is. A start-up step, run as the database owner: one statement per
+ * built-in template that has changed. Answers how many copies it brought up to date. `earlierBodies`: the
+ * hashes by file (tests give their own).
+ */
+export async function refreshBuiltInTemplates(db: Db, earlierBodies = EARLIER_BODIES): Promise<number> {
+  let refreshed = 0;
+  for (const { name, document, file } of BUILT_IN_TEMPLATES) {
+    const earlier = earlierBodies[file];
+    if (!earlier) continue;
+    const rows = await db
+      .update(templates)
+      .set({ body: builtInBody(file), updated: nextUpdated(templates.updated) })
+      .where(
+        and(
+          eq(templates.name, name),
+          eq(templates.document, document),
+          inArray(sql`encode(sha256(convert_to(${templates.body}, 'UTF8')), 'hex')`, earlier),
+        ),
+      )
+      .returning({ id: templates.id });
+    refreshed += rows.length;
+  }
+  return refreshed;
 }
 
 /** Whether the template is its organisation's default for its document. */

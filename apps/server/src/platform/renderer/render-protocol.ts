@@ -20,8 +20,11 @@ export interface RenderJob {
   body: string;
   /** `sys.inputs.data`: the record and the organisation as JSON (document-data.ts). */
   data: string;
-  /** The organisation's logo as the file the data names ("logo.png"), or null. */
-  logo: { name: string; bytes: Uint8Array } | null;
+  /**
+   * The images the data names, by their path in the template's workspace ("/logo.png", "/photos/1.jpg"): the
+   * organisation's logo, a job's photos and signature. They are the only files a template can read.
+   */
+  files: Record<string, Uint8Array>;
   format: 'pdf' | 'svg';
 }
 
@@ -45,7 +48,7 @@ export function packageImportProblem(spec: string | null, line: number | null = 
     line,
     message:
       `Templates cannot import packages${spec ? ` (${spec})` : ''}: ` +
-      'a template has only Typst itself, the record, the logo and the built-in fonts.',
+      'a template has only Typst itself, the record, its images and the built-in fonts.',
   };
 }
 

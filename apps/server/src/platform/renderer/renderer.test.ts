@@ -6,10 +6,10 @@ import { createRenderer, type Renderer, type RenderResult } from './renderer.ts'
 const SLOW: RenderJob = {
   body: '#let s = "x"\n#for i in range(1000000) { s = s + s; if s.len() > 65536 { s = s.slice(0, 65536) } }',
   data: '{}',
-  logo: null,
+  files: {},
   format: 'pdf',
 };
-const QUICK: RenderJob = { body: 'Hello', data: '{}', logo: null, format: 'pdf' };
+const QUICK: RenderJob = { body: 'Hello', data: '{}', files: {}, format: 'pdf' };
 
 let renderer: Renderer;
 afterEach(() => renderer.close());

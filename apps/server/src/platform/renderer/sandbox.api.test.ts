@@ -143,7 +143,7 @@ describe('a template in the sandbox', () => {
         {
           body: '#let spec = "@pre" + "view/cetz:0.3.1"\n#import spec: canvas',
           data: '{}',
-          logo: null,
+          files: {},
           format: 'svg',
         },
         'tenant',
@@ -165,7 +165,7 @@ describe('a template in the sandbox', () => {
         {
           body: '#text(font: "DejaVu Serif")[a] #text(font: "Liberation Sans")[b] #text(font: "Source Sans 3")[c]',
           data: '{}',
-          logo: null,
+          files: {},
           format: 'pdf',
         },
         'tenant',
@@ -186,13 +186,13 @@ describe('a template in the sandbox', () => {
         {
           body: '#let n = 0\n#for i in range(30000) { for j in range(30000) { n += 1 } }',
           data: '{}',
-          logo: null,
+          files: {},
           format: 'pdf',
         },
         'tenant',
       );
       expect(slow).toEqual({ ok: false, kind: 'time' });
-      const next = await renderer.render({ body: 'Hello', data: '{}', logo: null, format: 'pdf' }, 'tenant');
+      const next = await renderer.render({ body: 'Hello', data: '{}', files: {}, format: 'pdf' }, 'tenant');
       expect(next).toMatchObject({ ok: true, pages: 1 });
     } finally {
       await renderer.close();

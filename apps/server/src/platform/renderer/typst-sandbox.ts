@@ -1,8 +1,8 @@
 // The child process that renders documents (started by renderer.ts, never imported). Templates are untrusted
 // code: this process runs one render at a time, under the parent's time limit and an address-space limit
 // (`ulimit -v`), with an environment that holds no secret and routes any package download to a closed port
-// on loopback. Its workspace is an empty folder, so a template reads nothing but the logo handed to it (a
-// shadow file, in memory) and the fonts below.
+// on loopback. Its workspace is an empty folder, so a template reads nothing but the images handed to it (shadow
+// files, in memory) and the fonts below.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeCompiler, type NodeError } from '@myriaddreamin/typst-ts-node-compiler';
@@ -41,10 +41,11 @@ function problemsOf(error: NodeError): TemplateProblem[] {
     });
 }
 
-function render({ body, data, logo, format }: RenderJob): RenderOutcome {
+function render({ body, data, files, format }: RenderJob): RenderOutcome {
   compiler.resetShadow();
   compiler.mapShadow(mainFile, Buffer.from(body));
-  if (logo) compiler.mapShadow(join(workspace as string, logo.name), Buffer.from(logo.bytes));
+  for (const [path, bytes] of Object.entries(files))
+    compiler.mapShadow(join(workspace as string, path), Buffer.from(bytes));
   const result = compiler.compile({ mainFilePath: mainFile, inputs: { data } });
   const document = result.result;
   if (result.hasError() || !document) {
