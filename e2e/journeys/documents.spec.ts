@@ -1,29 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
+import { downloadBy, pdfText } from './pdf-download.ts';
 import { openSignedIn } from './sign-in.ts';
 
 const LOGO = fileURLToPath(
   new URL('../../apps/server/src/seed/demo-logos/southern-cross.png', import.meta.url),
 );
-
-/** A downloaded PDF's text as poppler's pdftotext reads it, white space collapsed. */
-async function pdfText(download: Download): Promise<string> {
-  const path = await download.path();
-  const bytes = readFileSync(path);
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  return execFileSync('pdftotext', [path, '-']).toString().replace(/\s+/g, ' ');
-}
-
-/** Presses a button that downloads a file; the download. */
-async function downloadBy(page: Page, button: string): Promise<Download> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: button, exact: true }).click();
-  return download;
-}
 
 test("a new organisation's details: a bad ABN is refused, the details and logo are saved, the rename shows, and its invoices carry them", async ({
   page,

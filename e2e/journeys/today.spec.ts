@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { checkScreen } from './axe-check.ts';
+import { downloadBy, pdfImageCount, pdfText } from './pdf-download.ts';
 import { openSignedIn } from './sign-in.ts';
 
 // A Technician's day on a phone (the demo's second technician: the demo seeds each a day today and tomorrow).
@@ -170,6 +171,18 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
     .toEqual([200, 300]);
   await checkScreen(desk, 'a photo opened on the job viewer');
   await desk.keyboard.press('Escape');
+  // The job sheet, as proof of the work: the note, the photo and the sign-off.
+  const sheet = await downloadBy(desk, 'PDF');
+  const text = await pdfText(sheet);
+  for (const shown of [
+    'WORK NOTES',
+    "Replaced the mixer's cartridge",
+    'PHOTOS',
+    'IMG_0412.jpg',
+    "Signed by Mary-Kate O'Sullivan",
+  ])
+    expect(text).toContain(shown);
+  expect(await pdfImageCount(sheet)).toBeGreaterThanOrEqual(2);
   await checkScreen(desk, 'the job viewer with its sign-off');
   await office.close();
 });
