@@ -5,10 +5,11 @@ import { openSignedIn, signUpWithNewOrganisation } from './sign-in.ts';
 /** The status buttons the job viewer shows (Edit and Actions aside), in order. */
 async function statusButtons(page: Page): Promise<string[]> {
   const names = await page.getByRole('main').getByRole('button').allTextContents();
-  // The viewer's other buttons: the Actions menu, the search box's, the job sheet's download and the notes'.
+  // The viewer's other buttons: the Actions menu, the search box's, the job sheet's download, the photos' and the notes'.
   return names.filter(
     (name) =>
-      !['Actions', 'Search'].some((other) => name.includes(other)) && !['PDF', 'Add note'].includes(name),
+      !['Actions', 'Search'].some((other) => name.includes(other)) &&
+      !['PDF', 'Add note', 'Take photo', 'Attach files'].includes(name),
   );
 }
 
