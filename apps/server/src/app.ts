@@ -141,7 +141,7 @@ export async function buildApp({
     : undefined;
   const mail = createMailWorker(db, { ...config.mail, ...mailTimings, prepare }, app.log);
   app.decorate('mailWorker', mail);
-  const opened = givenFiles ? undefined : openFileStore(config.files);
+  const opened = givenFiles ? undefined : await openFileStore(config.files);
   const files = givenFiles ?? (opened as FileStore);
   app.decorate('files', files);
   const names = tenantClaimNames(config.oidc.claimNamespace);

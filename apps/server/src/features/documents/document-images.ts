@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { imageLibrary } from '../../platform/images/image-library.ts';
 
 /**
  * An image a document's data names, by the path the template hands to `image()`: bytes as they are (the logo, a
@@ -32,6 +32,7 @@ const READS_AT_ONCE = 8;
 async function thumbnailJpeg(stored: StoredFiles, key: string): Promise<Buffer> {
   const webp = await stored(key);
   if (!webp) return PHOTO_PLACEHOLDER;
+  const sharp = await imageLibrary();
   return sharp(webp, { failOn: 'error' })
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 85 })
@@ -40,7 +41,8 @@ async function thumbnailJpeg(stored: StoredFiles, key: string): Promise<Buffer> 
 }
 
 /** The signature decoded and written again, at most 1200 × 400: one that does not decode cannot fail the render. */
-function signaturePng(png: Buffer): Promise<Buffer> {
+async function signaturePng(png: Buffer): Promise<Buffer> {
+  const sharp = await imageLibrary();
   return sharp(png, { failOn: 'error', limitInputPixels: MAX_SIGNATURE_PIXELS })
     .resize(1200, 400, { fit: 'inside', withoutEnlargement: true })
     .png()

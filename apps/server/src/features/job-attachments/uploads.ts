@@ -5,17 +5,11 @@ import {
   MAX_ATTACHMENT_BYTES,
   THUMBNAIL_SIZE,
 } from '@fieldbook/domain';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { validationFailed } from '../../platform/http/errors.ts';
+import { imageLibrary } from '../../platform/images/image-library.ts';
 
 // An upload made safe to keep and show: its real type read from its bytes, a photo turned upright and stripped of
 // every piece of metadata (a phone photo carries where it was taken), and a thumbnail made.
-
-// One image at a time per libvips call, and no cache of decoded images: eight phone photos at once stay within
-// a small server's memory (docs/server.md, "Files").
-sharp.concurrency(1);
-sharp.cache(false);
 
 /** What is kept of an upload: the file as stored, and a photo's size and thumbnail. */
 export interface Prepared {
@@ -39,12 +33,14 @@ const MAX_PIXELS = 100_000_000;
 export async function prepareUpload(bytes: Buffer): Promise<Prepared> {
   if (bytes.length === 0) throw refused(jobAttachmentMessages.empty);
   if (bytes.length > MAX_ATTACHMENT_BYTES) throw refused(jobAttachmentMessages.tooLarge);
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   if (found?.mime === 'image/heic' || found?.mime === 'image/heif') throw refused(jobAttachmentMessages.heic);
   const type = JOB_ATTACHMENT_TYPES.find((allowed) => allowed === found?.mime);
   if (!type) throw refused(jobAttachmentMessages.type);
   if (type === 'application/pdf')
     return { contentType: type, original: bytes, thumbnail: null, width: null, height: null };
+  const sharp = await imageLibrary();
   try {
     const upright = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
     const encoded =

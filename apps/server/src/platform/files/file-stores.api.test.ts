@@ -153,7 +153,7 @@ describe('an S3 store', () => {
   });
 
   it('is what openFileStore opens for an s3 config', async () => {
-    const store = openFileStore(s3.config);
+    const store = await openFileStore(s3.config);
     try {
       expect(store.kind).toBe('s3');
       await store.put('tenant-o/one/original', Buffer.from('through openFileStore'), 'text/plain');
@@ -180,7 +180,7 @@ describe('openFileStore', () => {
   it('opens the disk store for a disk config', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'fieldbook-files-'));
     try {
-      const store = openFileStore({ store: 'disk', dir });
+      const store = await openFileStore({ store: 'disk', dir });
       expect(store.kind).toBe('disk');
       await store.put('tenant-d/one/original', Buffer.from('on disk'), 'text/plain');
       expect((await diskStore(dir).get('tenant-d/one/original'))?.toString()).toBe('on disk');
