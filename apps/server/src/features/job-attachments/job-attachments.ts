@@ -1,4 +1,4 @@
-import { type JobAttachment, type JobAttachmentType, jobAttachmentMessages } from '@fieldbook/domain';
+import { isUuid, type JobAttachment, type JobAttachmentType, jobAttachmentMessages } from '@fieldbook/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
@@ -98,7 +98,7 @@ export async function findAttachment(
   member: Member,
 ): Promise<AttachmentRow> {
   await requireVisibleJob(tx, tenantId, jobId, member);
-  const [row] = /^[0-9a-f-]{36}$/i.test(attachmentId)
+  const [row] = isUuid(attachmentId)
     ? await tx
         .select()
         .from(jobAttachments)

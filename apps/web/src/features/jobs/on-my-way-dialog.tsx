@@ -12,12 +12,16 @@ interface OnMyWayDialogProps {
   onClose: () => void;
 }
 
-const arrivalLabel = (minutes: number) =>
-  minutes < 60
-    ? `${minutes} minutes`
-    : minutes === 60
-      ? '1 hour'
-      : `${minutes / 60} hours`.replace('1.5', '1½');
+/** How a choice of `ARRIVAL_MINUTES` reads. */
+const ARRIVAL_LABELS: Record<number, string> = {
+  15: '15 minutes',
+  30: '30 minutes',
+  45: '45 minutes',
+  60: '1 hour',
+  90: '1½ hours',
+  120: '2 hours',
+};
+const arrivalLabel = (minutes: number) => ARRIVAL_LABELS[minutes] ?? `${minutes} minutes`;
 
 /**
  * 'On my way to job 12': when the technician expects to arrive, and whether to email the customer; then recorded
