@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+import { DEFAULT_TIME_ZONE } from '@fieldbook/domain';
 import { afterEach } from 'vitest';
+import { rememberTimeZone } from './src/lib/time-zone';
 
 // Pure-logic tests run in node (`// @vitest-environment node` at the top of the file): no DOM to set up.
 if (typeof window !== 'undefined') {
@@ -10,6 +12,9 @@ if (typeof window !== 'undefined') {
   // Vitest runs without globals, so Testing Library cannot register its own cleanup.
   afterEach(() => {
     cleanup();
+    // Test files share their modules (isolate: false in vitest.config.ts): the zone one file's membership noted is
+    // not the next file's.
+    rememberTimeZone(DEFAULT_TIME_ZONE);
   });
   installLayoutStandIns();
 }
