@@ -4,6 +4,7 @@
 export * from './features/customers/customer-tables.ts';
 export * from './features/identity/identity-tables.ts';
 export * from './features/invoices/invoice-tables.ts';
+export * from './features/invoices/payment-tables.ts';
 export * from './features/items/item-tables.ts';
 export * from './features/job-attachments/job-attachment-tables.ts';
 export * from './features/job-departures/job-departure-tables.ts';

@@ -22,6 +22,7 @@ export * from './locations.ts';
 export * from './mail.ts';
 export * from './money.ts';
 export * from './organisation.ts';
+export * from './payments.ts';
 export * from './permissions.ts';
 export * from './records.ts';
 export * from './search-text.ts';

@@ -73,6 +73,9 @@ export const invoiceRecord = z.object({
   subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
+  /** What its payments add up to, and what is still due (the total less that: `amountDue`). */
+  amountPaid: z.string(),
+  amountDue: z.string(),
   created: z.string(),
   updated: z.string(),
 });

@@ -122,6 +122,10 @@ export const AREAS = {
       'GET /sales/invoices/{id}/email-draft',
       'GET /sales/invoices/{id}/emails',
       'POST /sales/invoices/{id}/emails',
+      'GET /sales/invoices/{id}/payments',
+      'POST /sales/invoices/{id}/payments',
+      'PUT /sales/invoices/{id}/payments/{paymentId}',
+      'DELETE /sales/invoices/{id}/payments/{paymentId}',
       // Whether mail is sent at all (the email dialog says so), and the details invoices print (ABN, payment).
       'GET /mail',
       'GET /organisation',

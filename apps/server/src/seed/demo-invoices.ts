@@ -4,10 +4,13 @@ import {
   type InvoiceFields,
   type InvoiceStatus,
   type Item,
+  lineAmount,
+  PAYMENT_METHODS,
   STARTING_TAX_RATES,
+  sumOfAmounts,
 } from '@fieldbook/domain';
 import { eq } from 'drizzle-orm';
-import { importInvoices } from '../features/invoices/index.ts';
+import { type InvoiceImport, importInvoices } from '../features/invoices/index.ts';
 import { taxRates } from '../features/tax-rates/index.ts';
 import type { Tx } from '../platform/db/database.ts';
 import { type DemoJob, type DemoSite, sequence } from './demo-jobs.ts';
@@ -120,5 +123,34 @@ export async function seedDemoInvoices(
     );
   }
   made.sort((a, b) => a.date.localeCompare(b.date));
-  await importInvoices(tx, tenantId, made);
+  await importInvoices(
+    tx,
+    tenantId,
+    made.map((fields) => withPayment(fields, today, random)),
+  );
+}
+
+/**
+ * The invoice with how it was paid: a Paid one in full, some days after it was sent (never after today); a quarter
+ * of those Sent more than a week ago part paid (a deposit of about 40 % of its amounts before tax, in whole
+ * dollars, which is less than its total), so the demo has paid, part-paid and overdue invoices.
+ */
+function withPayment(
+  fields: InvoiceFields,
+  today: string,
+  random: ReturnType<typeof sequence>,
+): InvoiceImport {
+  const method = PAYMENT_METHODS[random.between(0, 3)] ?? 'BANK_TRANSFER';
+  const paidOn = (days: number) => {
+    const date = addDays(fields.date, days);
+    return date > today ? today : date;
+  };
+  if (fields.status === 'CLOSED_PAID')
+    return { ...fields, payment: { date: paidOn(random.between(0, 20)), method } };
+  if (fields.status !== 'OPEN_SENT' || daysBetween(fields.date, today) < 7 || random.next() >= 0.25)
+    return fields;
+  const beforeTax = sumOfAmounts(fields.lineItems.map(lineAmount));
+  const deposit = Math.floor(Number(beforeTax) * 0.4);
+  if (deposit < 1) return fields;
+  return { ...fields, payment: { date: paidOn(random.between(0, 6)), method, amount: `${deposit}.00` } };
 }

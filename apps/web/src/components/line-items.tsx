@@ -1,17 +1,22 @@
 import { Title } from '@mantine/core';
 import { displayMoney } from '../lib/money-display';
 import { type Column, RecordTable } from './list/record-table';
-import { RecordDetails } from './record-details';
+import { type DetailRow, RecordDetails } from './record-details';
 
-/** A record's line items and its Subtotal, Tax and Total, as the job and invoice viewers show them. */
+/**
+ * A record's line items and its Subtotal, Tax and Total, as the job and invoice viewers show them; `balance` rows
+ * follow the Total (an invoice's amount paid and amount due).
+ */
 export function LineItems<Line>({
   lines,
   columns,
   totals,
+  balance = [],
 }: {
   lines: readonly Line[];
   columns: Column<Line>[];
   totals: { subtotal: string; tax: string; total: string };
+  balance?: readonly DetailRow[];
 }) {
   return (
     <>
@@ -30,6 +35,7 @@ export function LineItems<Line>({
           { label: 'Subtotal', value: displayMoney(totals.subtotal) },
           { label: 'Tax', value: displayMoney(totals.tax) },
           { label: 'Total', value: displayMoney(totals.total) },
+          ...balance,
         ]}
       />
     </>

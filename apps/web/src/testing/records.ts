@@ -1,5 +1,6 @@
 import {
   type AddressSuggestion,
+  amountDue,
   type Customer,
   type CustomerLocation,
   customerFields,
@@ -10,6 +11,7 @@ import {
   type Member,
   type Membership,
   type OutboxMessage,
+  type Payment,
   type TaxRate,
 } from '@fieldbook/domain';
 import { acmePlumbing } from './fixtures';
@@ -96,9 +98,14 @@ export function taxRate(overrides: Partial<TaxRate> = {}): TaxRate {
 
 let invoiceNumber = 0;
 
-/** An invoice as the API returns it: a draft with no lines, numbered 1, 2, 3, … unless told. */
+/**
+ * An invoice as the API returns it: a draft with no lines, numbered 1, 2, 3, … unless told; nothing paid unless
+ * told, and the amount due its total less what was paid.
+ */
 export function invoice(overrides: Partial<Invoice> = {}): Invoice {
   invoiceNumber += 1;
+  const total = overrides.total ?? '0.00';
+  const amountPaid = overrides.amountPaid ?? '0.00';
   return {
     id: nextId(),
     number: invoiceNumber,
@@ -112,7 +119,35 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     amountsEnteredIncludeTax: false,
     subtotal: '0.00',
     tax: '0.00',
-    total: '0.00',
+    total,
+    amountPaid,
+    amountDue: amountDue(total, amountPaid),
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+/** A payment as the API returns it: $50.00 by bank transfer on 24 Nov 2026 against a Sent invoice of $185.00. */
+export function payment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    id: nextId(),
+    invoice: {
+      id: nextId(),
+      number: 12,
+      status: 'OPEN_SENT',
+      total: '185.00',
+      amountPaid: '50.00',
+      amountDue: '135.00',
+      updated: STAMP,
+    },
+    customer: { id: nextId(), name: "O'Brien & Sons Plumbing" },
+    date: '2026-11-24',
+    amount: '50.00',
+    method: 'BANK_TRANSFER',
+    reference: null,
+    note: null,
+    recordedBy: { name: 'Dana Demo' },
     created: STAMP,
     updated: STAMP,
     ...overrides,

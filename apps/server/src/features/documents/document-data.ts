@@ -75,7 +75,23 @@ export interface InvoiceData {
   subtotal: string;
   tax: string;
   total: string;
+  /** What its payments add up to ("$20.00"; "$0.00" for none). */
+  amountPaid: string;
+  /** Its payments, by date. */
+  payments: InvoicePaymentData[];
+  /** The total less the payments. */
   amountDue: string;
+}
+
+/** A payment against the invoice. */
+export interface InvoicePaymentData {
+  /** "24 Nov 2026". */
+  date: string;
+  /** "Bank transfer", "Card", "Cash", "Cheque", "Other". */
+  method: string;
+  reference: string | null;
+  /** "$20.00". */
+  amount: string;
 }
 
 export interface JobLineData {

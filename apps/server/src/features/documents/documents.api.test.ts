@@ -80,6 +80,17 @@ async function invoiceIn(
   return { invoice, pdf, text: pdfText(pdf) };
 }
 
+/** Today in Sydney (a new organisation's zone), as documents show dates: "29 Nov 2026". */
+const showToday = () =>
+  new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Australia/Sydney',
+  })
+    .format(new Date())
+    .replace('Sept', 'Sep');
+
 /** Every money figure the API gave for the invoice, as the PDF must show it. */
 const figuresOf = (invoice: Invoice) => [
   ...invoice.lineItems.map((line) => line.amount),
@@ -114,6 +125,32 @@ describe('the invoice PDF', () => {
     for (const figure of figuresOf(invoice)) expect(text).toContain(dollars(figure));
     expect(text).toContain('062-000');
     expect(text).toContain('12345678');
+  });
+
+  it('lists the payments and asks for the amount due as the API gives it; a paid invoice for $0.00', async () => {
+    const org = await organisation(true);
+    const { invoice } = await invoiceIn(org, LINES);
+    const url = `/api/sales/invoices/${invoice.id}`;
+    expect((await org.api.put(url, { ...invoice, status: 'OPEN_SENT' })).statusCode).toBe(200);
+    const paid = await org.api.post(`${url}/payments`, {
+      date: '2026-11-26',
+      amount: '100',
+      method: 'BANK_TRANSFER',
+      reference: "O'Sullivan EFT",
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const partPaid = (await org.api.get(url)).json() as Invoice;
+    expect(partPaid).toMatchObject({ amountPaid: '100.00', amountDue: '208.20' });
+    const text = pdfText(await org.api.get(`${url}/pdf`));
+    expect(text).toContain("Paid 26 Nov 2026 (Bank transfer, O'Sullivan EFT) −$100.00");
+    expect(text).toMatch(/Amount due Due 8 Dec 2026 \$208\.20/);
+
+    expect((await org.api.put(url, { ...partPaid, status: 'CLOSED_PAID' })).statusCode).toBe(200);
+    const paidText = pdfText(await org.api.get(`${url}/pdf`));
+    expect(paidText).toContain('PAID');
+    // pdftotext reads the figures of the totals' right column after their labels.
+    expect(paidText).toContain('Paid 29 Nov 2026 (Other)'.replace('29 Nov 2026', showToday()));
+    expect(paidText).toMatch(/Total paid \$308\.20 Amount due Due 8 Dec 2026 −\$208\.20 \$0\.00 ?$/);
   });
 
   it('says the total includes GST and gives the GST amount when amounts include tax', async () => {

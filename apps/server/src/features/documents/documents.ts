@@ -9,6 +9,7 @@ import {
   isUuid,
   JOB_STATUS_NAMES,
   type Job,
+  PAYMENT_METHOD_NAMES,
   type TemplateDocument,
 } from '@fieldbook/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import { asMember, readAsMember, type TenantCaller } from '../../platform/http/m
 import { MAX_PAGES, RENDER_TIME_LIMIT_MS, type RenderJob } from '../../platform/renderer/render-protocol.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { customerOf, findCustomer, findLocation, locationOf } from '../customers/index.ts';
-import { findInvoice, invoiceRead, invoices } from '../invoices/index.ts';
+import { findInvoice, invoiceRead, invoices, type PaymentLine, paymentLinesRead } from '../invoices/index.ts';
 import { findJob, jobRead, jobs, ownJob } from '../jobs/index.ts';
 import { detailsRead, type OrganisationDetails, readDetails } from '../organisation/index.ts';
 import type { DocumentData, InvoiceData, JobData, OrganisationData, PartyData } from './document-data.ts';
@@ -75,7 +76,12 @@ const partyOf = (customer: Customer): PartyData => ({
 });
 
 /** The invoice's figures exactly as the API returns them, formatted as the screens show them. */
-export function invoiceData(invoice: Invoice, customer: Customer, gstRegistered: boolean): InvoiceData {
+export function invoiceData(
+  invoice: Invoice,
+  customer: Customer,
+  gstRegistered: boolean,
+  payments: readonly PaymentLine[],
+): InvoiceData {
   return {
     title: gstRegistered ? 'Tax invoice' : 'Invoice',
     number: String(invoice.number),
@@ -97,7 +103,14 @@ export function invoiceData(invoice: Invoice, customer: Customer, gstRegistered:
     subtotal: formatDollars(invoice.subtotal),
     tax: formatDollars(invoice.tax),
     total: formatDollars(invoice.total),
-    amountDue: formatDollars(invoice.total),
+    amountPaid: formatDollars(invoice.amountPaid),
+    payments: payments.map((payment) => ({
+      date: showDate(payment.date),
+      method: PAYMENT_METHOD_NAMES[payment.method],
+      reference: payment.reference,
+      amount: formatDollars(payment.amount),
+    })),
+    amountDue: formatDollars(invoice.amountDue),
   };
 }
 
@@ -176,7 +189,8 @@ async function recordPart(
   if (document === 'invoice') {
     const invoice = await findInvoice(tx, tenantId, id);
     const customer = await findCustomer(tx, tenantId, invoice.customer.id);
-    return { data: { invoice: invoiceData(invoice, customer, gst) }, images: {} };
+    const payments = (await paymentLinesRead(tenantId, id).run(tx)) as PaymentLine[];
+    return { data: { invoice: invoiceData(invoice, customer, gst, payments) }, images: {} };
   }
   const job = await findJob(tx, tenantId, id);
   const customer = await findCustomer(tx, tenantId, job.customer.id);
@@ -206,17 +220,24 @@ export async function readRecordSource<Document extends TemplateDocument>(
   const customer = customerOf(sources, tenantId, id);
   const location = locationOf(jobs, tenantId, id);
   const reads = [details, record, customer].map((read) => read.statement);
-  const jobReads = document === 'job' ? [location.statement, ...proofOfWorkReads(tenantId, id)] : [];
+  const jobReads =
+    document === 'job'
+      ? [location.statement, ...proofOfWorkReads(tenantId, id)]
+      : [paymentLinesRead(tenantId, id)];
   const { member, results } = await readAsMember(db, caller, [...reads, ...jobReads]);
-  const [detailsRows = [], recordRows = [], customerRows = [], locationRows = [], ...workRows] = results;
+  // A job's fourth read is its location; an invoice's, its payments.
+  const [detailsRows = [], recordRows = [], customerRows = [], fourthRows = [], ...workRows] = results;
   const found = record.record(recordRows);
   const job = document === 'job' ? ownJob(member, found as Job) : undefined;
   const party = customer.record(customerRows);
   const organisation = details.record(detailsRows);
   const { timeZone, gstRegistered } = organisation.details;
   const part: RecordPart = job
-    ? jobPart(tenantId, [job, party, location.record(locationRows)], workRows, timeZone)
-    : { data: { invoice: invoiceData(found as Invoice, party, gstRegistered) }, images: {} };
+    ? jobPart(tenantId, [job, party, location.record(fourthRows)], workRows, timeZone)
+    : {
+        data: { invoice: invoiceData(found as Invoice, party, gstRegistered, fourthRows as PaymentLine[]) },
+        images: {},
+      };
   return {
     record: found as Document extends 'invoice' ? Invoice : Job,
     source: sourceOf(tenantId, document, organisation, part),

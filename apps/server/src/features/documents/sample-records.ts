@@ -55,7 +55,9 @@ export function sampleInvoice(gstRegistered: boolean): InvoiceData {
     subtotal: '$463.50',
     tax: gstRegistered ? '$46.35' : '$0.00',
     total: gstRegistered ? '$509.85' : '$463.50',
-    amountDue: gstRegistered ? '$509.85' : '$463.50',
+    amountPaid: '$200.00',
+    payments: [{ date: '26 Nov 2026', method: 'Bank transfer', reference: 'Deposit', amount: '$200.00' }],
+    amountDue: gstRegistered ? '$309.85' : '$263.50',
   };
 }
 

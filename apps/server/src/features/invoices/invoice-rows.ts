@@ -1,4 +1,4 @@
-import { type Invoice, type InvoiceStatus, invoiceTotals } from '@fieldbook/domain';
+import { amountDue, type Invoice, type InvoiceStatus, invoiceTotals } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { apiTime } from '../../platform/db/timestamps.ts';
@@ -29,6 +29,7 @@ export function selectInvoices(tx: Db) {
       due: visible.due,
       amountsIncludeTax: visible.amountsIncludeTax,
       lineItems: visible.lineItems,
+      amountPaid: visible.amountPaid,
       created: apiTime(visible.created),
       updated: apiTime(visible.updated),
     })
@@ -60,6 +61,8 @@ export function toInvoice(row: InvoiceRow): Invoice {
     lineItems,
     amountsEnteredIncludeTax: row.amountsIncludeTax,
     ...totals,
+    amountPaid: row.amountPaid,
+    amountDue: amountDue(totals.total, row.amountPaid),
     created: row.created,
     updated: row.updated,
   };

@@ -44,12 +44,16 @@ const invoiceColumns = () => ({
   ...recordTimes(),
   lineItems: keptLines<InvoiceLine>('line_items'),
   referenceWords: searchWordsOf('reference_words', 'reference'),
+  total: numeric('total', { precision: 20, scale: 2 }).notNull().default('0'),
+  amountPaid: numeric('amount_paid', { precision: 20, scale: 2 }).notNull().default('0'),
 });
 
 /**
  * A sales invoice, and the job it was made from, if any. A customer or a job with invoices cannot be deleted
- * (RESTRICT). Totals are not stored: they are computed
- * from the lines by the domain's `invoiceTotals` on every read, so they cannot disagree with the lines.
+ * (RESTRICT). Its subtotal and tax are computed from the lines by the domain's `invoiceTotals` on every read; its
+ * `total` (the same function's) is also written by every write of its lines, for the lists, reports and checks that
+ * add up money in SQL; `amount_paid` is the sum of its payments, written by each payment's write in the same
+ * statement (`payments.ts`). The database holds what is paid to at most the total, whoever writes.
  */
 export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
@@ -59,6 +63,7 @@ export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
   index('invoices_job_idx').on(t.tenantId, t.jobId),
   check('invoices_status_check', sql`${t.status} in ${oneOf(INVOICE_STATUSES)}`),
   check('invoices_due_check', sql`${t.due} >= ${t.date}`),
+  check('invoices_paid_check', sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.total}`),
   // As for jobs (docs/server.md, "Fast lists"): each filter's index ends with the number.
   index('invoices_customer_idx').on(t.tenantId, t.customerId, t.number),
   index('invoices_status_idx').on(t.tenantId, t.status, t.number),

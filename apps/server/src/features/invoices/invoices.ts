@@ -1,19 +1,26 @@
 import {
+  amountDue,
   apiMessages,
   type FieldError,
   type Invoice,
   type InvoiceFields,
   type InvoiceLine,
+  type InvoiceStatus,
   type InvoiceUpdate,
   invoiceMessages,
+  invoiceTotals,
+  isPositive,
   isUuid,
+  type PaymentMethod,
+  paymentMessages,
   rateText,
+  statusAfterPayments,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { conflict, notFound, validationFailed } from '../../platform/http/errors.ts';
+import { conflict, fieldInvalid, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { forTenant, type Write } from '../../platform/http/tenant-requests.ts';
 import { keptLine, type LineRow, linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
@@ -32,6 +39,7 @@ import { jobs } from '../jobs/index.ts';
 import { taxRates } from '../tax-rates/index.ts';
 import { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
 import { invoiceLines, invoices, visibleInvoices } from './invoice-tables.ts';
+import { importPayments, paymentsFirst, payRemainder } from './payments.ts';
 
 /** What the invoice list reads its invoices with (`invoice-list.ts`). */
 export { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
@@ -139,7 +147,9 @@ const invoiceWithLines: RecordWithLines<typeof invoices, typeof invoiceLines> = 
   referencesGone,
 };
 
-/** The invoice's own columns from its fields, but its lines. */
+type InvoiceTableRow = typeof invoices.$inferSelect;
+
+/** The invoice's own columns from its fields, but its lines and total. */
 const invoiceValues = (fields: InvoiceFields) => ({
   reference: fields.reference,
   customerId: fields.customer.id,
@@ -173,6 +183,43 @@ const keptInvoiceLine = (row: LineRow & ReturnType<ReturnType<typeof rateOf>>): 
 const invoiceLinesOf = (lines: InvoiceFields['lineItems'], rates: RateSnapshot) =>
   linesOf(lines, rateOf(rates), keptInvoiceLine);
 
+/** The invoice's own columns and its lines as a write sends them, with its total (`invoiceTotals`) kept. */
+function invoiceWrite(fields: InvoiceFields, rates: RateSnapshot) {
+  const lines = invoiceLinesOf(fields.lineItems, rates);
+  const { total } = invoiceTotals(
+    (lines.kept as InvoiceLine[]).map((line) => ({ amount: line.amount, rate: line.taxRate?.rate ?? null })),
+    fields.amountsEnteredIncludeTax,
+  );
+  return { values: { ...invoiceValues(fields), total }, lines };
+}
+
+/**
+ * The status a save gives an invoice that `paid` has been paid on, and what it pays of the rest: the money decides
+ * (`statusAfterPayments`), but for a save that marks it Paid, which pays what is due as one payment (the editor
+ * asks first). Refused: a total below what was paid (409, with the figures), a draft or a cancelled invoice with
+ * payments (409 naming them: `paymentsFirst`), and Sent on an invoice its payments pay (a field error).
+ */
+async function savedStatus(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  current: { status: string; amountPaid: string },
+  asked: InvoiceStatus,
+  total: string,
+): Promise<{ status: InvoiceStatus; remainder: string | null }> {
+  const paid = current.amountPaid;
+  if (amountDue(total, paid).startsWith('-')) throw conflict(paymentMessages.totalBelowPaid(total, paid));
+  if (asked === 'OPEN_DRAFT' || asked === 'CLOSED_CANCELLED') {
+    if (isPositive(paid)) throw await paymentsFirst(tx, tenantId, id);
+    return { status: asked, remainder: null };
+  }
+  const due = amountDue(total, paid);
+  if (asked === 'CLOSED_PAID') return { status: asked, remainder: isPositive(due) ? due : null };
+  if (current.status === 'CLOSED_PAID' && isPositive(paid) && !isPositive(due))
+    throw fieldInvalid('status', paymentMessages.stillPaid);
+  return { status: statusAfterPayments(asked, total, paid), remainder: null };
+}
+
 /**
  * Creates an invoice with the tenant's next invoice number, as the save does (`invoiceSave`): `reads`, what the
  * invoice names and the transaction's time, to send with the transaction's BEGIN (`replyCreated`); then `create`,
@@ -186,31 +233,39 @@ export function invoiceCreate(db: Db, fields: InvoiceFields): Write<Invoice> {
   const referencesFor = forTenant((tenantId) => invoiceReferences(db, tenantId, fields));
   return {
     reads: (tenantId) => [...referencesFor(tenantId).reads, transactionTime.with({})],
-    run: async (tx, tenantId, [named = [], rates = [], time = []], { last, store }) => {
+    run: async (tx, tenantId, [named = [], rates = [], time = []], { last, store, member }) => {
       const found = referencesFor(tenantId).check([named, rates]);
       const [{ now } = { now: undefined }] = time as { now: Date }[];
       if (!now) throw new Error("The transaction's time was not read");
       const id = uuidv7();
-      const values = invoiceValues(fields);
-      const lines = invoiceLinesOf(fields.lineItems, found.rates);
+      const { values, lines } = invoiceWrite(fields, found.rates);
+      // A new invoice marked Paid was paid in full: one payment of its total (the editor asks first).
+      const paysAll = fields.status === 'CLOSED_PAID' && isPositive(values.total);
+      const amountPaid = paysAll ? values.total : '0.00';
       const invoice = toInvoice({
         id,
         number: 0,
         ...values,
+        amountPaid,
         customerName: found.customerName,
         jobNumber: found.jobNumber,
         lineItems: lines.kept as InvoiceLine[],
         created: now.toISOString(),
         updated: now.toISOString(),
       });
+      const stored = store?.(invoice, { table: invoices, id });
       const { number } = await createWithLines(
         tx,
         invoiceWithLines,
         tenantId,
         id,
-        { values, lines },
-        { together: last, after: store?.(invoice, { table: invoices, id }) },
+        { values: { ...values, amountPaid }, lines },
+        paysAll ? {} : { together: last, after: stored },
       );
+      if (paysAll) {
+        await payRemainder(tx, tenantId, id, amountPaid, member);
+        await last(tx, stored ? [stored] : []);
+      }
       return { ...invoice, number };
     },
   };
@@ -229,27 +284,44 @@ export function invoiceSave(
   const referencesFor = forTenant((tenantId) => invoiceReferences(db, tenantId, fields));
   return {
     reads: (tenantId) => versionReads(invoices, { tenantId, id, updated }, referencesFor(tenantId).reads),
-    run: async (tx, tenantId, [rows, ...named], { last }) => {
+    run: async (tx, tenantId, [rows, ...named], { last, member }) => {
       const version = { tenantId, id, updated };
-      currentVersion(rows, version, NOUN);
+      const current = currentVersion<InvoiceTableRow>(rows, version, NOUN);
       const { rates, customerName, jobNumber } = referencesFor(tenantId).check(named);
-      const record = { values: invoiceValues(fields), lines: invoiceLinesOf(fields.lineItems, rates) };
-      const saved = await saveRecord(tx, invoiceWithLines, version, record, last);
+      const { values, lines } = invoiceWrite(fields, rates);
+      const { status, remainder } = await savedStatus(tx, tenantId, id, current, fields.status, values.total);
+      const record = { values: { ...values, status }, lines };
+      if (remainder === null) {
+        const saved = await saveRecord(tx, invoiceWithLines, version, record, last);
+        return toInvoice(rowOf(invoices, saved, { customerName, jobNumber }));
+      }
+      // Marked Paid with an amount due: the save, then the rest as one payment, then the COMMIT.
+      const paid = { ...record, values: { ...record.values, amountPaid: values.total } };
+      const saved = await saveRecord(tx, invoiceWithLines, version, paid);
+      await payRemainder(tx, tenantId, id, remainder, member);
+      await last(tx, []);
       return toInvoice(rowOf(invoices, saved, { customerName, jobNumber }));
     },
   };
 }
 
+/** An invoice to import, and its payment: a Paid one's is its whole total, a Sent one's a part (`amount`). */
+export type InvoiceImport = InvoiceFields & {
+  payment?: { date: string; method: PaymentMethod; amount?: string };
+};
+
 /**
  * Inserts many invoices of the tenant at once (`importWithLines`), numbered in the order given (give them by
- * date); each line's amount is `lineAmount`'s and its rate is kept as it is now, as `invoiceCreate` does. For
- * trusted input only (the demo seed, a benchmark): the customer, job and rates are held to the tenant by the
- * foreign keys, but not checked first. Gives the new invoices' ids, in the order given.
+ * date); each line's amount is `lineAmount`'s and its rate is kept as it is now, as `invoiceCreate` does. A Paid
+ * invoice is paid in full by one payment (on its `payment`'s date and method; on its own date, method Other, when
+ * it has none); a Sent one with a `payment` of an `amount` below its total is part paid. For trusted input only (the
+ * demo seed, a benchmark): the customer, job and rates are held to the tenant by the foreign keys, but not checked
+ * first. Gives the new invoices' ids, in the order given.
  */
 export async function importInvoices(
   tx: Tx,
   tenantId: string,
-  imports: readonly InvoiceFields[],
+  imports: readonly InvoiceImport[],
 ): Promise<string[]> {
   if (imports.length === 0) return [];
   const rates: RateSnapshot = new Map(
@@ -260,15 +332,30 @@ export async function importInvoices(
         .where(eq(taxRates.tenantId, tenantId))
     ).map(({ id, ...rate }) => [id, rate]),
   );
-  return importWithLines(
+  const writes = imports.map((fields) => {
+    const write = invoiceWrite(fields, rates);
+    const { total } = write.values;
+    const paid =
+      fields.status === 'CLOSED_PAID' && isPositive(total)
+        ? { date: fields.date, method: 'OTHER' as const, ...fields.payment, amount: total }
+        : fields.status === 'OPEN_SENT' && fields.payment?.amount
+          ? { ...fields.payment, amount: fields.payment.amount }
+          : null;
+    if (paid && amountDue(total, paid.amount).startsWith('-'))
+      throw new Error(`A payment of ${paid.amount} is more than the invoice's total, ${total}`);
+    return { write: { ...write, values: { ...write.values, amountPaid: paid?.amount ?? '0.00' } }, paid };
+  });
+  const ids = await importWithLines(
     tx,
     invoiceWithLines,
     tenantId,
-    imports.map((fields) => ({
-      values: invoiceValues(fields),
-      lines: invoiceLinesOf(fields.lineItems, rates),
-    })),
+    writes.map(({ write }) => write),
   );
+  const payments = writes.flatMap(({ paid }, index) =>
+    paid ? [{ ...paid, invoiceId: ids[index] as string }] : [],
+  );
+  await importPayments(tx, tenantId, payments);
+  return ids;
 }
 
 /** Deletes a draft and its lines; an issued invoice is kept (409: cancel it instead). */

@@ -4,6 +4,7 @@ import type { Api } from '../../platform/http/api-scopes.ts';
 import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
 import { numberedInvoices } from './invoice-list.ts';
 import { deleteInvoice, findInvoice, invoiceCreate, invoiceSave } from './invoices.ts';
+import { registerPaymentRoutes } from './payment-routes.ts';
 
 const totals =
   'The server computes every line amount and the subtotal, tax and total (`invoiceTotals` in the domain ' +
@@ -43,4 +44,5 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
       command: deleteInvoice,
     },
   });
+  registerPaymentRoutes(api, db);
 }

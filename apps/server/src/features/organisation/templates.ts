@@ -44,6 +44,11 @@ export function builtInBody(file: string): string {
  * copy whose body is still exactly one of them was never edited (`refreshBuiltInTemplates`).
  */
 const EARLIER_BODIES: Partial<Record<string, string[]>> = {
+  'tax-invoice.typ': [
+    'c93715f06d3a18020227ae316773d3e79a454cc9ff03e4428760c59d89685c84',
+    'bcce43cca116c4f6f0ab1718bc2a524132cff8ea8095a1b5c84bb0f244d59def',
+    'b5c805c903f17d79bd475a53e9c669fbf6f75af0172fce5e2732bac759bb38dc',
+  ],
   'job-sheet.typ': [
     'b7bb6d6b6305e997a4cca2534ada581a127d80704dbbdabb3ccbb8c44b02b62e',
     'f391a7b4de67fc32c350318c2a4817975d855b9fe9c2f17e95e70f614a25d55f',

@@ -25,6 +25,8 @@ const TEMPLATE = {
   body: '= Invoice #json(bytes(sys.inputs.data)).invoice.number',
 };
 
+const PAYMENT = { date: '2026-11-20', amount: '12.50', method: 'CARD', reference: "O'Brien & Sons" };
+
 const tokens = {} as Record<Role, string>;
 let operations: { method: Method; path: string }[] = [];
 let customerId = '';
@@ -56,6 +58,8 @@ function bodyOf(method: Method, path: string, id: string): unknown {
   if (method === 'PUT' && path === '/jobs/{id}/notes/{noteId}')
     return { text: 'Walked', updated: new Date().toISOString() };
   if (method === 'PUT' && path === '/jobs/{id}/signature') return { customerNotPresent: true };
+  if (method === 'PUT' && path === '/sales/invoices/{id}/payments/{paymentId}')
+    return { ...PAYMENT, updated: new Date().toISOString() };
   if (method === 'PUT') {
     const collection = path.replace(/\/\{id\}$/, '');
     const record = saved[collection];
@@ -75,6 +79,7 @@ function bodyOf(method: Method, path: string, id: string): unknown {
     '/jobs/{id}/notes': { text: 'Gate code 4417 & the dog is friendly.' },
     '/jobs/{id}/departures': { arrivalMinutes: 30, notify: false },
     '/jobs/{id}/attachments': {},
+    '/sales/invoices/{id}/payments': PAYMENT,
     '/technicians': { name: `Tech ${unique()}` },
     '/sales/invoices': {
       customer: { id: customerId },

@@ -64,6 +64,7 @@ const knownTenantTables = [
   'job_signatures',
   'job_departures',
   'job_attachments',
+  'invoice_payments',
   'job_number_blocks',
   'job_priorities',
   'job_schedule_counts',
@@ -96,6 +97,7 @@ const seedOverrides: Record<string, Record<string, string>> = {
   memberships: { role: 'OWNER' },
   invitations: { role: 'OFFICE' },
   outbox_messages: { status: 'QUEUED', kind: 'INVOICE' },
+  invoice_payments: { method: 'CARD', amount: '1.00' },
 };
 
 /**

@@ -72,6 +72,7 @@ function serve({
       if (request.method === 'POST') return (post ?? send)(request);
       return jsonResponse(state.sends);
     }
+    if (request.path === `${base}/payments`) return jsonResponse([]);
     if (request.path === base) return jsonResponse(state.invoice);
     return errorResponse('NOT_FOUND', apiMessages.notFound('invoice'));
   };

@@ -1,14 +1,11 @@
-import { INVOICE_STATUS_NAMES, type Invoice } from '@fieldbook/domain';
+import type { Invoice } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Column } from '../../components/list/record-table';
 import { displayDate } from '../../lib/date-display';
 import { displayMoney } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
-
-/** What is still owed: the total, nothing once paid or cancelled. */
-export const amountDue = (invoice: Invoice) =>
-  invoice.status.startsWith('CLOSED_') ? '0.00' : invoice.total;
+import { InvoiceStatusLabel } from './invoice-status';
 
 const numberColumn: Column<Invoice> = {
   header: 'Invoice',
@@ -21,12 +18,18 @@ const numberColumn: Column<Invoice> = {
 const referenceColumn: Column<Invoice> = { header: 'Reference', cell: (invoice) => invoice.reference };
 const statusColumn: Column<Invoice> = {
   header: 'Status',
-  cell: (invoice) => INVOICE_STATUS_NAMES[invoice.status],
+  cell: (invoice) => <InvoiceStatusLabel invoice={invoice} />,
 };
 const dateColumn: Column<Invoice> = { header: 'Date', cell: (invoice) => displayDate(invoice.date) };
 const amountColumn: Column<Invoice> = {
   header: 'Amount',
   cell: (invoice) => displayMoney(invoice.total),
+  align: 'right',
+};
+/** What is still owed: the total less the payments, as the server reckons it. */
+const amountDueColumn: Column<Invoice> = {
+  header: 'Amount due',
+  cell: (invoice) => displayMoney(invoice.amountDue),
   align: 'right',
 };
 
@@ -39,7 +42,7 @@ export const invoiceColumns: Column<Invoice>[] = [
   dateColumn,
   { header: 'Due', cell: (invoice) => displayDate(invoice.due) },
   amountColumn,
-  { header: 'Amount due', cell: (invoice) => displayMoney(amountDue(invoice)), align: 'right' },
+  amountDueColumn,
 ];
 
 /** The customer viewer's Invoices table: the customer is the page's. */
@@ -49,4 +52,5 @@ export const customerInvoiceColumns: Column<Invoice>[] = [
   statusColumn,
   dateColumn,
   amountColumn,
+  amountDueColumn,
 ];

@@ -189,6 +189,7 @@ function UpdateInvoice({ invoice }: { invoice: Invoice }) {
       customer={invoice.customer}
       job={invoice.job}
       savedRates={savedRates}
+      amountPaid={invoice.amountPaid}
       save={useUpdateInvoice(invoice)}
     />
   );

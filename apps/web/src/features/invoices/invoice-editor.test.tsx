@@ -2,8 +2,10 @@ import {
   apiMessages,
   DEFAULT_INVOICE_EMAIL,
   DEFAULT_ON_MY_WAY_EMAIL,
+  type Invoice,
   invoiceMessages,
   type Organisation,
+  paymentMessages,
 } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -308,5 +310,93 @@ describe('Invoice editor', () => {
     await user.type(date, '2026-11-30');
 
     expect(screen.getByLabelText(/^Due date/)).toHaveValue('2026-12-07');
+  });
+});
+
+/** A Sent invoice of one $100.00 line at GST ($110.00), $50.00 of it paid. */
+const partPaid = (overrides: Partial<Invoice> = {}) =>
+  invoice({
+    customer: { id: acme.id, name: acme.name },
+    status: 'OPEN_SENT',
+    lineItems: [
+      {
+        code: null,
+        description: 'Labour',
+        quantity: '1',
+        price: '100.00',
+        amount: '100.00',
+        taxRate: { id: gst.id, name: 'GST', rate: '10' },
+      },
+    ],
+    subtotal: '100.00',
+    tax: '10.00',
+    total: '110.00',
+    amountPaid: '50.00',
+    ...overrides,
+  });
+
+describe('Invoice editor, saved as Paid', () => {
+  it('asks to record the live amount due as a payment first, and saves only when told to', async () => {
+    const sent = partPaid();
+    serve((request) => jsonResponse({ ...sent, ...(request.body as object), amountDue: '0.00' }), sent);
+    const { router } = renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}/edit` });
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByLabelText('Status'), 'CLOSED_PAID');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const question = screen.getByRole('dialog', { name: 'Record the remaining $60.00 as a payment today?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.paths('PUT')).toEqual([]);
+
+    // The question follows the lines as they are now: $200.00 + GST, less the $50.00 paid.
+    const line = screen.getByRole('group', { name: 'Line 1' });
+    await user.clear(within(line).getByLabelText('Amount'));
+    await user.type(within(line).getByLabelText('Amount'), '200');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(
+        screen.getByRole('dialog', { name: 'Record the remaining $170.00 as a payment today?' }),
+      ).getByRole('button', { name: 'Record payment and save' }),
+    );
+
+    expect(await screen.findByText('Invoice saved.')).toBeInTheDocument();
+    expect(api.paths('PUT')).toEqual([`/sales/invoices/${sent.id}`]);
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      status: 'CLOSED_PAID',
+      updated: sent.updated,
+      lineItems: [{ description: 'Labour', amount: '200.00' }],
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/sales/invoices/${sent.id}`));
+  });
+
+  it('saves without asking when nothing is left to pay', async () => {
+    const paid = partPaid({ status: 'CLOSED_PAID', amountPaid: '110.00' });
+    serve(() => jsonResponse(paid), paid);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${paid.id}/edit` });
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Reference'), 'PO 7781');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Invoice saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.paths('PUT')).toEqual([`/sales/invoices/${paid.id}`]);
+  });
+
+  it("shows the server's 409 when the new total is less than what was paid, keeping the lines", async () => {
+    const sent = partPaid();
+    const refusal = paymentMessages.totalBelowPaid('22.00', '50.00');
+    serve(() => errorResponse('CONFLICT', refusal), sent);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}/edit` });
+    const user = userEvent.setup();
+
+    const line = await screen.findByRole('group', { name: 'Line 1' });
+    await user.clear(within(line).getByLabelText('Amount'));
+    await user.type(within(line).getByLabelText('Amount'), '20');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(within(line).getByLabelText('Amount')).toHaveValue('20');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  amountDue,
   dueDateFor,
   INVOICE_STATUS_NAMES,
   INVOICE_STATUSES,
@@ -7,6 +8,8 @@ import {
   type InvoiceStatus,
   invoiceFields,
   invoiceTotals,
+  isPositive,
+  lineAmount,
   STARTING_TAX_RATES,
   type TaxRate,
 } from '@fieldbook/domain';
@@ -29,6 +32,7 @@ import { paths } from '../../lib/paths';
 import { CustomerPicker } from '../customers';
 import { ItemPicker } from '../items';
 import { taxRateChoicesQueryOptions } from '../taxes';
+import { usePaidSaveQuestion } from './paid-save-question';
 
 const labels = {
   reference: 'Reference',
@@ -128,6 +132,8 @@ interface InvoiceEditorProps {
    * days after the date. Absent when editing: a saved invoice's due date changes only when the user changes it.
    */
   paymentTermsDays?: number;
+  /** What the invoice's payments add up to ('0.00' for a new one): saved as Paid, the rest is recorded too. */
+  amountPaid?: string;
   save: SaveMutation<InvoiceFields, Invoice>;
 }
 
@@ -136,7 +142,8 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The invoice editor: the customer (picked by name, number, email or phone), reference, status, date and due
  * date, whether the amounts include tax, and the lines, each with its tax rate (GST unless changed), with live
- * Subtotal, Tax and Total from the domain's `invoiceTotals`, the server's own arithmetic. A save opens the invoice.
+ * Subtotal, Tax and Total from the domain's `invoiceTotals`, the server's own arithmetic. Saved as Paid with an
+ * amount still due, it asks before the server records the rest as a payment. A save opens the invoice.
  */
 export function InvoiceEditor({
   title,
@@ -147,14 +154,28 @@ export function InvoiceEditor({
   savedRates,
   notice,
   paymentTermsDays,
+  amountPaid = '0.00',
   save,
 }: InvoiceEditorProps) {
   const navigate = useNavigate();
+  const rates = useQuery(taxRateChoicesQueryOptions());
+  const rateOf = (reference: Reference | undefined) => {
+    if (!reference) return null;
+    return rates.data?.items.find((rate) => rate.id === reference.id)?.rate ?? savedRates?.get(reference.id);
+  };
+  // What saving as Paid leaves due, by the server's arithmetic: the server records it as a payment.
+  const remainderOf = (fields: InvoiceFields) => {
+    if (fields.status !== 'CLOSED_PAID') return null;
+    const lines = fields.lineItems.map((line) => ({ amount: lineAmount(line), rate: rateOf(line.taxRate) }));
+    const due = amountDue(invoiceTotals(lines, fields.amountsEnteredIncludeTax).total, amountPaid);
+    return isPositive(due) ? due : null;
+  };
+  const paid = usePaidSaveQuestion(save, remainderOf);
   const { form, editor } = useRecordEditor({
     schema: invoiceFields,
     initialValues,
     labels,
-    save,
+    save: paid.save,
     savedNotice: 'Invoice saved.',
     onSaved: (saved) => void navigate(paths.sales.invoice.href(saved.id)),
   });
@@ -163,7 +184,6 @@ export function InvoiceEditor({
   const dateInput = form.getInputProps('date');
   const dueInput = form.getInputProps('due');
   const dueFollowsDate = paymentTermsDays !== undefined && !dueSet;
-  const rates = useQuery(taxRateChoicesQueryOptions());
   const values = form.getValues();
   const error = (path: string) => form.getInputProps(path).error;
   // Lines added while the rates were loading take the default now that it is known.
@@ -174,10 +194,6 @@ export function InvoiceEditor({
       if (line.taxRate === undefined) form.setFieldValue(`lineItems.${index}.taxRate`, defaultRate(loaded));
     });
   }, [loaded, form]);
-  const rateOf = (reference: Reference | undefined) => {
-    if (!reference) return null;
-    return rates.data?.items.find((rate) => rate.id === reference.id)?.rate ?? savedRates?.get(reference.id);
-  };
   const totals = invoiceTotals(
     values.lineItems.map((line) => ({ amount: readableAmount(line), rate: rateOf(line.taxRate) })),
     values.amountsEnteredIncludeTax,
@@ -188,101 +204,107 @@ export function InvoiceEditor({
   ];
 
   return (
-    <EditorFrame breadcrumbs={breadcrumbs} title={title} editor={editor}>
-      {notice && (
-        <Alert color="yellow" role="status">
-          {notice}
-        </Alert>
-      )}
-      {job && (
-        <Text>
-          For{' '}
-          <Anchor component={Link} to={paths.jobs.view.href(job.id)}>
-            job {job.number}
-          </Anchor>
-        </Text>
-      )}
-      <div data-path="customer.id">
-        <CustomerPicker
-          chosen={chosen}
-          required
-          error={error('customer.id') ?? error('customer')}
-          onPick={(picked) => {
-            setChosen(picked);
-            form.setFieldValue('customer', { id: picked.id });
-            form.clearFieldError('customer.id');
-          }}
-        />
-      </div>
-      <Grid gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label={labels.reference} {...form.getInputProps('reference')} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NativeSelect
-            label={labels.status}
-            data={INVOICE_STATUSES.map((status) => ({ value: status, label: INVOICE_STATUS_NAMES[status] }))}
-            {...form.getInputProps('status')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            type="date"
-            label={labels.date}
-            required
-            {...dateInput}
-            onChange={(event) => {
-              const date = event.currentTarget.value;
-              dateInput.onChange(event);
-              if (dueFollowsDate && CALENDAR_DATE.test(date))
-                form.setFieldValue('due', dueDateFor(date, paymentTermsDays));
-            }}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput
-            type="date"
-            label={labels.due}
-            required
-            {...dueInput}
-            onChange={(event) => {
-              setDueSet(true);
-              dueInput.onChange(event);
-            }}
-          />
-        </Grid.Col>
-        <Grid.Col span={12}>
-          <SwitchField
-            label={labels.amountsEnteredIncludeTax}
-            description="On: each amount already contains its tax. Off: tax is added to the amounts."
-            {...form.getInputProps('amountsEnteredIncludeTax', { type: 'checkbox' })}
-          />
-        </Grid.Col>
-      </Grid>
-      <LineItemsEditor
-        form={form}
-        field="lineItems"
-        newLine={(from): InvoiceLineValues => ({
-          ...(from ?? emptyLine),
-          taxRate: defaultRate(rates.data?.items),
-        })}
-        picker={(add) => <ItemPicker onPick={(item) => add(lineFromItem(item))} />}
-        totals={totals}
-        more={(index) => (
-          <NativeSelect
-            label="Tax rate"
-            maw={200}
-            data-path={`lineItems.${index}.taxRate.id`}
-            data={rateChoices}
-            value={values.lineItems[index]?.taxRate?.id ?? ''}
-            onChange={(event) => {
-              const picked = event.currentTarget.value;
-              form.setFieldValue(`lineItems.${index}.taxRate`, picked ? { id: picked } : null);
-            }}
-            error={error(`lineItems.${index}.taxRate.id`)}
-          />
+    <>
+      <EditorFrame breadcrumbs={breadcrumbs} title={title} editor={editor}>
+        {notice && (
+          <Alert color="yellow" role="status">
+            {notice}
+          </Alert>
         )}
-      />
-    </EditorFrame>
+        {job && (
+          <Text>
+            For{' '}
+            <Anchor component={Link} to={paths.jobs.view.href(job.id)}>
+              job {job.number}
+            </Anchor>
+          </Text>
+        )}
+        <div data-path="customer.id">
+          <CustomerPicker
+            chosen={chosen}
+            required
+            error={error('customer.id') ?? error('customer')}
+            onPick={(picked) => {
+              setChosen(picked);
+              form.setFieldValue('customer', { id: picked.id });
+              form.clearFieldError('customer.id');
+            }}
+          />
+        </div>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={labels.reference} {...form.getInputProps('reference')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NativeSelect
+              label={labels.status}
+              data={INVOICE_STATUSES.map((status) => ({
+                value: status,
+                label: INVOICE_STATUS_NAMES[status],
+              }))}
+              {...form.getInputProps('status')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              type="date"
+              label={labels.date}
+              required
+              {...dateInput}
+              onChange={(event) => {
+                const date = event.currentTarget.value;
+                dateInput.onChange(event);
+                if (dueFollowsDate && CALENDAR_DATE.test(date))
+                  form.setFieldValue('due', dueDateFor(date, paymentTermsDays));
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              type="date"
+              label={labels.due}
+              required
+              {...dueInput}
+              onChange={(event) => {
+                setDueSet(true);
+                dueInput.onChange(event);
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <SwitchField
+              label={labels.amountsEnteredIncludeTax}
+              description="On: each amount already contains its tax. Off: tax is added to the amounts."
+              {...form.getInputProps('amountsEnteredIncludeTax', { type: 'checkbox' })}
+            />
+          </Grid.Col>
+        </Grid>
+        <LineItemsEditor
+          form={form}
+          field="lineItems"
+          newLine={(from): InvoiceLineValues => ({
+            ...(from ?? emptyLine),
+            taxRate: defaultRate(rates.data?.items),
+          })}
+          picker={(add) => <ItemPicker onPick={(item) => add(lineFromItem(item))} />}
+          totals={totals}
+          more={(index) => (
+            <NativeSelect
+              label="Tax rate"
+              maw={200}
+              data-path={`lineItems.${index}.taxRate.id`}
+              data={rateChoices}
+              value={values.lineItems[index]?.taxRate?.id ?? ''}
+              onChange={(event) => {
+                const picked = event.currentTarget.value;
+                form.setFieldValue(`lineItems.${index}.taxRate`, picked ? { id: picked } : null);
+              }}
+              error={error(`lineItems.${index}.taxRate.id`)}
+            />
+          )}
+        />
+      </EditorFrame>
+      {paid.question}
+    </>
   );
 }

@@ -21,10 +21,14 @@ const send = (overrides: Partial<InvoiceEmail>): InvoiceEmail => ({
   ...overrides,
 });
 
-/** The invoice, and `emails` answering GET …/emails. */
+/** The invoice, never paid, and `emails` answering GET …/emails. */
 function serve(emails: () => Response) {
   const repair = invoice({ number: 12 });
-  api.handle = (request) => (request.path.endsWith('/emails') ? emails() : jsonResponse(repair));
+  api.handle = (request) => {
+    if (request.path.endsWith('/emails')) return emails();
+    if (request.path.endsWith('/payments')) return jsonResponse([]);
+    return jsonResponse(repair);
+  };
   renderRoutes(invoiceRoutes, { route: `/sales/invoices/${repair.id}` });
   return repair;
 }

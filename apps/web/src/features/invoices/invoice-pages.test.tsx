@@ -18,6 +18,10 @@ const acme = { id: customerId, name: "O'Brien & Sons Plumbing" };
 /** An invoice of the one customer these tests use. */
 const invoice = (overrides: Partial<Invoice> = {}) => invoiceRecord({ customer: acme, ...overrides });
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
@@ -32,6 +36,7 @@ describe('InvoiceSearchPage', () => {
       date: '2026-11-01',
       due: '2026-11-15',
       total: '85.00',
+      amountPaid: '85.00',
     });
     api.handle = () => jsonResponse([sent, paid], { total: 2 });
     renderRoutes(invoiceRoutes, { route: '/sales/invoices' });
@@ -71,6 +76,44 @@ describe('InvoiceSearchPage', () => {
     expect(screen.getByRole('link', { name: 'New invoice' })).toHaveAttribute('href', '/sales/invoices/new');
   });
 
+  it('shows what is still due, and marks an overdue invoice in words beside its status', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T01:00:00Z'), toFake: ['Date'] });
+    const late = invoice({
+      number: 14,
+      status: 'OPEN_SENT',
+      due: '2026-11-20',
+      total: '185.00',
+      amountPaid: '50.00',
+    });
+    const notYet = invoice({ number: 15, status: 'OPEN_SENT', due: '2026-11-24', total: '99.00' });
+    const paidLate = invoice({
+      number: 16,
+      status: 'CLOSED_PAID',
+      due: '2026-11-20',
+      total: '99.00',
+      amountPaid: '99.00',
+    });
+    api.handle = () => jsonResponse([late, notYet, paidLate], { total: 3 });
+    renderRoutes(invoiceRoutes, { route: '/sales/invoices' });
+
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    const row = (number: string) =>
+      cells(within(table).getByRole('link', { name: number }).closest('tr') as HTMLElement);
+    expect(row('14')).toEqual([
+      '14',
+      '',
+      "O'Brien & Sons Plumbing",
+      'Sent Overdue',
+      '23 Nov 2026',
+      '20 Nov 2026',
+      '$185.00',
+      '$135.00',
+    ]);
+    expect(row('15')[3]).toBe('Sent');
+    expect(row('16')[3]).toBe('Paid');
+    expect(within(table).getAllByText('Overdue')).toHaveLength(1);
+  });
+
   it("says 'No invoices found.' when nothing matches, and a search sends q", async () => {
     api.handle = () => jsonResponse([], { total: 0 });
     renderRoutes(invoiceRoutes, { route: '/sales/invoices/search' });
@@ -98,12 +141,12 @@ describe('InvoiceSearchPage', () => {
   });
 });
 
-/** The fake server of one invoice, never emailed: GET answers it; DELETE answers `onDelete`. */
+/** The fake server of one invoice, never emailed or paid: GET answers it; DELETE answers `onDelete`. */
 function serveInvoice(current: Invoice, onDelete = () => new Response(null, { status: 204 })) {
   api.handle = (request) => {
     if (request.method === 'DELETE') return onDelete();
     if (request.path.startsWith('/sales/invoices?')) return jsonResponse([], { total: 0 });
-    if (request.path.endsWith('/emails')) return jsonResponse([]);
+    if (request.path.endsWith('/emails') || request.path.endsWith('/payments')) return jsonResponse([]);
     return jsonResponse(current);
   };
 }
@@ -228,11 +271,11 @@ const pdfResponse = () =>
     headers: { 'Content-Type': 'application/pdf' },
   });
 
-/** The invoice, never emailed, and its PDF from `pdf`. */
+/** The invoice, never emailed or paid, and its PDF from `pdf`. */
 function serveWithPdf(current: Invoice, pdf: () => Response | Promise<Response>) {
   api.handle = (request) => {
     if (request.path.endsWith('/pdf')) return pdf();
-    if (request.path.endsWith('/emails')) return jsonResponse([]);
+    if (request.path.endsWith('/emails') || request.path.endsWith('/payments')) return jsonResponse([]);
     return jsonResponse(current);
   };
 }
@@ -314,12 +357,38 @@ describe('CustomerInvoicesPanel', () => {
       'Sent',
       '23 Nov 2026',
       '$99.00',
+      '$99.00',
     ]);
     expect(api.paths()).toEqual([`/sales/invoices?q=customer.id:${customerId}&p=1&s=100`]);
     expect(screen.getByRole('link', { name: 'New invoice' })).toHaveAttribute(
       'href',
       `/sales/invoices/new?customerId=${customerId}`,
     );
+  });
+
+  it('shows what each invoice still has due, and which are overdue', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T01:00:00Z'), toFake: ['Date'] });
+    const late = invoice({
+      number: 22,
+      status: 'OPEN_SENT',
+      due: '2026-11-20',
+      total: '99',
+      amountPaid: '9',
+    });
+    api.handle = () => jsonResponse([late], { total: 1 });
+    renderRoutes([{ path: '/c', element: <CustomerInvoicesPanel customerId={customerId} /> }], {
+      route: '/c',
+    });
+
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(cells(within(table).getByRole('link', { name: '22' }).closest('tr') as HTMLElement)).toEqual([
+      '22',
+      '',
+      'Sent Overdue',
+      '23 Nov 2026',
+      '$99.00',
+      '$90.00',
+    ]);
   });
 
   it("says 'No invoices found.' for a customer with none", async () => {

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_NAMES, type Invoice, type InvoiceLine } from '@fieldbook/domain';
+import type { Invoice, InvoiceLine } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +19,8 @@ import { invoiceQueryOptions } from './api/get-invoice';
 import { useInvoicePdf } from './api/get-invoice-pdf';
 import { EmailInvoiceDialog } from './email-invoice-dialog';
 import { InvoiceEmails } from './invoice-emails';
+import { InvoicePayments } from './invoice-payments';
+import { InvoiceStatusLabel } from './invoice-status';
 
 /** Home › Sales › Invoices › the invoice. */
 const invoiceCrumbs = (title: string): Crumb[] => [
@@ -29,8 +31,8 @@ const invoiceCrumbs = (title: string): Crumb[] => [
 ];
 
 /**
- * sales/invoices/{id}: the invoice, its lines with their tax rates, its totals and its emails. The loader fetches
- * it afresh.
+ * sales/invoices/{id}: the invoice, its lines with their tax rates, its totals and what is paid and due, its
+ * payments and its emails. The loader fetches them afresh.
  */
 export function InvoiceViewPage() {
   const { id = '' } = useParams();
@@ -108,7 +110,7 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
               </Anchor>
             ),
           },
-          { label: 'Status', value: INVOICE_STATUS_NAMES[invoice.status] },
+          { label: 'Status', value: <InvoiceStatusLabel invoice={invoice} /> },
           { label: 'Date', value: displayDate(invoice.date) },
           { label: 'Due date', value: displayDate(invoice.due) },
           {
@@ -117,7 +119,16 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
           },
         ]}
       />
-      <LineItems lines={invoice.lineItems} columns={lineColumns} totals={invoice} />
+      <LineItems
+        lines={invoice.lineItems}
+        columns={lineColumns}
+        totals={invoice}
+        balance={[
+          { label: 'Amount paid', value: displayMoney(invoice.amountPaid) },
+          { label: 'Amount due', value: displayMoney(invoice.amountDue) },
+        ]}
+      />
+      <InvoicePayments invoice={invoice} />
       <InvoiceEmails invoiceId={invoice.id} />
       <EmailInvoiceDialog invoice={invoice} opened={emailing} onClose={() => setEmailing(false)} />
     </RecordViewer>

@@ -6,6 +6,7 @@ import { FRESH, startQuery } from '../../lib/route-loaders';
 import { requiring } from '../../lib/screen-access';
 import { invoiceQueryOptions } from './api/get-invoice';
 import { invoiceEmailsQueryOptions } from './api/get-invoice-emails';
+import { invoicePaymentsQueryOptions } from './api/get-invoice-payments';
 
 /** The invoice screens; loaders start each page's query with its code download (see customers/routes.tsx). */
 export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
@@ -21,9 +22,10 @@ export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
     },
     {
       path: paths.sales.invoice.pattern,
-      // Re-evaluated on every visit: the invoice and its emails.
+      // Re-evaluated on every visit: the invoice, its payments and its emails.
       loader: ({ params: { id = '' } }) => {
         startQuery(queryClient, invoiceQueryOptions(id), FRESH);
+        startQuery(queryClient, invoicePaymentsQueryOptions(id), FRESH);
         return startQuery(queryClient, invoiceEmailsQueryOptions(id), FRESH);
       },
       lazy: async () => ({ Component: (await import('./invoice-view-page')).InvoiceViewPage }),

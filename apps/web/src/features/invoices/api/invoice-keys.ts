@@ -11,3 +11,11 @@ export const invoiceEmailKeys = {
   sends: (invoiceId: string) => [...invoiceKeys.detail(invoiceId), 'emails'] as const,
   draft: (invoiceId: string) => [...invoiceKeys.detail(invoiceId), 'email-draft'] as const,
 };
+
+/**
+ * An invoice's payments sit under its detail key too: a payment changes the invoice (its status, amount paid and
+ * amount due), so the one refresh after a payment reads both.
+ */
+export const invoicePaymentKeys = {
+  list: (invoiceId: string) => [...invoiceKeys.detail(invoiceId), 'payments'] as const,
+};

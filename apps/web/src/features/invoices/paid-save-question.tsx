@@ -1,0 +1,63 @@
+import type { Invoice, InvoiceFields } from '@fieldbook/domain';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import type { SaveMutation } from '../../components/form/use-record-editor';
+import { displayMoney } from '../../lib/money-display';
+
+type InvoiceSave = SaveMutation<InvoiceFields, Invoice>;
+
+interface Asking {
+  fields: InvoiceFields;
+  options: Parameters<InvoiceSave['mutate']>[1];
+  remainder: string;
+}
+
+/**
+ * The invoice editor's save, asking first when `remainderOf(fields)` is an amount: an invoice saved as Paid with
+ * an amount due has the server record that amount as a payment today, so the user agrees to it before the save is
+ * sent. Returns the save to give the editor and the question to render beside it.
+ */
+export function usePaidSaveQuestion(
+  save: InvoiceSave,
+  remainderOf: (fields: InvoiceFields) => string | null,
+): { save: InvoiceSave; question: ReactNode } {
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const asked: InvoiceSave = {
+    isPending: save.isPending,
+    isSuccess: save.isSuccess,
+    error: save.error,
+    reset: save.reset,
+    mutate: (fields, options) => {
+      const remainder = remainderOf(fields);
+      if (remainder === null) save.mutate(fields, options);
+      else setAsking({ fields, options, remainder });
+    },
+  };
+  const question = (
+    <Modal
+      opened={asking !== null}
+      onClose={() => setAsking(null)}
+      title={asking ? `Record the remaining ${displayMoney(asking.remainder)} as a payment today?` : ''}
+      centered
+    >
+      <Text mb="lg">
+        Saving it as Paid records a payment of that amount, dated today, with the method Other. You can change
+        the payment on the invoice afterwards.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => setAsking(null)}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() => {
+            if (asking) save.mutate(asking.fields, asking.options);
+            setAsking(null);
+          }}
+        >
+          Record payment and save
+        </Button>
+      </Group>
+    </Modal>
+  );
+  return { save: asked, question };
+}
