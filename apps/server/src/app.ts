@@ -7,6 +7,7 @@ import { registerAddressRoutes } from './features/addresses/routes.ts';
 import { registerLocationRoutes } from './features/customers/location-routes.ts';
 import { registerCustomerRoutes } from './features/customers/routes.ts';
 import { registerDocumentRoutes } from './features/documents/routes.ts';
+import { registerExportRoutes } from './features/exports/routes.ts';
 import { registerTemplateRoutes } from './features/documents/template-routes.ts';
 import { registerInteractions } from './features/identity/interactions.ts';
 import { passwordResetPreparer } from './features/identity/password-resets.ts';
@@ -22,6 +23,7 @@ import { registerJobSignatureRoutes } from './features/job-signatures/routes.ts'
 import { registerJobRoutes } from './features/jobs/routes.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { registerOrganisationRoutes } from './features/organisation/routes.ts';
+import { registerReceivablesRoutes } from './features/receivables/routes.ts';
 import { registerTaxRateRoutes } from './features/tax-rates/routes.ts';
 import { registerInvitationLinkRoutes, registerTeamRoutes } from './features/team/routes.ts';
 import { registerTechnicianRoutes } from './features/technicians/routes.ts';
@@ -198,8 +200,10 @@ export async function buildApp({
     registerJobDepartureRoutes(api, db);
     registerJobAttachmentRoutes(api, db, files);
     registerTodayRoutes(api, db);
+    registerReceivablesRoutes(api, db);
     registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);
+    registerExportRoutes(api, db);
     registerOrganisationRoutes(api, db, renderer);
     registerTemplateRoutes(api, db, renderer);
     registerDocumentRoutes(api, db, renderer, files);

@@ -24,6 +24,7 @@ export * from './money.ts';
 export * from './organisation.ts';
 export * from './payments.ts';
 export * from './permissions.ts';
+export * from './receivables.ts';
 export * from './records.ts';
 export * from './search-text.ts';
 export * from './search-words.ts';

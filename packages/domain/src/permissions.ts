@@ -131,6 +131,8 @@ export const AREAS = {
       'GET /organisation',
     ],
   },
+  /** What customers owe, by age (and the home page's overdue figure). */
+  receivables: { access: 'office', operations: ['GET /reports/receivables'] },
   items: { access: 'office', operations: ['POST /items', 'PUT /items/{id}', 'DELETE /items/{id}'] },
   /** The Settings page: the sections below that the role may open. */
   settings: { access: 'office', operations: [] },

@@ -11,6 +11,7 @@ import {
 import { matchWords } from '../../platform/lists/query-to-sql.ts';
 import { type Named, nameIn, nameOf, wholeNumber, wordsIn } from '../../platform/lists/search-matches.ts';
 import { visibleCustomers } from '../customers/index.ts';
+import { organisationDetails } from '../organisation/index.ts';
 import {
   invoiceCounts,
   invoiceCustomerCounts,
@@ -28,6 +29,14 @@ const customerNames: Named = {
   words: visibleCustomers.nameWords,
 };
 
+/**
+ * Overdue (the domain's `isOverdue`): Sent, an amount still due, and due before today in the organisation's time
+ * zone (read once a statement: the scope's tenant, not each row's).
+ */
+export const overdue = sql`(${visible.status} = 'OPEN_SENT' and ${visible.total} > ${visible.amountPaid}
+  and ${visible.due} < (now() at time zone (select ${organisationDetails.timeZone} from ${organisationDetails}
+    where ${organisationDetails.tenantId} = nullif(current_setting('app.tenant_id', true), '')::uuid))::date)`;
+
 /** What `q` may search on the invoice list; bare words match the number (whole), reference and customer name. */
 export const invoiceList: ListResource = {
   fields: {
@@ -39,6 +48,9 @@ export const invoiceList: ListResource = {
     status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES },
     date: { kind: 'timestamp', column: visible.date },
     due: { kind: 'timestamp', column: visible.due },
+    total: { kind: 'number', column: visible.total },
+    amountDue: { kind: 'number', column: sql`(${visible.total} - ${visible.amountPaid})` },
+    overdue: { kind: 'flag', when: overdue },
   },
   searchable: [
     wholeNumber(visible.number),

@@ -285,6 +285,46 @@ describe('payments against an invoice', () => {
   });
 });
 
+describe('overdue invoices and what is due, in the list', () => {
+  it('are found by overdue:true, amountDue and due ranges, today in the organisation’s zone', async () => {
+    const [buyer] = await createCustomers(t, a.tenant.tenantId, [{ name: 'Late Payers & Co' }]);
+    const customer = { id: buyer?.id };
+    const today = calendarDateIn('Australia/Sydney');
+    const past = '2026-10-01';
+    const made = {
+      overdue: await newInvoice({ customer, date: past, due: '2026-10-15' }),
+      partPaidOverdue: await newInvoice({ customer, date: past, due: '2026-10-15' }),
+      paid: await newInvoice({ customer, date: past, due: '2026-10-15', status: 'CLOSED_PAID' }),
+      draft: await newInvoice({ customer, date: past, due: '2026-10-15', status: 'OPEN_DRAFT' }),
+      dueToday: await newInvoice({ customer, date: today, due: today }),
+    };
+    await pay(made.partPaidOverdue.id, { date: '2026-10-20', amount: '50.00' });
+    const numbersOf = async (q: string) => {
+      const found = await owner.get(
+        `/api/sales/invoices?q=${encodeURIComponent(`customer.id:${customer.id} AND ${q}`)}`,
+      );
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.headers['total-count']).toBe(String((found.json() as Invoice[]).length));
+      return (found.json() as Invoice[]).map((invoice) => invoice.number).sort((x, y) => x - y);
+    };
+    const numbers = (...invoices: Invoice[]) =>
+      invoices.map((invoice) => invoice.number).sort((x, y) => x - y);
+    expect(await numbersOf('overdue:true')).toEqual(numbers(made.overdue, made.partPaidOverdue));
+    expect(await numbersOf('overdue:false')).toEqual(numbers(made.paid, made.draft, made.dueToday));
+    expect(await numbersOf('amountDue:>0 AND status:OPEN_SENT')).toEqual(
+      numbers(made.overdue, made.partPaidOverdue, made.dueToday),
+    );
+    expect(await numbersOf('amountDue:5.20')).toEqual(numbers(made.partPaidOverdue));
+    expect(await numbersOf('amountDue:[0 TO 10]')).toEqual(numbers(made.partPaidOverdue, made.paid));
+    expect(await numbersOf(`due:[2026-10-01 TO ${today}]`)).toEqual(numbers(...Object.values(made)));
+    const wrong = await owner.get(`/api/sales/invoices?q=${encodeURIComponent('overdue:maybe')}`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fieldErrors).toEqual([
+      { field: 'q', message: 'overdue: write overdue:true or overdue:false' },
+    ]);
+  });
+});
+
 describe('migration 0034', () => {
   /** The migration's statement that starts with `start`, as the file has it. */
   const statementOf = (start: string) => {

@@ -20,8 +20,9 @@ export function registerInvoiceRoutes(api: Api, db: Db): void {
     list: {
       summary: 'List or search the sales invoices, newest first',
       description:
-        '`q` takes `customer.id`, `status`, `reference`, `number`, and `date` and `due` (dates and ranges); ' +
-        'bare words match the number whole, the reference and the customer name.',
+        '`q` takes `customer.id`, `status`, `reference`, `number`, `date` and `due` (dates and ranges), `total` ' +
+        'and `amountDue` (numbers), and `overdue:true|false`; bare words match the number whole, the reference ' +
+        'and the customer name.',
       list: numberedInvoices,
     },
     create: {

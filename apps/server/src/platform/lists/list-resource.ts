@@ -24,7 +24,9 @@ export type ListField =
    */
   | { kind: 'number'; column: SQLWrapper; integer?: true }
   /** Comparisons on ISO dates or date-times; a bare date means that whole day. */
-  | { kind: 'timestamp'; column: SQLWrapper };
+  | { kind: 'timestamp'; column: SQLWrapper }
+  /** A condition the record meets or not (`overdue:true`, `overdue:false`), written by the list. */
+  | { kind: 'flag'; when: SQL };
 
 /**
  * A searched piece of text: `phrase` when the user quoted it (its words whole, in order; else the last word matches

@@ -91,6 +91,12 @@ function tagToSql(tag: TagToken, resource: ListResource): SQL {
       }
       return sql`${field.column} ${comparison(operator)} ${numberValue(expression, label, field.integer)}`;
     }
+    case 'flag': {
+      const value = expression.type === 'LiteralExpression' ? literalText(expression).toLowerCase() : '';
+      if (!isEquality(operator) || (value !== 'true' && value !== 'false'))
+        throw invalidQuery(`${label}: write ${label}:true or ${label}:false`);
+      return value === 'true' ? sql`(${field.when})` : sql`not (${field.when})`;
+    }
     case 'timestamp':
       if (expression.type === 'RangeExpression') {
         throw invalidQuery(`${label}: use ${label}:>=2024-01-01 AND ${label}:<2024-02-01 for a date range`);
@@ -113,6 +119,7 @@ const comparison = (operator: ComparisonOperator) => comparisons[operator];
 
 /** `field:*`: the field has a value; for text an empty string counts as no value. */
 function presentSql(field: ListField): SQL {
+  if (field.kind === 'flag') return sql`true`;
   if (field.kind === 'text') return sql`(${field.column} is not null and ${field.column} <> '')`;
   return sql`${field.column} is not null`;
 }
