@@ -70,6 +70,10 @@ export const invoices = pgTable('invoices', invoiceColumns(), (t) => [
   index('invoices_date_idx').on(t.tenantId, t.date, t.number),
   index('invoices_due_idx').on(t.tenantId, t.due, t.number),
   trigram('invoices_reference_words_trgm', t.referenceWords),
+  // What is owed (aged receivables, overdue): the few Sent invoices with an amount due, read from the index alone.
+  index('invoices_owing_idx')
+    .on(t.tenantId, t.customerId, t.due, t.total, t.amountPaid)
+    .where(sql`${t.status} = 'OPEN_SENT' and ${t.total} > ${t.amountPaid}`),
 ]);
 
 /**

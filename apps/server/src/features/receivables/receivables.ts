@@ -1,5 +1,5 @@
 import { type AgedAmounts, calendarDateIn, type Receivables, sumOfAmounts } from '@fieldbook/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { customers } from '../customers/index.ts';
@@ -44,24 +44,20 @@ export async function readReceivables(tx: Tx, tenantId: string, asAt?: string): 
   const late = sql`(${day}::date - ${invoices.due})`;
   const inColumn = (condition: ReturnType<typeof sql>) =>
     sql<string | null>`sum(${due}) filter (where ${condition})`;
-  const rows = await tx
+  // Added up from the owing invoices' index alone (`invoices_owing_idx`), then each customer named by its key.
+  const owed = tx
     .select({
-      customerId: invoices.customerId,
-      name: customers.name,
-      current: inColumn(sql`${late} <= 0`),
-      days1To30: inColumn(sql`${late} between 1 and 30`),
-      days31To60: inColumn(sql`${late} between 31 and 60`),
-      days61To90: inColumn(sql`${late} between 61 and 90`),
-      days90Plus: inColumn(sql`${late} > 90`),
-      total: sql<string>`sum(${due})`,
-      invoices: sql<number>`count(*)::int`,
-      overdueInvoices: sql<number>`(count(*) filter (where ${late} > 0))::int`,
+      customerId: sql<string>`${invoices.customerId}`.as('customer_id'),
+      current: inColumn(sql`${late} <= 0`).as('current'),
+      days1To30: inColumn(sql`${late} between 1 and 30`).as('days1To30'),
+      days31To60: inColumn(sql`${late} between 31 and 60`).as('days31To60'),
+      days61To90: inColumn(sql`${late} between 61 and 90`).as('days61To90'),
+      days90Plus: inColumn(sql`${late} > 90`).as('days90Plus'),
+      total: sql<string>`sum(${due})`.as('total'),
+      invoices: sql<number>`count(*)::int`.as('invoices'),
+      overdueInvoices: sql<number>`(count(*) filter (where ${late} > 0))::int`.as('overdueInvoices'),
     })
     .from(invoices)
-    .innerJoin(
-      customers,
-      and(eq(customers.tenantId, invoices.tenantId), eq(customers.id, invoices.customerId)),
-    )
     .where(
       and(
         eq(invoices.tenantId, tenantId),
@@ -69,8 +65,24 @@ export async function readReceivables(tx: Tx, tenantId: string, asAt?: string): 
         sql`${invoices.total} > ${invoices.amountPaid}`,
       ),
     )
-    .groupBy(invoices.customerId, customers.name)
-    .orderBy(sql`sum(${due}) desc`, customers.name);
+    .groupBy(invoices.customerId)
+    .as('owed');
+  const rows = await tx
+    .select({
+      customerId: owed.customerId,
+      name: customers.name,
+      current: owed.current,
+      days1To30: owed.days1To30,
+      days31To60: owed.days31To60,
+      days61To90: owed.days61To90,
+      days90Plus: owed.days90Plus,
+      total: owed.total,
+      invoices: owed.invoices,
+      overdueInvoices: owed.overdueInvoices,
+    })
+    .from(owed)
+    .innerJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, owed.customerId)))
+    .orderBy(desc(owed.total), asc(customers.name));
   const owing = rows.map((row) => ({ customer: { id: row.customerId, name: row.name }, ...agedOf(row) }));
   return { asAt: day, customers: owing, totals: totalsOf(owing) };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_owing_idx" ON "invoices" USING btree ("tenant_id","customer_id","due","total","amount_paid") WHERE "invoices"."status" = 'OPEN_SENT' and "invoices"."total" > "invoices"."amount_paid";
