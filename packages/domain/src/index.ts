@@ -1,3 +1,4 @@
+export * from './accounting-exports.ts';
 export * from './addresses.ts';
 export * from './api-errors.ts';
 export * from './calendar-dates.ts';

@@ -16,6 +16,7 @@ export const PAGE_SIZES = {
   technicians: 100,
   members: 100,
   outbox: 25,
+  payments: 25,
 } as const;
 
 /**

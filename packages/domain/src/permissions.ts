@@ -122,6 +122,7 @@ export const AREAS = {
       'GET /sales/invoices/{id}/email-draft',
       'GET /sales/invoices/{id}/emails',
       'POST /sales/invoices/{id}/emails',
+      'GET /payments',
       'GET /sales/invoices/{id}/payments',
       'POST /sales/invoices/{id}/payments',
       'PUT /sales/invoices/{id}/payments/{paymentId}',
@@ -154,6 +155,11 @@ export const AREAS = {
   outbox: {
     access: 'owner',
     operations: ['GET /outbox', 'GET /outbox/{id}', 'GET /outbox/{id}/attachments/{index}'],
+  },
+  /** The accounting export: the invoices and payments of a range of dates as files for Xero (docs/exports.md). */
+  exports: {
+    access: 'owner',
+    operations: ['GET /exports/xero/invoices', 'GET /exports/xero/payments'],
   },
 } as const satisfies Record<string, Area>;
 

@@ -7,6 +7,7 @@ import { itemRoutes } from '../features/items/routes';
 import { jobRoutes } from '../features/jobs/routes';
 import { organisationRoutes } from '../features/organisations/routes';
 import { outboxRoutes } from '../features/outbox/routes';
+import { receivablesRoutes } from '../features/receivables/routes';
 import { salesRoutes } from '../features/sales/routes';
 import { schedulerRoutes } from '../features/scheduler/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -30,6 +31,7 @@ export const featureRoutes = (
     ...jobRoutes(queryClient),
     ...salesRoutes,
     ...invoiceRoutes(queryClient),
+    ...receivablesRoutes,
     ...customerRecordRoutes(queryClient),
     ...itemRoutes(queryClient),
     ...settingsRoutes,

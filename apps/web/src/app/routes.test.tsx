@@ -1,3 +1,4 @@
+import type { Receivables } from '@fieldbook/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -7,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { NoticesProvider } from '../components/notices';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ConfigContext } from '../lib/config-context';
-import { errorResponse, installFakeApi, jsonResponse } from '../testing/api';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../testing/api';
 import { fakeAuthClient, signedIn } from '../testing/fake-auth-client';
 import { idTokenClaims, testConfig } from '../testing/fixtures';
 import { membership } from '../testing/records';
@@ -17,9 +18,32 @@ import { createRoutes } from './routes';
 import { rememberingSessionChanges } from './session-changes';
 
 const api = installFakeApi();
+
+const zero = '0.00';
+const nothingOwed: Receivables = {
+  asAt: '2026-11-30',
+  customers: [],
+  totals: {
+    current: zero,
+    days1To30: zero,
+    days31To60: zero,
+    days61To90: zero,
+    days90Plus: zero,
+    total: zero,
+    invoices: 0,
+    overdueInvoices: 0,
+  },
+};
+
+/** Empty lists, and no one owing anything (the home page's overdue figure, the aged receivables). */
+const emptyAnswers = (request: RecordedRequest) =>
+  request.path.startsWith('/reports/receivables')
+    ? jsonResponse(nothingOwed)
+    : jsonResponse([], { total: 0 });
+
 beforeEach(() => {
   // The home page lists the newest customers: none here.
-  api.handle = () => jsonResponse([], { total: 0 });
+  api.handle = emptyAnswers;
 });
 
 function renderApp(path: string, auth = fakeAuthClient(signedIn())) {
@@ -152,6 +176,7 @@ describe('routes when signed in', () => {
     ['/settings/users', 'Users'],
     ['/settings/taxes', 'Taxes'],
     ['/settings/templates', 'Templates'],
+    ['/reports/receivables', 'Aged receivables'],
     ['/error/service-unavailable', 'Service Unavailable'],
   ])('shows %s with the heading %s', async (path, heading) => {
     renderApp(path, signedInAuth());
@@ -245,7 +270,7 @@ describe('navigation by role', () => {
     ]);
   });
 
-  it('offers an Owner the organisation, users and the outbox in Settings', async () => {
+  it('offers an Owner the organisation, users, the outbox and the accounting export in Settings', async () => {
     renderApp('/settings', signedInAuth());
 
     const main = await screen.findByRole('main');
@@ -257,7 +282,16 @@ describe('navigation by role', () => {
       within(main)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Organisation', 'Users', 'Taxes', 'Technicians', 'Templates', 'Items', 'Outbox']);
+    ).toEqual([
+      'Organisation',
+      'Users',
+      'Taxes',
+      'Technicians',
+      'Templates',
+      'Items',
+      'Outbox',
+      'Accounting export',
+    ]);
     expect(
       screen.getByText('Every email the organisation sends, and whether it was sent.'),
     ).toBeInTheDocument();
@@ -266,7 +300,7 @@ describe('navigation by role', () => {
   it('shows no section only some roles may use while the role loads', async () => {
     api.membership = null;
     api.handle = (request) =>
-      request.path === '/tenant' ? new Promise<Response>(() => undefined) : jsonResponse([], { total: 0 });
+      request.path === '/tenant' ? new Promise<Response>(() => undefined) : emptyAnswers(request);
     renderApp('/', signedInAuth());
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Plumbing' })).toBeInTheDocument();
@@ -278,7 +312,7 @@ describe('navigation by role', () => {
     api.membership = null;
     let fail = true;
     api.handle = (request) => {
-      if (request.path !== '/tenant') return jsonResponse([], { total: 0 });
+      if (request.path !== '/tenant') return emptyAnswers(request);
       return fail ? errorResponse('SERVICE_UNAVAILABLE', 'Try again soon.') : jsonResponse(membership());
     };
     renderApp('/', signedInAuth());
@@ -308,6 +342,17 @@ describe('a screen the role may not use', () => {
     expect(api.paths()).toEqual(['/tenant']);
   });
 
+  it('shows a Technician at the aged receivables only why: no report, no download', async () => {
+    api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
+    renderApp('/reports/receivables', signedInAuth());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSAL);
+    expect(screen.getByRole('heading', { level: 1, name: 'Aged receivables' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('As at')).not.toBeInTheDocument();
+  });
+
   it("shows the Office at Settings › Users only why: no 'Invite user'", async () => {
     api.membership = membership({ role: 'OFFICE' });
     renderApp('/settings/users', signedInAuth());
@@ -320,7 +365,7 @@ describe('a screen the role may not use', () => {
   it('shows neither the screen nor a refusal while the role loads', async () => {
     api.membership = null;
     api.handle = (request) =>
-      request.path === '/tenant' ? new Promise<Response>(() => undefined) : jsonResponse([], { total: 0 });
+      request.path === '/tenant' ? new Promise<Response>(() => undefined) : emptyAnswers(request);
     renderApp('/sales/invoices', signedInAuth());
 
     const main = await screen.findByRole('main');

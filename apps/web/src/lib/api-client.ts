@@ -108,6 +108,18 @@ export async function apiFetchBlob(path: string, options: ApiRequestOptions = {}
   return response.blob();
 }
 
+/**
+ * `apiFetchBlob` with the response's headers, for a file whose headers say what it holds (an export's
+ * `Xero-Count`); the API exposes those to the browser (CORS).
+ */
+export async function apiFetchFile(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<{ file: Blob; headers: Headers }> {
+  const response = await send(path, options);
+  return { file: await response.blob(), headers: response.headers };
+}
+
 /** Calls a list endpoint: the array body plus the `Total-Count`, `Total-Count-Relation` and `Link` headers. */
 export async function apiFetchList<T>(path: string, options: ApiRequestOptions = {}): Promise<ListPage<T>> {
   const response = await send(path, options);

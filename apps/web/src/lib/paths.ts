@@ -45,6 +45,10 @@ export const paths = {
     invoice: recordPath('/sales/invoices', 'id'),
     editInvoice: recordPath('/sales/invoices', 'id', '/edit'),
   },
+  reports: {
+    /** Aged receivables: what each customer owes, by how long past due (`?asAt=` a date, else today). */
+    receivables: '/reports/receivables',
+  },
   customers: {
     root: '/customers',
     search: '/customers/search',
@@ -81,6 +85,7 @@ export const paths = {
     editTemplate: recordPath('/settings/templates', 'id', '/edit'),
     outbox: '/settings/outbox',
     outboxMessage: recordPath('/settings/outbox', 'id'),
+    accountingExport: '/settings/accounting-export',
   },
   errors: {
     serviceUnavailable: '/error/service-unavailable',

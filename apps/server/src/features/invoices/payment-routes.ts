@@ -4,9 +4,10 @@ import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
-import { createSchema, deleteSchema, updateSchema } from '../../platform/http/route-schemas.ts';
+import { createSchema, deleteSchema, listSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
-import { deletePayment, listPayments, recordPayment, savePayment } from './payments.ts';
+import { sendList } from '../../platform/lists/read-list.ts';
+import { deletePayment, listPayments, paymentList, recordPayment, savePayment } from './payments.ts';
 
 const tags = ['invoices'];
 const paymentParams = idParams.extend({ paymentId: z.string().describe('The payment id (a UUID).') });
@@ -16,6 +17,18 @@ const money =
 
 /** An invoice's payments: recorded, changed and deleted by Owners and Office staff. */
 export function registerPaymentRoutes(api: Api, db: Db): void {
+  const all = {
+    operationId: 'listPayments',
+    summary: 'List or search the payments of every invoice, newest first',
+    description:
+      '`q` takes `invoice.id`, `date` (dates and ranges), `amount`, `method` and `reference`; bare words match ' +
+      'the reference and the note. Each payment carries its invoice as it now is.',
+    tags,
+  };
+  api.get('/payments', listSchema(all, paymentRecord), (request, reply) =>
+    sendList(db, request, reply, paymentList),
+  );
+
   api.get(
     '/sales/invoices/:id/payments',
     {

@@ -285,6 +285,43 @@ describe('payments against an invoice', () => {
   });
 });
 
+describe('the list of every payment', () => {
+  it('gives the payments of every invoice newest first, each with its invoice, and searches them', async () => {
+    const first = await newInvoice();
+    const second = await newInvoice();
+    const older = await pay(first.id, {
+      date: '2026-11-03',
+      amount: '10.00',
+      reference: 'Deposit & call-out',
+    });
+    const newer = await pay(second.id, {
+      date: '2026-11-04',
+      amount: '55.20',
+      method: 'CHEQUE',
+      reference: 'Chq 000417',
+    });
+    const read = await office.get(
+      `/api/payments?q=${encodeURIComponent(`invoice.id:${first.id} OR invoice.id:${second.id}`)}`,
+    );
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.headers['total-count']).toBe('2');
+    const payments = read.json() as Payment[];
+    expect(payments.map((each) => each.id)).toEqual([newer.id, older.id]);
+    expect(payments[0]?.invoice).toMatchObject({ id: second.id, status: 'CLOSED_PAID', amountDue: '0.00' });
+    expect(payments[1]).toEqual(older);
+    const byWord = (await office.get(`/api/payments?q=${encodeURIComponent('000417')}`)).json() as Payment[];
+    expect(byWord.map((each) => each.id)).toEqual([newer.id]);
+    const byMethod = await office.get(
+      `/api/payments?q=${encodeURIComponent(`method:CHEQUE AND date:2026-11-04`)}`,
+    );
+    expect((byMethod.json() as Payment[]).map((each) => each.id)).toContain(newer.id);
+    expect((await office.get('/api/payments?q=method:IOU')).statusCode).toBe(400);
+    expect((await technician.get('/api/payments')).statusCode).toBe(403);
+    const theirs = (await apiAs(t, b.token).get('/api/payments?s=100')).json() as Payment[];
+    expect(theirs.filter((each) => each.customer.id === customerId)).toEqual([]);
+  });
+});
+
 describe('overdue invoices and what is due, in the list', () => {
   it('are found by overdue:true, amountDue and due ranges, today in the organisation’s zone', async () => {
     const [buyer] = await createCustomers(t, a.tenant.tenantId, [{ name: 'Late Payers & Co' }]);

@@ -3,6 +3,8 @@ import {
   INVOICE_STATUS_NAMES,
   type InvoiceStatus,
   isUuid,
+  PAGE_SIZES,
+  PAYMENT_METHODS,
   type Payment,
   type PaymentFields,
   type PaymentMethod,
@@ -19,6 +21,8 @@ import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts'
 import { apiTime } from '../../platform/db/timestamps.ts';
 import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
+import { descending } from '../../platform/lists/paged-list.ts';
+import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { customers } from '../customers/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
@@ -139,6 +143,91 @@ const paymentLines = builtOnce<PaymentLine>(
 /** The read of an invoice's payments, to send with others (`readAsMember`). */
 export const paymentLinesRead = (tenantId: string, invoiceId: string): Statement =>
   paymentLines.with({ tenantId, invoiceId });
+
+/** The columns of a payment with its invoice's and its customer's, flat, as `paymentOfRow` takes them. */
+const paymentWithInvoice = {
+  id: invoicePayments.id,
+  invoiceId: invoicePayments.invoiceId,
+  date: invoicePayments.date,
+  amount: invoicePayments.amount,
+  method: invoicePayments.method,
+  reference: invoicePayments.reference,
+  note: invoicePayments.note,
+  recordedByName: invoicePayments.recordedByName,
+  created: apiTime(invoicePayments.created),
+  updated: apiTime(invoicePayments.updated),
+  invoiceNumber: invoices.number,
+  status: invoices.status,
+  invoiceDate: invoices.date,
+  // Not `total`: a list's page carries its count under that name.
+  invoiceTotal: invoices.total,
+  amountPaid: invoices.amountPaid,
+  customerId: invoices.customerId,
+  customerName: customers.name,
+  invoiceUpdated: apiTime(invoices.updated),
+};
+
+type PaymentWithInvoice = {
+  [Key in keyof typeof paymentWithInvoice]: Key extends 'invoiceNumber' ? number : string | null;
+};
+
+const paymentOfRow = (row: PaymentWithInvoice): Payment => ({
+  ...toPayment(
+    {
+      ...(row as unknown as PaymentRow),
+      created: new Date(row.created as string),
+      updated: new Date(row.updated as string),
+    },
+    {
+      id: row.invoiceId as string,
+      number: row.invoiceNumber,
+      status: row.status as InvoiceStatus,
+      date: row.invoiceDate as string,
+      total: row.invoiceTotal as string,
+      amountPaid: row.amountPaid as string,
+      customerId: row.customerId as string,
+      customerName: row.customerName as string,
+      updated: row.invoiceUpdated as string,
+    },
+  ),
+});
+
+/**
+ * Every payment of the tenant's invoices as `readList` reads them, newest first, each with its invoice as it now is:
+ * `q` takes `invoice.id`, `date` (dates and ranges), `amount`, `method`, and words of the reference and note.
+ */
+export const paymentList: SortedList<Payment> = {
+  pageSize: PAGE_SIZES.payments,
+  resource: {
+    fields: {
+      'invoice.id': { kind: 'exact', column: invoicePayments.invoiceId, uuid: true },
+      date: { kind: 'timestamp', column: invoicePayments.date },
+      amount: { kind: 'number', column: invoicePayments.amount },
+      method: { kind: 'exact', column: invoicePayments.method, values: PAYMENT_METHODS },
+      reference: { kind: 'text', column: invoicePayments.reference },
+    },
+    searchable: [invoicePayments.reference, invoicePayments.note],
+  },
+  source: invoicePayments,
+  select: (db, total) =>
+    db
+      .select({ ...paymentWithInvoice, total })
+      .from(invoicePayments)
+      .innerJoin(
+        invoices,
+        and(eq(invoices.tenantId, invoicePayments.tenantId), eq(invoices.id, invoicePayments.invoiceId)),
+      )
+      .innerJoin(
+        customers,
+        and(eq(customers.tenantId, invoices.tenantId), eq(customers.id, invoices.customerId)),
+      ),
+  keys: [
+    descending(invoicePayments.date),
+    descending(invoicePayments.created),
+    descending(invoicePayments.id),
+  ],
+  toRecord: paymentOfRow,
+};
 
 /** The payments of the invoice, by date and then as recorded; 404 when this tenant has no such invoice. */
 export async function listPayments(tx: Tx, tenantId: string, invoiceId: string): Promise<Payment[]> {

@@ -27,6 +27,14 @@ const TEMPLATE = {
 
 const PAYMENT = { date: '2026-11-20', amount: '12.50', method: 'CARD', reference: "O'Brien & Sons" };
 
+/** The query string of each operation that needs one to answer (its required parameters). */
+const QUERIES: Record<string, string> = {
+  'GET /addresses/suggest': '?q=richmond',
+  'POST /jobs/{id}/attachments': '?filename=walk.pdf',
+  'GET /exports/xero/invoices': '?from=2026-11-01&to=2026-11-30',
+  'GET /exports/xero/payments': '?from=2026-11-01&to=2026-11-30',
+};
+
 const tokens = {} as Record<Role, string>;
 let operations: { method: Method; path: string }[] = [];
 let customerId = '';
@@ -163,12 +171,7 @@ describe('the role table', () => {
       if (area === undefined) continue;
       for (const role of ROLES) {
         const id = uuidv7();
-        const query =
-          path === '/addresses/suggest'
-            ? '?q=richmond'
-            : path === '/jobs/{id}/attachments' && method === 'POST'
-              ? '?filename=walk.pdf'
-              : '';
+        const query = QUERIES[`${method} ${path}`] ?? '';
         const filled = path
           .replace('{id}', id)
           .replace('{index}', '0')

@@ -1,8 +1,13 @@
-import { LIST_HEADERS } from '@fieldbook/domain';
+import { LIST_HEADERS, XERO_EXPORT_HEADERS } from '@fieldbook/domain';
 import type { FastifyInstance } from 'fastify';
 
-/** Response headers the web app reads: the list headers, replays and the request id. */
-const EXPOSED_HEADERS = [...LIST_HEADERS, 'Idempotency-Replayed', 'X-Request-Id'];
+/** Response headers the web app reads: the list headers, replays, the request id and what an export holds. */
+const EXPOSED_HEADERS = [
+  ...LIST_HEADERS,
+  'Idempotency-Replayed',
+  'X-Request-Id',
+  ...Object.values(XERO_EXPORT_HEADERS),
+];
 
 /**
  * CORS for /api, so the API can live on its own host: the allowed origins may call it with a bearer

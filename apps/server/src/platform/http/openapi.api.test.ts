@@ -75,6 +75,7 @@ describe('the OpenAPI document', () => {
       'GET /api/territories',
       'GET /api/technicians',
       'GET /api/sales/invoices',
+      'GET /api/payments',
       'GET /api/templates',
       'GET /api/members',
       'GET /api/invitations',
@@ -98,6 +99,19 @@ describe('the OpenAPI document', () => {
       ...pdf,
       'image/svg+xml': { schema: { type: 'string' } },
     });
+  });
+
+  it('declares the Xero files as text/csv, with the headers that say what they hold', () => {
+    const ok = (path: string) => document.paths[path]?.get?.responses['200'];
+    const csv = { 'text/csv': { schema: { type: 'string' } } };
+    expect(ok('/api/exports/xero/invoices')?.content).toEqual(csv);
+    expect(Object.keys(ok('/api/exports/xero/invoices')?.headers ?? {})).toEqual([
+      'Xero-Amounts-Are',
+      'Xero-Count',
+      'Xero-Other-Count',
+    ]);
+    expect(ok('/api/exports/xero/payments')?.content).toEqual(csv);
+    expect(Object.keys(ok('/api/exports/xero/payments')?.headers ?? {})).toEqual(['Xero-Count']);
   });
 
   it('passes redocly lint with the recommended rules, without a warning', async () => {

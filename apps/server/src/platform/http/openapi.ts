@@ -30,12 +30,22 @@ const listResponseHeaders = {
   },
 };
 
-/** Routes whose query string is the shared list query declare the list headers on their 200 response. */
-const withListHeaders: Transform = (document) => {
+/**
+ * Routes whose query string is the shared list query declare the list headers on their 200 response; a response
+ * declared by its content (a file: `{ description, content, headers }`) keeps the headers it declares.
+ */
+const withResponseHeaders: Transform = (document) => {
   const transformed = jsonSchemaTransform(document);
   const response = transformed.schema.response as Record<string, Record<string, unknown>> | undefined;
   if (document.schema?.querystring === listQuery && response?.['200']) {
     response['200'] = { ...response['200'], headers: listResponseHeaders };
+  }
+  const declared = (document.schema?.response ?? {}) as Record<
+    string,
+    { content?: unknown; headers?: unknown }
+  >;
+  for (const [status, { content, headers }] of Object.entries(declared)) {
+    if (content && headers && response?.[status]) response[status] = { ...response[status], headers };
   }
   return transformed;
 };
@@ -90,7 +100,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: withListHeaders,
+    transform: withResponseHeaders,
     transformObject: usedComponents,
   });
   // Operations start collapsed under their tags: drawing every one of them at once (over 60) took the browser

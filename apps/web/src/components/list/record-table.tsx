@@ -19,6 +19,8 @@ interface RecordTableProps<T> {
   emptyText: string;
   /** Names the table for assistive technology. */
   label: string;
+  /** A last row under the others, in the table's footer: the totals of a report. */
+  footer?: T;
 }
 
 /** The table of a list screen or of a viewer's related records. */
@@ -55,7 +57,7 @@ const sameOverflow = (a: Overflow, b: Overflow) =>
  * with more columns, and a hint), the keyboard can reach it (Tab, then the arrow keys), and it is a region named
  * like the table.
  */
-function ScrollingTable<T>({ columns, rows, rowKey, label }: RecordTableProps<T>) {
+function ScrollingTable<T>({ columns, rows, rowKey, label, footer }: RecordTableProps<T>) {
   const container = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const [overflow, setOverflow] = useState<Overflow>(FITS);
@@ -123,6 +125,17 @@ function ScrollingTable<T>({ columns, rows, rowKey, label }: RecordTableProps<T>
                 </tr>
               ))}
             </tbody>
+            {footer !== undefined && (
+              <tfoot>
+                <tr>
+                  {columns.map((column) => (
+                    <td key={column.header} style={{ textAlign: column.align }}>
+                      {column.cell(footer)}
+                    </td>
+                  ))}
+                </tr>
+              </tfoot>
+            )}
           </table>
         </div>
       </div>

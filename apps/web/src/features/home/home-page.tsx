@@ -9,6 +9,7 @@ import { TAP_TARGET } from '../../components/tap-targets';
 import { paths } from '../../lib/paths';
 import { roleMay } from '../../lib/role-access';
 import { useAuth } from '../auth';
+import { OverdueSummary } from '../receivables';
 import { useMembership } from '../team';
 import { recentCustomersQueryOptions } from './api/get-recent-customers';
 
@@ -17,7 +18,8 @@ export const RECENT_CUSTOMERS = 5;
 
 /**
  * Home: the name of the organisation the user is signed in to, then for the office the first things to do (a new
- * customer, a new item) and the customers added last. A Technician's home is their day (Today).
+ * customer, a new item), what is overdue (roles that see receivables) and the customers added last. A
+ * Technician's home is their day (Today).
  */
 export function HomePage() {
   const { tenancy } = useAuth();
@@ -29,7 +31,7 @@ export function HomePage() {
       {role === undefined ? (
         <SectionLoader />
       ) : roleMay(role, 'customers') ? (
-        <OfficeHome />
+        <OfficeHome withReceivables={roleMay(role, 'receivables')} />
       ) : (
         <Navigate to={paths.today} replace />
       )}
@@ -37,7 +39,7 @@ export function HomePage() {
   );
 }
 
-function OfficeHome() {
+function OfficeHome({ withReceivables }: { withReceivables: boolean }) {
   return (
     <>
       <Group gap="sm" mb="xl">
@@ -48,6 +50,7 @@ function OfficeHome() {
           New item
         </Button>
       </Group>
+      {withReceivables && <OverdueSummary />}
       <RecentCustomers />
     </>
   );

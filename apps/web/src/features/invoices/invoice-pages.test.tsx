@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_FAILURE } from '../../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
-import { invoice as invoiceRecord } from '../../testing/records';
+import { invoice as invoiceRecord, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { CustomerInvoicesPanel } from './customer-invoices-panel';
 import { invoiceRoutes } from './routes';
@@ -28,6 +28,24 @@ const cells = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('InvoiceSearchPage', () => {
+  it('leads the Office to the aged receivables, under the heading', async () => {
+    api.handle = () => jsonResponse([], { total: 0 });
+    renderRoutes(invoiceRoutes, { route: '/sales/invoices', membership: membership({ role: 'OFFICE' }) });
+
+    expect(await screen.findByRole('link', { name: 'Aged receivables' })).toHaveAttribute(
+      'href',
+      '/reports/receivables',
+    );
+  });
+
+  it('offers no aged receivables while the role loads', async () => {
+    api.handle = () => jsonResponse([], { total: 0 });
+    renderRoutes(invoiceRoutes, { route: '/sales/invoices', membership: null });
+
+    expect(await screen.findByText('No invoices found.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Aged receivables' })).not.toBeInTheDocument();
+  });
+
   it('lists the columns of the specification, 10 to a page: statuses by name, dates, money and amount due', async () => {
     const sent = invoice({ number: 12, reference: 'PO 7731', status: 'OPEN_SENT', total: '1234.5' });
     const paid = invoice({

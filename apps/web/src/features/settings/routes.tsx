@@ -15,4 +15,10 @@ export const settingsRoutes: RouteObject[] = [
       }),
     },
   ]),
+  ...requiring({ capability: 'exports', title: 'Accounting export' }, [
+    {
+      path: paths.settings.accountingExport,
+      lazy: async () => ({ Component: (await import('./accounting-export-page')).AccountingExportPage }),
+    },
+  ]),
 ];

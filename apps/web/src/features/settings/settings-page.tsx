@@ -50,11 +50,17 @@ const sections: readonly { label: string; to: string; about: string; capability:
     about: 'Every email the organisation sends, and whether it was sent.',
     capability: 'outbox',
   },
+  {
+    label: 'Accounting export',
+    to: paths.settings.accountingExport,
+    about: 'Your invoices and payments as files to import into Xero.',
+    capability: 'exports',
+  },
 ];
 
 /**
- * settings: links to the organisation, users, taxes, technicians and templates (and the item catalogue and the
- * outbox), each shown only to a role that may open it.
+ * settings: links to the organisation, users, taxes, technicians and templates (and the item catalogue, the
+ * outbox and the accounting export), each shown only to a role that may open it.
  */
 export function SettingsPage() {
   const role = useRole();
