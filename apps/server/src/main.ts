@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { completeOrganisations } from './features/organisation/organisation.ts';
-import { analyseChangedTables, runMaintenance } from './maintenance.ts';
+import { analyseChangedTables, runMaintenance, sendReminders } from './maintenance.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -47,8 +47,15 @@ async function main(): Promise<void> {
     runMaintenance(database, app.files).catch((err: unknown) =>
       app.log.warn({ err }, 'database maintenance failed'),
     );
+  // Reminders render PDFs: they go after the housekeeping, and the server does not wait for them to start. The
+  // mail worker sends them at its next look at the outbox.
+  const remind = () =>
+    sendReminders(database, renderer, app.log).catch((err: unknown) =>
+      app.log.warn({ err }, 'sending automatic payment reminders failed'),
+    );
   await maintain();
-  const cleanup = setInterval(maintain, 15 * 60_000);
+  void remind();
+  const cleanup = setInterval(() => void maintain().then(remind), 15 * 60_000);
   cleanup.unref();
   // PGlite has no autovacuum: keep the planner's statistics as fresh as a server would.
   const statistics = setInterval(

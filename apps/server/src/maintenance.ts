@@ -3,8 +3,10 @@ import { deleteExpiredPayloads } from './features/identity/adapter.ts';
 import { deleteExpiredPasswordResets } from './features/identity/password-resets.ts';
 import { deleteForgottenAttempts } from './features/identity/sign-in-throttle.ts';
 import { sweepFiles } from './features/job-attachments/index.ts';
+import { sendDueReminders } from './features/mail/index.ts';
 import type { Database } from './platform/db/database.ts';
 import type { FileStore } from './platform/files/file-store.ts';
+import type { Renderer } from './platform/renderer/renderer.ts';
 
 /**
  * Housekeeping a PostgreSQL server's autovacuum does by itself but embedded PGlite does not: refreshing the
@@ -18,6 +20,23 @@ export async function runMaintenance(database: Database, files?: FileStore): Pro
   await deleteExpiredPasswordResets(database.db);
   if (files) await sweepFiles(database.db, files);
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+}
+
+/**
+ * The automatic payment reminders due now (`sendDueReminders`), stored in the outbox, which then sends them; run
+ * with the housekeeping, in every server process (each reminder goes once whatever the number of processes).
+ * Answers how many were stored, and logs each one that could not be made.
+ */
+export async function sendReminders(
+  database: Database,
+  renderer: Renderer,
+  log: { warn(details: object, message: string): void },
+  now: Date = new Date(),
+): Promise<number> {
+  const { sent, failed } = await sendDueReminders(database.db, renderer, now);
+  for (const { tenantId, invoiceId, error } of failed)
+    log.warn({ err: error, tenantId, invoiceId }, 'an automatic payment reminder could not be made');
+  return sent;
 }
 
 /**

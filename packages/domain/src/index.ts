@@ -29,6 +29,7 @@ export * from './receivables.ts';
 export * from './records.ts';
 export * from './search-text.ts';
 export * from './search-words.ts';
+export * from './statements.ts';
 export * from './tax-rates.ts';
 export * from './team.ts';
 export * from './technicians.ts';

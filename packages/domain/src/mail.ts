@@ -17,7 +17,14 @@ export const OUTBOX_STATUS_NAMES: Record<OutboxStatus, string> = {
   FAILED: 'Failed',
 };
 
-export const MESSAGE_KINDS = ['INVITATION', 'INVOICE', 'PASSWORD_RESET', 'ON_MY_WAY'] as const;
+export const MESSAGE_KINDS = [
+  'INVITATION',
+  'INVOICE',
+  'PASSWORD_RESET',
+  'ON_MY_WAY',
+  'REMINDER',
+  'STATEMENT',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const attachmentRecord = z.object({
@@ -54,8 +61,16 @@ export const invoiceEmailMessages = {
   message: 'Enter a message.',
 } as const;
 
-/** Emailing an invoice: to whom, the subject and the message (the PDF is attached by the server). */
+/** What an invoice email is: the invoice itself, or a payment reminder of it once it is overdue. */
+export const INVOICE_EMAIL_KINDS = ['INVOICE', 'REMINDER'] as const;
+export type InvoiceEmailKind = (typeof INVOICE_EMAIL_KINDS)[number];
+
+/**
+ * Emailing an invoice: to whom, the subject and the message (the PDF is attached by the server); `kind` REMINDER
+ * is a payment reminder, only of an overdue invoice.
+ */
 export const invoiceEmailFields = z.object({
+  kind: z.enum(INVOICE_EMAIL_KINDS, { error: 'Choose INVOICE or REMINDER.' }).default('INVOICE'),
   to: requiredEmail,
   subject: requiredText(invoiceEmailMessages.subject, 200),
   message: requiredText(invoiceEmailMessages.message, 5000, { multiLine: true }),
@@ -70,9 +85,17 @@ export const invoiceEmailDraft = z.object({
 });
 export type InvoiceEmailDraft = z.infer<typeof invoiceEmailDraft>;
 
-/** A send of an invoice: who sent what to whom and when, and what became of the message. */
+/** Which draft to start from: the invoice email (the default) or a payment reminder. */
+export const invoiceEmailDraftQuery = z.object({
+  kind: z.enum(['invoice', 'reminder'], { error: 'Choose invoice or reminder.' }).default('invoice'),
+});
+
+/** A send of an invoice or of a reminder: who sent what to whom and when, and what became of the message. */
 export const invoiceEmailRecord = z.object({
   id: z.uuid(),
+  kind: z.enum(INVOICE_EMAIL_KINDS),
+  /** An automatic reminder's step: the days past the due date it was sent at; null when a member sent it. */
+  reminderStep: z.number().int().nullable(),
   to: z.string(),
   subject: z.string(),
   sentBy: z.string().nullable(),
@@ -89,6 +112,16 @@ export const DEFAULT_INVOICE_EMAIL = {
   subject: 'Invoice {number} from {organisation}',
   message:
     'Hello {customer},\n\nPlease find attached invoice {number} for {total}, due on {dueDate}.\n\nThank you for your business.\n{organisation}',
+} as const;
+
+/**
+ * The organisation's default payment reminder for an overdue invoice; `{number}`, `{total}`, `{amountDue}` (what is
+ * still owing), `{dueDate}`, `{daysOverdue}`, `{customer}`, `{organisation}` are filled in.
+ */
+export const DEFAULT_REMINDER_EMAIL = {
+  subject: 'Reminder: invoice {number} from {organisation} is overdue',
+  message:
+    'Hello {customer},\n\nThis is a friendly reminder that invoice {number} for {total} was due on {dueDate} and is now {daysOverdue} days overdue. The amount still owing is {amountDue}.\n\nPlease find the invoice attached. If you have already paid, thank you, and please disregard this reminder.\n{organisation}',
 } as const;
 
 /**

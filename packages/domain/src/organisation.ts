@@ -1,7 +1,7 @@
 import { canonicalTimeZone, isTimeZone } from './calendar-dates.ts';
 import { optionalPhone, optionalWebsite } from './customers.ts';
 import { imageDataUrl } from './image-data.ts';
-import { DEFAULT_INVOICE_EMAIL, DEFAULT_ON_MY_WAY_EMAIL } from './mail.ts';
+import { DEFAULT_INVOICE_EMAIL, DEFAULT_ON_MY_WAY_EMAIL, DEFAULT_REMINDER_EMAIL } from './mail.ts';
 import { recordReference, updatedStamp } from './records.ts';
 import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
@@ -17,11 +17,34 @@ export const organisationMessages = {
   logoUnreadable: 'This image could not be read. Save it again as a PNG or JPEG file and choose it again.',
   invoiceTemplate: 'Choose an invoice template of this organisation.',
   jobTemplate: 'Choose a job template of this organisation.',
+  statementTemplate: 'Choose a statement template of this organisation.',
   invoiceEmailSubject: 'Enter the subject of the invoice email.',
   invoiceEmailMessage: 'Enter the message of the invoice email.',
   onMyWaySubject: 'Enter the subject of the "on my way" email.',
   onMyWayMessage: 'Enter the message of the "on my way" email.',
+  reminderSubject: 'Enter the subject of the payment reminder.',
+  reminderMessage: 'Enter the message of the payment reminder.',
+  reminderDay: 'Enter each reminder as a whole number of days after the due date, from 1 to 365.',
+  reminderDays: 'Enter at most 5 automatic reminders.',
 } as const;
+
+/** The most automatic reminders an invoice can get: one at each of this many days past its due date. */
+export const MAX_AUTOMATIC_REMINDERS = 5;
+
+/**
+ * The days after an invoice's due date at which an automatic reminder goes (1 to 365 each, at most
+ * `MAX_AUTOMATIC_REMINDERS`), kept in order without repeats; empty: no automatic reminders.
+ */
+export const automaticReminderDaysField = z
+  .array(z.number({ error: organisationMessages.reminderDay }), { error: organisationMessages.reminderDay })
+  // On the list, not on a day: a form shows the days in one box.
+  .superRefine((days, context) => {
+    if (days.some((day) => !Number.isInteger(day) || day < 1 || day > 365))
+      context.addIssue({ code: 'custom', message: organisationMessages.reminderDay });
+    else if (days.length > MAX_AUTOMATIC_REMINDERS)
+      context.addIssue({ code: 'custom', message: organisationMessages.reminderDays });
+  })
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b));
 
 /** The largest logo a form may send: 1 MB of image (its base64 data URL is a third longer). */
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -113,6 +136,8 @@ export const organisationFields = z.object({
   /** The template each document uses unless one is named. */
   invoiceTemplate: recordReference(organisationMessages.invoiceTemplate),
   jobTemplate: recordReference(organisationMessages.jobTemplate),
+  /** Left out of a save, the saved one stays. */
+  statementTemplate: recordReference(organisationMessages.statementTemplate).optional(),
   /** The invoice email's starting subject and message (placeholders: `fillPlaceholders`). */
   invoiceEmailSubject: requiredText(organisationMessages.invoiceEmailSubject, 200).default(
     DEFAULT_INVOICE_EMAIL.subject,
@@ -127,6 +152,15 @@ export const organisationFields = z.object({
   onMyWayMessage: requiredText(organisationMessages.onMyWayMessage, 5000, {
     multiLine: true,
   }).default(DEFAULT_ON_MY_WAY_EMAIL.message),
+  /** The payment reminder of an overdue invoice (placeholders: `DEFAULT_REMINDER_EMAIL`). */
+  reminderSubject: requiredText(organisationMessages.reminderSubject, 200).default(
+    DEFAULT_REMINDER_EMAIL.subject,
+  ),
+  reminderMessage: requiredText(organisationMessages.reminderMessage, 5000, {
+    multiLine: true,
+  }).default(DEFAULT_REMINDER_EMAIL.message),
+  /** Days after the due date at which a reminder goes by itself to the customer's billing email; empty: never. */
+  automaticReminderDays: automaticReminderDaysField.default([]),
 });
 
 /** A save of the details carries the `updated` it read: a save over someone else's is refused (409). */
@@ -157,10 +191,15 @@ export const organisationRecord = z.object({
   timeZone: z.string(),
   invoiceTemplate: templateReference,
   jobTemplate: templateReference,
+  /** Null only for an organisation the server has not yet given its statement template (at start-up). */
+  statementTemplate: templateReference.nullable(),
   invoiceEmailSubject: z.string(),
   invoiceEmailMessage: z.string(),
   onMyWaySubject: z.string(),
   onMyWayMessage: z.string(),
+  reminderSubject: z.string(),
+  reminderMessage: z.string(),
+  automaticReminderDays: z.array(z.number().int()),
   created: z.string(),
   updated: z.string(),
 });

@@ -132,8 +132,16 @@ export const AREAS = {
       'GET /organisation',
     ],
   },
-  /** What customers owe, by age (and the home page's overdue figure). */
-  receivables: { access: 'office', operations: ['GET /reports/receivables'] },
+  /** What customers owe, by age (and the home page's overdue figure), and a customer's statement: its PDF and email. */
+  receivables: {
+    access: 'office',
+    operations: [
+      'GET /reports/receivables',
+      'GET /customers/{id}/statement',
+      'GET /customers/{id}/statement/email-draft',
+      'POST /customers/{id}/statement/emails',
+    ],
+  },
   items: { access: 'office', operations: ['POST /items', 'PUT /items/{id}', 'DELETE /items/{id}'] },
   /** The Settings page: the sections below that the role may open. */
   settings: { access: 'office', operations: [] },

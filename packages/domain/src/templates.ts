@@ -5,18 +5,22 @@ import { z } from './zod.ts';
 /** The template languages: Typst only (architecture, Documents). */
 export const TEMPLATE_TYPES = ['typst'] as const;
 /** What a template renders. */
-export const TEMPLATE_DOCUMENTS = ['invoice', 'job'] as const;
+export const TEMPLATE_DOCUMENTS = ['invoice', 'job', 'statement'] as const;
 export type TemplateDocument = (typeof TEMPLATE_DOCUMENTS)[number];
 
 /** What the screens call each document. */
-export const TEMPLATE_DOCUMENT_NAMES: Record<TemplateDocument, string> = { invoice: 'invoices', job: 'jobs' };
+export const TEMPLATE_DOCUMENT_NAMES: Record<TemplateDocument, string> = {
+  invoice: 'invoices',
+  job: 'jobs',
+  statement: 'statements',
+};
 
 export const templateMessages = {
   name: 'Enter the template name.',
   type: 'Enter the template type: typst.',
   typeUnknown: 'The only template type is typst.',
-  document: 'Enter the document: invoice or job.',
-  documentUnknown: 'The document is invoice or job.',
+  document: 'Enter the document: invoice, job or statement.',
+  documentUnknown: 'The document is invoice, job or statement.',
   body: 'Enter the template body.',
   keepDefault: (document: TemplateDocument) =>
     `This template is the default for ${TEMPLATE_DOCUMENT_NAMES[document]}: make another template the default first.`,

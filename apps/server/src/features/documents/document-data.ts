@@ -10,6 +10,8 @@ export interface DocumentData {
   invoice?: InvoiceData;
   /** Present when the document is `job`. */
   job?: JobData;
+  /** Present when the document is `statement`. */
+  statement?: StatementData;
 }
 
 export interface OrganisationData {
@@ -157,4 +159,46 @@ export interface JobData {
   files: string[];
   /** Null until the job is signed off. */
   signature: JobSignatureData | null;
+}
+
+/** A Sent invoice with an amount due, as the statement lists it. */
+export interface StatementInvoiceData {
+  number: string;
+  /** "24 Nov 2026". */
+  date: string;
+  due: string;
+  total: string;
+  /** What its payments add up to ("$0.00" for none). */
+  paid: string;
+  /** The total less the payments. */
+  amountDue: string;
+  /** Past its due date as at the statement's date. */
+  overdue: boolean;
+  /** "12 days overdue", "1 day overdue"; null when not past due. */
+  overdueText: string | null;
+}
+
+/** One of the statement's aged totals. */
+export interface StatementAgedData {
+  /** "Current", "1–30 days", "31–60 days", "61–90 days", "90+ days". */
+  label: string;
+  /** "$1,234.50". */
+  amount: string;
+}
+
+/** A customer's statement: their open invoices and what they owe, by age, as at a date (as the receivables report). */
+export interface StatementData {
+  /** "Statement". */
+  title: string;
+  /** The date it is as at: "30 Nov 2026". */
+  asAt: string;
+  customer: PartyData & { number: string };
+  /** Every Sent invoice with an amount due, oldest first. */
+  invoices: StatementInvoiceData[];
+  /** Current, 1–30, 31–60, 61–90 and 90+ days past due, in that order. */
+  aged: StatementAgedData[];
+  /** The amount due on all of them. */
+  totalDue: string;
+  /** How many of them are past due. */
+  overdueInvoices: number;
 }

@@ -22,11 +22,20 @@ import { customerOf, findCustomer, findLocation, locationOf } from '../customers
 import { findInvoice, invoiceRead, invoices, type PaymentLine, paymentLinesRead } from '../invoices/index.ts';
 import { findJob, jobRead, jobs, ownJob } from '../jobs/index.ts';
 import { detailsRead, type OrganisationDetails, readDetails } from '../organisation/index.ts';
-import type { DocumentData, InvoiceData, JobData, OrganisationData, PartyData } from './document-data.ts';
+import { readReceivables } from '../receivables/index.ts';
+import type {
+  DocumentData,
+  InvoiceData,
+  JobData,
+  OrganisationData,
+  PartyData,
+  StatementData,
+} from './document-data.ts';
 import { showDate, showDateTime, showPrice, showQuantity } from './document-formats.ts';
 import { type DocumentImage, readyImages, type StoredFiles } from './document-images.ts';
 import { type ProofOfWorkData, proofOfWork, proofOfWorkReads } from './proof-of-work.ts';
-import { sampleInvoice, sampleJob, sampleJobImages } from './sample-records.ts';
+import { sampleInvoice, sampleJob, sampleJobImages, sampleStatement } from './sample-records.ts';
+import { statementOf } from './statement-data.ts';
 
 /** Everything one render needs, read in the request's transaction; the render itself runs after it. */
 export interface DocumentSource {
@@ -163,8 +172,8 @@ function organisationPart(details: OrganisationDetails) {
 }
 
 /** A record's data and the images it names (a job's photos and signature). */
-interface RecordPart {
-  data: Pick<DocumentData, 'invoice' | 'job'>;
+export interface RecordPart {
+  data: Pick<DocumentData, 'invoice' | 'job' | 'statement'>;
   images: Record<string, DocumentImage>;
 }
 
@@ -182,7 +191,7 @@ function jobPart(
 async function recordPart(
   tx: Tx,
   tenantId: string,
-  document: TemplateDocument,
+  document: 'invoice' | 'job',
   id: string,
   { gstRegistered: gst, timeZone }: OrganisationDetails['details'],
 ): Promise<RecordPart> {
@@ -206,7 +215,7 @@ async function recordPart(
  * another tenant's id; a Technician member's job is their own (`ownJob`). A job's photos are read from the file
  * store when it is rendered (`renderDocument`), not here.
  */
-export async function readRecordSource<Document extends TemplateDocument>(
+export async function readRecordSource<Document extends 'invoice' | 'job'>(
   db: Db,
   caller: TenantCaller,
   document: Document,
@@ -245,14 +254,18 @@ export async function readRecordSource<Document extends TemplateDocument>(
 }
 
 /** The document's source: the record's part, the organisation's, and the default template's name and body. */
-function sourceOf(
+export function sourceOf(
   tenantId: string,
   document: TemplateDocument,
   details: OrganisationDetails,
   record: RecordPart,
 ): DocumentSource {
   const { organisation, images } = organisationPart(details);
-  const templateName = document === 'invoice' ? details.invoiceTemplateName : details.jobTemplateName;
+  const templateName = {
+    invoice: details.invoiceTemplateName,
+    job: details.jobTemplateName,
+    statement: details.statementTemplateName,
+  }[document];
   return {
     tenantId,
     document,
@@ -284,6 +297,10 @@ export async function formSource(
   { document, body }: { document: TemplateDocument; body: string },
 ): Promise<DocumentSource> {
   const details = await readDetails(tx, tenantId);
+  if (document === 'statement') {
+    const record = { data: { statement: await previewStatement(tx, tenantId) }, images: {} };
+    return { ...sourceOf(tenantId, document, details, record), templateName: null, body };
+  }
   const table = document === 'invoice' ? invoices : jobs;
   const [latest] = await tx
     .select({ id: table.id })
@@ -300,7 +317,15 @@ export async function formSource(
   return { ...sourceOf(tenantId, document, details, record), templateName: null, body };
 }
 
-const documentFailed = (message: string) => new ApiError('DOCUMENT_FAILED', message);
+/** The statement of the customer who owes most as at today, else a sample. */
+async function previewStatement(tx: Tx, tenantId: string): Promise<StatementData> {
+  const [first] = (await readReceivables(tx, tenantId)).customers;
+  if (!first) return sampleStatement();
+  const customer = await findCustomer(tx, tenantId, first.customer.id);
+  return (await statementOf(tx, tenantId, customer)).statement;
+}
+
+export const documentFailed = (message: string) => new ApiError('DOCUMENT_FAILED', message);
 const line = (problem: { line: number | null; message: string }) =>
   problem.line === null ? problem.message : `Line ${problem.line}: ${problem.message}`;
 

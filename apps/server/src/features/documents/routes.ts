@@ -1,4 +1,4 @@
-import { idParams, type TemplateDocument } from '@fieldbook/domain';
+import { idParams } from '@fieldbook/domain';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
@@ -6,15 +6,16 @@ import { tenantErrors } from '../../platform/http/error-responses.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { pdfResponse } from './document-responses.ts';
 import { readRecordSource, renderDocument } from './documents.ts';
+import { registerStatementRoutes } from './statement-routes.ts';
 
 /**
- * The PDF of an invoice or a job, made from the organisation's default template for it; a job's shows its photos,
- * read from `files`.
+ * The PDF of an invoice, a job or a customer's statement, made from the organisation's default template for it; a
+ * job's shows its photos, read from `files`.
  */
 export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer, files: FileStore): void {
   const pdfRoute = (
     path: string,
-    document: TemplateDocument,
+    document: 'invoice' | 'job',
     operationId: string,
     noun: string,
     tags: string[],
@@ -58,4 +59,5 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer, fil
 
   pdfRoute('/sales/invoices/:id/pdf', 'invoice', 'getInvoicePdf', 'sales invoice', ['invoices']);
   pdfRoute('/jobs/:id/pdf', 'job', 'getJobPdf', 'job', ['jobs']);
+  registerStatementRoutes(api, db, renderer);
 }

@@ -1,4 +1,4 @@
-import type { InvoiceData, JobData, PartyData } from './document-data.ts';
+import type { InvoiceData, JobData, PartyData, StatementData } from './document-data.ts';
 import { type DocumentImage, PHOTO_PLACEHOLDER } from './document-images.ts';
 
 // What a template in a form is previewed against when the organisation has no invoice or job yet: realistic,
@@ -101,6 +101,53 @@ export function sampleJob(): JobData {
       time: '25 Nov 2026, 11:30 am',
       takenBy: 'Sam Ellis',
     },
+  };
+}
+
+export function sampleStatement(): StatementData {
+  const invoice = (
+    number: string,
+    date: string,
+    due: string,
+    total: string,
+    paid: string,
+    amountDue: string,
+  ) => ({
+    number,
+    date,
+    due,
+    total,
+    paid,
+    amountDue,
+    overdue: false,
+    overdueText: null,
+  });
+  return {
+    title: 'Statement',
+    asAt: '30 Nov 2026',
+    customer: { ...customer, number: '1017' },
+    invoices: [
+      {
+        ...invoice('998', '12 Sept 2026', '26 Sept 2026', '$1,320.00', '$500.00', '$820.00'),
+        overdue: true,
+        overdueText: '65 days overdue',
+      },
+      {
+        ...invoice('1001', '24 Oct 2026', '7 Nov 2026', '$509.85', '$200.00', '$309.85'),
+        overdue: true,
+        overdueText: '23 days overdue',
+      },
+      invoice('1009', '24 Nov 2026', '8 Dec 2026', '$405.35', '$0.00', '$405.35'),
+    ],
+    aged: [
+      { label: 'Current', amount: '$405.35' },
+      { label: '1–30 days', amount: '$309.85' },
+      { label: '31–60 days', amount: '$0.00' },
+      { label: '61–90 days', amount: '$820.00' },
+      { label: '90+ days', amount: '$0.00' },
+    ],
+    totalDue: '$1,535.20',
+    overdueInvoices: 2,
   };
 }
 

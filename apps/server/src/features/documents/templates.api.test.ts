@@ -48,13 +48,14 @@ const pdfText = (pdf: Buffer) =>
   execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');
 
 describe('templates', () => {
-  it('start as the built-in Tax invoice and Job sheet, each the default for its document', async () => {
+  it('start as the built-in Tax invoice, Job sheet and Statement, each the default for its document', async () => {
     const fresh = await createTenantWithUser(t);
     const response = await apiAs(t, fresh.token).get('/api/templates');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['total-count']).toBe('2');
+    expect(response.headers['total-count']).toBe('3');
     expect((response.json() as TemplateSummary[]).map(({ id: _id, ...rest }) => rest)).toEqual([
       { name: 'Job sheet', document: 'job', type: 'typst', default: true },
+      { name: 'Statement', document: 'statement', type: 'typst', default: true },
       { name: 'Tax invoice', document: 'invoice', type: 'typst', default: true },
     ]);
   });
@@ -69,7 +70,7 @@ describe('templates', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual([
       { field: 'type', message: 'The only template type is typst.' },
-      { field: 'document', message: 'The document is invoice or job.' },
+      { field: 'document', message: 'The document is invoice, job or statement.' },
     ]);
   });
 
@@ -151,6 +152,24 @@ describe('templates', () => {
     const text = pdfText(response.rawPayload);
     expect(text).toMatch(/work notes.*relief valve drips.*photos.*IMG_0412\.JPG.*sign-off/i);
     expect(text).toContain("Signed by Marguerite O'Sullivan, 25 Nov 2026, 11:30 am");
+  });
+
+  it('preview the built-in Statement against a sample when no customer owes anything, and save a copy', async () => {
+    const api = apiAs(t, (await createTenantWithUser(t)).token);
+    const list = (await api.get('/api/templates?q=document:statement')).json() as TemplateSummary[];
+    const { id: _id, updated: _updated, ...fields } = (await api.get(`/api/templates/${list[0]?.id}`)).json();
+    const response = await api.post('/api/templates/preview', fields);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Statement');
+    expect(text).toContain('65 days overdue');
+    expect(text).toContain('$1,535.20');
+    const copy = await api.post('/api/templates', { ...fields, name: 'Our statement', default: true });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect((await api.get('/api/organisation')).json().statementTemplate).toEqual({
+      id: copy.json().id,
+      name: 'Our statement',
+    });
   });
 
   it('preview as SVG for the editor when asked for image/svg+xml', async () => {

@@ -1,6 +1,7 @@
 import {
   idParams,
   invoiceEmailDraft,
+  invoiceEmailDraftQuery,
   invoiceEmailFields,
   invoiceEmailRecord,
   mailStatusRecord,
@@ -19,6 +20,7 @@ import { findAttachment, findOutboxMessage, outboxList } from '../../platform/ma
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { asSentInvoice, readRecordSource, renderDocument } from '../documents/index.ts';
 import { invoiceEmailDraft as draftOf, emailInvoice, listInvoiceEmails } from './invoice-emails.ts';
+import { registerStatementEmailRoutes } from './statement-email-routes.ts';
 
 const tags = ['mail'];
 
@@ -79,19 +81,32 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
   );
 
   const invoiceTags = ['invoices'];
+  const draftSchema = readSchema(
+    {
+      operationId: 'getInvoiceEmailDraft',
+      summary: 'The invoice email, or a payment reminder, as it starts',
+      description:
+        "To the customer's billing email; the organisation's subject and message with the invoice's number, total, amount due, due date and days overdue filled in. `kind=reminder`: the payment reminder's texts, only for an overdue invoice (409 otherwise).",
+      tags: invoiceTags,
+    },
+    invoiceEmailDraft,
+  );
   api.get(
     '/sales/invoices/:id/email-draft',
-    readSchema(
-      {
-        operationId: 'getInvoiceEmailDraft',
-        summary: 'The invoice email as it starts',
-        description:
-          "To the customer's billing email; the organisation's subject and message with the invoice's number, total and due date filled in.",
-        tags: invoiceTags,
+    {
+      schema: {
+        ...draftSchema.schema,
+        querystring: invoiceEmailDraftQuery,
+        response: {
+          ...draftSchema.schema.response,
+          ...tenantErrors.with('VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT'),
+        },
       },
-      invoiceEmailDraft,
-    ),
-    (request) => inRequestTenant(db, request, (tx, tenantId) => draftOf(tx, tenantId, request.params.id)),
+    },
+    (request) =>
+      inRequestTenant(db, request, (tx, tenantId) =>
+        draftOf(tx, tenantId, request.params.id, request.query.kind === 'reminder' ? 'REMINDER' : 'INVOICE'),
+      ),
   );
 
   const emails = {
@@ -105,9 +120,9 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
 
   const send = {
     operationId: 'emailInvoice',
-    summary: 'Email the invoice with its PDF',
+    summary: 'Email the invoice, or a payment reminder of it, with its PDF',
     description:
-      'Stores the message, with the PDF, in the outbox; records the send; moves a Draft invoice to Sent. The mail worker sends it (with retries). Honours `Idempotency-Key`.',
+      'Stores the message, with the PDF, in the outbox; records the send; moves a Draft invoice to Sent. The mail worker sends it (with retries). `kind: REMINDER` is a payment reminder: only of an overdue invoice (409 otherwise). Honours `Idempotency-Key`.',
     tags: invoiceTags,
   };
   const sendSchema = createSchema(send, invoiceEmailFields, invoiceEmailRecord);
@@ -119,7 +134,7 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
         params: idParams,
         response: {
           ...sendSchema.schema.response,
-          ...tenantErrors.with('NOT_FOUND', 'DOCUMENT_FAILED', 'RATE_LIMITED'),
+          ...tenantErrors.with('NOT_FOUND', 'CONFLICT', 'DOCUMENT_FAILED', 'RATE_LIMITED'),
         },
       },
     },
@@ -141,4 +156,6 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
       return sent;
     },
   );
+
+  registerStatementEmailRoutes(api, db, mail, renderer);
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_INVOICE_EMAIL, DEFAULT_ON_MY_WAY_EMAIL, DEFAULT_TIME_ZONE } from '@fieldbook/domain';
+import {
+  DEFAULT_INVOICE_EMAIL,
+  DEFAULT_ON_MY_WAY_EMAIL,
+  DEFAULT_REMINDER_EMAIL,
+  DEFAULT_TIME_ZONE,
+} from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { templates } from './template-tables.ts';
@@ -31,12 +37,19 @@ export const organisationDetails = pgTable(
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     invoiceTemplateId: uuid('invoice_template_id').notNull(),
     jobTemplateId: uuid('job_template_id').notNull(),
+    /** Null only until the start-up step gives the organisation its statement (`completeStatementTemplates`). */
+    statementTemplateId: uuid('statement_template_id'),
     /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */
     invoiceEmailSubject: text('invoice_email_subject').notNull().default(DEFAULT_INVOICE_EMAIL.subject),
     invoiceEmailMessage: text('invoice_email_message').notNull().default(DEFAULT_INVOICE_EMAIL.message),
     /** The email of a technician's "On my way", with placeholders (domain `DEFAULT_ON_MY_WAY_EMAIL`). */
     onMyWaySubject: text('on_my_way_subject').notNull().default(DEFAULT_ON_MY_WAY_EMAIL.subject),
     onMyWayMessage: text('on_my_way_message').notNull().default(DEFAULT_ON_MY_WAY_EMAIL.message),
+    /** The payment reminder of an overdue invoice, with placeholders (domain `DEFAULT_REMINDER_EMAIL`). */
+    reminderSubject: text('reminder_subject').notNull().default(DEFAULT_REMINDER_EMAIL.subject),
+    reminderMessage: text('reminder_message').notNull().default(DEFAULT_REMINDER_EMAIL.message),
+    /** Days past the due date at which an automatic reminder goes (ascending, such as {7,21}); empty: none. */
+    automaticReminderDays: integer('automatic_reminder_days').array().notNull().default(sql`'{}'::integer[]`),
     ...recordTimes(),
   },
   (t) => [
@@ -46,5 +59,11 @@ export const organisationDetails = pgTable(
     tenantForeignKey('organisation_details_job_template_fk', t, t.jobTemplateId, templates).onDelete(
       'no action',
     ),
+    tenantForeignKey(
+      'organisation_details_statement_template_fk',
+      t,
+      t.statementTemplateId,
+      templates,
+    ).onDelete('no action'),
   ],
 );

@@ -8,7 +8,7 @@ import { createTenantWithUser, type TenantWithUser } from '../../test-support/fa
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
 import { completeOrganisations } from './organisation.ts';
-import { builtInBody, refreshBuiltInTemplates } from './templates.ts';
+import { addStatementTemplates, builtInBody, refreshBuiltInTemplates } from './templates.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -168,8 +168,31 @@ describe('organisation details', () => {
     )) as { rows: { name: string; document: string }[] };
     expect(rows.rows).toEqual([
       { name: 'Job sheet', document: 'job' },
+      { name: 'Statement', document: 'statement' },
       { name: 'Tax invoice', document: 'invoice' },
     ]);
+  });
+
+  it('give an organisation made before statements its statement template at start-up, exactly once', async () => {
+    const { api, fresh } = await freshDetails();
+    const tenantId = fresh.tenant.tenantId;
+    // As it was before statements: no statement template, and no default for them.
+    await t.database.db.execute(
+      sql`update organisation_details set statement_template_id = null where tenant_id = ${tenantId}`,
+    );
+    await t.database.db.execute(
+      sql`delete from templates where tenant_id = ${tenantId} and document = 'statement'`,
+    );
+    expect((await api.get('/api/organisation')).json().statementTemplate).toBeNull();
+    // Two processes starting at once, then a third later: one copy.
+    await Promise.all([completeOrganisations(t.database.db), completeOrganisations(t.database.db)]);
+    expect(await addStatementTemplates(t.database.db)).toBe(0);
+    const statements = (await api.get('/api/templates?q=document:statement')).json();
+    expect(statements).toEqual([expect.objectContaining({ name: 'Statement', default: true })]);
+    const template = (await api.get(`/api/templates/${statements[0].id}`)).json();
+    expect(template.body).toBe(builtInBody('statement.typ'));
+    const organisation = (await api.get('/api/organisation')).json();
+    expect(organisation.statementTemplate).toEqual({ id: statements[0].id, name: 'Statement' });
   });
 
   it("have an unedited built-in template's copy brought up to date at start-up, and an edited one left alone", async () => {

@@ -16,7 +16,7 @@ import { recordRead } from '../../platform/records/record-reads.ts';
 import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
-import { refreshBuiltInTemplates, seedTemplates } from './templates.ts';
+import { addStatementTemplates, refreshBuiltInTemplates, seedTemplates } from './templates.ts';
 
 const NOUN = 'organisation';
 
@@ -34,14 +34,16 @@ export async function seedOrganisation(
     tenantId,
     invoiceTemplateId: defaults.invoice,
     jobTemplateId: defaults.job,
+    statementTemplateId: defaults.statement,
     ...(timeZone && { timeZone }),
   });
 }
 
 /**
  * Gives every organisation made before documents existed its details and built-in templates, and brings unedited
- * copies of the built-in templates up to date (`refreshBuiltInTemplates`): a start-up step, two queries when
- * there is nothing to do. Run as the database owner, as migrations are. Answers how many organisations it gave
+ * copies of the built-in templates up to date (`refreshBuiltInTemplates`), and a statement template to every
+ * organisation made before statements existed (`addStatementTemplates`): a start-up step, three queries when there
+ * is nothing to do. Run as the database owner, as migrations are. Answers how many organisations it gave
  * details.
  */
 export async function completeOrganisations(db: Db): Promise<number> {
@@ -62,32 +64,40 @@ export async function completeOrganisations(db: Db): Promise<number> {
       if (!done) await seedOrganisation(tx, id);
     });
   }
+  await addStatementTemplates(db);
   return missing.length;
 }
 
 const invoiceTemplates = alias(templates, 'invoice_templates');
 const jobTemplates = alias(templates, 'job_templates');
+const statementTemplates = alias(templates, 'statement_templates');
+/** The body column of each document's default template. */
+const bodies = { invoice: invoiceTemplates.body, job: jobTemplates.body, statement: statementTemplates.body };
 
 /** The join to a default template of the organisation (`id`: its column of the details). */
 const defaultTemplate = (template: { tenantId: PgColumn; id: PgColumn }, id: PgColumn) =>
   and(eq(template.tenantId, organisationDetails.tenantId), eq(template.id, id));
 
 /** The details with the tenant's name, the default templates' names and one document's default template body. */
-function selectDetails(db: Db, bodyOf: 'invoice' | 'job' | undefined) {
-  const body =
-    bodyOf === 'invoice' ? invoiceTemplates.body : bodyOf === 'job' ? jobTemplates.body : sql<null>`null`;
+function selectDetails(db: Db, bodyOf: TemplateDocument | undefined) {
+  const body = bodyOf ? bodies[bodyOf] : sql<null>`null`;
   return db
     .select({
       name: tenants.name,
       details: organisationDetails,
       invoiceTemplateName: invoiceTemplates.name,
       jobTemplateName: jobTemplates.name,
+      statementTemplateName: statementTemplates.name,
       templateBody: sql<string | null>`${body}`,
     })
     .from(organisationDetails)
     .innerJoin(tenants, eq(tenants.id, organisationDetails.tenantId))
     .innerJoin(invoiceTemplates, defaultTemplate(invoiceTemplates, organisationDetails.invoiceTemplateId))
     .innerJoin(jobTemplates, defaultTemplate(jobTemplates, organisationDetails.jobTemplateId))
+    .leftJoin(
+      statementTemplates,
+      defaultTemplate(statementTemplates, organisationDetails.statementTemplateId),
+    )
     .where(eq(organisationDetails.tenantId, sql.placeholder('tenantId')));
 }
 
@@ -98,13 +108,14 @@ const details = {
   none: builtOnce<DetailsRow>((db) => selectDetails(db, undefined), 'organisation_details'),
   invoice: builtOnce<DetailsRow>((db) => selectDetails(db, 'invoice'), 'organisation_details_invoice'),
   job: builtOnce<DetailsRow>((db) => selectDetails(db, 'job'), 'organisation_details_job'),
+  statement: builtOnce<DetailsRow>((db) => selectDetails(db, 'statement'), 'organisation_details_statement'),
 };
 
 /**
  * The details with the tenant's name, the default templates' names and, when asked, one document's default
  * template body (one statement for a PDF), and the logo as bytes.
  */
-export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' | 'job'): Promise<DetailsRow> {
+export async function readDetails(tx: Tx, tenantId: string, bodyOf?: TemplateDocument): Promise<DetailsRow> {
   const [row] = await details[bodyOf ?? 'none'](tx, { tenantId });
   if (!row) throw notFound(NOUN);
   return row;
@@ -113,7 +124,7 @@ export async function readDetails(tx: Tx, tenantId: string, bodyOf?: 'invoice' |
 export type OrganisationDetails = Awaited<ReturnType<typeof readDetails>>;
 
 /** `readDetails` as a read to send with others. */
-export const detailsRead = (tenantId: string, bodyOf?: 'invoice' | 'job') =>
+export const detailsRead = (tenantId: string, bodyOf?: TemplateDocument) =>
   recordRead(details[bodyOf ?? 'none'].with({ tenantId }), (row: DetailsRow) => row, NOUN);
 
 const dataUrl = (logo: Buffer | null, type: string | null) =>
@@ -124,6 +135,7 @@ const toOrganisation = ({
   details,
   invoiceTemplateName,
   jobTemplateName,
+  statementTemplateName,
 }: OrganisationDetails): Organisation => ({
   id: details.tenantId,
   name,
@@ -143,10 +155,17 @@ const toOrganisation = ({
   timeZone: details.timeZone,
   invoiceTemplate: { id: details.invoiceTemplateId, name: invoiceTemplateName },
   jobTemplate: { id: details.jobTemplateId, name: jobTemplateName },
+  statementTemplate:
+    details.statementTemplateId && statementTemplateName
+      ? { id: details.statementTemplateId, name: statementTemplateName }
+      : null,
   invoiceEmailSubject: details.invoiceEmailSubject,
   invoiceEmailMessage: details.invoiceEmailMessage,
   onMyWaySubject: details.onMyWaySubject,
   onMyWayMessage: details.onMyWayMessage,
+  reminderSubject: details.reminderSubject,
+  reminderMessage: details.reminderMessage,
+  automaticReminderDays: details.automaticReminderDays,
   created: details.created.toISOString(),
   updated: details.updated.toISOString(),
 });
@@ -182,10 +201,7 @@ async function checkDefault(tx: Tx, tenantId: string, document: TemplateDocument
     .from(templates)
     .where(and(eq(templates.tenantId, tenantId), eq(templates.id, id)));
   if (row?.document !== document)
-    throw fieldInvalid(
-      `${document}Template.id`,
-      document === 'invoice' ? organisationMessages.invoiceTemplate : organisationMessages.jobTemplate,
-    );
+    throw fieldInvalid(`${document}Template.id`, organisationMessages[`${document}Template`]);
 }
 
 /** Saves over the version the client read (409 when someone saved since), renaming the tenant too. */
@@ -194,9 +210,10 @@ export async function saveOrganisation(
   tenantId: string,
   update: OrganisationUpdate,
 ): Promise<Organisation> {
-  const { name, updated, logo, invoiceTemplate, jobTemplate, ...fields } = update;
+  const { name, updated, logo, invoiceTemplate, jobTemplate, statementTemplate, ...fields } = update;
   await checkDefault(tx, tenantId, 'invoice', invoiceTemplate.id);
   await checkDefault(tx, tenantId, 'job', jobTemplate.id);
+  if (statementTemplate) await checkDefault(tx, tenantId, 'statement', statementTemplate.id);
   const image = logoOf(logo);
   const [saved] = await tx
     .update(organisationDetails)
@@ -206,6 +223,7 @@ export async function saveOrganisation(
       logoType: image?.type ?? null,
       invoiceTemplateId: invoiceTemplate.id,
       jobTemplateId: jobTemplate.id,
+      ...(statementTemplate && { statementTemplateId: statementTemplate.id }),
       updated: nextUpdated(organisationDetails.updated),
     })
     .where(

@@ -25,6 +25,7 @@ const NOUN = 'template';
 export const BUILT_IN_TEMPLATES = [
   { name: 'Tax invoice', document: 'invoice', file: 'tax-invoice.typ' },
   { name: 'Job sheet', document: 'job', file: 'job-sheet.typ' },
+  { name: 'Statement', document: 'statement', file: 'statement.typ' },
 ] as const satisfies readonly { name: string; document: TemplateDocument; file: string }[];
 
 const bodies = new Map<string, string>();
@@ -84,11 +85,45 @@ export async function refreshBuiltInTemplates(db: Db, earlierBodies = EARLIER_BO
   return refreshed;
 }
 
+/**
+ * Gives every organisation without a statement template (made before statements existed) its copy of the built-in
+ * one as its default: a start-up step, run as the database owner, one statement. The details rows are locked as
+ * they are read, so processes starting at once give each organisation one copy: the second waits for the first
+ * and then finds the default set. Answers how many organisations it gave one.
+ */
+export async function addStatementTemplates(db: Db): Promise<number> {
+  const built = BUILT_IN_TEMPLATES.find((template) => template.document === 'statement');
+  if (!built) return 0;
+  const result = (await db.execute(sql`
+    with missing as (
+      select ${organisationDetails.tenantId} as tenant_id from ${organisationDetails}
+      where ${organisationDetails.statementTemplateId} is null
+      for update
+    ), added as (
+      insert into ${templates} (tenant_id, id, name, type, document, body)
+      select tenant_id, gen_random_uuid(), ${built.name}, 'typst', ${built.document}, ${builtInBody(built.file)}
+      from missing
+      returning tenant_id, id
+    )
+    update ${organisationDetails} set statement_template_id = added.id
+    from added where ${organisationDetails.tenantId} = added.tenant_id
+    returning ${organisationDetails.tenantId}`)) as { rows: unknown[] };
+  return result.rows.length;
+}
+
+/** The organisation's default template of each document: the columns of its details. */
+const defaultColumns = {
+  invoice: 'invoiceTemplateId',
+  job: 'jobTemplateId',
+  statement: 'statementTemplateId',
+} as const satisfies Record<TemplateDocument, keyof typeof organisationDetails.$inferSelect>;
+
 /** Whether the template is its organisation's default for its document. */
 const isDefault = sql<boolean>`exists (
   select 1 from ${organisationDetails}
   where ${organisationDetails.tenantId} = ${templates.tenantId}
-    and ${templates.id} in (${organisationDetails.invoiceTemplateId}, ${organisationDetails.jobTemplateId}))`;
+    and ${templates.id} in (${organisationDetails.invoiceTemplateId}, ${organisationDetails.jobTemplateId},
+      ${organisationDetails.statementTemplateId}))`;
 
 const toTemplate = (row: typeof templates.$inferSelect, isDefaultTemplate: boolean): Template => ({
   id: row.id,
@@ -116,13 +151,13 @@ export async function seedTemplates(
   }));
   await tx.insert(templates).values(rows);
   const idOf = (document: TemplateDocument) => rows.find((row) => row.document === document)?.id as string;
-  return { invoice: idOf('invoice'), job: idOf('job') };
+  return { invoice: idOf('invoice'), job: idOf('job'), statement: idOf('statement') };
 }
 
 async function makeDefault(tx: Tx, tenantId: string, document: TemplateDocument, id: string): Promise<void> {
   await tx
     .update(organisationDetails)
-    .set({ [document === 'invoice' ? 'invoiceTemplateId' : 'jobTemplateId']: id })
+    .set({ [defaultColumns[document]]: id })
     .where(eq(organisationDetails.tenantId, tenantId));
 }
 
@@ -140,10 +175,14 @@ export async function createTemplate(tx: Tx, tenantId: string, fields: TemplateF
 export async function findTemplate(tx: Tx, tenantId: string, id: string): Promise<Template> {
   const row = await requireRow(tx, templates, tenantId, id, NOUN);
   const [details] = await tx
-    .select({ invoice: organisationDetails.invoiceTemplateId, job: organisationDetails.jobTemplateId })
+    .select({
+      invoice: organisationDetails.invoiceTemplateId,
+      job: organisationDetails.jobTemplateId,
+      statement: organisationDetails.statementTemplateId,
+    })
     .from(organisationDetails)
     .where(eq(organisationDetails.tenantId, tenantId));
-  return toTemplate(row, details?.invoice === row.id || details?.job === row.id);
+  return toTemplate(row, details?.[row.document as TemplateDocument] === row.id);
 }
 
 /** The template as it is, when the update keeps it findable and keeps a default a default (else a field error). */

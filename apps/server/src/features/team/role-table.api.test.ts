@@ -33,6 +33,7 @@ const QUERIES: Record<string, string> = {
   'POST /jobs/{id}/attachments': '?filename=walk.pdf',
   'GET /exports/xero/invoices': '?from=2026-11-01&to=2026-11-30',
   'GET /exports/xero/payments': '?from=2026-11-01&to=2026-11-30',
+  'GET /customers/{id}/statement': '?asAt=2026-11-30',
 };
 
 const tokens = {} as Record<Role, string>;
@@ -96,6 +97,12 @@ function bodyOf(method: Method, path: string, id: string): unknown {
       lineItems: [{ description: 'Call-out', quantity: '1', price: '120' }],
     },
     '/sales/invoices/{id}/emails': { to: 'accounts@example.test', subject: 'Invoice', message: 'Attached.' },
+    '/customers/{id}/statement/emails': {
+      to: 'accounts@example.test',
+      subject: 'Statement',
+      message: 'Attached.',
+      asAt: '2026-11-30',
+    },
     '/templates': { name: `Walk ${unique()}`, ...TEMPLATE },
     '/templates/preview': { name: 'Preview', ...TEMPLATE },
     '/invitations': { email: `invited-${unique()}@example.test`, role: 'OFFICE' },

@@ -17,6 +17,7 @@ import { useDeleteCustomer } from './api/delete-customer';
 import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { CustomerLocations } from './customer-locations';
+import { useStatementActions } from './customer-statement';
 
 /** Home › Customers › the customer. */
 const customerCrumbs = (name: string): Crumb[] => [
@@ -67,13 +68,14 @@ function CustomerViewer({ customer }: { customer: Customer }) {
   const navigate = useNavigate();
   const deletion = useDeleteCustomer(customer.id);
   const locations = useQuery(customerLocationsQueryOptions(customer.id));
+  const statement = useStatementActions(customer);
   const { id, name, number, billingAddress, billingEmail, billingPhone, billingFax, website, notes } =
     customer;
   return (
     <RecordViewer
       title={name}
       breadcrumbs={customerCrumbs(name)}
-      buttons={[editAction(paths.customers.edit.href(id))]}
+      buttons={[editAction(paths.customers.edit.href(id)), ...statement.buttons]}
       menu={[
         deleteAction({
           ...customerDeletion(name, locations.data),
@@ -81,7 +83,7 @@ function CustomerViewer({ customer }: { customer: Customer }) {
           onDeleted: () => void navigate(paths.customers.search),
         }),
       ]}
-      actionError={deletion.error}
+      actionError={statement.error ?? deletion.error}
     >
       <RecordDetails
         rows={[
@@ -97,6 +99,7 @@ function CustomerViewer({ customer }: { customer: Customer }) {
       <CustomerLocations customerId={id} />
       <CustomerJobsPanel customerId={id} />
       <CustomerInvoicesPanel customerId={id} />
+      {statement.dialog}
     </RecordViewer>
   );
 }

@@ -52,6 +52,8 @@ function serve({
     const fields = request.body as { to: string; subject: string };
     const record: InvoiceEmail = {
       id: crypto.randomUUID(),
+      kind: 'INVOICE',
+      reminderStep: null,
       to: fields.to,
       subject: fields.subject,
       sentBy: 'Dana Demo',
@@ -179,6 +181,7 @@ describe('Email invoice', () => {
     const [post] = posts();
     expect(post?.path).toBe(`${base}/emails`);
     expect(post?.body).toEqual({
+      kind: 'INVOICE',
       to: 'Accounts@OBrien.example',
       subject: draft.subject,
       message: `${draft.message}\nPS: thanks for the coffee.`,

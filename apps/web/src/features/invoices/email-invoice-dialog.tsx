@@ -2,6 +2,7 @@ import {
   type Invoice,
   type InvoiceEmailDraft,
   type InvoiceEmailFields,
+  type InvoiceEmailKind,
   invoiceEmailFields,
 } from '@fieldbook/domain';
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
@@ -21,26 +22,43 @@ import { useEmailInvoice } from './api/email-invoice';
 import { invoiceEmailDraftQueryOptions } from './api/get-invoice-email-draft';
 import { invoicePdfFileName } from './api/get-invoice-pdf';
 
+type TypedField = Exclude<keyof InvoiceEmailFields, 'kind'>;
+
 const labels = { to: 'To', subject: 'Subject', message: 'Message' } as const satisfies Record<
-  keyof InvoiceEmailFields,
+  TypedField,
   string
 >;
 
-type InvoiceEmailValues = Record<keyof InvoiceEmailFields, string>;
+type InvoiceEmailValues = Record<TypedField, string> & { kind: InvoiceEmailKind };
 
 type Sending = ReturnType<typeof useEmailInvoice>;
 
 interface EmailInvoiceDialogProps {
   invoice: Pick<Invoice, 'id' | 'number'>;
+  /** INVOICE (the default): the invoice email; REMINDER: a payment reminder of an overdue invoice. */
+  kind?: InvoiceEmailKind;
   opened: boolean;
   onClose: () => void;
 }
 
+/** The dialog's title, and the notice after a send, for each kind of email. */
+const wording = {
+  INVOICE: {
+    title: (number: number) => `Email invoice ${number}`,
+    what: (number: number) => `Invoice ${number}`,
+  },
+  REMINDER: {
+    title: (number: number) => `Send a payment reminder for invoice ${number}`,
+    what: (number: number) => `The reminder for invoice ${number}`,
+  },
+} as const;
+
 /**
  * 'Email invoice 12': to whom, the subject and the message, started from the organisation's defaults (loaded as
- * the dialog opens), sent with the invoice's PDF attached. A failed send keeps the dialog and what was typed.
+ * the dialog opens), sent with the invoice's PDF attached. A failed send keeps the dialog and what was typed. As
+ * a reminder (`kind` REMINDER), it starts from the organisation's reminder texts.
  */
-export function EmailInvoiceDialog({ invoice, opened, onClose }: EmailInvoiceDialogProps) {
+export function EmailInvoiceDialog({ invoice, kind = 'INVOICE', opened, onClose }: EmailInvoiceDialogProps) {
   // Here, not in the form: the submission's Idempotency-Key outlives a Cancel, so the same text sent again after
   // a lost answer is still one email.
   const sending = useEmailInvoice(invoice.id);
@@ -55,7 +73,7 @@ export function EmailInvoiceDialog({ invoice, opened, onClose }: EmailInvoiceDia
     <Modal
       opened={opened}
       onClose={cancel}
-      title={`Email invoice ${invoice.number}`}
+      title={wording[kind].title(invoice.number)}
       size="lg"
       fullScreen={phone}
       // A stray click beside the dialog must not throw away a typed message; Escape and Cancel close it.
@@ -63,7 +81,13 @@ export function EmailInvoiceDialog({ invoice, opened, onClose }: EmailInvoiceDia
     >
       {/* A new form each time it opens, from a freshly loaded draft. */}
       {opened && (
-        <EmailInvoiceContent invoice={invoice} sending={sending} onCancel={cancel} onSent={onClose} />
+        <EmailInvoiceContent
+          invoice={invoice}
+          kind={kind}
+          sending={sending}
+          onCancel={cancel}
+          onSent={onClose}
+        />
       )}
     </Modal>
   );
@@ -71,6 +95,7 @@ export function EmailInvoiceDialog({ invoice, opened, onClose }: EmailInvoiceDia
 
 interface ContentProps {
   invoice: Pick<Invoice, 'id' | 'number'>;
+  kind: InvoiceEmailKind;
   sending: Sending;
   onCancel: () => void;
   /** After the notice: the dialog closes. */
@@ -78,7 +103,7 @@ interface ContentProps {
 }
 
 function EmailInvoiceContent(props: ContentProps) {
-  const draft = useQuery(invoiceEmailDraftQueryOptions(props.invoice.id));
+  const draft = useQuery(invoiceEmailDraftQueryOptions(props.invoice.id, props.kind));
   if (draft.isSuccess) return <EmailInvoiceForm {...props} draft={draft.data} />;
   if (draft.isPending) return <SectionLoader />;
   return (
@@ -96,6 +121,7 @@ function EmailInvoiceContent(props: ContentProps) {
 
 function EmailInvoiceForm({
   invoice,
+  kind,
   draft,
   sending,
   onCancel,
@@ -110,7 +136,7 @@ function EmailInvoiceForm({
   // Counts failed tries, each of which moves the keyboard.
   const [failures, setFailures] = useState(0);
   const form = useForm<InvoiceEmailValues, InvoiceEmailFields>({
-    initialValues: { to: draft.to ?? '', subject: draft.subject, message: draft.message },
+    initialValues: { kind, to: draft.to ?? '', subject: draft.subject, message: draft.message },
     validate: zodResolver(invoiceEmailFields),
     transformValues: (values) => invoiceEmailFields.parse(values),
   });
@@ -137,8 +163,8 @@ function EmailInvoiceForm({
         onSuccess: (sent) => {
           notify(
             mail.data?.configured === false
-              ? `Invoice ${invoice.number} is ready to go to ${sent.to}. No mail server is set up, so the email waits in the Outbox.`
-              : `Invoice ${invoice.number} emailed to ${sent.to}.`,
+              ? `${wording[kind].what(invoice.number)} is ready to go to ${sent.to}. No mail server is set up, so the email waits in the Outbox.`
+              : `${wording[kind].what(invoice.number)} emailed to ${sent.to}.`,
           );
           onSent();
         },

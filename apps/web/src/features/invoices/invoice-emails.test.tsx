@@ -11,6 +11,8 @@ const api = installFakeApi();
 /** A send as GET /sales/invoices/{id}/emails gives it. */
 const send = (overrides: Partial<InvoiceEmail>): InvoiceEmail => ({
   id: crypto.randomUUID(),
+  kind: 'INVOICE',
+  reminderStep: null,
   to: 'accounts@obrien.example',
   subject: 'Invoice 12 from Harbourside Plumbing',
   sentBy: 'Dana Demo',

@@ -8,7 +8,7 @@ import { displayDateTime } from '../../lib/date-display';
 import { useTimeZone } from '../../lib/time-zone';
 import { invoiceEmailsQueryOptions } from './api/get-invoice-emails';
 
-/** The invoice viewer's 'Emails': each send of the invoice, newest first, with what became of it. */
+/** The invoice viewer's 'Emails': each send of the invoice or of a reminder, newest first, with what became of it. */
 export function InvoiceEmails({ invoiceId }: { invoiceId: string }) {
   const headingId = useId();
   // The viewer's route loader starts this query with the invoice's.
@@ -37,10 +37,22 @@ export function InvoiceEmails({ invoiceId }: { invoiceId: string }) {
 
 const statusColour = { QUEUED: 'dimmed', SENDING: 'dimmed', SENT: undefined, FAILED: 'red.9' } as const;
 
-/** One send in two or three short lines: the subject and its status; to whom, when and by whom; why it failed. */
+/** What the send was, when it was not the invoice email: a reminder by a member, or an automatic one. */
+const kindOf = (send: InvoiceEmail) =>
+  send.kind !== 'REMINDER'
+    ? null
+    : send.reminderStep === null
+      ? 'Payment reminder'
+      : `Automatic payment reminder (${send.reminderStep} ${send.reminderStep === 1 ? 'day' : 'days'} overdue)`;
+
+/**
+ * One send in two or three short lines: the subject and its status; what it was (a reminder), to whom, when and
+ * by whom; why it failed.
+ */
 function InvoiceEmailItem({ send }: { send: InvoiceEmail }) {
   const timeZone = useTimeZone();
   const details = [
+    kindOf(send),
     `To ${send.to}`,
     displayDateTime(send.created, timeZone),
     send.sentBy && `by ${send.sentBy}`,

@@ -1,4 +1,10 @@
-import type { Invoice, InvoiceLine } from '@fieldbook/domain';
+import {
+  calendarDateIn,
+  type Invoice,
+  type InvoiceEmailKind,
+  type InvoiceLine,
+  isOverdue,
+} from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +20,7 @@ import { RecordViewer } from '../../components/record-viewer';
 import { displayDate } from '../../lib/date-display';
 import { displayMoney } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
+import { useTimeZone } from '../../lib/time-zone';
 import { useDeleteInvoice } from './api/delete-invoice';
 import { invoiceQueryOptions } from './api/get-invoice';
 import { useInvoicePdf } from './api/get-invoice-pdf';
@@ -62,7 +69,10 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
   const navigate = useNavigate();
   const deletion = useDeleteInvoice(invoice.id);
   const pdf = useInvoicePdf(invoice);
-  const [emailing, setEmailing] = useState(false);
+  // Which email the dialog is open for, if any.
+  const [emailing, setEmailing] = useState<InvoiceEmailKind | null>(null);
+  // A reminder is for an overdue invoice only: past its due date today, in the organisation's zone.
+  const overdue = isOverdue(invoice, calendarDateIn(useTimeZone()));
   const title = `Invoice ${invoice.number}`;
   const download: RecordAction = {
     label: 'PDF',
@@ -76,7 +86,8 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
       buttons={[
         editAction(paths.sales.editInvoice.href(invoice.id)),
         download,
-        { label: 'Email', onClick: () => setEmailing(true) },
+        { label: 'Email', onClick: () => setEmailing('INVOICE') },
+        ...(overdue ? [{ label: 'Send reminder', onClick: () => setEmailing('REMINDER') }] : []),
       ]}
       menu={[
         // Only a draft goes; any other invoice stays, with the server's message (an issued tax invoice is kept).
@@ -130,7 +141,12 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
       />
       <InvoicePayments invoice={invoice} />
       <InvoiceEmails invoiceId={invoice.id} />
-      <EmailInvoiceDialog invoice={invoice} opened={emailing} onClose={() => setEmailing(false)} />
+      <EmailInvoiceDialog
+        invoice={invoice}
+        kind={emailing ?? 'INVOICE'}
+        opened={emailing !== null}
+        onClose={() => setEmailing(null)}
+      />
     </RecordViewer>
   );
 }

@@ -1,3 +1,4 @@
 // The outbox feature's public entry: what other features may use. Everything else in this folder is internal.
 
 export { mailStatusQueryOptions } from './api/get-mail-status';
+export { EmailDialog, type EmailDocument, type EmailSending } from './email-dialog';

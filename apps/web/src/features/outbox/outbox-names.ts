@@ -8,6 +8,8 @@ export const MESSAGE_KIND_NAMES: Record<MessageKind, string> = {
   INVOICE: 'Invoice',
   PASSWORD_RESET: 'Password reset',
   ON_MY_WAY: 'On my way',
+  REMINDER: 'Payment reminder',
+  STATEMENT: 'Statement',
 };
 
 /** The outbox list's crumb, for the message viewer under it. */

@@ -35,10 +35,15 @@ const labels = {
   'invoiceTemplate.id': 'Default invoice template',
   jobTemplate: 'Default job template',
   'jobTemplate.id': 'Default job template',
+  statementTemplate: 'Default statement template',
+  'statementTemplate.id': 'Default statement template',
   invoiceEmailSubject: 'Email subject',
   invoiceEmailMessage: 'Email message',
   onMyWaySubject: 'On my way subject',
   onMyWayMessage: 'On my way message',
+  reminderSubject: 'Reminder subject',
+  reminderMessage: 'Reminder message',
+  automaticReminderDays: 'Send reminders automatically (days after the due date)',
 } as const satisfies Record<keyof OrganisationFields, string> & Record<string, string>;
 
 /** The details as the boxes hold them: text (a missing value is an empty box, which the schema reads as null). */
@@ -61,10 +66,16 @@ export interface OrganisationValues extends Record<string, unknown> {
   timeZone: string;
   invoiceTemplate: { id: string };
   jobTemplate: { id: string };
+  /** Absent only before the server has given the organisation its statement template. */
+  statementTemplate?: { id: string };
   invoiceEmailSubject: string;
   invoiceEmailMessage: string;
   onMyWaySubject: string;
   onMyWayMessage: string;
+  reminderSubject: string;
+  reminderMessage: string;
+  /** The days as numbers; NaN for a part of the box that is not a whole number, which the schema refuses. */
+  automaticReminderDays: number[];
 }
 
 const text = (value: string | null) => value ?? '';
@@ -91,14 +102,25 @@ export const organisationValues = (organisation: Organisation): OrganisationValu
   timeZone: organisation.timeZone,
   invoiceTemplate: { id: organisation.invoiceTemplate.id },
   jobTemplate: { id: organisation.jobTemplate.id },
+  ...(organisation.statementTemplate && { statementTemplate: { id: organisation.statementTemplate.id } }),
   invoiceEmailSubject: organisation.invoiceEmailSubject,
   invoiceEmailMessage: organisation.invoiceEmailMessage,
   onMyWaySubject: organisation.onMyWaySubject,
   onMyWayMessage: organisation.onMyWayMessage,
+  reminderSubject: organisation.reminderSubject,
+  reminderMessage: organisation.reminderMessage,
+  automaticReminderDays: organisation.automaticReminderDays,
 });
 
 /** Whole days as typed ("14", " 30 "); anything else is NaN, for the schema's message. */
 const daysFrom = (typed: string) => (/^\s*\d{1,6}\s*$/.test(typed) ? Number(typed) : Number.NaN);
+
+/** Days as typed in one box, separated by commas or spaces ("7, 21"); blank: none. Not a number: 0, refused. */
+const dayListFrom = (typed: string) =>
+  typed
+    .split(/[\s,]+/)
+    .filter((part) => part !== '')
+    .map((part) => daysFrom(part) || 0);
 
 interface OrganisationEditorProps {
   title: string;
@@ -114,6 +136,10 @@ interface OrganisationEditorProps {
 const INVOICE_EMAIL_PLACEHOLDERS =
   '{number} the invoice number, {total} its total, {dueDate} its due date, {customer} the customer’s name, ' +
   '{organisation} the organisation name.';
+
+const REMINDER_PLACEHOLDERS =
+  '{number} the invoice number, {total} its total, {amountDue} what is still owing, {dueDate} its due date, ' +
+  '{daysOverdue} how many days it is overdue, {customer} the customer’s name, {organisation} the organisation name.';
 
 const ON_MY_WAY_PLACEHOLDERS =
   '{technician} the technician’s name, {customer} the customer’s name, {number} the job number, ' +
@@ -141,6 +167,7 @@ export function OrganisationEditor({
   });
   // The terms box keeps what was typed; the form holds the number it means.
   const [termsTyped, setTermsTyped] = useState(String(organisation.paymentTermsDays));
+  const [reminderDaysTyped, setReminderDaysTyped] = useState(organisation.automaticReminderDays.join(', '));
   const values = form.getValues();
 
   return (
@@ -271,6 +298,15 @@ export function OrganisationEditor({
           saved={organisation.jobTemplate}
           {...form.getInputProps('jobTemplate.id')}
         />
+        {organisation.statementTemplate && (
+          <TemplateSelect
+            document="statement"
+            label={labels.statementTemplate}
+            description="The PDF of every customer statement is made from it."
+            saved={organisation.statementTemplate}
+            {...form.getInputProps('statementTemplate.id')}
+          />
+        )}
       </FieldGroup>
 
       {(
@@ -280,6 +316,12 @@ export function OrganisationEditor({
             'invoiceEmail',
             'What an emailed invoice says unless it is changed before sending.',
             INVOICE_EMAIL_PLACEHOLDERS,
+          ],
+          [
+            'Payment reminder',
+            'reminder',
+            'What a reminder of an overdue invoice says, whether sent from the invoice or automatically.',
+            REMINDER_PLACEHOLDERS,
           ],
           [
             'On my way email',
@@ -307,6 +349,21 @@ export function OrganisationEditor({
             minRows={6}
             {...form.getInputProps(`${field}Message`)}
           />
+          {field === 'reminder' && (
+            <TextInput
+              label={labels.automaticReminderDays}
+              description="Days after the due date at which a reminder goes by itself to the customer's billing email, with the invoice attached, such as 7, 21 (at most 5, each from 1 to 365). Only the latest one an invoice has reached goes, once. Leave blank for none."
+              inputMode="numeric"
+              autoComplete="off"
+              styles={NARROW}
+              {...form.getInputProps('automaticReminderDays')}
+              value={reminderDaysTyped}
+              onChange={(event) => {
+                setReminderDaysTyped(event.currentTarget.value);
+                form.setFieldValue('automaticReminderDays', dayListFrom(event.currentTarget.value));
+              }}
+            />
+          )}
         </FieldGroup>
       ))}
     </EditorFrame>

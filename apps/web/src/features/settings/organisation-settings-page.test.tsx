@@ -2,6 +2,7 @@ import {
   apiMessages,
   DEFAULT_INVOICE_EMAIL,
   DEFAULT_ON_MY_WAY_EMAIL,
+  DEFAULT_REMINDER_EMAIL,
   MAX_LOGO_BYTES,
   type Organisation,
   organisationMessages,
@@ -34,6 +35,16 @@ const template = (overrides: Partial<TemplateSummary>): TemplateSummary => ({
 const taxInvoice = template({ default: true });
 const plainInvoice = template({ id: '00000000-0000-7000-8000-00000000e002', name: 'Plain invoice' });
 const jobSheet = template({ id: '00000000-0000-7000-8000-00000000e003', name: 'Job sheet', document: 'job' });
+const statement = template({
+  id: '00000000-0000-7000-8000-00000000e004',
+  name: 'Statement',
+  document: 'statement',
+});
+const plainStatement = template({
+  id: '00000000-0000-7000-8000-00000000e005',
+  name: 'Plain statement',
+  document: 'statement',
+});
 
 /** The details as GET /organisation gives them: ABN, BSB and account number as digits. */
 const stored: Organisation = {
@@ -55,10 +66,14 @@ const stored: Organisation = {
   logo: PNG_DATA_URL,
   invoiceTemplate: { id: taxInvoice.id, name: taxInvoice.name },
   jobTemplate: { id: jobSheet.id, name: jobSheet.name },
+  statementTemplate: { id: statement.id, name: statement.name },
   invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
   invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
   onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,
   onMyWayMessage: DEFAULT_ON_MY_WAY_EMAIL.message,
+  reminderSubject: DEFAULT_REMINDER_EMAIL.subject,
+  reminderMessage: DEFAULT_REMINDER_EMAIL.message,
+  automaticReminderDays: [],
   created: '2025-03-01T09:30:00.000Z',
   updated: '2025-03-02T10:00:00.000Z',
 };
@@ -70,6 +85,8 @@ function serve(save: (request: RecordedRequest) => Response | Promise<Response>)
     if (request.path === '/templates?q=document:invoice&p=1&s=100')
       return jsonResponse([plainInvoice, taxInvoice], { total: 2 });
     if (request.path === '/templates?q=document:job&p=1&s=100') return jsonResponse([jobSheet], { total: 1 });
+    if (request.path === '/templates?q=document:statement&p=1&s=100')
+      return jsonResponse([plainStatement, statement], { total: 2 });
     return jsonResponse(stored);
   };
 }
@@ -125,6 +142,7 @@ describe('Organisation details', () => {
     );
     expect(invoiceTemplate).toHaveValue(taxInvoice.id);
     expect(field('Default job template')).toHaveValue(jobSheet.id);
+    expect(field('Default statement template')).toHaveValue(statement.id);
   });
 
   // It types about 120 characters one key at a time: 5 s alone on 2 cores, over 15 s on a busy machine.
@@ -154,6 +172,10 @@ describe('Organisation details', () => {
     await user.clear(field('Payment terms (days)'));
     await user.type(field('Payment terms (days)'), '30');
     await user.selectOptions(field('Default invoice template'), plainInvoice.id);
+    await vi.waitFor(() =>
+      expect(within(field('Default statement template')).getAllByRole('option')).toHaveLength(2),
+    );
+    await user.selectOptions(field('Default statement template'), plainStatement.id);
     expect(field('Time zone')).toHaveValue('Australia/Sydney');
     await user.selectOptions(field('Time zone'), 'Australia/Perth');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -180,10 +202,14 @@ describe('Organisation details', () => {
       timeZone: 'Australia/Perth',
       invoiceTemplate: { id: plainInvoice.id },
       jobTemplate: { id: jobSheet.id },
+      statementTemplate: { id: plainStatement.id },
       invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
       invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
       onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,
       onMyWayMessage: DEFAULT_ON_MY_WAY_EMAIL.message,
+      reminderSubject: DEFAULT_REMINDER_EMAIL.subject,
+      reminderMessage: DEFAULT_REMINDER_EMAIL.message,
+      automaticReminderDays: [],
       updated: stored.updated,
     });
     expect(router.state.location.pathname).toBe('/settings/organisation');
@@ -347,6 +373,43 @@ describe('Organisation details', () => {
     });
     expect(await screen.findByLabelText(/^Email subject/)).toHaveValue(subject);
     expect(screen.getByLabelText(/^Email message/)).toHaveValue(message);
+  });
+
+  it("saves the payment reminder's texts and the days of automatic reminders", async () => {
+    serve((request) =>
+      jsonResponse({ ...stored, ...(request.body as object), updated: '2025-03-03T08:00:00.000Z' }),
+    );
+    const { user } = renderPage();
+
+    const group = await screen.findByRole('group', { name: 'Payment reminder' });
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('{amountDue} what is still owing'));
+    expect(group).toHaveAccessibleDescription(expect.stringContaining('{daysOverdue}'));
+    expect(within(group).getByLabelText(/^Reminder subject/)).toHaveValue(DEFAULT_REMINDER_EMAIL.subject);
+    expect(within(group).getByLabelText(/^Reminder message/)).toHaveValue(DEFAULT_REMINDER_EMAIL.message);
+    const days = within(group).getByLabelText(/^Send reminders automatically \(days after the due date\)/);
+    expect(days).toHaveValue('');
+    expect(days).toHaveAccessibleDescription(expect.stringContaining('at most 5, each from 1 to 365'));
+
+    // A day out of range is refused in the browser, on the box.
+    await user.type(days, '7, 400');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(days).toHaveAccessibleDescription(expect.stringContaining(organisationMessages.reminderDay));
+    expect(api.paths('PUT')).toEqual([]);
+    // So is a sixth.
+    await user.clear(days);
+    await user.type(days, '1 2 3 4 5 6');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(days).toHaveAccessibleDescription(expect.stringContaining(organisationMessages.reminderDays));
+    expect(api.paths('PUT')).toEqual([]);
+
+    await user.clear(days);
+    await user.type(days, '21, 7');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Organisation details saved.')).toBeInTheDocument();
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      reminderSubject: DEFAULT_REMINDER_EMAIL.subject,
+      automaticReminderDays: [7, 21],
+    });
   });
 
   it('sends no logo once it is removed', async () => {

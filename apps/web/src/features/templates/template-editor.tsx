@@ -72,7 +72,7 @@ export function TemplateEditor({ title, breadcrumbs, template, save }: TemplateE
             />
             <TextInput
               label={labels.document}
-              description="invoice or job"
+              description="invoice, job or statement"
               required
               autoComplete="off"
               spellCheck={false}
@@ -95,7 +95,7 @@ export function TemplateEditor({ title, breadcrumbs, template, save }: TemplateE
             description={
               isDefault
                 ? 'To change the default, make another template the default.'
-                : 'Invoices and job sheets are made with the default template of their document.'
+                : 'Invoices, job sheets and statements are made with the default template of their document.'
             }
             disabled={isDefault}
             {...form.getInputProps('default', { type: 'checkbox' })}

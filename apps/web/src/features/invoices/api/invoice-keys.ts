@@ -1,3 +1,4 @@
+import type { InvoiceEmailKind } from '@fieldbook/domain';
 import { recordKeys } from '../../../lib/record-keys';
 
 /** Query keys of sales invoices. */
@@ -9,7 +10,8 @@ export const invoiceKeys = recordKeys('invoices');
  */
 export const invoiceEmailKeys = {
   sends: (invoiceId: string) => [...invoiceKeys.detail(invoiceId), 'emails'] as const,
-  draft: (invoiceId: string) => [...invoiceKeys.detail(invoiceId), 'email-draft'] as const,
+  draft: (invoiceId: string, kind: InvoiceEmailKind = 'INVOICE') =>
+    [...invoiceKeys.detail(invoiceId), 'email-draft', kind] as const,
 };
 
 /**
