@@ -1,4 +1,9 @@
-import type { InvoiceEmail, InvoiceEmailFields } from '@fieldbook/domain';
+import type {
+  DocumentEmailFields,
+  InvoiceEmail,
+  InvoiceEmailFields,
+  InvoiceEmailKind,
+} from '@fieldbook/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { useSubmissionKey } from '../../../lib/record-mutations';
@@ -22,14 +27,15 @@ export function emailInvoice(
 
 /**
  * Emails the invoice with one Idempotency-Key per submission: Send pressed again on the same text (after a lost
- * answer) cannot email the customer twice. A send reloads the invoice (a draft is now Sent), its sends, and the
+ * answer) cannot email the customer twice. `kind`: the invoice email or a payment reminder. A send reloads the invoice (a draft is now Sent), its sends, and the
  * invoice lists.
  */
-export function useEmailInvoice(invoiceId: string) {
+export function useEmailInvoice(invoiceId: string, kind: InvoiceEmailKind = 'INVOICE') {
   const queryClient = useQueryClient();
   const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (fields: InvoiceEmailFields) => emailInvoice(invoiceId, fields, submission.keyFor(fields)),
+    mutationFn: (fields: DocumentEmailFields) =>
+      emailInvoice(invoiceId, { ...fields, kind }, submission.keyFor(fields)),
     onSuccess: () => {
       submission.done();
       return Promise.all([
