@@ -217,6 +217,8 @@ export function loadScenarios(
     read('invoices: *', '/api/sales/invoices?q=*'),
     read('invoices: status sent', `/api/sales/invoices?q=${q('status:OPEN_SENT')}`),
     read('invoices: a word', `/api/sales/invoices?q=${q(word)}`),
+    read('invoices: overdue', `/api/sales/invoices?q=${q('overdue:true')}`),
+    read('receivables report', '/api/reports/receivables'),
   ];
   const jobById: Scenario = {
     name: 'one job by id',
