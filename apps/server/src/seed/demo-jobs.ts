@@ -47,15 +47,18 @@ const localTime = (today: string, days: number, hour: number): Date =>
   instantAt(DEMO_TIME_ZONE, `${addDays(today, days)}T${String(hour).padStart(2, '0')}:00:00`);
 
 /**
- * Each technician's visits today and tomorrow (days, hour), so Today has a day to show whenever the demo is
- * seeded: today's done with, under way or to come by the hour it is seeded.
+ * Each technician's visits today, tomorrow and the day after (days, hour), so Today has a day to show whenever the
+ * demo is seeded, and still the next morning: today's done with, under way or to come by the hour it is seeded.
  */
 const DAY_PLAN = [
   [0, 8],
   [0, 11],
   [0, 14],
   [1, 9],
+  [1, 11],
   [1, 13],
+  [2, 9],
+  [2, 13],
 ] as const;
 
 /** Where a visit planned for `hour` today is at `hourNow`: done with, under way or to come. */

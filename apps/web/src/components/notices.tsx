@@ -1,37 +1,26 @@
-import { createContext, type ReactNode, use, useCallback, useEffect, useRef, useState } from 'react';
-import type { Notice } from './notice-stack';
+import { CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { createContext, type ReactNode, use, useCallback, useRef, useState } from 'react';
+import './notices.css';
 
 /** How long a notice stays, unless dismissed first. */
 const NOTICE_MS = 6000;
-/** When the notices' code is fetched ahead of the first notice. */
-const PREFETCH_MS = 3000;
+
+interface Notice {
+  id: number;
+  text: string;
+}
 
 const NotifyContext = createContext<((text: string) => void) | null>(null);
-
-type NoticeStackComponent = typeof import('./notice-stack').default;
-
-let loading: Promise<NoticeStackComponent> | undefined;
-/** The notices' code, once; a failed download (offline) is tried again with the next notice. */
-const loadNoticeStack = () => {
-  loading ??= import('./notice-stack').then(
-    (module) => module.default,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-};
 
 /**
  * Short confirmations ("Customer saved.") for a few seconds: at the top right on a desktop, at the bottom of a
  * phone's screen (`notices.css`), where they cover neither the page's heading nor its buttons. They live above
  * the router, so a notice raised just before navigating shows on the next page; a reload does not bring it back.
- * Their code (`notice-stack.tsx`) loads a few seconds after the app starts, or with the first notice if sooner.
+ * Their code is in the first download, so a notice shows whatever the network is doing when it is raised (a
+ * save that went through as the connection came back says so).
  */
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
-  const [Stack, setStack] = useState<{ Component: NoticeStackComponent } | null>(null);
   const nextId = useRef(0);
 
   const dismiss = useCallback((id: number) => {
@@ -48,30 +37,21 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
     [dismiss],
   );
 
-  // The code is fetched a few seconds after the first screen, so a notice shows at once later, the network cut or
-  // not; the first screen's download stays without it.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      loadNoticeStack().catch(() => {
-        // Tried again with the first notice.
-      });
-    }, PREFETCH_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-
-  const waiting = notices.length > 0 && Stack === null;
-  useEffect(() => {
-    if (!waiting) return;
-    loadNoticeStack().then(
-      (Component) => setStack({ Component }),
-      (error: unknown) => console.error('The notices could not be loaded.', error),
-    );
-  }, [waiting]);
-
   return (
     <NotifyContext value={notify}>
       {children}
-      {notices.length > 0 && Stack && <Stack.Component notices={notices} onDismiss={dismiss} />}
+      {notices.length > 0 && (
+        <Stack className="notices" gap="xs">
+          {notices.map((notice) => (
+            <Paper key={notice.id} className="notice" role="status" withBorder shadow="md" radius="md">
+              <Group gap="xs" wrap="nowrap" justify="space-between">
+                <Text size="sm">{notice.text}</Text>
+                <CloseButton aria-label="Dismiss" onClick={() => dismiss(notice.id)} />
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
     </NotifyContext>
   );
 }
