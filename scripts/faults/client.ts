@@ -179,6 +179,7 @@ export function apiAs(base: string, token: string) {
   }
   return {
     get: <T>(path: string) => call<T>('GET', path),
+    put: <T>(path: string, body: unknown) => call<T>('PUT', path, body),
     /** Headers such as Idempotency-Key or X-Request-Id go with it. */
     createCustomer: (name: string, headers: Record<string, string> = {}) =>
       call<Customer>('POST', '/api/customers', { name }, headers),

@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { type Db, openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { repairPgliteDataDir } from '../../apps/server/src/platform/db/pglite-data-dir.ts';
 import type { DatabasePooler } from '../../apps/server/src/platform/db/transaction-pooler.ts';
 import { countSeedRows, type SeedRowCounts } from '../../apps/server/src/test-support/demo-counts.ts';
@@ -24,6 +24,11 @@ export interface FreshDatabase extends DatabaseSettings {
    * database created from it as its template): only while no server has it open.
    */
   copy(): Promise<FreshDatabase>;
+  /**
+   * Opens the database as a server would (a PGlite directory left by a killed server repaired first), runs `work`
+   * on it and closes it: on PGlite only while no server has it open (a PostgreSQL database takes both at once).
+   */
+  use<T>(work: (db: Db) => Promise<T>): Promise<T>;
   drop(): Promise<void>;
 }
 
@@ -72,6 +77,10 @@ async function freshPglite(from?: string): Promise<FreshDatabase> {
       }
     },
     copy: () => freshPglite(dataDir),
+    use: (work) => {
+      repairPgliteDataDir(dataDir);
+      return using({ dataDir }, work);
+    },
     drop,
   };
 }
@@ -96,8 +105,21 @@ async function freshPostgres(
     env: { DATABASE_URL: url.toString(), DATABASE_POOLER: pooler },
     seedRows: () => readSeedRows({ url: url.toString(), pooler }),
     copy: () => freshPostgres(serverUrl, pooler, name),
+    use: (work) => using({ url: url.toString(), pooler }, work),
     drop,
   };
+}
+
+async function using<T>(
+  where: { url: string; pooler: DatabasePooler } | { dataDir: string },
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase({ ...where, poolSize: 1 });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 async function readSeedRows(where: { url: string; pooler: DatabasePooler } | { dataDir: string }) {

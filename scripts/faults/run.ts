@@ -18,6 +18,7 @@ import { acknowledgedCreates } from './acknowledged-creates.ts';
 import { concurrentWrites } from './concurrent-writes.ts';
 import { dropAllDatabases } from './databases.ts';
 import { killedFirstStart } from './first-start.ts';
+import { killedReminders } from './killed-reminders.ts';
 import { reasonOf, type Scenario, type ScenarioOptions } from './scenario.ts';
 import { killAllServers } from './servers.ts';
 import { signInThrottle } from './sign-in-throttle.ts';
@@ -60,6 +61,8 @@ const scenarios: Scenario[] = [
   signInThrottle('postgres'),
   sigtermUnderLoad('postgres'),
   signInThrottle('pglite'),
+  killedReminders('pglite'),
+  killedReminders('postgres'),
   concurrentWrites('pglite'),
   concurrentWrites('postgres'),
 ].filter((scenario) => only.length === 0 || only.some((word) => scenario.name.includes(word)));

@@ -30,6 +30,7 @@ import { registerTechnicianRoutes } from './features/technicians/routes.ts';
 import { registerAccountRoutes, registerTenantRoutes } from './features/tenants/routes.ts';
 import { isMember, listTenantsOf } from './features/tenants/tenants.ts';
 import { registerTodayRoutes } from './features/today/routes.ts';
+import { serverTasks } from './maintenance.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { isReady } from './platform/db/migrate.ts';
@@ -47,6 +48,7 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './platform/mail/mail-worker.ts';
 import { createRenderer, type Renderer } from './platform/renderer/renderer.ts';
+import { createTaskRunner } from './platform/tasks/scheduled-tasks.ts';
 import { registerWebApp } from './platform/web/web-app.ts';
 import { DEMO_USER } from './seed/demo.ts';
 
@@ -72,6 +74,12 @@ export interface AppOptions {
   files?: FileStore;
   /** The mail worker's timings (tests shorten the retries); the server and sender come from the config. */
   mail?: Pick<MailWorkerOptions, 'retryDelaysMs' | 'pollMs' | 'leaseMs'>;
+  /**
+   * Whether this process takes its share of the background tasks (`backgroundTasks` in maintenance.ts: the
+   * housekeeping and the automatic payment reminders), run by the mail worker. The server does; tests that build
+   * an app run the tasks themselves, at the times they choose.
+   */
+  backgroundTasks?: boolean;
 }
 
 /** Builds the one process: the API under /api, the identity provider under /oidc, and the web app. */
@@ -83,6 +91,7 @@ export async function buildApp({
   renderer = createRenderer(),
   files: givenFiles,
   mail: mailTimings,
+  backgroundTasks = false,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, stream: logDestination() },
@@ -134,18 +143,30 @@ export async function buildApp({
 
   const { db } = database;
   // Requests for reset links become links and emails in the worker, after the page has answered.
-  const prepare = config.oidc.embedded
+  const prepareResets = config.oidc.embedded
     ? passwordResetPreparer(db, {
         publicUrl: config.publicUrl,
         mailConfigured: config.mail.smtpUrl !== undefined,
         log: app.log,
       })
     : undefined;
-  const mail = createMailWorker(db, { ...config.mail, ...mailTimings, prepare }, app.log);
-  app.decorate('mailWorker', mail);
   const opened = givenFiles ? undefined : await openFileStore(config.files);
   const files = givenFiles ?? (opened as FileStore);
   app.decorate('files', files);
+  // The background tasks take their turn in the mail worker's loop, after the reset links.
+  const tasks = backgroundTasks
+    ? createTaskRunner(db, serverTasks({ database, files, renderer, log: app.log }), app.log)
+    : undefined;
+  const steps = [prepareResets, tasks?.runDue].filter((step) => step !== undefined);
+  const prepare =
+    steps.length === 0
+      ? undefined
+      : async () => {
+          for (const step of steps) if (await step()) return true;
+          return false;
+        };
+  const mail = createMailWorker(db, { ...config.mail, ...mailTimings, prepare }, app.log);
+  app.decorate('mailWorker', mail);
   const names = tenantClaimNames(config.oidc.claimNamespace);
   let provider: Provider | undefined;
   if (config.oidc.embedded) {
@@ -212,7 +233,10 @@ export async function buildApp({
     registerMailRoutes(api, db, mail, renderer);
   });
   await registerWebApp(app, config);
-  app.addHook('onReady', async () => mail.start());
+  app.addHook('onReady', async () => {
+    await tasks?.schedule();
+    mail.start();
+  });
   app.addHook('onClose', () => mail.stop());
   app.addHook('onClose', () => renderer.close());
   app.addHook('onClose', async () => opened?.close());

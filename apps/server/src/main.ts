@@ -1,6 +1,5 @@
 import { buildApp } from './app.ts';
 import { completeOrganisations } from './features/organisation/organisation.ts';
-import { analyseChangedTables, runMaintenance, sendReminders } from './maintenance.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
@@ -40,40 +39,15 @@ async function main(): Promise<void> {
   if (config.seedDemo) await seedDemo(database.db);
 
   const renderer = createRenderer();
-  const app = await buildApp({ config, database, renderer });
+  // The housekeeping and the automatic payment reminders run in the background (serverTasks in maintenance.ts).
+  const app = await buildApp({ config, database, renderer, backgroundTasks: true });
   // The render processes start now, so the first PDF after start-up does not wait for one.
   renderer.warm().catch((err: unknown) => app.log.warn({ err }, 'the document renderer did not start'));
-  const maintain = () =>
-    runMaintenance(database, app.files).catch((err: unknown) =>
-      app.log.warn({ err }, 'database maintenance failed'),
-    );
-  // Reminders render PDFs: they go after the housekeeping, and the server does not wait for them to start. The
-  // mail worker sends them at its next look at the outbox.
-  const remind = () =>
-    sendReminders(database, renderer, app.log).catch((err: unknown) =>
-      app.log.warn({ err }, 'sending automatic payment reminders failed'),
-    );
-  await maintain();
-  void remind();
-  const cleanup = setInterval(() => void maintain().then(remind), 15 * 60_000);
-  cleanup.unref();
-  // PGlite has no autovacuum: keep the planner's statistics as fresh as a server would.
-  const statistics = setInterval(
-    () =>
-      analyseChangedTables(database).catch((err: unknown) =>
-        app.log.warn({ err }, 'refreshing planner statistics failed'),
-      ),
-    60_000,
-  );
-  statistics.unref();
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    clearInterval(cleanup);
-    clearInterval(statistics);
     const timer = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);

@@ -7,6 +7,53 @@ import { sendDueReminders } from './features/mail/index.ts';
 import type { Database } from './platform/db/database.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import type { Renderer } from './platform/renderer/renderer.ts';
+import type { ScheduledTask } from './platform/tasks/scheduled-tasks.ts';
+
+const MINUTE = 60_000;
+
+interface TaskNeeds {
+  database: Database;
+  files: FileStore;
+  renderer: Renderer;
+  log: { warn(details: object, message: string): void };
+}
+
+/**
+ * The server's background tasks, run by the mail worker's loop (platform/tasks/scheduled-tasks.ts), in one process
+ * at a time, each once at start-up and then when due:
+ * - `housekeeping` every 15 minutes (`runMaintenance`);
+ * - `payment-reminders` every 15 minutes (`sendReminders`): the automatic payment reminders due, in the outbox;
+ * - `planner-statistics` every minute, on PGlite only (`analyseChangedTables`).
+ * A lease longer than a run can take: a process that died mid-run has its task taken again when the lease ends.
+ */
+export function serverTasks({ database, files, renderer, log }: TaskNeeds): ScheduledTask[] {
+  const tasks: ScheduledTask[] = [
+    {
+      name: 'housekeeping',
+      everyMs: 15 * MINUTE,
+      leaseMs: 10 * MINUTE,
+      run: () => runMaintenance(database, files),
+    },
+    {
+      name: 'payment-reminders',
+      everyMs: 15 * MINUTE,
+      leaseMs: 10 * MINUTE,
+      run: async () => {
+        await sendReminders(database, renderer, log);
+      },
+    },
+  ];
+  if (database.kind === 'pglite')
+    tasks.push({
+      name: 'planner-statistics',
+      everyMs: MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: async () => {
+        await analyseChangedTables(database);
+      },
+    });
+  return tasks;
+}
 
 /**
  * Housekeeping a PostgreSQL server's autovacuum does by itself but embedded PGlite does not: refreshing the
@@ -23,9 +70,9 @@ export async function runMaintenance(database: Database, files?: FileStore): Pro
 }
 
 /**
- * The automatic payment reminders due now (`sendDueReminders`), stored in the outbox, which then sends them; run
- * with the housekeeping, in every server process (each reminder goes once whatever the number of processes).
- * Answers how many were stored, and logs each one that could not be made.
+ * The automatic payment reminders due now (`sendDueReminders`), stored in the outbox, which then sends them (each
+ * reminder goes once whatever the number of processes running this at once). Answers how many were stored, and
+ * logs each one that could not be made.
  */
 export async function sendReminders(
   database: Database,

@@ -21,3 +21,4 @@ export * from './platform/db/tenant-table.ts';
 export * from './platform/http/idempotency-keys.ts';
 export * from './platform/mail/outbox-tables.ts';
 export * from './platform/records/tenant-counter-table.ts';
+export * from './platform/tasks/task-tables.ts';

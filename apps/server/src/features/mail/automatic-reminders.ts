@@ -39,7 +39,8 @@ class NotStored extends Error {}
  * the 7-day one. Each reminder is made as a member's would be (the organisation's reminder texts, the invoice's PDF),
  * then stored in one transaction: the `invoice_emails` row with its step (`ON CONFLICT DO NOTHING` on
  * `invoice_emails_reminder_step_key`) and the outbox message. If the row was not inserted, another process sent that
- * reminder: nothing is stored. The outbox delivers the message as any other. Run by the server's housekeeping.
+ * reminder: nothing is stored. The outbox delivers the message as any other. A background task of the server
+ * (`payment-reminders`, maintenance.ts).
  */
 export async function sendDueReminders(db: Db, renderer: Renderer, now: Date): Promise<RemindersSent> {
   const result: RemindersSent = { sent: 0, failed: [] };
