@@ -253,6 +253,20 @@ export async function readRecordSource<Document extends 'invoice' | 'job'>(
   };
 }
 
+/**
+ * An invoice with its organisation's default template for it, read by the server itself (a background task: no
+ * member, no role), in a transaction of the tenant's (`inTenant`), as a member reads it with `readRecordSource`.
+ */
+export async function readInvoiceSourceIn(tx: Tx, tenantId: string, id: string): Promise<DocumentSource> {
+  const details = await readDetails(tx, tenantId, 'invoice');
+  return sourceOf(
+    tenantId,
+    'invoice',
+    details,
+    await recordPart(tx, tenantId, 'invoice', id, details.details),
+  );
+}
+
 /** The document's source: the record's part, the organisation's, and the default template's name and body. */
 export function sourceOf(
   tenantId: string,

@@ -1,3 +1,3 @@
 // The documents feature as other features use it: nothing else of it may be imported from outside (Biome).
-export { asSentInvoice, readRecordSource, renderDocument } from './documents.ts';
+export { asSentInvoice, readInvoiceSourceIn, readRecordSource, renderDocument } from './documents.ts';
 export { readStatementSource } from './statements.ts';

@@ -7,10 +7,9 @@ import { tenants } from '../../platform/db/tenant-table.ts';
 import { storeMessage } from '../../platform/mail/outbox.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { customers } from '../customers/index.ts';
-import { asSentInvoice, readRecordSource, renderDocument } from '../documents/index.ts';
+import { asSentInvoice, readInvoiceSourceIn, renderDocument } from '../documents/index.ts';
 import { findInvoice, invoices } from '../invoices/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
-import { memberships } from '../team/index.ts';
 import { invoiceEmails } from './invoice-email-tables.ts';
 import { invoicePdf, invoicePlaceholders } from './invoice-placeholders.ts';
 
@@ -36,7 +35,8 @@ class NotStored extends Error {}
  * overdue invoice (`isOverdue`, today in the organisation's zone) whose customer has a billing email gets one
  * reminder for the highest step (days past due) it has reached, unless a reminder of that step or a later one went
  * already: an invoice 25 days overdue with steps {7, 21} gets the 21-day reminder only, once, whether or not it had
- * the 7-day one. Each reminder is made as a member's would be (the organisation's reminder texts, the invoice's PDF),
+ * the 7-day one. Each reminder is made as a member's would be (the organisation's reminder texts, the invoice's PDF
+ * read by the server itself: `readInvoiceSourceIn`),
  * then stored in one transaction: the `invoice_emails` row with its step (`ON CONFLICT DO NOTHING` on
  * `invoice_emails_reminder_step_key`) and the outbox message. If the row was not inserted, another process sent that
  * reminder: nothing is stored. The outbox delivers the message as any other. A background task of the server
@@ -62,12 +62,10 @@ export async function sendDueReminders(db: Db, renderer: Renderer, now: Date): P
     const due = (await inTenant(db, organisation.tenantId, (tx) =>
       tx.execute(dueReminders(organisation.tenantId, organisation.days, today)),
     )) as unknown as { rows: DueReminder[] };
-    const owner = await anOwner(db, organisation.tenantId);
-    if (!owner) continue;
     for (const reminder of due.rows) {
       if (result.sent + result.failed.length >= REMINDERS_PER_CALL) return result;
       try {
-        if (await sendReminder(db, renderer, { ...organisation, today, owner }, reminder)) result.sent += 1;
+        if (await sendReminder(db, renderer, { ...organisation, today }, reminder)) result.sent += 1;
       } catch (error) {
         result.failed.push({ tenantId: organisation.tenantId, invoiceId: reminder.invoiceId, error });
       }
@@ -94,24 +92,12 @@ const dueReminders = (tenantId: string, days: number[], today: string) => sql`
     where e.tenant_id = ${tenantId} and e.invoice_id = reached.invoice_id and e.reminder_step >= reached.step)
   order by invoice_id`;
 
-/** A member to read the invoice's document as (the documents are read as a member reads them): an Owner. */
-async function anOwner(db: Db, tenantId: string): Promise<string | undefined> {
-  const [owner] = await db
-    .select({ subject: memberships.subject })
-    .from(memberships)
-    .where(and(eq(memberships.tenantId, tenantId), eq(memberships.role, 'OWNER')))
-    .orderBy(asc(memberships.created))
-    .limit(1);
-  return owner?.subject;
-}
-
 interface ReminderOrganisation {
   tenantId: string;
   organisation: string;
   subject: string;
   message: string;
   today: string;
-  owner: string;
 }
 
 /** Makes one reminder's PDF, then stores it (true) unless it went already or the invoice changed meanwhile. */
@@ -122,8 +108,10 @@ async function sendReminder(
   { invoiceId, step }: DueReminder,
 ): Promise<boolean> {
   const { tenantId, today } = organisation;
-  const caller = { tenantId, subject: organisation.owner, access: 'member' as const };
-  const { record: invoice, source } = await readRecordSource(db, caller, 'invoice', invoiceId);
+  const { invoice, source } = await inTenant(db, tenantId, async (tx) => ({
+    invoice: await findInvoice(tx, tenantId, invoiceId),
+    source: await readInvoiceSourceIn(tx, tenantId, invoiceId),
+  }));
   const pdf = (await renderDocument(renderer, asSentInvoice(source), 'pdf')) as Uint8Array;
   try {
     return await inTenant(db, tenantId, async (tx) => {
