@@ -1,5 +1,5 @@
 // The invoices feature as other features use it: nothing else of it may be imported from outside (Biome).
 export { invoices } from './invoice-tables.ts';
 export { findInvoice, type InvoiceImport, importInvoices, invoiceRead } from './invoices.ts';
+export { type PaymentLine, paymentLinesRead } from './payment-reads.ts';
 export { invoicePayments } from './payment-tables.ts';
-export { type PaymentLine, paymentLinesRead } from './payments.ts';

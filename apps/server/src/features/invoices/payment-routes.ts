@@ -7,7 +7,8 @@ import { replyCreated } from '../../platform/http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import { sendList } from '../../platform/lists/read-list.ts';
-import { deletePayment, listPayments, paymentList, recordPayment, savePayment } from './payments.ts';
+import { paymentList } from './payment-reads.ts';
+import { deletePayment, listPayments, recordPayment, savePayment } from './payments.ts';
 
 const tags = ['invoices'];
 const paymentParams = idParams.extend({ paymentId: z.string().describe('The payment id (a UUID).') });
