@@ -218,7 +218,9 @@ export function loadScenarios(
     read('invoices: status sent', `/api/sales/invoices?q=${q('status:OPEN_SENT')}`),
     read('invoices: a word', `/api/sales/invoices?q=${q(word)}`),
     read('invoices: overdue', `/api/sales/invoices?q=${q('overdue:true')}`),
+    // The report's first page as the screen and Home read it (100 customers, the totals of all); the whole as CSV.
     read('receivables report', '/api/reports/receivables'),
+    read('receivables CSV', '/api/reports/receivables/csv'),
   ];
   const jobById: Scenario = {
     name: 'one job by id',

@@ -26,6 +26,7 @@ export * from './organisation.ts';
 export * from './payments.ts';
 export * from './permissions.ts';
 export * from './receivables.ts';
+export * from './receivables-csv.ts';
 export * from './records.ts';
 export * from './search-text.ts';
 export * from './search-words.ts';

@@ -132,11 +132,15 @@ export const AREAS = {
       'GET /organisation',
     ],
   },
-  /** What customers owe, by age (and the home page's overdue figure), and a customer's statement: its PDF and email. */
+  /**
+   * What customers owe, by age (and the home page's overdue figure), and its CSV; a customer's statement: its PDF
+   * and email.
+   */
   receivables: {
     access: 'office',
     operations: [
       'GET /reports/receivables',
+      'GET /reports/receivables/csv',
       'GET /customers/{id}/statement',
       'GET /customers/{id}/statement/email-draft',
       'POST /customers/{id}/statement/emails',

@@ -1,4 +1,5 @@
 import { dateField } from './date-fields.ts';
+import { listQuery } from './lists.ts';
 import { z } from './zod.ts';
 
 // Aged receivables: what each customer owes on Sent invoices, by how long past due, as at a date.
@@ -40,11 +41,18 @@ export function bucketDueDates(
   }
 }
 
-export const receivablesQuery = z.object({
+/** The customers a page of the report holds when `s` is not given. */
+export const RECEIVABLES_PAGE_SIZE = 100;
+
+/** The CSV's query: the date. */
+export const receivablesCsvQuery = z.object({
   asAt: dateField('Enter the date as at which to age the invoices, such as 2026-11-30.')
     .optional()
     .describe("Age the invoices as at this date (default: today in the organisation's time zone)."),
 });
+
+/** The report's query: the date, and the page of customers (`p`, `s`), read as every list's are. */
+export const receivablesQuery = receivablesCsvQuery.extend(listQuery.pick({ p: true, s: true }).shape);
 
 const agedAmounts = z.object({
   current: z.string(),
@@ -60,8 +68,11 @@ const agedAmounts = z.object({
 
 export const receivablesRecord = z.object({
   asAt: z.string(),
-  /** Customers who owe something, the most owed first. */
+  /** One page of the customers who owe something, the most owed first. */
   customers: z.array(agedAmounts.extend({ customer: z.object({ id: z.uuid(), name: z.string() }) })),
+  /** How many customers owe something in all (`Total-Count`): the pages' customers. */
+  customerCount: z.number().int(),
+  /** Every customer's amounts added up, whatever the page. */
   totals: agedAmounts,
 });
 

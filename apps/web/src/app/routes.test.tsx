@@ -23,6 +23,7 @@ const zero = '0.00';
 const nothingOwed: Receivables = {
   asAt: '2026-11-30',
   customers: [],
+  customerCount: 0,
   totals: {
     current: zero,
     days1To30: zero,

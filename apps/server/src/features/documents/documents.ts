@@ -333,7 +333,7 @@ export async function formSource(
 
 /** The statement of the customer who owes most as at today, else a sample. */
 async function previewStatement(tx: Tx, tenantId: string): Promise<StatementData> {
-  const [first] = (await readReceivables(tx, tenantId)).customers;
+  const [first] = (await readReceivables(tx, tenantId, { page: { offset: 0, limit: 1 } })).customers;
   if (!first) return sampleStatement();
   const customer = await findCustomer(tx, tenantId, first.customer.id);
   return (await statementOf(tx, tenantId, customer)).statement;

@@ -1,5 +1,5 @@
-import { type AgedAmounts, calendarDateIn, type Receivables, sumOfAmounts } from '@fieldbook/domain';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type AgedAmounts, calendarDateIn, type Receivables } from '@fieldbook/domain';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { customers } from '../customers/index.ts';
@@ -63,64 +63,113 @@ const agedOf = (row: Record<string, unknown>): AgedAmounts => ({
   overdueInvoices: Number(row.overdueInvoices ?? 0),
 });
 
+/** Which customers of the report to read, in its order: `offset` and `limit` as a page's; all when absent. */
+export interface ReceivablesPage {
+  offset: number;
+  limit: number;
+}
+
+/** A subquery's columns of the report's amounts, by their names in `AgedAmounts`. */
+type AgedFields = {
+  [K in keyof AgedAmounts]: SQL.Aliased<K extends 'invoices' | 'overdueInvoices' ? number : string | null>;
+};
+
+/** The amounts' columns of a subquery, to select. */
+const agedFieldsOf = (from: AgedFields): AgedFields => ({
+  current: from.current,
+  days1To30: from.days1To30,
+  days31To60: from.days31To60,
+  days61To90: from.days61To90,
+  days90Plus: from.days90Plus,
+  total: from.total,
+  invoices: from.invoices,
+  overdueInvoices: from.overdueInvoices,
+});
+
 /**
  * What each customer owes as at `asAt` (default today in the organisation's zone): every Sent invoice with an amount
  * due (its total less its payments as they are now), in the column of how many days its due date is before the
- * day; a grand total row. Customers who owe most first.
+ * day. Customers who owe most first (then by name), those of `page` (all without one); `customerCount` and the
+ * grand total row are of every customer who owes, whatever the page. One statement.
  */
-export async function readReceivables(tx: Tx, tenantId: string, asAt?: string): Promise<Receivables> {
+export async function readReceivables(
+  tx: Tx,
+  tenantId: string,
+  { asAt, page }: { asAt?: string | undefined; page?: ReceivablesPage | undefined } = {},
+): Promise<Receivables> {
   const day = asAt ?? (await todayOf(tx, tenantId));
   const columns = agedColumns(day);
-  // Added up from the owing invoices' index alone (`invoices_owing_idx`), then each customer named by its key.
-  const owed = tx
-    .select({
-      customerId: sql<string>`${invoices.customerId}`.as('customer_id'),
-      current: columns.current.as('current'),
-      days1To30: columns.days1To30.as('days1To30'),
-      days31To60: columns.days31To60.as('days31To60'),
-      days61To90: columns.days61To90.as('days61To90'),
-      days90Plus: columns.days90Plus.as('days90Plus'),
-      total: columns.total.as('total'),
-      invoices: columns.invoices.as('invoices'),
-      overdueInvoices: columns.overdueInvoices.as('overdueInvoices'),
-    })
-    .from(invoices)
-    .where(owingOf(tenantId))
-    .groupBy(invoices.customerId)
-    .as('owed');
-  const rows = await tx
-    .select({
-      customerId: owed.customerId,
-      name: customers.name,
-      current: owed.current,
-      days1To30: owed.days1To30,
-      days31To60: owed.days31To60,
-      days61To90: owed.days61To90,
-      days90Plus: owed.days90Plus,
-      total: owed.total,
-      invoices: owed.invoices,
-      overdueInvoices: owed.overdueInvoices,
-    })
+  // Added up per customer from the owing invoices' index alone (`invoices_owing_idx`). The subqueries' columns are
+  // named apart from any table's, as a subquery's column is written unqualified.
+  const owed = tx.$with('owed').as(
+    tx
+      .select({
+        customerId: sql<string>`${invoices.customerId}`.as('owed_customer_id'),
+        current: columns.current.as('owed_current'),
+        days1To30: columns.days1To30.as('owed_days1_to_30'),
+        days31To60: columns.days31To60.as('owed_days31_to_60'),
+        days61To90: columns.days61To90.as('owed_days61_to_90'),
+        days90Plus: columns.days90Plus.as('owed_days90_plus'),
+        total: columns.total.as('owed_total'),
+        invoices: columns.invoices.as('owed_invoices'),
+        overdueInvoices: columns.overdueInvoices.as('owed_overdue_invoices'),
+      })
+      .from(invoices)
+      .where(owingOf(tenantId))
+      .groupBy(invoices.customerId),
+  );
+  // Every owing customer's amounts added up, exactly (numeric): one row.
+  const money = (column: SQL.Aliased<string | null>, name: string) =>
+    sql<string | null>`sum(${column})`.as(name);
+  const count = (column: SQL.Aliased<number>, name: string) =>
+    sql<number>`coalesce(sum(${column}), 0)::int`.as(name);
+  const totals = tx.$with('totals').as(
+    tx
+      .select({
+        customerCount: sql<number>`count(*)::int`.as('all_customers'),
+        current: money(owed.current, 'all_current'),
+        days1To30: money(owed.days1To30, 'all_days1_to_30'),
+        days31To60: money(owed.days31To60, 'all_days31_to_60'),
+        days61To90: money(owed.days61To90, 'all_days61_to_90'),
+        days90Plus: money(owed.days90Plus, 'all_days90_plus'),
+        total: money(owed.total, 'all_total'),
+        invoices: count(owed.invoices, 'all_invoices'),
+        overdueInvoices: count(owed.overdueInvoices, 'all_overdue_invoices'),
+      })
+      .from(owed),
+  );
+  // Each customer named by its key. Its id last: customers of one total and name keep their order from page to page.
+  const ordered = tx
+    .select({ customerId: owed.customerId, name: customers.name, ...agedFieldsOf(owed) })
     .from(owed)
     .innerJoin(customers, and(eq(customers.tenantId, tenantId), eq(customers.id, owed.customerId)))
-    .orderBy(desc(owed.total), asc(customers.name));
-  const owing = rows.map((row) => ({ customer: { id: row.customerId, name: row.name }, ...agedOf(row) }));
-  return { asAt: day, customers: owing, totals: totalsOf(owing) };
-}
-
-/** The grand total row: each column added up exactly (`sumOfAmounts`). */
-function totalsOf(rows: readonly AgedAmounts[]): AgedAmounts {
-  const money = (key: Exclude<keyof AgedAmounts, 'invoices' | 'overdueInvoices'>) =>
-    sumOfAmounts(rows.map((row) => row[key]));
+    .orderBy(desc(owed.total), asc(customers.name), asc(owed.customerId))
+    .$dynamic();
+  const paged = tx.$with('paged').as(page ? ordered.limit(page.limit).offset(page.offset) : ordered);
+  // The totals' one row beside each customer of the page; alone, the page's columns null, when the page is empty.
+  const rows = await tx
+    .with(owed, totals, paged)
+    .select({
+      customerCount: totals.customerCount,
+      totals: agedFieldsOf(totals),
+      customerId: paged.customerId,
+      name: paged.name,
+      owing: agedFieldsOf(paged),
+    })
+    .from(totals)
+    .leftJoin(paged, sql`true`)
+    .orderBy(desc(paged.total), asc(paged.name), asc(paged.customerId));
+  const owing = rows.flatMap((row) =>
+    row.customerId && row.name !== null
+      ? [{ customer: { id: row.customerId, name: row.name }, ...agedOf(row.owing ?? {}) }]
+      : [],
+  );
+  const [first] = rows;
   return {
-    current: money('current'),
-    days1To30: money('days1To30'),
-    days31To60: money('days31To60'),
-    days61To90: money('days61To90'),
-    days90Plus: money('days90Plus'),
-    total: money('total'),
-    invoices: rows.reduce((count, row) => count + row.invoices, 0),
-    overdueInvoices: rows.reduce((count, row) => count + row.overdueInvoices, 0),
+    asAt: day,
+    customers: owing,
+    customerCount: first?.customerCount ?? 0,
+    totals: agedOf(first?.totals ?? {}),
   };
 }
 

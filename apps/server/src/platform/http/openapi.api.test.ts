@@ -114,6 +114,15 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(ok('/api/exports/xero/payments')?.headers ?? {})).toEqual(['Xero-Count']);
   });
 
+  it('declares the receivables report’s page headers, and its CSV as text/csv', () => {
+    const ok = (path: string) => document.paths[path]?.get?.responses['200'];
+    expect(Object.keys(ok('/api/reports/receivables')?.content ?? {})).toEqual(['application/json']);
+    expect(Object.keys(ok('/api/reports/receivables')?.headers ?? {})).toEqual(['Total-Count', 'Link']);
+    expect(ok('/api/reports/receivables/csv')?.content).toEqual({
+      'text/csv': { schema: { type: 'string' } },
+    });
+  });
+
   it('passes redocly lint with the recommended rules, without a warning', async () => {
     const { stdout, stderr } = await run(bin('redocly'), ['lint', specFile, '--format=summary'], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },

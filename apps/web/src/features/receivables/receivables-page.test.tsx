@@ -2,9 +2,8 @@ import type { AgedAmounts, Receivables } from '@fieldbook/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { renderRoutes } from '../../testing/render';
-import { receivablesCsv } from './receivables-csv';
 import { receivablesRoutes } from './routes';
 
 const api = installFakeApi();
@@ -39,6 +38,7 @@ const owing = (asAt: string): Receivables => ({
     },
     { ...nothing, customer: harbour, days61To90: '220.00', total: '220.00', invoices: 2, overdueInvoices: 2 },
   ],
+  customerCount: 2,
   totals: {
     current: '110.00',
     days1To30: '220.00',
@@ -51,12 +51,13 @@ const owing = (asAt: string): Receivables => ({
   },
 });
 
+/** A request's query. */
+const queryOfRequest = (request: RecordedRequest) => new URLSearchParams(request.path.split('?')[1]);
+
 /** The report as at the date asked (today, 30 November, when none). */
-function serve(report: (asAt: string) => Receivables = owing) {
-  api.handle = (request) => {
-    const asAt = new URLSearchParams(request.path.split('?')[1]).get('asAt') ?? '2026-11-30';
-    return jsonResponse(report(asAt));
-  };
+function serve(report: (asAt: string, request: RecordedRequest) => Receivables = owing) {
+  api.handle = (request) =>
+    jsonResponse(report(queryOfRequest(request).get('asAt') ?? '2026-11-30', request));
 }
 
 const cells = (row: HTMLElement) =>
@@ -129,6 +130,11 @@ describe('ReceivablesPage', () => {
       `/customers/${obrien.id}`,
     );
     expect(screen.getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/sales/invoices/search');
+    expect(screen.getByRole('status')).toHaveTextContent('2 customers owing');
+    // One page: the pager the lists have, its one page the current one.
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
     expect(api.paths()).toEqual(['/reports/receivables']);
   });
 
@@ -184,7 +190,7 @@ describe('ReceivablesPage', () => {
   });
 
   it('says when no one owes anything, with no table and nothing to download', async () => {
-    serve((asAt) => ({ asAt, customers: [], totals: nothing }));
+    serve((asAt) => ({ asAt, customers: [], customerCount: 0, totals: nothing }));
     renderRoutes(receivablesRoutes, { route: '/reports/receivables?asAt=2026-07-01' });
 
     expect(await screen.findByText('No one owes you anything as at 1 July 2026.')).toBeInTheDocument();
@@ -208,8 +214,87 @@ describe('ReceivablesPage', () => {
     expect(await screen.findByRole('table', { name: 'Aged receivables' })).toBeInTheDocument();
   });
 
-  it('downloads the report as receivables-<date>.csv', async () => {
-    serve();
+  it('shows a page of customers at a time, the page in the address, and the totals of them all on each', async () => {
+    const names = ['Alpha Electrical', 'Bayside Dental', 'Coastal Builders', 'Delta Air', 'Echo Cafe'];
+    const everyone = names.map((name, index) => ({
+      ...nothing,
+      customer: { id: `00000000-0000-7000-8000-00000000d00${index}`, name },
+      days1To30: `${500 - index * 100}.00`,
+      total: `${500 - index * 100}.00`,
+      invoices: 1,
+      overdueInvoices: 1,
+    }));
+    const totals = { ...nothing, days1To30: '1500.00', total: '1500.00', invoices: 5, overdueInvoices: 5 };
+    serve((asAt, request) => {
+      const p = Number(queryOfRequest(request).get('p') ?? 1);
+      const s = Number(queryOfRequest(request).get('s') ?? 100);
+      const customers = everyone.slice((p - 1) * s, p * s);
+      return { asAt, customers, customerCount: everyone.length, totals };
+    });
+    const { router } = renderRoutes(receivablesRoutes, { route: '/reports/receivables?s=2' });
+    const table = await screen.findByRole('table', { name: 'Aged receivables' });
+    const customerNames = () =>
+      within(screen.getByRole('table', { name: 'Aged receivables' }))
+        .getAllByRole('row')
+        .slice(1, -1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+    expect(customerNames()).toEqual(['Alpha Electrical', 'Bayside Dental']);
+    expect(screen.getByRole('status')).toHaveTextContent('5 customers owing');
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(
+      within(pager)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Previous', '1', '2', '3', 'Next']);
+    expect(within(pager).getByRole('link', { name: '3' })).toHaveAttribute(
+      'href',
+      '/reports/receivables?p=3&s=2',
+    );
+    const allCustomers = '$1,500.00: All customers, Total';
+    expect(within(table).getByRole('link', { name: allCustomers })).toBeInTheDocument();
+
+    await userEvent.click(within(pager).getByRole('link', { name: 'Next' }));
+
+    await waitFor(() => expect(customerNames()).toEqual(['Coastal Builders', 'Delta Air']));
+    expect(router.state.location.search).toBe('?p=2&s=2');
+    // The total row is every customer's still, and each figure still opens its customer's invoices.
+    const footer = within(screen.getByRole('table', { name: 'Aged receivables' }))
+      .getAllByRole('row')
+      .at(-1);
+    expect(cells(footer as HTMLElement)).toEqual([
+      'Total',
+      '$0.00',
+      '$1,500.00',
+      '$0.00',
+      '$0.00',
+      '$0.00',
+      '$1,500.00',
+    ]);
+    expect(queryOf(screen.getByRole('link', { name: '$300.00: Coastal Builders, 1–30 days' }))).toBe(
+      `customer.id:${everyone[2]?.customer.id} AND status:OPEN_SENT AND amountDue:>0 AND due:[2026-10-31 TO 2026-11-29]`,
+    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: '2' }),
+    ).toHaveAttribute('aria-current', 'page');
+
+    // Another date starts again from its first page, of the same size.
+    fireEvent.change(screen.getByLabelText('As at'), { target: { value: '2026-10-31' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?asAt=2026-10-31&s=2'));
+    await waitFor(() => expect(customerNames()).toEqual(['Alpha Electrical', 'Bayside Dental']));
+    expect(api.paths()).toEqual([
+      '/reports/receivables?s=2',
+      '/reports/receivables?p=2&s=2',
+      '/reports/receivables?asAt=2026-10-31&s=2',
+    ]);
+  });
+
+  it('downloads the whole report from the server as receivables-<date>.csv', async () => {
+    const file = '\uFEFFCustomer,Current,1–30 days,31–60 days,61–90 days,90+ days,Total\r\n';
+    api.handle = (request) =>
+      request.path.startsWith('/reports/receivables/csv')
+        ? new Response(file, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })
+        : jsonResponse(owing(queryOfRequest(request).get('asAt') ?? '2026-11-30'));
     const files: Blob[] = [];
     const saved: string[] = [];
     Object.assign(URL, {
@@ -222,12 +307,33 @@ describe('ReceivablesPage', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    renderRoutes(receivablesRoutes, { route: '/reports/receivables?asAt=2026-11-30' });
+    renderRoutes(receivablesRoutes, { route: '/reports/receivables?asAt=2026-10-31&p=1' });
 
     await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
 
-    expect(saved).toEqual(['receivables-2026-11-30.csv']);
-    expect(files[0]?.type).toBe('text/csv;charset=utf-8');
-    expect(await files[0]?.text()).toBe(receivablesCsv(owing('2026-11-30')));
+    await waitFor(() => expect(saved).toEqual(['receivables-2026-10-31.csv']));
+    const asked = api.requests.find((request) => request.path.startsWith('/reports/receivables/csv'));
+    expect(asked?.path).toBe('/reports/receivables/csv?asAt=2026-10-31');
+    expect(asked?.headers.get('Accept')).toBe('text/csv, application/json');
+    // The file as the server wrote it, its byte order mark kept.
+    const bytes = new Uint8Array(await (files[0] as Blob).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(file);
+  });
+
+  it('says when the CSV could not be downloaded', async () => {
+    api.handle = (request) =>
+      request.path.startsWith('/reports/receivables/csv')
+        ? errorResponse('SERVICE_UNAVAILABLE', 'Try again soon.')
+        : jsonResponse(owing('2026-11-30'));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    renderRoutes(receivablesRoutes, { route: '/reports/receivables' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Not downloaded');
+    expect(alert).toHaveTextContent('Try again soon.');
+    expect(click).not.toHaveBeenCalled();
   });
 });

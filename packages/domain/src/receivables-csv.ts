@@ -1,4 +1,6 @@
-import { AGEING_BUCKET_NAMES, AGEING_BUCKETS, type AgedAmounts, type Receivables } from '@fieldbook/domain';
+import { AGEING_BUCKET_NAMES, AGEING_BUCKETS, type AgedAmounts, type Receivables } from './receivables.ts';
+
+// The aged receivables report as a CSV file: the server writes it (`GET /reports/receivables/csv`), the web names it.
 
 /** A field as RFC 4180 writes it: in double quotes (doubled inside) when it holds a quote, a comma or a line break. */
 export function csvField(value: string): string {
@@ -21,7 +23,7 @@ const line = (name: string, amounts: AgedAmounts): string[] => [
  * The report as CSV (RFC 4180: CRLF line ends, quoted where needed): the columns' names, a row per customer, then
  * the total row. Money as the API gives it, plain decimals ("1234.50").
  */
-export function receivablesCsv(report: Receivables): string {
+export function receivablesCsv(report: Pick<Receivables, 'customers' | 'totals'>): string {
   const rows = [
     ['Customer', ...AGEING_BUCKETS.map((bucket) => AGEING_BUCKET_NAMES[bucket]), 'Total'],
     ...report.customers.map((owed) => line(owed.customer.name, owed)),
@@ -30,5 +32,5 @@ export function receivablesCsv(report: Receivables): string {
   return rows.map((row) => `${row.map(csvField).join(',')}\r\n`).join('');
 }
 
-/** The file's name: `receivables-2026-11-30.csv`. */
-export const receivablesCsvName = (report: Receivables): string => `receivables-${report.asAt}.csv`;
+/** The file's name as at `asAt`: `receivables-2026-11-30.csv`. */
+export const receivablesCsvName = (asAt: string): string => `receivables-${asAt}.csv`;

@@ -1,7 +1,6 @@
-// @vitest-environment node
-import type { Receivables } from '@fieldbook/domain';
 import { describe, expect, it } from 'vitest';
-import { csvField, receivablesCsv, receivablesCsvName } from './receivables-csv';
+import type { Receivables } from './receivables.ts';
+import { csvField, receivablesCsv, receivablesCsvName } from './receivables-csv.ts';
 
 const amounts = {
   current: '0.00',
@@ -37,6 +36,7 @@ const report: Receivables = {
       overdueInvoices: 2,
     },
   ],
+  customerCount: 2,
   totals: {
     current: '110.00',
     days1To30: '220.00',
@@ -63,7 +63,7 @@ describe('receivablesCsv', () => {
   });
 
   it('with no one owing, is the header and a total row of nothing', () => {
-    expect(receivablesCsv({ asAt: '2026-11-30', customers: [], totals: amounts })).toBe(
+    expect(receivablesCsv({ customers: [], totals: amounts })).toBe(
       'Customer,Current,1–30 days,31–60 days,61–90 days,90+ days,Total\r\nTotal,0.00,0.00,0.00,0.00,0.00,0.00\r\n',
     );
   });
@@ -79,7 +79,7 @@ describe('receivablesCsv', () => {
   });
 
   it('names the file after the date', () => {
-    expect(receivablesCsvName(report)).toBe('receivables-2026-11-30.csv');
+    expect(receivablesCsvName('2026-11-30')).toBe('receivables-2026-11-30.csv');
   });
 });
 
