@@ -5,15 +5,18 @@ import {
   type OrganisationFields,
   organisationFields,
 } from '@fieldbook/domain';
-import { Box, Grid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { type ReactNode, useId, useState } from 'react';
+import { Grid, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
 import { SwitchField } from '../../components/form/switch-field';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
+import { FieldGroup, NARROW } from './field-group';
 import { LogoInput } from './logo-input';
+import { OrganisationEmails } from './organisation-emails';
 import { TemplateSelect } from './template-select';
 import { TimeZoneSelect } from './time-zone-select';
+import { daysFrom } from './typed-days';
 
 const labels = {
   name: 'Organisation name',
@@ -80,9 +83,6 @@ export interface OrganisationValues extends Record<string, unknown> {
 
 const text = (value: string | null) => value ?? '';
 
-/** A box for a short number: the box narrow, its label and description as wide as the form. */
-const NARROW = { wrapper: { maxWidth: 260 } };
-
 /** The saved details as the form starts from them: the ABN and BSB grouped as people write them. */
 export const organisationValues = (organisation: Organisation): OrganisationValues => ({
   name: organisation.name,
@@ -112,16 +112,6 @@ export const organisationValues = (organisation: Organisation): OrganisationValu
   automaticReminderDays: organisation.automaticReminderDays,
 });
 
-/** Whole days as typed ("14", " 30 "); anything else is NaN, for the schema's message. */
-const daysFrom = (typed: string) => (/^\s*\d{1,6}\s*$/.test(typed) ? Number(typed) : Number.NaN);
-
-/** Days as typed in one box, separated by commas or spaces ("7, 21"); blank: none. Not a number: 0, refused. */
-const dayListFrom = (typed: string) =>
-  typed
-    .split(/[\s,]+/)
-    .filter((part) => part !== '')
-    .map((part) => daysFrom(part) || 0);
-
 interface OrganisationEditorProps {
   title: string;
   breadcrumbs: readonly Crumb[];
@@ -131,19 +121,6 @@ interface OrganisationEditorProps {
   /** After the notice: the page starts again from the saved details. */
   onSaved: (saved: Organisation) => void;
 }
-
-/** What the invoice email's placeholders stand for, as the help text lists them. */
-const INVOICE_EMAIL_PLACEHOLDERS =
-  '{number} the invoice number, {total} its total, {dueDate} its due date, {customer} the customer’s name, ' +
-  '{organisation} the organisation name.';
-
-const REMINDER_PLACEHOLDERS =
-  '{number} the invoice number, {total} its total, {amountDue} what is still owing, {dueDate} its due date, ' +
-  '{daysOverdue} how many days it is overdue, {customer} the customer’s name, {organisation} the organisation name.';
-
-const ON_MY_WAY_PLACEHOLDERS =
-  '{technician} the technician’s name, {customer} the customer’s name, {number} the job number, ' +
-  '{arrivalFrom} and {arrivalTo} the arrival window’s times, {organisation} the organisation name.';
 
 /**
  * The organisation's details, shown on its invoices and job sheets: names, ABN and GST, contact details, how
@@ -167,7 +144,6 @@ export function OrganisationEditor({
   });
   // The terms box keeps what was typed; the form holds the number it means.
   const [termsTyped, setTermsTyped] = useState(String(organisation.paymentTermsDays));
-  const [reminderDaysTyped, setReminderDaysTyped] = useState(organisation.automaticReminderDays.join(', '));
   const values = form.getValues();
 
   return (
@@ -309,95 +285,12 @@ export function OrganisationEditor({
         )}
       </FieldGroup>
 
-      {(
-        [
-          [
-            'Invoice email',
-            'invoiceEmail',
-            'What an emailed invoice says unless it is changed before sending.',
-            INVOICE_EMAIL_PLACEHOLDERS,
-          ],
-          [
-            'Payment reminder',
-            'reminder',
-            'What a reminder of an overdue invoice says, whether sent from the invoice or automatically.',
-            REMINDER_PLACEHOLDERS,
-          ],
-          [
-            'On my way email',
-            'onMyWay',
-            'What a customer is emailed when their technician taps On my way.',
-            ON_MY_WAY_PLACEHOLDERS,
-          ],
-        ] as const
-      ).map(([legend, field, purpose, placeholders]) => (
-        <FieldGroup
-          key={field}
-          legend={legend}
-          description={`${purpose} These are filled in: ${placeholders}`}
-        >
-          <TextInput
-            label={labels[`${field}Subject`]}
-            required
-            autoComplete="off"
-            {...form.getInputProps(`${field}Subject`)}
-          />
-          <Textarea
-            label={labels[`${field}Message`]}
-            required
-            autosize
-            minRows={6}
-            {...form.getInputProps(`${field}Message`)}
-          />
-          {field === 'reminder' && (
-            <TextInput
-              label={labels.automaticReminderDays}
-              description="Days after the due date at which a reminder goes by itself to the customer's billing email, with the invoice attached, such as 7, 21 (at most 5, each from 1 to 365). Only the latest one an invoice has reached goes, once. Leave blank for none."
-              inputMode="numeric"
-              autoComplete="off"
-              styles={NARROW}
-              {...form.getInputProps('automaticReminderDays')}
-              value={reminderDaysTyped}
-              onChange={(event) => {
-                setReminderDaysTyped(event.currentTarget.value);
-                form.setFieldValue('automaticReminderDays', dayListFrom(event.currentTarget.value));
-              }}
-            />
-          )}
-        </FieldGroup>
-      ))}
+      <OrganisationEmails
+        labels={labels}
+        inputProps={form.getInputProps}
+        reminderDays={organisation.automaticReminderDays}
+        onReminderDays={(days) => form.setFieldValue('automaticReminderDays', days)}
+      />
     </EditorFrame>
-  );
-}
-
-interface FieldGroupProps {
-  legend: string;
-  /** Help for the whole group, under its heading (a screen reader reads it with the group's name). */
-  description?: string;
-  children: ReactNode;
-}
-
-/** Fields that belong together, under a heading that names them for a screen reader too (a fieldset's legend). */
-function FieldGroup({ legend, description, children }: FieldGroupProps) {
-  const descriptionId = useId();
-  return (
-    <Box
-      component="fieldset"
-      m={0}
-      mt="md"
-      p={0}
-      style={{ border: 0, minWidth: 0 }}
-      aria-describedby={description ? descriptionId : undefined}
-    >
-      <Text component="legend" fw={700} size="lg" p={0} mb="xs">
-        {legend}
-      </Text>
-      {description && (
-        <Text id={descriptionId} size="sm" c="dimmed" mb="xs">
-          {description}
-        </Text>
-      )}
-      <Stack gap="sm">{children}</Stack>
-    </Box>
   );
 }
