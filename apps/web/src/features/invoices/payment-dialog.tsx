@@ -12,12 +12,10 @@ import {
 import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { placeFieldErrors } from '../../components/form/field-errors';
+import { useFormFailures } from '../../components/form/use-form-failures';
 import { zodResolver } from '../../components/form/zod-resolver';
 import { useNotify } from '../../components/notices';
-import { ApiRequestError } from '../../lib/api-client';
 import { displayMoney } from '../../lib/money-display';
 import { useTimeZone } from '../../lib/time-zone';
 import { useRecordPayment } from './api/record-payment';
@@ -127,10 +125,6 @@ interface PaymentFormProps {
 function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: PaymentFormProps) {
   const notify = useNotify();
   const timeZone = useTimeZone();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [listed, setListed] = useState<readonly string[]>([]);
-  // Counts failed tries, each of which moves the keyboard.
-  const [failures, setFailures] = useState(0);
   const form = useForm<PaymentValues, PaymentFields>({
     initialValues: payment
       ? {
@@ -151,40 +145,22 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
     transformValues: (values) => paymentFields.parse(values),
   });
 
-  // After a failed try the keyboard goes to the first field to put right, or back to Save (which was busy).
-  useEffect(() => {
-    if (failures === 0) return;
-    const node = formRef.current;
-    (
-      node?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      node?.querySelector('button[type="submit"]')
-    )?.focus();
-  }, [failures]);
+  const { formRef, listed, trying, refused, invalid } = useFormFailures(labels, form.setErrors);
 
   const onSubmit = form.onSubmit(
     (fields) => {
-      setListed([]);
+      trying();
       onSave(fields, {
         onSuccess: (saved) => {
           notify(savedNotice(payment ? 'saved' : 'recorded', saved));
           onSaved();
         },
-        onError: (error) => {
-          const placed = placeFieldErrors(
-            error instanceof ApiRequestError ? error.fieldErrors : [],
-            (path) => Object.hasOwn(labels, path),
-            labels,
-          );
-          form.setErrors(placed.onFields);
-          setListed(placed.listed);
-          setFailures((count) => count + 1);
-        },
+        onError: refused,
       });
     },
     () => {
       save.reset();
-      setListed([]);
-      setFailures((count) => count + 1);
+      invalid();
     },
   );
 

@@ -3,14 +3,13 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { type QueryKey, type UseMutationResult, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
-import { placeFieldErrors } from '../../components/form/field-errors';
+import { useFormFailures } from '../../components/form/use-form-failures';
 import { zodResolver } from '../../components/form/zod-resolver';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useNotify } from '../../components/notices';
 import { SectionLoader } from '../../components/section-loader';
-import { ApiRequestError } from '../../lib/api-client';
 import { mailStatusQueryOptions } from './api/get-mail-status';
 
 const labels = { to: 'To', subject: 'Subject', message: 'Message' } as const satisfies Record<
@@ -108,11 +107,7 @@ function EmailForm<Key extends QueryKey>({
   const notify = useNotify();
   // Without a mail server the email is stored, not sent: the notice says so rather than 'emailed'.
   const mail = useQuery(mailStatusQueryOptions());
-  const formRef = useRef<HTMLFormElement>(null);
   const toRef = useRef<HTMLInputElement>(null);
-  const [listed, setListed] = useState<readonly string[]>([]);
-  // Counts failed tries, each of which moves the keyboard.
-  const [failures, setFailures] = useState(0);
   const form = useForm<EmailValues, DocumentEmailFields>({
     initialValues: { to: draft.to ?? '', subject: draft.subject, message: draft.message },
     validate: zodResolver(documentEmailFields),
@@ -124,40 +119,22 @@ function EmailForm<Key extends QueryKey>({
     toRef.current?.focus();
   }, []);
 
-  // After a failed try the keyboard goes to the first field to put right, or back to Send (which was busy).
-  useEffect(() => {
-    if (failures === 0) return;
-    const node = formRef.current;
-    (
-      node?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      node?.querySelector('button[type="submit"]')
-    )?.focus();
-  }, [failures]);
+  const { formRef, listed, trying, refused, invalid } = useFormFailures(labels, form.setErrors);
 
   const onSubmit = form.onSubmit(
     (fields) => {
-      setListed([]);
+      trying();
       sending.mutate(fields, {
         onSuccess: (sent) => {
           notify(email.sentNotice(sent.to, mail.data?.configured === false));
           onSent();
         },
-        onError: (error) => {
-          const placed = placeFieldErrors(
-            error instanceof ApiRequestError ? error.fieldErrors : [],
-            (path) => Object.hasOwn(labels, path),
-            labels,
-          );
-          form.setErrors(placed.onFields);
-          setListed(placed.listed);
-          setFailures((count) => count + 1);
-        },
+        onError: refused,
       });
     },
     () => {
       sending.reset();
-      setListed([]);
-      setFailures((count) => count + 1);
+      invalid();
     },
   );
 

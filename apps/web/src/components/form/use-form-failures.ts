@@ -1,0 +1,49 @@
+import type { FormErrors } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from '../../lib/api-client';
+import { placeFieldErrors } from './field-errors';
+
+/**
+ * A dialog's form and its failed tries: the server's field errors put on their fields (`setErrors`, the form's),
+ * those of no field listed for the alert, and after each failed try, the server's or the form's own check, the
+ * keyboard on the first field to put right, or back on the submit button (which was busy).
+ */
+export function useFormFailures(labels: Record<string, string>, setErrors: (errors: FormErrors) => void) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [listed, setListed] = useState<readonly string[]>([]);
+  // Counts failed tries, each of which moves the keyboard.
+  const [failures, setFailures] = useState(0);
+
+  useEffect(() => {
+    if (failures === 0) return;
+    const node = formRef.current;
+    (
+      node?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      node?.querySelector('button[type="submit"]')
+    )?.focus();
+  }, [failures]);
+
+  return {
+    formRef,
+    /** The server's messages of no field, for the alert. */
+    listed,
+    /** A try begins: the last one's list goes. */
+    trying: () => setListed([]),
+    /** The server refused the try. */
+    refused: (error: Error) => {
+      const placed = placeFieldErrors(
+        error instanceof ApiRequestError ? error.fieldErrors : [],
+        (path) => Object.hasOwn(labels, path),
+        labels,
+      );
+      setErrors(placed.onFields);
+      setListed(placed.listed);
+      setFailures((count) => count + 1);
+    },
+    /** The form's own check refused the try: nothing was sent. */
+    invalid: () => {
+      setListed([]);
+      setFailures((count) => count + 1);
+    },
+  };
+}
