@@ -61,7 +61,6 @@ const scenarios: Scenario[] = [
   signInThrottle('postgres'),
   sigtermUnderLoad('postgres'),
   signInThrottle('pglite'),
-  killedReminders('pglite'),
   killedReminders('postgres'),
   concurrentWrites('pglite'),
   concurrentWrites('postgres'),
