@@ -14,6 +14,7 @@ export * from './features/jobs/job-tables.ts';
 export * from './features/mail/invoice-email-tables.ts';
 export * from './features/organisation/organisation-tables.ts';
 export * from './features/organisation/template-tables.ts';
+export * from './features/quotes/quote-tables.ts';
 export * from './features/tax-rates/tax-rate-tables.ts';
 export * from './features/team/team-tables.ts';
 export * from './features/technicians/technician-tables.ts';

@@ -10,6 +10,7 @@ export const PAGE_SIZES = {
   items: 10,
   jobs: 10,
   invoices: 10,
+  quotes: 10,
   territories: 15,
   taxRates: 100,
   templates: 100,

@@ -12,6 +12,7 @@ export const organisationMessages = {
   bsb: 'Enter the 6-digit BSB, such as 063-000.',
   accountNumber: 'Enter the account number: 5 to 10 digits.',
   paymentTerms: 'Enter the payment terms as a whole number of days, from 0 to 365.',
+  quoteValidity: 'Enter how long a quote is valid as a whole number of days, from 1 to 365.',
   logoType: 'Use a PNG or JPEG image for the logo.',
   logoSize: 'Use a logo of at most 1 MB.',
   logoUnreadable: 'This image could not be read. Save it again as a PNG or JPEG file and choose it again.',
@@ -127,6 +128,15 @@ export const organisationFields = z.object({
     .min(0, { error: organisationMessages.paymentTerms })
     .max(365, { error: organisationMessages.paymentTerms })
     .default(0),
+  /** A new quote expires this many days after its date. Left out of a save, the saved one stays. */
+  quoteValidityDays: z
+    .number({ error: organisationMessages.quoteValidity })
+    .int({ error: organisationMessages.quoteValidity })
+    .min(1, { error: organisationMessages.quoteValidity })
+    .max(365, { error: organisationMessages.quoteValidity })
+    .optional(),
+  /** The terms a new quote starts with (none: blank). Left out of a save, the saved ones stay. */
+  quoteTerms: optionalText(4000, { multiLine: true }).optional(),
   logo: logoField,
   /**
    * Where the organisation works (an IANA zone, "Australia/Perth"): every time the product shows, and every
@@ -187,6 +197,8 @@ export const organisationRecord = z.object({
   paymentAccountNumber: z.string().nullable(),
   paymentText: z.string().nullable(),
   paymentTermsDays: z.number().int(),
+  quoteValidityDays: z.number().int(),
+  quoteTerms: z.string().nullable(),
   logo: z.string().nullable(),
   timeZone: z.string(),
   invoiceTemplate: templateReference,
@@ -205,6 +217,9 @@ export const organisationRecord = z.object({
 });
 
 export type Organisation = z.infer<typeof organisationRecord>;
+
+/** A new quote's default expiry, days after its date (`organisationFields.quoteValidityDays`). */
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
 
 /** The due date of a new invoice: its date plus the organisation's payment terms (0: the same day). */
 export function dueDateFor(date: string, paymentTermsDays: number): string {

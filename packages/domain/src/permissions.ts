@@ -132,6 +132,8 @@ export const AREAS = {
       'GET /organisation',
     ],
   },
+  /** Quotes: what the office prices for a customer, before the work is agreed. */
+  quotes: { access: 'office', operations: crud('sales/quotes') },
   /**
    * What customers owe, by age (and the home page's overdue figure), and its CSV; a customer's statement: its PDF
    * and email.

@@ -162,7 +162,7 @@ describe('DELETE /api/customers/{id}', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       error: 'CONFLICT',
-      message: 'This customer has jobs or invoices, so it cannot be deleted.',
+      message: 'This customer has jobs, quotes or invoices, so it cannot be deleted.',
       fieldErrors: [],
     });
     expect((await api.get(`/api/customers/${customer.id}`)).statusCode).toBe(200);

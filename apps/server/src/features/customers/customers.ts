@@ -60,14 +60,14 @@ function toCustomer(
 
 const records = recordCommands<typeof customers, Customer, CustomerFields>(customers, toCustomer, {
   noun: NOUN,
-  stillReferenced: 'This customer has jobs or invoices, so it cannot be deleted.',
+  stillReferenced: 'This customer has jobs, quotes or invoices, so it cannot be deleted.',
 });
 
 /** Creates a customer with the tenant's next customer number. */
 export const createCustomer = async (tx: Tx, tenantId: string, fields: CustomerFields): Promise<Customer> =>
   records.create(tx, tenantId, fields, { number: await allocateNumber(tx, tenantId, 'customer') });
 
-/** Deleting a customer deletes its locations; refused while jobs or invoices refer to it. */
+/** Deleting a customer deletes its locations; refused while jobs, quotes or invoices refer to it. */
 export const { find: findCustomer, update: updateCustomer, remove: deleteCustomer } = records;
 
 /** The customer a job or invoice names, read by that record's id in one statement (`namedBy`). */

@@ -337,7 +337,7 @@ describe('PUT and DELETE /api/locations/{id}', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       error: 'CONFLICT',
-      message: 'This location has jobs, so it cannot be deleted.',
+      message: 'This location has jobs or quotes, so it cannot be deleted.',
       fieldErrors: [],
     });
     expect((await api.delete(`/api/jobs/${created.id}`)).statusCode).toBe(204);

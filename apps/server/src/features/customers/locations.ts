@@ -107,7 +107,7 @@ export async function updateLocation(
 export function deleteLocation(tx: Tx, tenantId: string, id: string): Promise<void> {
   return deleteRow(tx, locations, tenantId, id, {
     noun: NOUN,
-    stillReferenced: 'This location has jobs, so it cannot be deleted.',
+    stillReferenced: 'This location has jobs or quotes, so it cannot be deleted.',
   });
 }
 

@@ -11,7 +11,7 @@ import {
 import { matchWords } from '../../platform/lists/query-to-sql.ts';
 import { type Named, nameIn, nameOf, wholeNumber, wordsIn } from '../../platform/lists/search-matches.ts';
 import { visibleCustomers } from '../customers/index.ts';
-import { organisationDetails } from '../organisation/index.ts';
+import { organisationToday } from '../organisation/index.ts';
 import {
   invoiceCounts,
   invoiceCustomerCounts,
@@ -34,8 +34,7 @@ const customerNames: Named = {
  * zone (read once a statement: the scope's tenant, not each row's).
  */
 export const overdue = sql`(${visible.status} = 'OPEN_SENT' and ${visible.total} > ${visible.amountPaid}
-  and ${visible.due} < (now() at time zone (select ${organisationDetails.timeZone} from ${organisationDetails}
-    where ${organisationDetails.tenantId} = nullif(current_setting('app.tenant_id', true), '')::uuid))::date)`;
+  and ${visible.due} < ${organisationToday})`;
 
 /** What `q` may search on the invoice list; bare words match the number (whole), reference and customer name. */
 export const invoiceList: ListResource = {

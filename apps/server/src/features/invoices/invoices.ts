@@ -10,10 +10,8 @@ import {
   invoiceMessages,
   invoiceTotals,
   isPositive,
-  isUuid,
   type PaymentMethod,
   paymentMessages,
-  rateText,
   statusAfterPayments,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -22,7 +20,7 @@ import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { conflict, fieldInvalid, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { forTenant, type Write } from '../../platform/http/tenant-requests.ts';
-import { keptLine, type LineRow, linesOf, type RecordWithLines } from '../../platform/records/lines.ts';
+import type { RecordWithLines } from '../../platform/records/lines.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import {
   currentVersion,
@@ -37,6 +35,7 @@ import { createWithLines, importWithLines, saveRecord } from '../../platform/rec
 import { customers } from '../customers/index.ts';
 import { jobs } from '../jobs/index.ts';
 import { taxRates } from '../tax-rates/index.ts';
+import { checkedLineRates, lineRatesRead, type RateSnapshot, taxedLinesOf } from './invoice-line-rates.ts';
 import { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
 import { invoiceLines, invoices, visibleInvoices } from './invoice-tables.ts';
 import { importPayments, paymentsFirst, payRemainder } from './payments.ts';
@@ -58,24 +57,6 @@ export async function findInvoice(tx: Tx, tenantId: string, id: string): Promise
   return toInvoice(await invoiceById.find(tx, tenantId, id));
 }
 
-/** The tenant's rates by id as they are now, which saved lines keep. */
-type RateSnapshot = Map<string, { name: string; rate: string }>;
-
-/** The tenant's tax rates of these ids: a named statement, built once. */
-const ratesOfIds = builtOnce<{ id: string; name: string; rate: string }>(
-  (db) =>
-    db
-      .select({ id: taxRates.id, name: taxRates.name, rate: taxRates.rate })
-      .from(taxRates)
-      .where(
-        and(
-          eq(taxRates.tenantId, sql.placeholder('tenantId')),
-          sql`${taxRates.id} = any(${sql.placeholder('ids')}::uuid[])`,
-        ),
-      ),
-  'tax_rates_of_ids',
-);
-
 /**
  * What an invoice names: the customer, the job if any, and every tax rate its lines name, which must be the
  * caller's tenant's (another tenant's id is no different from a missing one). `reads` find them in one round trip
@@ -88,29 +69,23 @@ export function invoiceReferences(db: Db, tenantId: string, fields: InvoiceField
     customer: { table: customers, id: fields.customer.id, column: customers.name },
     job: { table: jobs, id: fields.job?.id, column: jobs.number },
   });
-  const ids = [...new Set(fields.lineItems.flatMap((line) => (line.taxRate ? [line.taxRate.id] : [])))];
-  const check = ([namedRows = [], rates = []]: unknown[][]) => {
+  const check = ([namedRows = [], rateRows = []]: unknown[][]) => {
     const problems: FieldError[] = [];
     const found = named.found(namedRows);
     if (found.customer === undefined)
       problems.push({ field: 'customer.id', message: 'Choose an existing customer.' });
     if (fields.job && found.job === undefined)
       problems.push({ field: 'job.id', message: invoiceMessages.job });
-    const snapshot: RateSnapshot = new Map();
-    for (const row of rates as { id: string; name: string; rate: string }[])
-      snapshot.set(row.id, { name: row.name, rate: row.rate });
-    fields.lineItems.forEach((line, index) => {
-      if (line.taxRate && !snapshot.has(line.taxRate.id))
-        problems.push({ field: `lineItems.${index}.taxRate.id`, message: 'Choose an existing tax rate.' });
-    });
+    const { rates, problems: rateProblems } = checkedLineRates(fields.lineItems, rateRows);
+    problems.push(...rateProblems);
     if (problems.length > 0) throw validationFailed(apiMessages.invalidRequest, problems);
     return {
-      rates: snapshot,
+      rates,
       customerName: found.customer as string,
       jobNumber: fields.job ? (found.job as number) : null,
     };
   };
-  return { reads: [named.statement, ratesOfIds.with({ tenantId, ids: ids.filter(isUuid) })], check };
+  return { reads: [named.statement, lineRatesRead(tenantId, fields.lineItems)], check };
 }
 
 /**
@@ -160,32 +135,9 @@ const invoiceValues = (fields: InvoiceFields) => ({
   amountsIncludeTax: fields.amountsEnteredIncludeTax,
 });
 
-/** A line's tax rate as it is now (`rates`), which the line keeps; none when it names no rate of the tenant's. */
-const rateOf = (rates: RateSnapshot) => (line: InvoiceFields['lineItems'][number]) => {
-  const rate = line.taxRate ? rates.get(line.taxRate.id) : undefined;
-  return {
-    taxRateId: rate ? (line.taxRate?.id ?? null) : null,
-    taxName: rate?.name ?? null,
-    taxRate: rate?.rate ?? null,
-  };
-};
-
-/** An invoice line as the API gives it, from its row (`keptLine`, with the rate as it was kept). */
-const keptInvoiceLine = (row: LineRow & ReturnType<ReturnType<typeof rateOf>>): InvoiceLine => ({
-  ...keptLine(row),
-  taxRate:
-    row.taxRateId === null || row.taxName === null || row.taxRate === null
-      ? null
-      : { id: row.taxRateId, name: row.taxName, rate: rateText(row.taxRate) },
-});
-
-/** An invoice's lines, each amount computed here and each with its rate as it is now. */
-const invoiceLinesOf = (lines: InvoiceFields['lineItems'], rates: RateSnapshot) =>
-  linesOf(lines, rateOf(rates), keptInvoiceLine);
-
 /** The invoice's own columns and its lines as a write sends them, with its total (`invoiceTotals`) kept. */
 function invoiceWrite(fields: InvoiceFields, rates: RateSnapshot) {
-  const lines = invoiceLinesOf(fields.lineItems, rates);
+  const lines = taxedLinesOf(fields.lineItems, rates);
   const { total } = invoiceTotals(
     (lines.kept as InvoiceLine[]).map((line) => ({ amount: line.amount, rate: line.taxRate?.rate ?? null })),
     fields.amountsEnteredIncludeTax,

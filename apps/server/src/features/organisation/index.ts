@@ -2,7 +2,7 @@
 
 export type { OrganisationDetails } from './organisation.ts';
 export { detailsRead, readDetails, seedOrganisation } from './organisation.ts';
-export { organisationDetails } from './organisation-tables.ts';
+export { organisationDetails, organisationToday } from './organisation-tables.ts';
 export {
   checkTemplateUpdate,
   createTemplate,

@@ -1,6 +1,7 @@
 import {
   DEFAULT_INVOICE_EMAIL,
   DEFAULT_ON_MY_WAY_EMAIL,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
   DEFAULT_REMINDER_EMAIL,
   DEFAULT_TIME_ZONE,
 } from '@fieldbook/domain';
@@ -31,6 +32,10 @@ export const organisationDetails = pgTable(
     paymentAccountNumber: text('payment_account_number'),
     paymentText: text('payment_text'),
     paymentTermsDays: integer('payment_terms_days').notNull().default(0),
+    /** A new quote expires this many days after its date, unless given its own expiry. */
+    quoteValidityDays: integer('quote_validity_days').notNull().default(DEFAULT_QUOTE_VALIDITY_DAYS),
+    /** The terms a new quote starts with, unless given its own. */
+    quoteTerms: text('quote_terms'),
     logo: bytea('logo'),
     logoType: text('logo_type'),
     /** An IANA zone: every time the product shows, and every "today", is in it (domain `DEFAULT_TIME_ZONE`). */
@@ -67,3 +72,10 @@ export const organisationDetails = pgTable(
     ).onDelete('no action'),
   ],
 );
+
+/**
+ * Today's date in the organisation's time zone, in SQL: the scope's tenant's (`app.tenant_id`), read once a
+ * statement, not each row's (an invoice's overdue, a quote's expired).
+ */
+export const organisationToday = sql`(now() at time zone (select ${organisationDetails.timeZone} from ${organisationDetails}
+    where ${organisationDetails.tenantId} = nullif(current_setting('app.tenant_id', true), '')::uuid))::date`;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { Organisation } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +56,8 @@ describe('organisation details', () => {
       abn: null,
       gstRegistered: true,
       paymentTermsDays: 0,
+      quoteValidityDays: 30,
+      quoteTerms: null,
       logo: null,
       invoiceTemplate: { name: 'Tax invoice' },
       jobTemplate: { name: 'Job sheet' },
@@ -106,6 +109,41 @@ describe('organisation details', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(fieldsOf(response)).toEqual(['name', 'paymentBsb', 'paymentAccountNumber', 'paymentTermsDays']);
+  });
+
+  it("save the quotes' validity days and terms, refuse days out of 1 to 365, and keep both when left out", async () => {
+    const { api, details } = await freshDetails();
+    const terms = 'Valid for the days shown.\nA 30% deposit secures the booking.';
+    const saved = await api.put('/api/organisation', {
+      ...details,
+      quoteValidityDays: 45,
+      quoteTerms: terms,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read: Organisation = saved.json();
+    expect(read).toMatchObject({ quoteValidityDays: 45, quoteTerms: terms });
+    for (const days of [0, 366, 1.5]) {
+      const refused = await api.put('/api/organisation', { ...read, quoteValidityDays: days });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors).toEqual([
+        {
+          field: 'quoteValidityDays',
+          message: 'Enter how long a quote is valid as a whole number of days, from 1 to 365.',
+        },
+      ]);
+    }
+    const { quoteValidityDays: _days, quoteTerms: _terms, ...without } = read;
+    const kept = await api.put('/api/organisation', { ...without, legalName: 'Kept Pty Ltd' });
+    expect(kept.json()).toMatchObject({
+      legalName: 'Kept Pty Ltd',
+      quoteValidityDays: 45,
+      quoteTerms: terms,
+    });
+    const cleared = await api.put('/api/organisation', {
+      ...(kept.json() as Organisation),
+      quoteTerms: null,
+    });
+    expect(cleared.json().quoteTerms).toBeNull();
   });
 
   it('refuse a logo that is not a PNG or JPEG, one over 1 MB, and one that cannot be read', async () => {

@@ -151,6 +151,8 @@ const toOrganisation = ({
   paymentAccountNumber: details.paymentAccountNumber,
   paymentText: details.paymentText,
   paymentTermsDays: details.paymentTermsDays,
+  quoteValidityDays: details.quoteValidityDays,
+  quoteTerms: details.quoteTerms,
   logo: dataUrl(details.logo, details.logoType),
   timeZone: details.timeZone,
   invoiceTemplate: { id: details.invoiceTemplateId, name: invoiceTemplateName },

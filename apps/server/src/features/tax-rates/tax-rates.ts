@@ -53,7 +53,7 @@ export const {
     field: 'name',
     message: 'A tax with this name already exists.',
   },
-  stillReferenced: 'Invoice lines use this tax rate, so it cannot be deleted. Rename it instead.',
+  stillReferenced: 'Invoice or quote lines use this tax rate, so it cannot be deleted. Rename it instead.',
 });
 
 /** The rates as `readList` reads them, by name. */

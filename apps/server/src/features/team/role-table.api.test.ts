@@ -96,6 +96,12 @@ function bodyOf(method: Method, path: string, id: string): unknown {
       due: '2026-12-09',
       lineItems: [{ description: 'Call-out', quantity: '1', price: '120' }],
     },
+    '/sales/quotes': {
+      customer: { id: customerId },
+      date: '2026-11-25',
+      title: 'Replace the hot water system',
+      lineItems: [{ description: 'Heat pump', quantity: '1', price: '3200', option: 'Option A: heat pump' }],
+    },
     '/sales/invoices/{id}/emails': { to: 'accounts@example.test', subject: 'Invoice', message: 'Attached.' },
     '/customers/{id}/statement/emails': {
       to: 'accounts@example.test',
@@ -127,7 +133,7 @@ beforeAll(async () => {
   tokens.TECHNICIAN = await memberWith('TECHNICIAN', technicians[0]?.id ?? null);
 
   customerId = (await call(a.token, 'POST', '/api/customers', bodyOf('POST', '/customers', ''))).json().id;
-  for (const path of ['/items', '/sales/invoices', '/invitations'])
+  for (const path of ['/items', '/sales/invoices', '/sales/quotes', '/invitations'])
     expect((await call(a.token, 'POST', `/api${path}`, bodyOf('POST', path, ''))).statusCode).toBe(201);
   // A job as a save needs it: with a site, a territory and a priority.
   const location = (await call(a.token, 'POST', '/api/locations', bodyOf('POST', '/locations', ''))).json();
@@ -148,6 +154,7 @@ beforeAll(async () => {
     '/jobs',
     '/technicians',
     '/sales/invoices',
+    '/sales/quotes',
     '/templates',
     '/members',
     '/invitations',

@@ -75,6 +75,8 @@ const knownTenantTables = [
   'organisation_details',
   'outbox_attachments',
   'outbox_messages',
+  'quote_lines',
+  'quotes',
   'tax_rates',
   'technicians',
   'templates',
@@ -91,6 +93,9 @@ const seedOverrides: Record<string, Record<string, string>> = {
     scheduled_finish: '2026-11-26T10:00:00Z',
   },
   invoices: { status: 'OPEN_DRAFT' },
+  quotes: { status: 'OPEN_DRAFT' },
+  // A line with a tax rate keeps its name and rate (quote_lines_tax_check).
+  quote_lines: { tax_name: 'GST', tax_rate: '10' },
   templates: { type: 'typst', document: 'invoice' },
   // A line with a tax rate keeps its name and rate (invoice_lines_tax_check).
   invoice_lines: { tax_name: 'GST', tax_rate: '10' },

@@ -76,6 +76,7 @@ describe('the OpenAPI document', () => {
       'GET /api/technicians',
       'GET /api/sales/invoices',
       'GET /api/payments',
+      'GET /api/sales/quotes',
       'GET /api/templates',
       'GET /api/members',
       'GET /api/invitations',

@@ -1,7 +1,7 @@
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tenantId } from '../db/columns.ts';
 
-/** Per-tenant sequences for human numbers (customer, job, invoice): allocated inside the inserting transaction. */
+/** Per-tenant sequences for human numbers (customer, job, invoice, quote): allocated inside the inserting transaction. */
 export const tenantCounters = pgTable(
   'tenant_counters',
   {

@@ -4,7 +4,7 @@ import { builtByShape, placeholdersOf, type Statement } from '../db/built-select
 import type { Tx } from '../db/database.ts';
 import { tenantCounters } from './tenant-counter-table.ts';
 
-export type CounterName = 'customer' | 'job' | 'invoice';
+export type CounterName = 'customer' | 'job' | 'invoice' | 'quote';
 
 const numberedInserts = builtByShape('numbered_insert');
 
@@ -13,7 +13,7 @@ const numberedInserts = builtByShape('numbered_insert');
  * that hash alike only share a queue). Two-key locks are a space apart from the one-key locks of the migrations and
  * the seed.
  */
-const COUNTER_LOCKS: Record<CounterName, number> = { customer: 1, job: 2, invoice: 3 };
+const COUNTER_LOCKS: Record<CounterName, number> = { customer: 1, job: 2, invoice: 3, quote: 4 };
 
 /**
  * The CTEs of a statement whose `counter` moves the tenant's counter on by `count` and gives its new value. The

@@ -49,6 +49,8 @@ function organisation(paymentTermsDays = 0): Organisation {
     paymentAccountNumber: null,
     paymentText: null,
     paymentTermsDays,
+    quoteValidityDays: 30,
+    quoteTerms: null,
     logo: null,
     timeZone: 'Australia/Melbourne',
     invoiceTemplate: { id: '00000000-0000-7000-8000-00000000a002', name: 'Tax invoice' },

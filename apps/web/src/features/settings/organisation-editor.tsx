@@ -6,17 +6,16 @@ import {
   organisationFields,
 } from '@fieldbook/domain';
 import { Grid, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
 import { SwitchField } from '../../components/form/switch-field';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
+import { DaysInput } from './days-input';
 import { FieldGroup, NARROW } from './field-group';
 import { LogoInput } from './logo-input';
 import { OrganisationEmails } from './organisation-emails';
 import { TemplateSelect } from './template-select';
 import { TimeZoneSelect } from './time-zone-select';
-import { daysFrom } from './typed-days';
 
 const labels = {
   name: 'Organisation name',
@@ -32,6 +31,8 @@ const labels = {
   paymentAccountNumber: 'Account number',
   paymentText: 'Other payment details',
   paymentTermsDays: 'Payment terms (days)',
+  quoteValidityDays: 'Quotes valid for (days)',
+  quoteTerms: 'Quote terms',
   logo: 'Logo',
   timeZone: 'Time zone',
   invoiceTemplate: 'Default invoice template',
@@ -65,6 +66,9 @@ export interface OrganisationValues extends Record<string, unknown> {
   paymentText: string;
   /** A whole number of days; NaN while the box holds something else, which the schema refuses. */
   paymentTermsDays: number;
+  /** A whole number of days, as the payment terms. */
+  quoteValidityDays: number;
+  quoteTerms: string;
   logo: string | null;
   timeZone: string;
   invoiceTemplate: { id: string };
@@ -98,6 +102,8 @@ export const organisationValues = (organisation: Organisation): OrganisationValu
   paymentAccountNumber: text(organisation.paymentAccountNumber),
   paymentText: text(organisation.paymentText),
   paymentTermsDays: organisation.paymentTermsDays,
+  quoteValidityDays: organisation.quoteValidityDays,
+  quoteTerms: text(organisation.quoteTerms),
   logo: organisation.logo,
   timeZone: organisation.timeZone,
   invoiceTemplate: { id: organisation.invoiceTemplate.id },
@@ -142,8 +148,6 @@ export function OrganisationEditor({
     savedNotice: 'Organisation details saved.',
     onSaved,
   });
-  // The terms box keeps what was typed; the form holds the number it means.
-  const [termsTyped, setTermsTyped] = useState(String(organisation.paymentTermsDays));
   const values = form.getValues();
 
   return (
@@ -236,19 +240,29 @@ export function OrganisationEditor({
           minRows={2}
           {...form.getInputProps('paymentText')}
         />
-        <TextInput
+        <DaysInput
           label={labels.paymentTermsDays}
           description="A new invoice is due this many days after its date (0: the same day)."
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          styles={NARROW}
           {...form.getInputProps('paymentTermsDays')}
-          value={termsTyped}
-          onChange={(event) => {
-            setTermsTyped(event.currentTarget.value);
-            form.setFieldValue('paymentTermsDays', daysFrom(event.currentTarget.value));
-          }}
+          saved={organisation.paymentTermsDays}
+          onDays={(days) => form.setFieldValue('paymentTermsDays', days)}
+        />
+      </FieldGroup>
+
+      <FieldGroup legend="Quotes">
+        <DaysInput
+          label={labels.quoteValidityDays}
+          description="A new quote expires this many days after its date (1 to 365)."
+          {...form.getInputProps('quoteValidityDays')}
+          saved={organisation.quoteValidityDays}
+          onDays={(days) => form.setFieldValue('quoteValidityDays', days)}
+        />
+        <Textarea
+          label={labels.quoteTerms}
+          description="The terms a new quote starts with, such as what the price includes and how long it holds."
+          autosize
+          minRows={3}
+          {...form.getInputProps('quoteTerms')}
         />
       </FieldGroup>
 

@@ -63,6 +63,8 @@ const stored: Organisation = {
   timeZone: 'Australia/Sydney',
   paymentText: null,
   paymentTermsDays: 14,
+  quoteValidityDays: 30,
+  quoteTerms: 'Prices hold for 30 days; materials at cost if the site differs.',
   logo: PNG_DATA_URL,
   invoiceTemplate: { id: taxInvoice.id, name: taxInvoice.name },
   jobTemplate: { id: jobSheet.id, name: jobSheet.name },
@@ -171,6 +173,8 @@ describe('Organisation details', () => {
     await user.type(field('Other payment details'), 'PayID: accounts@obrien.example');
     await user.clear(field('Payment terms (days)'));
     await user.type(field('Payment terms (days)'), '30');
+    await user.clear(field('Quotes valid for (days)'));
+    await user.type(field('Quotes valid for (days)'), '45');
     await user.selectOptions(field('Default invoice template'), plainInvoice.id);
     await vi.waitFor(() =>
       expect(within(field('Default statement template')).getAllByRole('option')).toHaveLength(2),
@@ -198,6 +202,8 @@ describe('Organisation details', () => {
       paymentAccountNumber: '12345678',
       paymentText: 'PayID: accounts@obrien.example',
       paymentTermsDays: 30,
+      quoteValidityDays: 45,
+      quoteTerms: stored.quoteTerms,
       logo: PNG_DATA_URL,
       timeZone: 'Australia/Perth',
       invoiceTemplate: { id: plainInvoice.id },
