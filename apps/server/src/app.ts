@@ -23,7 +23,7 @@ import { registerJobSignatureRoutes } from './features/job-signatures/routes.ts'
 import { registerJobRoutes } from './features/jobs/routes.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { registerOrganisationRoutes } from './features/organisation/routes.ts';
-import { registerQuoteRoutes } from './features/quotes/routes.ts';
+import { registerQuoteConversionRoutes, registerQuoteRoutes } from './features/quotes/routes.ts';
 import { registerReceivablesRoutes } from './features/receivables/routes.ts';
 import { registerTaxRateRoutes } from './features/tax-rates/routes.ts';
 import { registerInvitationLinkRoutes, registerTeamRoutes } from './features/team/routes.ts';
@@ -226,6 +226,7 @@ export async function buildApp({
     registerTechnicianRoutes(api, db);
     registerInvoiceRoutes(api, db);
     registerQuoteRoutes(api, db);
+    registerQuoteConversionRoutes(api, db);
     registerExportRoutes(api, db);
     registerOrganisationRoutes(api, db, renderer);
     registerTemplateRoutes(api, db, renderer);

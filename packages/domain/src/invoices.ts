@@ -25,6 +25,7 @@ export const invoiceMessages = {
   dueBeforeDate: 'The due date cannot be before the invoice date.',
   onlyDraftsDeleted:
     'Only a draft invoice can be deleted. Cancel this invoice instead: an issued tax invoice is kept.',
+  madeFromQuote: 'This invoice was made from a quote, which keeps it: cancel it instead of deleting it.',
 } as const;
 
 /** A sales invoice as a user edits it (spec section 3). The server computes every amount and the totals. */

@@ -133,7 +133,10 @@ export const AREAS = {
     ],
   },
   /** Quotes: what the office prices for a customer, before the work is agreed. */
-  quotes: { access: 'office', operations: crud('sales/quotes') },
+  quotes: {
+    access: 'office',
+    operations: [...crud('sales/quotes'), 'POST /sales/quotes/{id}/job', 'POST /sales/quotes/{id}/invoice'],
+  },
   /**
    * What customers owe, by age (and the home page's overdue figure), and its CSV; a customer's statement: its PDF
    * and email.

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { invoiceTotals } from './invoice-lines.ts';
 import { lineAmount } from './lines.ts';
 import {
+  acceptedQuoteLines,
   canChangeQuoteStatus,
   isQuoteExpired,
+  jobLineOfQuoteLine,
   QUOTE_STATUSES,
+  type QuoteLine,
   type QuoteStatus,
   quoteFields,
   quoteStatusRefusal,
@@ -193,5 +196,49 @@ describe('quote fields', () => {
   it('need the expiry and the updated timestamp on a save', () => {
     const saved = quoteUpdate.safeParse(fields);
     expect(saved.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['expiry', 'updated']);
+  });
+});
+
+describe('turning a quote into work', () => {
+  const gst = { id: '019ad3a4-4a00-7e00-8000-000000000001', name: 'GST', rate: '10' };
+  const line = (more: Partial<QuoteLine>): QuoteLine => ({
+    code: null,
+    description: 'Work',
+    quantity: null,
+    price: null,
+    amount: '0.00',
+    taxRate: gst,
+    option: null,
+    ...more,
+  });
+
+  it("takes the common lines and the accepted option's, or every line without options", () => {
+    const lines = [line({ option: null }), line({ option: 'A' }), line({ option: 'B' })];
+    expect(acceptedQuoteLines(lines, 'B').map((kept) => kept.option)).toEqual([null, 'B']);
+    const plain = [line({}), line({ description: 'More' })];
+    expect(acceptedQuoteLines(plain, null)).toEqual(plain);
+  });
+
+  it('gives tax-exclusive job lines: as they are, or less their tax when the amounts include it', () => {
+    const priced = line({ code: 'SVC', quantity: '3', price: '110.00', amount: '330.00' });
+    expect(jobLineOfQuoteLine(priced, false)).toEqual({
+      code: 'SVC',
+      description: 'Work',
+      quantity: '3',
+      price: '110.00',
+      amount: '330.00',
+    });
+    expect(jobLineOfQuoteLine(priced, true)).toMatchObject({
+      quantity: '3',
+      price: '100.00',
+      amount: '300.00',
+    });
+    expect(jobLineOfQuoteLine(line({ amount: '55.00' }), true)).toMatchObject({
+      price: null,
+      amount: '50.00',
+    });
+    expect(jobLineOfQuoteLine(line({ amount: '55.00', taxRate: null }), true)).toMatchObject({
+      amount: '55.00',
+    });
   });
 });

@@ -1,6 +1,7 @@
+import { Decimal } from 'decimal.js';
 import { dateField } from './date-fields.ts';
-import { invoiceLineFields, invoiceLineRecord, invoiceTotals } from './invoice-lines.ts';
-import type { LineTotals } from './lines.ts';
+import { invoiceLineFields, invoiceLineRecord, invoiceTotals, lineTax } from './invoice-lines.ts';
+import { type LineFields, type LineTotals, priceFromAmount } from './lines.ts';
 import { namedReference, recordReference, saveOf } from './records.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
@@ -82,6 +83,9 @@ export const quoteMessages = {
   unknownOption: "Choose one of the quote's options.",
   linesLocked: (status: QuoteStatus) =>
     `The line items cannot be changed once the quote is ${QUOTE_STATUS_NAMES[status]}: only a Draft or Sent quote's can.`,
+  /** A conversion asked of a quote that is neither Accepted nor Converted. */
+  notAccepted: (into: 'job' | 'invoice', status: QuoteStatus) =>
+    `Only an accepted quote can become ${into === 'job' ? 'a job' : 'an invoice'}: this quote is ${QUOTE_STATUS_NAMES[status]}.`,
   onlyDraftsDeleted:
     'Only a draft quote can be deleted: a quote the customer was sent is kept (decline it or withdraw it instead).',
 } as const;
@@ -206,6 +210,9 @@ export const quoteRecord = z.object({
   tax: z.string(),
   total: z.string(),
   /** What the customer gave when answering online (none when the office recorded the answer). */
+  /** The job and the invoice made from the quote (Converted), if any. */
+  job: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
+  invoice: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
   acceptedName: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   declinedReason: z.string().nullable(),
@@ -214,3 +221,32 @@ export const quoteRecord = z.object({
 });
 
 export type Quote = z.infer<typeof quoteRecord>;
+
+/** Whether a quote in `status` may be made into a job or an invoice (again: Converted answers with what it made). */
+export const quoteConvertible = (status: QuoteStatus): boolean =>
+  status === 'CLOSED_ACCEPTED' || status === 'CLOSED_CONVERTED';
+
+/** The lines of the accepted option: the common lines and the option's own (every line of a quote without options). */
+export const acceptedQuoteLines = <Line extends { option: string | null }>(
+  lines: readonly Line[],
+  acceptedOption: string | null,
+): Line[] =>
+  quoteOptionNames(lines).length === 0
+    ? [...lines]
+    : lines.filter((line) => line.option === null || line.option === acceptedOption);
+
+/**
+ * A quote line as a job line: a job's lines are tax-exclusive (Copy to invoice gives them a tax rate with amounts
+ * that exclude tax), so a quote whose amounts include tax gives each line its amount less the line's tax
+ * (`lineTax`, the invoices' arithmetic), and the unit price that keeps that amount (`priceFromAmount`; none, a lump
+ * sum, when no price does). A quote whose amounts exclude tax gives its lines as they are.
+ */
+export function jobLineOfQuoteLine(line: QuoteLine, includeTax: boolean): LineFields {
+  const { code, description, quantity, price, amount } = line;
+  if (!includeTax || line.taxRate === null) return { code, description, quantity, price, amount };
+  const exclusive = new Decimal(amount).minus(lineTax(amount, line.taxRate.rate, true)).toFixed(2);
+  const exPrice = quantity === null || price === null ? undefined : priceFromAmount(exclusive, quantity);
+  return exPrice === undefined
+    ? { code, description, quantity: null, price: null, amount: exclusive }
+    : { code, description, quantity, price: exPrice, amount: exclusive };
+}

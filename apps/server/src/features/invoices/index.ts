@@ -6,6 +6,12 @@ export {
   taxedLinesOf,
 } from './invoice-line-rates.ts';
 export { invoices } from './invoice-tables.ts';
-export { findInvoice, type InvoiceImport, importInvoices, invoiceRead } from './invoices.ts';
+export {
+  findInvoice,
+  type InvoiceImport,
+  importInvoices,
+  invoiceCreate,
+  invoiceRead,
+} from './invoices.ts';
 export { type PaymentLine, paymentLinesRead } from './payment-reads.ts';
 export { invoicePayments } from './payment-tables.ts';

@@ -235,7 +235,9 @@ describe('tax rates and invoices', () => {
     ]);
     const removed = await api.delete(`/api/jobs/${job.id}`);
     expect(removed.statusCode).toBe(409);
-    expect(removed.json().message).toBe('This job has invoices, so it cannot be deleted.');
+    expect(removed.json().message).toBe(
+      'This job has invoices or was made from a quote, so it cannot be deleted.',
+    );
   });
 
   it('refuses to delete a customer that has invoices', async () => {

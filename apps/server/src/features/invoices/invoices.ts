@@ -18,6 +18,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
+import { isStillReferenced } from '../../platform/db/postgres-errors.ts';
 import { conflict, fieldInvalid, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { forTenant, type Write } from '../../platform/http/tenant-requests.ts';
 import type { RecordWithLines } from '../../platform/records/lines.ts';
@@ -179,9 +180,10 @@ async function savedStatus(
  * from what the create knows before the insert (its fields, the rates and names it read, the transaction's time),
  * so the insert goes last, with the answer's store (`store`, for its Idempotency-Key) and, by `last`
  * (`commitTogether`), the COMMIT: creates in one organisation queue for its counter only for that round trip. Its
- * number is the insert's.
+ * number is the insert's. `keptRates`: the lines' rates as another record kept them (a quote's), instead of as
+ * they are now.
  */
-export function invoiceCreate(db: Db, fields: InvoiceFields): Write<Invoice> {
+export function invoiceCreate(db: Db, fields: InvoiceFields, keptRates?: RateSnapshot): Write<Invoice> {
   const referencesFor = forTenant((tenantId) => invoiceReferences(db, tenantId, fields));
   return {
     reads: (tenantId) => [...referencesFor(tenantId).reads, transactionTime.with({})],
@@ -190,7 +192,7 @@ export function invoiceCreate(db: Db, fields: InvoiceFields): Write<Invoice> {
       const [{ now } = { now: undefined }] = time as { now: Date }[];
       if (!now) throw new Error("The transaction's time was not read");
       const id = uuidv7();
-      const { values, lines } = invoiceWrite(fields, found.rates);
+      const { values, lines } = invoiceWrite(fields, keptRates ?? found.rates);
       // A new invoice marked Paid was paid in full: one payment of its total (the editor asks first).
       const paysAll = fields.status === 'CLOSED_PAID' && isPositive(values.total);
       const amountPaid = paysAll ? values.total : '0.00';
@@ -315,5 +317,11 @@ export async function deleteInvoice(tx: Tx, tenantId: string, id: string): Promi
   const current = await findRow(tx, invoices, tenantId, id);
   if (!current) throw notFound(NOUN);
   if (current.status !== 'OPEN_DRAFT') throw conflict(invoiceMessages.onlyDraftsDeleted);
-  await tx.delete(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
+  try {
+    await tx.delete(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)));
+  } catch (error) {
+    // A quote names the invoice it was made into (`quotes_invoice_fk`, RESTRICT).
+    if (isStillReferenced(error)) throw conflict(invoiceMessages.madeFromQuote);
+    throw error;
+  }
 }

@@ -195,7 +195,8 @@ export const jobCreate = (db: Db, fields: JobFields): Write<Job> => ({
 });
 
 /**
- * Creates a job with the tenant's next job number; a new job is New whatever status was sent. `read`: the rows of
+ * Creates a job with the tenant's next job number; a new job is New whatever status was sent (`status`: another
+ * feature's job, such as a quote's, Ready to be scheduled). `read`: the rows of
  * `jobCreate`'s reads, when they went with the transaction's BEGIN.
  */
 export async function createJob(
@@ -203,6 +204,7 @@ export async function createJob(
   tenantId: string,
   fields: JobFields,
   read?: unknown[][],
+  status: JobStatus = 'OPEN_NEW',
 ): Promise<Job> {
   const references = referencesOf(tx, tenantId, fields);
   const names = checkedNames(references, fields, null, read?.[0] ?? (await references.statement.run(tx)));
@@ -213,7 +215,7 @@ export async function createJob(
     jobWithLines,
     tenantId,
     uuidv7(),
-    { values: jobValues(fields, 'OPEN_NEW', fields), lines: linesOf(fields.items) },
+    { values: jobValues(fields, status, fields), lines: linesOf(fields.items) },
     { returned: ownColumns(jobs) },
   );
   return toJob(rowOf(jobs, created, names));
@@ -286,6 +288,6 @@ export function jobSave(db: Db, id: string, { id: _id, updated, ...fields }: Job
 export function deleteJob(tx: Tx, tenantId: string, id: string): Promise<void> {
   return deleteRow(tx, jobs, tenantId, id, {
     noun: NOUN,
-    stillReferenced: 'This job has invoices, so it cannot be deleted.',
+    stillReferenced: 'This job has invoices or was made from a quote, so it cannot be deleted.',
   });
 }

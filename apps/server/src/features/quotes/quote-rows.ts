@@ -9,6 +9,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { apiTime } from '../../platform/db/timestamps.ts';
 import { locations, visibleCustomers } from '../customers/index.ts';
+import { invoices } from '../invoices/index.ts';
+import { jobs } from '../jobs/index.ts';
 import { organisationToday } from '../organisation/index.ts';
 import { visibleQuotes as visible } from './quote-tables.ts';
 
@@ -22,6 +24,15 @@ export const quoteExpired = sql<boolean>`(${visible.status} = 'OPEN_SENT' and ${
 const locationNameOf = sql<string | null>`(
   select ${locations.name} from ${locations}
   where ${locations.tenantId} = ${visible.tenantId} and ${locations.id} = ${visible.locationId})`;
+
+/** The number of the job the quote was made into (null for none). */
+const jobNumberOf = sql<number | null>`(
+  select ${jobs.number} from ${jobs} where ${jobs.tenantId} = ${visible.tenantId} and ${jobs.id} = ${visible.jobId})`;
+
+/** The number of the invoice the quote was made into (null for none). */
+const invoiceNumberOf = sql<number | null>`(
+  select ${invoices.number} from ${invoices}
+  where ${invoices.tenantId} = ${visible.tenantId} and ${invoices.id} = ${visible.invoiceId})`;
 
 const quoteSelection = {
   id: visible.id,
@@ -41,6 +52,10 @@ const quoteSelection = {
   amountsIncludeTax: visible.amountsIncludeTax,
   lineItems: visible.lineItems,
   acceptedOption: visible.acceptedOption,
+  jobId: visible.jobId,
+  jobNumber: jobNumberOf,
+  invoiceId: visible.invoiceId,
+  invoiceNumber: invoiceNumberOf,
   acceptedName: visible.acceptedName,
   acceptedAt: apiTime(visible.acceptedAt),
   declinedReason: visible.declinedReason,
@@ -90,6 +105,11 @@ export function toQuote(row: QuoteRow): Quote {
     options,
     acceptedOption: row.acceptedOption,
     ...totals,
+    job: row.jobId === null || row.jobNumber === null ? null : { id: row.jobId, number: row.jobNumber },
+    invoice:
+      row.invoiceId === null || row.invoiceNumber === null
+        ? null
+        : { id: row.invoiceId, number: row.invoiceNumber },
     acceptedName: row.acceptedName,
     acceptedAt: row.acceptedAt,
     declinedReason: row.declinedReason,

@@ -26,6 +26,8 @@ import {
 } from '../../platform/db/columns.ts';
 import { keptLines, lineColumns, linesKeys } from '../../platform/records/lines.ts';
 import { customers, locations } from '../customers/index.ts';
+import { invoices } from '../invoices/index.ts';
+import { jobs } from '../jobs/index.ts';
 import { taxRates } from '../tax-rates/index.ts';
 
 const quoteColumns = () => ({
@@ -49,6 +51,9 @@ const quoteColumns = () => ({
   acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
   acceptedAddress: text('accepted_address'),
   declinedReason: text('declined_reason'),
+  /** The job and the invoice made from the quote (Converted): `POST /sales/quotes/{id}/job` and `/invoice`. */
+  jobId: uuid('job_id'),
+  invoiceId: uuid('invoice_id'),
   ...recordTimes(),
   lineItems: keptLines<QuoteLine>('line_items'),
   referenceWords: searchWordsOf('reference_words', 'reference'),
@@ -72,6 +77,10 @@ export const quotes = pgTable('quotes', quoteColumns(), (t) => [
     columns: [t.tenantId, t.customerId, t.locationId],
     foreignColumns: [locations.tenantId, locations.customerId, locations.id],
   }).onDelete('restrict'),
+  // What the quote was made into: the job or invoice cannot be deleted while the quote names it (RESTRICT), as a
+  // job an invoice bills cannot (`invoices_job_fk`): the quote keeps the record of what it became.
+  tenantForeignKey('quotes_job_fk', t, t.jobId, jobs).onDelete('restrict'),
+  tenantForeignKey('quotes_invoice_fk', t, t.invoiceId, invoices).onDelete('restrict'),
   check('quotes_status_check', sql`${t.status} in ${oneOf(QUOTE_STATUSES)}`),
   check('quotes_expiry_check', sql`${t.expiry} >= ${t.date}`),
   // As for invoices: each filter's index ends with the number, the list's order.
@@ -80,6 +89,8 @@ export const quotes = pgTable('quotes', quoteColumns(), (t) => [
   index('quotes_status_idx').on(t.tenantId, t.status, t.number),
   index('quotes_date_idx').on(t.tenantId, t.date, t.number),
   index('quotes_expiry_idx').on(t.tenantId, t.expiry, t.number),
+  index('quotes_job_idx').on(t.tenantId, t.jobId),
+  index('quotes_invoice_idx').on(t.tenantId, t.invoiceId),
   trigram('quotes_reference_words_trgm', t.referenceWords),
   trigram('quotes_title_words_trgm', t.titleWords),
 ]);

@@ -36,7 +36,14 @@ import {
 } from '../../platform/records/record-rows.ts';
 import { createWithLines, saveRecord } from '../../platform/records/record-with-lines.ts';
 import { customers, locations } from '../customers/index.ts';
-import { checkedLineRates, lineRatesRead, type RateSnapshot, taxedLinesOf } from '../invoices/index.ts';
+import {
+  checkedLineRates,
+  invoices,
+  lineRatesRead,
+  type RateSnapshot,
+  taxedLinesOf,
+} from '../invoices/index.ts';
+import { jobs } from '../jobs/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
 import { type QuoteRow, selectQuotes, toQuote } from './quote-rows.ts';
 import { quoteLines, quotes, visibleQuotes } from './quote-tables.ts';
@@ -241,6 +248,10 @@ export function quoteCreate(db: Db, fields: QuoteFields): Write<Quote> {
         locationName,
         expired: isQuoteExpired(values, settings.today),
         lineItems: lines.kept as QuoteLine[],
+        jobId: null,
+        jobNumber: null,
+        invoiceId: null,
+        invoiceNumber: null,
         acceptedName: null,
         acceptedAt: null,
         declinedReason: null,
@@ -280,10 +291,31 @@ export function quoteSave(db: Db, id: string, { id: _id, updated, ...fields }: Q
       if (!editable && linesChanged(current, fields)) throw conflict(quoteMessages.linesLocked(from));
       const lines = editable ? quoteLinesOf(fields.lineItems, rates) : keptQuoteLines(current.lineItems);
       const record = quoteWrite(fields, lines);
+      const made = await madeNumbers(tx, tenantId, current);
       const saved = await saveRecord(tx, quoteWithLines, version, record, last);
       const expired = isQuoteExpired(record.values, settings.today);
-      return toQuote(rowOf(quotes, saved, { customerName, locationName, expired }));
+      return toQuote(rowOf(quotes, saved, { customerName, locationName, expired, ...made }));
     },
+  };
+}
+
+/** The numbers of the job and the invoice a quote was made into (read only when it names one). */
+async function madeNumbers(
+  tx: Tx,
+  tenantId: string,
+  quote: { jobId: string | null; invoiceId: string | null },
+): Promise<{ jobNumber: number | null; invoiceNumber: number | null }> {
+  const numberOf = async (table: typeof jobs | typeof invoices, id: string | null) => {
+    if (id === null) return null;
+    const [row] = await tx
+      .select({ number: table.number })
+      .from(table)
+      .where(and(eq(table.tenantId, tenantId), eq(table.id, id)));
+    return row?.number ?? null;
+  };
+  return {
+    jobNumber: await numberOf(jobs, quote.jobId),
+    invoiceNumber: await numberOf(invoices, quote.invoiceId),
   };
 }
 

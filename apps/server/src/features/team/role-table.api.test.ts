@@ -102,6 +102,9 @@ function bodyOf(method: Method, path: string, id: string): unknown {
       title: 'Replace the hot water system',
       lineItems: [{ description: 'Heat pump', quantity: '1', price: '3200', option: 'Option A: heat pump' }],
     },
+    // Made from an Accepted quote: no body (the walk's random id is a 404 once past the role check).
+    '/sales/quotes/{id}/job': undefined,
+    '/sales/quotes/{id}/invoice': undefined,
     '/sales/invoices/{id}/emails': { to: 'accounts@example.test', subject: 'Invoice', message: 'Attached.' },
     '/customers/{id}/statement/emails': {
       to: 'accounts@example.test',

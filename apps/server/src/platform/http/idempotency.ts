@@ -59,8 +59,8 @@ type Answered<T> = { status: number; body: T; replayed: boolean; answer?: string
  * The statement that stores a create's answer with its claimed key: sent with the transaction's COMMIT
  * (`asMember`'s closing), so its values are literals (the tenant id a checked UUID, the rest quoted).
  */
-const storeAnswer = (scope: IdempotencyScope & { key: string }, body: unknown) =>
-  `update idempotency_keys set status_code = ${CREATED}, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
+const storeAnswer = (scope: IdempotencyScope & { key: string }, body: unknown, status = CREATED) =>
+  `update idempotency_keys set status_code = ${status}, response = ${sqlLiteral(JSON.stringify(body))}::jsonb
     where tenant_id = ${sqlLiteral(scope.tenantId)} and key = ${sqlLiteral(scope.key)}`;
 
 /** The statements that store a create's answer with the statements it commits with (`AnswerStore`), by shape. */
@@ -124,20 +124,25 @@ export async function createOnce<T>(
   scope: IdempotencyScope,
   claimed: unknown[] | undefined,
   create: (store: AnswerStore) => Promise<T>,
+  statusOf: () => number = () => CREATED,
 ): Promise<Answered<T>> {
   const { key } = scope;
-  if (!key || !claimed) return { status: CREATED, body: await create(() => undefined), replayed: false };
+  if (!key || !claimed) {
+    const body = await create(() => undefined);
+    return { status: statusOf(), body, replayed: false };
+  }
   if (claimed.length > 0) {
     let stored = false;
     const body = await create((answer, numbered) => {
       stored = true;
       return answerStatement(tx, { ...scope, key }, answer, numbered);
     });
+    const status = statusOf();
     return {
-      status: CREATED,
+      status,
       body,
       replayed: false,
-      answer: stored ? undefined : storeAnswer({ ...scope, key }, body),
+      answer: stored ? undefined : storeAnswer({ ...scope, key }, body, status),
     };
   }
   const [first] = await tx
@@ -160,13 +165,16 @@ export async function createOnce<T>(
  * A creating POST: the create (`Command`), at most once per Idempotency-Key (`createOnce`), in the caller's tenant,
  * answered 201 with the record (or the first answer again, with `Idempotency-Replayed`). The key's claim goes with
  * the transaction's BEGIN and scope, and a `Write`'s reads with them, in one round trip; the key's answer goes with
- * the COMMIT, or with a `Write`'s last statements (`store`).
+ * the COMMIT, or with a `Write`'s last statements (`store`). `statusOf`, asked once the command has run: its
+ * answer's status when it may find the record instead of making it (200; a function command's, which the key's
+ * answer keeps).
  */
 export async function replyCreated<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   create: Command<T>,
+  statusOf?: () => number,
 ) {
   const caller = tenantCallerOf(request);
   const scope = {
@@ -184,10 +192,15 @@ export async function replyCreated<T>(
     (tx, member, results) => {
       const claimed = key === undefined ? undefined : results[0];
       const rows = key === undefined ? results : results.slice(1);
-      return createOnce(tx, scope, claimed, (store) =>
-        typeof create === 'function'
-          ? create(tx, caller.tenantId, member)
-          : create.run(tx, caller.tenantId, rows, { last: commitTogether, member, store }),
+      return createOnce(
+        tx,
+        scope,
+        claimed,
+        (store) =>
+          typeof create === 'function'
+            ? create(tx, caller.tenantId, member)
+            : create.run(tx, caller.tenantId, rows, { last: commitTogether, member, store }),
+        statusOf,
       );
     },
     { reads: first, closing: (created) => created.answer },
