@@ -107,6 +107,9 @@ test('an Owner invites an Office user and a Technician; each signs up through th
   // The Technician: their technician's jobs, and no invoices, customers or settings.
   const asTech = await signUpThroughLink(browser, techLink, tech);
   const techPage = asTech.page;
+  // Their home is their day; going there closes an open menu, so the menu is opened once it has arrived.
+  await expect(techPage.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await expect(techPage).toHaveURL(/\/today$/);
   await techPage.getByRole('button', { name: 'Menu' }).click();
   const techNav = techPage.getByRole('navigation', { name: 'Main' });
   await expect(techNav.getByRole('link', { name: 'Jobs' })).toBeVisible();
