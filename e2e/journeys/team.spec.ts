@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
+import { outboxMessageTo } from './outbox.ts';
 import { openSignedInWithApi } from './page-api.ts';
 import { anotherAddress, openSignedIn } from './sign-in.ts';
 
@@ -10,20 +11,6 @@ import { anotherAddress, openSignedIn } from './sign-in.ts';
 // every email waits in Settings › Outbox, which is where these journeys read the invitation links from.
 
 const unique = () => randomBytes(3).toString('hex');
-
-/** The newest outbox message to `to`: its page's text (the link lives in the body). */
-async function outboxMessageTo(page: Page, to: string): Promise<string> {
-  await page.goto('/settings/outbox');
-  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
-  await expect(page.getByText(/No mail server is set up/).first()).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: to }).first();
-  await row.getByRole('link').first().click();
-  await expect(page).toHaveURL(/\/settings\/outbox\/[0-9a-f-]{36}$/);
-  // The page's h1 reads "Message" while it loads too; the h2 above the body appears once the message has come.
-  await expect(page.getByRole('heading', { level: 2, name: 'Message' })).toBeVisible();
-  await expect(page.getByRole('main')).toContainText(to);
-  return page.getByRole('main').innerText();
-}
 
 const joinLink = (text: string) => /http:\/\/localhost:\d+\/join\/[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? '';
 

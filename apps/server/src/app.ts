@@ -21,8 +21,10 @@ import { registerJobDepartureRoutes } from './features/job-departures/routes.ts'
 import { registerJobNoteRoutes } from './features/job-notes/routes.ts';
 import { registerJobSignatureRoutes } from './features/job-signatures/routes.ts';
 import { registerJobRoutes } from './features/jobs/routes.ts';
+import { registerQuoteEmailRoutes } from './features/mail/quote-email-routes.ts';
 import { registerMailRoutes } from './features/mail/routes.ts';
 import { registerOrganisationRoutes } from './features/organisation/routes.ts';
+import { registerPublicQuoteRoutes } from './features/quotes/public-routes.ts';
 import { registerQuoteConversionRoutes, registerQuoteRoutes } from './features/quotes/routes.ts';
 import { registerReceivablesRoutes } from './features/receivables/routes.ts';
 import { registerTaxRateRoutes } from './features/tax-rates/routes.ts';
@@ -38,7 +40,7 @@ import { isReady } from './platform/db/migrate.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import { openFileStore } from './platform/files/open-file-store.ts';
 import { createTokenVerifier, localKeys, remoteKeys } from './platform/http/access-tokens.ts';
-import { registerCallerApi, registerTenantApi } from './platform/http/api-scopes.ts';
+import { registerCallerApi, registerPublicApi, registerTenantApi } from './platform/http/api-scopes.ts';
 import { createAuthentication } from './platform/http/authenticate.ts';
 import { registerCors } from './platform/http/cors.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
@@ -170,6 +172,7 @@ export async function buildApp({
   app.decorate('mailWorker', mail);
   const names = tenantClaimNames(config.oidc.claimNamespace);
   let provider: Provider | undefined;
+  const throttle = createSignInThrottle(db);
   if (config.oidc.embedded) {
     // Who belongs where, for the sign-in: the tenants feature answers the identity provider's questions.
     const memberships = {
@@ -183,7 +186,7 @@ export async function buildApp({
       db,
       signupEnabled: config.oidc.signupEnabled,
       demoHint: config.seedDemo ? DEMO_USER : undefined,
-      throttle: createSignInThrottle(db),
+      throttle,
       publicUrl: config.publicUrl,
       mail,
       memberships,
@@ -209,6 +212,7 @@ export async function buildApp({
     registerAccountRoutes(api, db);
     registerInvitationLinkRoutes(api, db);
   });
+  await registerPublicApi(app, (api) => registerPublicQuoteRoutes(api, db, throttle, config.publicUrl));
   const suggester = chooseAddressSuggester(config.addresses, db);
   await registerTenantApi(app, auth, (api) => {
     registerTenantRoutes(api, db);
@@ -234,6 +238,7 @@ export async function buildApp({
     registerAddressRoutes(api, suggester);
     registerTeamRoutes(api, db, mail, config.publicUrl);
     registerMailRoutes(api, db, mail, renderer);
+    registerQuoteEmailRoutes(api, db, mail, renderer, config.publicUrl);
   });
   await registerWebApp(app, config);
   app.addHook('onReady', async () => {

@@ -12,6 +12,7 @@ export * from './features/job-notes/job-note-tables.ts';
 export * from './features/job-signatures/job-signature-tables.ts';
 export * from './features/jobs/job-tables.ts';
 export * from './features/mail/invoice-email-tables.ts';
+export * from './features/mail/quote-email-tables.ts';
 export * from './features/organisation/organisation-tables.ts';
 export * from './features/organisation/template-tables.ts';
 export * from './features/quotes/quote-tables.ts';

@@ -19,6 +19,16 @@ const loadApp = () => import('./app/render-app');
  */
 async function start(): Promise<void> {
   const path = window.location.pathname;
+  // A quote's public page (`/q/{token}`): for a customer, with no sign-in and none of the app.
+  const quoteToken = /^\/q\/([^/]+)\/?$/.exec(path)?.[1];
+  if (quoteToken !== undefined) {
+    const [config, page] = await Promise.all([
+      loadRuntimeConfig(),
+      import('./features/quote-answers/render-quote-page'),
+    ]);
+    page.renderQuotePage(config.apiBaseUrl, decodeURIComponent(quoteToken));
+    return;
+  }
   const isAuthFrame = path === paths.auth.silentCallback || path === paths.auth.popupCallback;
   const signInFirst = path === paths.home && !sessionHint.present() && !returningFromSignOut();
   const app = isAuthFrame || signInFirst ? null : loadApp();

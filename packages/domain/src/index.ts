@@ -25,6 +25,7 @@ export * from './money.ts';
 export * from './organisation.ts';
 export * from './payments.ts';
 export * from './permissions.ts';
+export * from './quote-links.ts';
 export * from './quotes.ts';
 export * from './receivables.ts';
 export * from './receivables-csv.ts';

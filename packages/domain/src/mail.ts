@@ -22,6 +22,8 @@ export const MESSAGE_KINDS = [
   'INVOICE',
   'PASSWORD_RESET',
   'ON_MY_WAY',
+  'QUOTE',
+  'QUOTE_ANSWER',
   'REMINDER',
   'STATEMENT',
 ] as const;

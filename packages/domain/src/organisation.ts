@@ -19,6 +19,7 @@ export const organisationMessages = {
   invoiceTemplate: 'Choose an invoice template of this organisation.',
   jobTemplate: 'Choose a job template of this organisation.',
   statementTemplate: 'Choose a statement template of this organisation.',
+  quoteTemplate: 'Choose a quote template of this organisation.',
   invoiceEmailSubject: 'Enter the subject of the invoice email.',
   invoiceEmailMessage: 'Enter the message of the invoice email.',
   onMyWaySubject: 'Enter the subject of the "on my way" email.',
@@ -148,6 +149,8 @@ export const organisationFields = z.object({
   jobTemplate: recordReference(organisationMessages.jobTemplate),
   /** Left out of a save, the saved one stays. */
   statementTemplate: recordReference(organisationMessages.statementTemplate).optional(),
+  /** Left out of a save, the saved one stays. */
+  quoteTemplate: recordReference(organisationMessages.quoteTemplate).optional(),
   /** The invoice email's starting subject and message (placeholders: `fillPlaceholders`). */
   invoiceEmailSubject: requiredText(organisationMessages.invoiceEmailSubject, 200).default(
     DEFAULT_INVOICE_EMAIL.subject,
@@ -205,6 +208,8 @@ export const organisationRecord = z.object({
   jobTemplate: templateReference,
   /** Null only for an organisation the server has not yet given its statement template (at start-up). */
   statementTemplate: templateReference.nullable(),
+  /** Null only for an organisation the server has not yet given its quote template (at start-up). */
+  quoteTemplate: templateReference.nullable(),
   invoiceEmailSubject: z.string(),
   invoiceEmailMessage: z.string(),
   onMyWaySubject: z.string(),

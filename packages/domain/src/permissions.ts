@@ -3,14 +3,14 @@
 import type { Role } from './team.ts';
 
 /**
- * Who an area is for. `signedIn`: anyone signed in, in an organisation or not (their account, making an
+ * Who an area is for. `anyone`: no sign-in at all (a page found by a secret in its link); `signedIn`: anyone signed in, in an organisation or not (their account, making an
  * organisation, joining one); `member`: every role of the organisation (a Technician only on the jobs assigned to
  * them: the job routes scope them); `office`: Office and Owner; `owner`: Owners only.
  */
-export type Access = 'signedIn' | 'member' | 'office' | 'owner';
+export type Access = 'anyone' | 'signedIn' | 'member' | 'office' | 'owner';
 
-/** The roles each access allows (`signedIn` needs no role). */
-export const ACCESS_ROLES: Record<Exclude<Access, 'signedIn'>, readonly Role[]> = {
+/** The roles each access allows (`anyone` and `signedIn` need no role). */
+export const ACCESS_ROLES: Record<Exclude<Access, 'anyone' | 'signedIn'>, readonly Role[]> = {
   member: ['OWNER', 'OFFICE', 'TECHNICIAN'],
   office: ['OWNER', 'OFFICE'],
   owner: ['OWNER'],
@@ -135,7 +135,25 @@ export const AREAS = {
   /** Quotes: what the office prices for a customer, before the work is agreed. */
   quotes: {
     access: 'office',
-    operations: [...crud('sales/quotes'), 'POST /sales/quotes/{id}/job', 'POST /sales/quotes/{id}/invoice'],
+    operations: [
+      ...crud('sales/quotes'),
+      'POST /sales/quotes/{id}/job',
+      'POST /sales/quotes/{id}/invoice',
+      'GET /sales/quotes/{id}/pdf',
+      'GET /sales/quotes/{id}/email-draft',
+      'GET /sales/quotes/{id}/emails',
+      'POST /sales/quotes/{id}/emails',
+    ],
+  },
+  /** A quote's public page, for whoever holds the link its email gave: no sign-in. */
+  quoteLinks: {
+    access: 'anyone',
+    operations: [
+      'GET /public/quotes/{token}',
+      'GET /public/quotes/{token}/logo',
+      'POST /public/quotes/{token}/accept',
+      'POST /public/quotes/{token}/decline',
+    ],
   },
   /**
    * What customers owe, by age (and the home page's overdue figure), and its CSV; a customer's statement: its PDF
@@ -194,8 +212,8 @@ export function operationArea(operation: string): Capability | undefined {
   return areaOf.get(operation);
 }
 
-/** Whether `role` may use `capability` (an area of `signedIn` access: every role). */
+/** Whether `role` may use `capability` (an area of `anyone` or `signedIn` access: every role). */
 export function roleMayUse(role: Role, capability: Capability): boolean {
   const { access } = AREAS[capability];
-  return access === 'signedIn' || ACCESS_ROLES[access].includes(role);
+  return access === 'anyone' || access === 'signedIn' || ACCESS_ROLES[access].includes(role);
 }

@@ -5,13 +5,14 @@ import { z } from './zod.ts';
 /** The template languages: Typst only (architecture, Documents). */
 export const TEMPLATE_TYPES = ['typst'] as const;
 /** What a template renders. */
-export const TEMPLATE_DOCUMENTS = ['invoice', 'job', 'statement'] as const;
+export const TEMPLATE_DOCUMENTS = ['invoice', 'job', 'quote', 'statement'] as const;
 export type TemplateDocument = (typeof TEMPLATE_DOCUMENTS)[number];
 
 /** What the screens call each document. */
 export const TEMPLATE_DOCUMENT_NAMES: Record<TemplateDocument, string> = {
   invoice: 'invoices',
   job: 'jobs',
+  quote: 'quotes',
   statement: 'statements',
 };
 
@@ -19,8 +20,8 @@ export const templateMessages = {
   name: 'Enter the template name.',
   type: 'Enter the template type: typst.',
   typeUnknown: 'The only template type is typst.',
-  document: 'Enter the document: invoice, job or statement.',
-  documentUnknown: 'The document is invoice, job or statement.',
+  document: 'Enter the document: invoice, job, quote or statement.',
+  documentUnknown: 'The document is invoice, job, quote or statement.',
   body: 'Enter the template body.',
   keepDefault: (document: TemplateDocument) =>
     `This template is the default for ${TEMPLATE_DOCUMENT_NAMES[document]}: make another template the default first.`,

@@ -1,4 +1,12 @@
-import { addDays, INVOICE_STATUSES, type Invoice, invoiceTotals, type Job } from '@fieldbook/domain';
+import {
+  addDays,
+  INVOICE_STATUSES,
+  type Invoice,
+  invoiceTotals,
+  type Job,
+  QUOTE_STATUSES,
+  type Quote,
+} from '@fieldbook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserByEmail } from '../features/identity/accounts.ts';
 import { listTenantsOf } from '../features/tenants/tenants.ts';
@@ -9,6 +17,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-database.ts';
 import { DEMO_TENANTS, DEMO_USER, seedDemo } from './demo.ts';
 import { DEMO_INVOICES_PER_ORGANISATION } from './demo-invoices.ts';
+import { DEMO_QUOTES } from './demo-quotes.ts';
 import { DEMO_ORGANISATIONS, type DemoOrganisation } from './demo-records.ts';
 
 let t: TestApp;
@@ -64,6 +73,20 @@ async function expectDemoInvoices(api: ApiClient): Promise<void> {
   expect((next.json() as Invoice).number).toBe(DEMO_INVOICES_PER_ORGANISATION + 1);
 }
 
+/** The organisation's quotes: every status, Expired too; the accepted one with its name, the converted one its job. */
+async function expectDemoQuotes(api: ApiClient): Promise<void> {
+  const quotes = (await api.get('/api/sales/quotes?s=100')).json() as Quote[];
+  expect(quotes).toHaveLength(DEMO_QUOTES.length);
+  expect(new Set(quotes.map((quote) => quote.status))).toEqual(new Set(QUOTE_STATUSES));
+  expect(quotes.some((quote) => quote.expired)).toBe(true);
+  const accepted = quotes.find((quote) => quote.status === 'CLOSED_ACCEPTED');
+  expect(accepted).toMatchObject({ acceptedName: "Siobhan O'Reilly", acceptedOption: 'Option B: replace' });
+  expect(quotes.find((quote) => quote.status === 'CLOSED_DECLINED')?.declinedReason).toContain('Christmas');
+  const converted = quotes.find((quote) => quote.status === 'CLOSED_CONVERTED');
+  const job = (await api.get(`/api/jobs/${converted?.job?.id}`)).json() as Job;
+  expect(job.status).toBe('OPEN_READY_TO_BE_SCHEDULED');
+}
+
 async function withEmptyDatabase(fn: (database: TestDatabase) => Promise<void>): Promise<void> {
   const database = await openTestDatabase();
   try {
@@ -106,6 +129,7 @@ describe('seedDemo', () => {
       expect(job.items.length).toBeGreaterThan(0);
       expect(job.total).toMatch(/^\d+\.\d{2}$/);
       await expectDemoInvoices(api);
+      await expectDemoQuotes(api);
       // Every technician has a day to show today, tomorrow and the day after, whenever the demo was seeded: the
       // browser journeys still find a day and its next one when they run past midnight.
       for (const technician of (await api.get('/api/technicians')).json() as { id: string }[]) {

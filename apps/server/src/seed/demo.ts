@@ -12,6 +12,7 @@ import { inTenantWithin } from '../platform/db/tenant-scope.ts';
 import { tenants } from '../platform/db/tenant-table.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { type DemoSite, seedDemoJobs } from './demo-jobs.ts';
+import { seedDemoQuotes } from './demo-quotes.ts';
 import {
   DEMO_ORGANISATIONS,
   DEMO_TEAM,
@@ -53,7 +54,7 @@ export function seedDemo(db: Db, organisations = DEMO_ORGANISATIONS): Promise<bo
         timeZone: DEMO_TIME_ZONE,
       });
       if (index === 0) await seedDemoTeam(tx, tenantId);
-      await inTenantWithin(tx, tenantId, (scoped) => seedRecords(scoped, tenantId, records));
+      await inTenantWithin(tx, tenantId, (scoped) => seedRecords(scoped, tenantId, records, user.id));
     }
     return true;
   });
@@ -101,10 +102,15 @@ async function seedDetails(tx: Tx, tenantId: string, { logo, ...details }: DemoD
 }
 
 /**
- * Details, customers with their sites, the catalogue, jobs and invoices, through the same functions the API
- * uses.
+ * Details, customers with their sites, the catalogue, jobs, invoices and quotes, through the same functions the
+ * API uses.
  */
-async function seedRecords(tx: Tx, tenantId: string, records: DemoOrganisation): Promise<void> {
+async function seedRecords(
+  tx: Tx,
+  tenantId: string,
+  records: DemoOrganisation,
+  ownerSubject: string,
+): Promise<void> {
   await seedDetails(tx, tenantId, records.details);
   const sites: DemoSite[] = [];
   for (const demo of records.customers) {
@@ -133,4 +139,5 @@ async function seedRecords(tx: Tx, tenantId: string, records: DemoOrganisation):
   }
   const jobs = await seedDemoJobs(tx, tenantId, sites, catalogue);
   await seedDemoInvoices(tx, tenantId, jobs, sites, catalogue);
+  await seedDemoQuotes(tx, tenantId, sites, catalogue, ownerSubject);
 }

@@ -3,6 +3,7 @@ import { JOB_PRIORITY_NAMES } from '../features/jobs/index.ts';
 import type { Db } from '../platform/db/database.ts';
 import { DEMO_INVOICES_PER_ORGANISATION } from '../seed/demo-invoices.ts';
 import { DEMO_JOBS_PER_ORGANISATION } from '../seed/demo-jobs.ts';
+import { DEMO_JOBS_FROM_QUOTES, DEMO_QUOTES } from '../seed/demo-quotes.ts';
 import { DEMO_ORGANISATIONS, DEMO_TEAM } from '../seed/demo-records.ts';
 
 /** How many rows of each kind the demo seed writes; for checking that a database is seeded wholly or not at all. */
@@ -17,6 +18,7 @@ export interface SeedRowCounts {
   jobPriorities: number;
   jobs: number;
   invoices: number;
+  quotes: number;
 }
 
 export const NO_SEED_ROWS: SeedRowCounts = {
@@ -30,6 +32,7 @@ export const NO_SEED_ROWS: SeedRowCounts = {
   jobPriorities: 0,
   jobs: 0,
   invoices: 0,
+  quotes: 0,
 };
 
 /** What a whole demo seed leaves in an empty database. */
@@ -46,8 +49,9 @@ export const DEMO_SEED_ROWS: SeedRowCounts = (() => {
     items: sum((o) => o.items.length),
     territories: sum((o) => o.territories.length),
     jobPriorities: organisations.length * JOB_PRIORITY_NAMES.length,
-    jobs: organisations.length * DEMO_JOBS_PER_ORGANISATION,
+    jobs: organisations.length * (DEMO_JOBS_PER_ORGANISATION + DEMO_JOBS_FROM_QUOTES),
     invoices: organisations.length * DEMO_INVOICES_PER_ORGANISATION,
+    quotes: organisations.length * DEMO_QUOTES.length,
   };
 })();
 
@@ -59,7 +63,7 @@ export async function countSeedRows(db: Db): Promise<SeedRowCounts> {
     (select count(*)::int from locations) as locations, (select count(*)::int from items) as items,
     (select count(*)::int from territories) as territories,
     (select count(*)::int from job_priorities) as "jobPriorities", (select count(*)::int from jobs) as jobs,
-    (select count(*)::int from invoices) as invoices`)) as {
+    (select count(*)::int from invoices) as invoices, (select count(*)::int from quotes) as quotes`)) as {
     rows: SeedRowCounts[];
   };
   const [counts] = result.rows;

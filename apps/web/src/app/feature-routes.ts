@@ -7,6 +7,7 @@ import { itemRoutes } from '../features/items/routes';
 import { jobRoutes } from '../features/jobs/routes';
 import { organisationRoutes } from '../features/organisations/routes';
 import { outboxRoutes } from '../features/outbox/routes';
+import { quoteRoutes } from '../features/quotes/routes';
 import { receivablesRoutes } from '../features/receivables/routes';
 import { salesRoutes } from '../features/sales/routes';
 import { schedulerRoutes } from '../features/scheduler/routes';
@@ -31,6 +32,7 @@ export const featureRoutes = (
     ...jobRoutes(queryClient),
     ...salesRoutes,
     ...invoiceRoutes(queryClient),
+    ...quoteRoutes(queryClient),
     ...receivablesRoutes,
     ...customerRecordRoutes(queryClient),
     ...itemRoutes(queryClient),

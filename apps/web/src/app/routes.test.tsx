@@ -135,6 +135,7 @@ describe('routes when signed in', () => {
     expect(await within(nav).findByRole('link', { name: 'Scheduler' })).toHaveAttribute('href', '/scheduler');
     expect(within(nav).getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
     expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/sales/invoices');
+    expect(within(nav).getByRole('link', { name: 'Quotes' })).toHaveAttribute('href', '/sales/quotes');
     expect(within(nav).getByRole('link', { name: 'Customers' })).toHaveAttribute('href', '/customers');
     expect(within(nav).getByRole('link', { name: 'Items' })).toHaveAttribute('href', '/items');
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
@@ -160,6 +161,7 @@ describe('routes when signed in', () => {
     ['/customers', '/customers/search', 'Customers'],
     ['/jobs', '/jobs/search', 'Jobs'],
     ['/sales/invoices', '/sales/invoices/search', 'Invoices'],
+    ['/sales/quotes', '/sales/quotes/search', 'Quotes'],
   ])('redirects %s to %s', async (from, to, heading) => {
     const { router } = renderApp(from, signedInAuth());
 
@@ -261,7 +263,15 @@ describe('navigation by role', () => {
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await within(nav).findByRole('link', { name: 'Scheduler' });
-    expect(sectionsOf(nav)).toEqual(['Scheduler', 'Jobs', 'Invoices', 'Customers', 'Items', 'Settings']);
+    expect(sectionsOf(nav)).toEqual([
+      'Scheduler',
+      'Jobs',
+      'Invoices',
+      'Quotes',
+      'Customers',
+      'Items',
+      'Settings',
+    ]);
     const main = screen.getByRole('main');
     expect((await within(main).findAllByRole('link')).map((link) => link.textContent)).toEqual([
       'Taxes',

@@ -56,7 +56,7 @@ describe('AppShellLayout', () => {
       within(column as HTMLElement)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Scheduler', 'Jobs', 'Invoices', 'Customers', 'Items', 'Settings']);
+    ).toEqual(['Scheduler', 'Jobs', 'Invoices', 'Quotes', 'Customers', 'Items', 'Settings']);
     await user.click(within(column as HTMLElement).getByRole('link', { name: 'Customers' }));
 
     expect(await screen.findByRole('heading', { name: 'Customers' })).toBeInTheDocument();

@@ -25,7 +25,15 @@ export const lineFromItem = (item: { code: string; description: string; price: s
 });
 
 // The form's values beyond the lines do not matter here; the lines are at `field`.
-type LinesForm = UseFormReturnType<Record<string, unknown>, unknown>;
+export type LinesForm = UseFormReturnType<Record<string, unknown>, unknown>;
+
+/** Live totals: a record's, or each option's of a quote with options (under the option's name). */
+export interface LineTotalsShown {
+  subtotal: string;
+  tax: string;
+  total: string;
+}
+export type OptionTotalsShown = LineTotalsShown & { name: string };
 
 interface LineItemsEditorProps<Line extends LineValues> {
   form: LinesForm;
@@ -35,9 +43,12 @@ interface LineItemsEditorProps<Line extends LineValues> {
   newLine: (from?: LineValues) => Line;
   /** The catalogue picker, given what adds a picked item as a line. */
   picker: (add: (line: LineValues) => void) => ReactNode;
-  /** The totals of the lines as they are now (the domain's arithmetic, the server's own). */
-  totals: { subtotal: string; tax: string; total: string };
-  /** More boxes of a line (an invoice line's tax rate), after its amount. */
+  /**
+   * The totals of the lines as they are now (the domain's arithmetic, the server's own); a list: each option's,
+   * under its name.
+   */
+  totals: LineTotalsShown | readonly OptionTotalsShown[];
+  /** More boxes of a line (an invoice line's tax rate, a quote line's option), after its amount. */
   more?: (index: number) => ReactNode;
 }
 
@@ -143,11 +154,39 @@ export function LineItemsEditor<Line extends LineValues>({
           Add a line
         </Button>
       </Group>
-      <Stack gap={2} role="group" aria-label="Totals" aria-live="polite" maw={320} ml="auto">
-        <TotalRow label="Subtotal" value={totals.subtotal} />
-        <TotalRow label="Tax" value={totals.tax} />
-        <TotalRow label="Total" value={totals.total} strong />
-      </Stack>
+      {'total' in totals ? (
+        <Totals label="Totals" totals={totals} />
+      ) : (
+        // One live region for every option's totals: a change is read out once.
+        <Stack gap="sm" aria-live="polite">
+          {totals.map((option) => (
+            <Totals
+              key={option.name}
+              label={`Totals, ${option.name}`}
+              totals={option}
+              heading={option.name}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function Totals({ label, totals, heading }: { label: string; totals: LineTotalsShown; heading?: string }) {
+  return (
+    <Stack
+      gap={2}
+      role="group"
+      aria-label={label}
+      aria-live={heading ? undefined : 'polite'}
+      maw={320}
+      ml="auto"
+    >
+      {heading && <Text fw={700}>{heading}</Text>}
+      <TotalRow label="Subtotal" value={totals.subtotal} />
+      <TotalRow label="Tax" value={totals.tax} />
+      <TotalRow label="Total" value={totals.total} strong />
     </Stack>
   );
 }

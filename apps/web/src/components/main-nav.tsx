@@ -11,6 +11,7 @@ const sections: readonly { label: string; to: string; capability: Capability }[]
   { label: 'Scheduler', to: paths.scheduler, capability: 'scheduler' },
   { label: 'Jobs', to: paths.jobs.root, capability: 'jobs' },
   { label: 'Invoices', to: paths.sales.invoices, capability: 'invoices' },
+  { label: 'Quotes', to: paths.sales.quotes, capability: 'quotes' },
   { label: 'Customers', to: paths.customers.root, capability: 'customers' },
   { label: 'Items', to: paths.items.root, capability: 'items' },
 ];

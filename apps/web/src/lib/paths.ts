@@ -44,6 +44,12 @@ export const paths = {
     newInvoice: '/sales/invoices/new',
     invoice: recordPath('/sales/invoices', 'id'),
     editInvoice: recordPath('/sales/invoices', 'id', '/edit'),
+    quotes: '/sales/quotes',
+    quotesSearch: '/sales/quotes/search',
+    /** `?customer={id}`: a new quote for that customer (the customer viewer's New quote). */
+    newQuote: '/sales/quotes/new',
+    quote: recordPath('/sales/quotes', 'id'),
+    editQuote: recordPath('/sales/quotes', 'id', '/edit'),
   },
   reports: {
     /** Aged receivables: what each customer owes, by how long past due (`?asAt=` a date, else today). */

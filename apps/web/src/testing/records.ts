@@ -12,6 +12,7 @@ import {
   type Membership,
   type OutboxMessage,
   type Payment,
+  type Quote,
   type TaxRate,
 } from '@fieldbook/domain';
 import { acmePlumbing } from './fixtures';
@@ -122,6 +123,45 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     total,
     amountPaid,
     amountDue: amountDue(total, amountPaid),
+    created: STAMP,
+    updated: STAMP,
+    ...overrides,
+  };
+}
+
+let quoteNumber = 0;
+
+/**
+ * A quote as the API returns it: a draft for O'Brien & Sons with no lines or options, numbered 1, 2, 3, … unless
+ * told, dated 23 Nov 2026 and valid until 23 Dec 2026.
+ */
+export function quote(overrides: Partial<Quote> = {}): Quote {
+  quoteNumber += 1;
+  return {
+    id: nextId(),
+    number: quoteNumber,
+    reference: null,
+    status: 'OPEN_DRAFT',
+    expired: false,
+    customer: { id: nextId(), name: "O'Brien & Sons Plumbing" },
+    location: null,
+    date: '2026-11-23',
+    expiry: '2026-12-23',
+    title: 'Replace the hot water system',
+    description: null,
+    terms: null,
+    lineItems: [],
+    amountsEnteredIncludeTax: false,
+    options: [],
+    acceptedOption: null,
+    subtotal: '0.00',
+    tax: '0.00',
+    total: '0.00',
+    job: null,
+    invoice: null,
+    acceptedName: null,
+    acceptedAt: null,
+    declinedReason: null,
     created: STAMP,
     updated: STAMP,
     ...overrides,

@@ -10,6 +10,8 @@ export interface DocumentData {
   invoice?: InvoiceData;
   /** Present when the document is `job`. */
   job?: JobData;
+  /** Present when the document is `quote`. */
+  quote?: QuoteData;
   /** Present when the document is `statement`. */
   statement?: StatementData;
 }
@@ -201,4 +203,55 @@ export interface StatementData {
   totalDue: string;
   /** How many of them are past due. */
   overdueInvoices: number;
+}
+
+/** One of a quote's options: its own lines, and its totals with the lines common to every option. */
+export interface QuoteOptionData {
+  /** "Option A: repair". */
+  name: string;
+  /** The option's own lines; the lines common to every option are the quote's `lines`. */
+  lines: InvoiceLineData[];
+  /** The common lines and its own: "$320.00". */
+  subtotal: string;
+  tax: string;
+  total: string;
+  /** The option the customer accepted. */
+  accepted: boolean;
+}
+
+/** A quote: its particulars, its lines (by option when it has options), its totals and terms. */
+export interface QuoteData {
+  number: string;
+  reference: string | null;
+  /** "Draft", "Sent", "Accepted", "Declined", "Converted". */
+  status: string;
+  /** Sent, and its expiry date has passed in the organisation's time zone. */
+  expired: boolean;
+  /** "24 Nov 2026". */
+  date: string;
+  /** The last day it is valid: "24 Dec 2026". */
+  expiry: string;
+  customer: PartyData;
+  /** Where the work is; null when the quote names no location. */
+  location: { name: string; address: string | null } | null;
+  /** What the quote is for: "Replace the hot water system". */
+  title: string;
+  /** Multi-line. */
+  description: string | null;
+  /** Multi-line. */
+  terms: string | null;
+  /** Line amounts include tax: the total is shown with "Total price includes GST" and the GST amount. */
+  amountsIncludeTax: boolean;
+  /** Every line of a quote without options; of one with options, the lines common to every option. */
+  lines: InvoiceLineData[];
+  /** The options in the order they first appear; empty for a quote without options. */
+  options: QuoteOptionData[];
+  /** The accepted option's name, or null. */
+  acceptedOption: string | null;
+  /** Of all its lines; with options, the accepted option's, or the first option's until one is accepted. */
+  subtotal: string;
+  tax: string;
+  total: string;
+  /** Where the customer accepts or declines it online: given in the PDF an email carries, else null. */
+  link: string | null;
 }

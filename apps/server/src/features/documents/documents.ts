@@ -10,6 +10,7 @@ import {
   JOB_STATUS_NAMES,
   type Job,
   PAYMENT_METHOD_NAMES,
+  type Quote,
   type TemplateDocument,
 } from '@fieldbook/domain';
 import { and, desc, eq } from 'drizzle-orm';
@@ -23,17 +24,12 @@ import { findInvoice, invoiceRead, invoices, type PaymentLine, paymentLinesRead 
 import { findJob, jobRead, jobs, ownJob } from '../jobs/index.ts';
 import { detailsRead, type OrganisationDetails, readDetails } from '../organisation/index.ts';
 import { readReceivables } from '../receivables/index.ts';
-import type {
-  DocumentData,
-  InvoiceData,
-  JobData,
-  OrganisationData,
-  PartyData,
-  StatementData,
-} from './document-data.ts';
+import type { DocumentData, InvoiceData, JobData, OrganisationData, StatementData } from './document-data.ts';
 import { showDate, showDateTime, showPrice, showQuantity } from './document-formats.ts';
 import { type DocumentImage, readyImages, type StoredFiles } from './document-images.ts';
+import { addressOf, lineData, partyOf } from './document-parts.ts';
 import { type ProofOfWorkData, proofOfWork, proofOfWorkReads } from './proof-of-work.ts';
+import { previewQuote, readQuoteData } from './quote-data.ts';
 import { sampleInvoice, sampleJob, sampleJobImages, sampleStatement } from './sample-records.ts';
 import { statementOf } from './statement-data.ts';
 
@@ -77,13 +73,6 @@ function organisationData({ name, details }: OrganisationDetails, logo: string |
   };
 }
 
-const partyOf = (customer: Customer): PartyData => ({
-  name: customer.name,
-  address: customer.billingAddress,
-  phone: customer.billingPhone,
-  email: customer.billingEmail,
-});
-
 /** The invoice's figures exactly as the API returns them, formatted as the screens show them. */
 export function invoiceData(
   invoice: Invoice,
@@ -101,14 +90,7 @@ export function invoiceData(
     customer: partyOf(customer),
     job: invoice.job ? { number: String(invoice.job.number) } : null,
     amountsIncludeTax: invoice.amountsEnteredIncludeTax,
-    lines: invoice.lineItems.map((line) => ({
-      code: line.code,
-      description: line.description,
-      quantity: showQuantity(line.quantity),
-      unitPrice: showPrice(line.price),
-      taxRate: line.taxRate ? `${line.taxRate.name} ${line.taxRate.rate}%` : null,
-      amount: formatDollars(line.amount),
-    })),
+    lines: invoice.lineItems.map(lineData),
     subtotal: formatDollars(invoice.subtotal),
     tax: formatDollars(invoice.tax),
     total: formatDollars(invoice.total),
@@ -122,11 +104,6 @@ export function invoiceData(
     amountDue: formatDollars(invoice.amountDue),
   };
 }
-
-const addressOf = (location: CustomerLocation) =>
-  [location.street1, [location.suburb, location.state, location.postcode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join('\n') || null;
 
 /** A job as its documents show it, with what its visit left, its times in the organisation's time zone. */
 export function jobData(
@@ -173,7 +150,7 @@ function organisationPart(details: OrganisationDetails) {
 
 /** A record's data and the images it names (a job's photos and signature). */
 export interface RecordPart {
-  data: Pick<DocumentData, 'invoice' | 'job' | 'statement'>;
+  data: Pick<DocumentData, 'invoice' | 'job' | 'quote' | 'statement'>;
   images: Record<string, DocumentImage>;
 }
 
@@ -208,21 +185,38 @@ async function recordPart(
   return jobPart(tenantId, [job, customer, location], workRows, timeZone);
 }
 
+type RecordOf<Document> = Document extends 'invoice' ? Invoice : Document extends 'job' ? Job : Quote;
+
 /**
- * An invoice or a job with its organisation's default template for it, read for the caller in one round trip
- * (`readAsMember`): the organisation's details with the template, the record, and the customer and location it
- * names, each read by the record's id, and a job's notes, files and sign-off (`proofOfWorkReads`). 404 for
- * another tenant's id; a Technician member's job is their own (`ownJob`). A job's photos are read from the file
- * store when it is rendered (`renderDocument`), not here.
+ * An invoice, a job or a quote with its organisation's default template for it, read for the caller. An invoice
+ * or a job in one round trip (`readAsMember`): the organisation's details with the template, the record, and the
+ * customer and location it names, each read by the record's id, and a job's notes, files and sign-off
+ * (`proofOfWorkReads`); a quote in a transaction (`readQuoteData`). 404 for another tenant's id; a Technician
+ * member's job is their own (`ownJob`). A job's photos are read from the file store when it is rendered
+ * (`renderDocument`), not here.
  */
-export async function readRecordSource<Document extends 'invoice' | 'job'>(
+export async function readRecordSource<Document extends 'invoice' | 'job' | 'quote'>(
   db: Db,
   caller: TenantCaller,
   document: Document,
   id: string,
-): Promise<{ record: Document extends 'invoice' ? Invoice : Job; source: DocumentSource }> {
+): Promise<{ record: RecordOf<Document>; source: DocumentSource }> {
   if (!isUuid(id)) return asMember(db, caller, () => Promise.reject(notFound(document)));
   const { tenantId } = caller;
+  if (document === 'quote') {
+    const details = detailsRead(tenantId, 'quote');
+    const read = async (tx: Tx, _member: unknown, [detailsRows = []]: unknown[][]) => {
+      const organisation = details.record(detailsRows);
+      if (organisation.templateBody === null)
+        throw documentFailed(
+          'The organisation has no quote template yet. Make one the default in Settings > Templates.',
+        );
+      const { quote, data } = await readQuoteData(tx, tenantId, id);
+      const source = sourceOf(tenantId, 'quote', organisation, { data: { quote: data }, images: {} });
+      return { record: quote as RecordOf<Document>, source };
+    };
+    return asMember(db, caller, read, { reads: [details.statement] });
+  }
   const details = detailsRead(tenantId, document);
   const sources = document === 'invoice' ? invoices : jobs;
   const record = document === 'invoice' ? invoiceRead(tenantId, id) : jobRead(tenantId, id);
@@ -247,10 +241,7 @@ export async function readRecordSource<Document extends 'invoice' | 'job'>(
         data: { invoice: invoiceData(found as Invoice, party, gstRegistered, fourthRows as PaymentLine[]) },
         images: {},
       };
-  return {
-    record: found as Document extends 'invoice' ? Invoice : Job,
-    source: sourceOf(tenantId, document, organisation, part),
-  };
+  return { record: found as RecordOf<Document>, source: sourceOf(tenantId, document, organisation, part) };
 }
 
 /**
@@ -278,6 +269,7 @@ export function sourceOf(
   const templateName = {
     invoice: details.invoiceTemplateName,
     job: details.jobTemplateName,
+    quote: details.quoteTemplateName,
     statement: details.statementTemplateName,
   }[document];
   return {
@@ -302,8 +294,8 @@ export function asSentInvoice(source: DocumentSource): DocumentSource {
 
 /**
  * A template in a form, to preview or to check before it is saved: rendered against the organisation's latest
- * invoice or job when it has one (its photos as placeholders: a preview reads no stored file), else a realistic
- * sample.
+ * invoice, job or quote when it has one (a job's photos as placeholders: a preview reads no stored file), a
+ * statement of the customer who owes most, else a realistic sample.
  */
 export async function formSource(
   tx: Tx,
@@ -311,9 +303,13 @@ export async function formSource(
   { document, body }: { document: TemplateDocument; body: string },
 ): Promise<DocumentSource> {
   const details = await readDetails(tx, tenantId);
-  if (document === 'statement') {
-    const record = { data: { statement: await previewStatement(tx, tenantId) }, images: {} };
-    return { ...sourceOf(tenantId, document, details, record), templateName: null, body };
+  const gst = details.details.gstRegistered;
+  if (document === 'statement' || document === 'quote') {
+    const data =
+      document === 'statement'
+        ? { statement: await previewStatement(tx, tenantId) }
+        : { quote: await previewQuote(tx, tenantId, gst) };
+    return { ...sourceOf(tenantId, document, details, { data, images: {} }), templateName: null, body };
   }
   const table = document === 'invoice' ? invoices : jobs;
   const [latest] = await tx
@@ -322,7 +318,6 @@ export async function formSource(
     .where(and(eq(table.tenantId, tenantId)))
     .orderBy(desc(table.number))
     .limit(1);
-  const gst = details.details.gstRegistered;
   const record: RecordPart = latest
     ? await recordPart(tx, tenantId, document, latest.id, details.details)
     : document === 'invoice'

@@ -9,13 +9,13 @@ import { readRecordSource, renderDocument } from './documents.ts';
 import { registerStatementRoutes } from './statement-routes.ts';
 
 /**
- * The PDF of an invoice, a job or a customer's statement, made from the organisation's default template for it; a
- * job's shows its photos, read from `files`.
+ * The PDF of an invoice, a job, a quote or a customer's statement, made from the organisation's default template
+ * for it; a job's shows its photos, read from `files`.
  */
 export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer, files: FileStore): void {
   const pdfRoute = (
     path: string,
-    document: 'invoice' | 'job',
+    document: 'invoice' | 'job' | 'quote',
     operationId: string,
     noun: string,
     tags: string[],
@@ -59,5 +59,6 @@ export function registerDocumentRoutes(api: Api, db: Db, renderer: Renderer, fil
 
   pdfRoute('/sales/invoices/:id/pdf', 'invoice', 'getInvoicePdf', 'sales invoice', ['invoices']);
   pdfRoute('/jobs/:id/pdf', 'job', 'getJobPdf', 'job', ['jobs']);
+  pdfRoute('/sales/quotes/:id/pdf', 'quote', 'getQuotePdf', 'quote', ['quotes']);
   registerStatementRoutes(api, db, renderer);
 }

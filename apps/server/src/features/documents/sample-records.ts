@@ -1,7 +1,7 @@
-import type { InvoiceData, JobData, PartyData, StatementData } from './document-data.ts';
+import type { InvoiceData, JobData, PartyData, QuoteData, StatementData } from './document-data.ts';
 import { type DocumentImage, PHOTO_PLACEHOLDER } from './document-images.ts';
 
-// What a template in a form is previewed against when the organisation has no invoice or job yet: realistic,
+// What a template in a form is previewed against when the organisation has no such record yet: realistic,
 // with the long names and punctuation real customers have.
 
 const customer: PartyData = {
@@ -148,6 +148,67 @@ export function sampleStatement(): StatementData {
     ],
     totalDue: '$1,535.20',
     overdueInvoices: 2,
+  };
+}
+
+/** A quote with two options (and a line common to both), not yet answered. */
+export function sampleQuote(gstRegistered: boolean): QuoteData {
+  const taxRate = gstRegistered ? 'GST 10%' : null;
+  const line = (
+    code: string | null,
+    description: string,
+    quantity: string,
+    unitPrice: string,
+    amount: string,
+  ) => ({
+    code,
+    description,
+    quantity,
+    unitPrice,
+    taxRate,
+    amount,
+  });
+  const totals = (subtotal: string, tax: string, total: string) =>
+    gstRegistered ? { subtotal, tax, total } : { subtotal, tax: '$0.00', total: subtotal };
+  const repair = totals('$460.00', '$46.00', '$506.00');
+  return {
+    number: '1007',
+    reference: 'PO 4471-B',
+    status: 'Sent',
+    expired: false,
+    date: '24 Nov 2026',
+    expiry: '24 Dec 2026',
+    customer,
+    location: { name: 'Chapel Street office', address: 'Level 2, 118 Chapel Street\nWindsor VIC 3181' },
+    title: 'Hot water system: repair or replace',
+    description:
+      'The relief valve drips and the tank is 14 years old.\nBoth options include the call-out & a safety check.',
+    terms: 'Prices hold for 30 days. A 30% deposit secures the booking; the balance is due on completion.',
+    amountsIncludeTax: false,
+    lines: [line('CALL', 'Call-out fee & safety check', '1', '$95.00', '$95.00')],
+    options: [
+      {
+        name: 'Option A: repair',
+        lines: [
+          line('TPR-500', 'Temperature & pressure relief valve', '1', '$185.00', '$185.00'),
+          line('LAB', 'Labour: fit the valve & test', '1.5', '$120.00', '$180.00'),
+        ],
+        ...repair,
+        accepted: false,
+      },
+      {
+        name: 'Option B: replace',
+        lines: [
+          line('HP-315', 'Rheem 315 L heat pump, installed', '1', '$4,890.00', '$4,890.00'),
+          line(null, 'Remove & dispose of the old tank', '1', '$150.00', '$150.00'),
+        ],
+        ...totals('$5,135.00', '$513.50', '$5,648.50'),
+        accepted: false,
+      },
+    ],
+    acceptedOption: null,
+    ...repair,
+    link: null,
   };
 }
 

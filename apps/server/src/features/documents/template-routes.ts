@@ -22,8 +22,8 @@ import { formSource, renderDocument } from './documents.ts';
 
 const tags = ['templates'];
 const checked =
-  "The body is Typst markup, rendered against the organisation's latest invoice or job (else a sample) before " +
-  "it is saved: a body that does not compile is a 400 whose field error on `body` gives the compiler's line. " +
+  "The body is Typst markup, rendered against the organisation's latest record of its document (else a sample) " +
+  "before it is saved: a body that does not compile is a 400 whose field error on `body` gives the compiler's line. " +
   "The render counts as one of the organisation's documents being made (429 when it has too many at once).";
 /** What a render can answer besides the usual: its template fails or breaks a limit, or too many are being made. */
 const renderErrors = tenantErrors.with('VALIDATION_FAILED', 'DOCUMENT_FAILED', 'RATE_LIMITED');
@@ -120,7 +120,7 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
         operationId: 'previewTemplate',
         summary: 'Preview a template',
         description:
-          "Renders the form's fields against the organisation's latest invoice or job (else a realistic sample): " +
+          "Renders the form's fields against the organisation's latest record of its document (else a realistic sample): " +
           'a PDF (`invoice-preview.pdf`), or SVG when the request accepts `image/svg+xml` and not `application/pdf`. A body that does ' +
           "not compile is a 400 on `body` with the compiler's line; a render over a limit is a 422.",
         tags,

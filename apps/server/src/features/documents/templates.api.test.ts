@@ -38,7 +38,7 @@ describeRecordEndpoints(() => ({ t, a, b }), {
     expected: { name: 'Job card', type: 'typst', document: 'job', default: false },
   },
   invalid: {
-    body: { name: ' ', type: '', document: 'quote', body: '' },
+    body: { name: ' ', type: '', document: 'receipt', body: '' },
     fields: ['name', 'type', 'document', 'body'],
   },
 });
@@ -48,29 +48,37 @@ const pdfText = (pdf: Buffer) =>
   execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');
 
 describe('templates', () => {
-  it('start as the built-in Tax invoice, Job sheet and Statement, each the default for its document', async () => {
+  it('start as the built-in Tax invoice, Job sheet, Quote and Statement, each the default for its document', async () => {
     const fresh = await createTenantWithUser(t);
-    const response = await apiAs(t, fresh.token).get('/api/templates');
+    const api = apiAs(t, fresh.token);
+    const response = await api.get('/api/templates');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['total-count']).toBe('3');
-    expect((response.json() as TemplateSummary[]).map(({ id: _id, ...rest }) => rest)).toEqual([
+    expect(response.headers['total-count']).toBe('4');
+    const list = response.json() as TemplateSummary[];
+    expect(list.map(({ id: _id, ...rest }) => rest)).toEqual([
       { name: 'Job sheet', document: 'job', type: 'typst', default: true },
+      { name: 'Quote', document: 'quote', type: 'typst', default: true },
       { name: 'Statement', document: 'statement', type: 'typst', default: true },
       { name: 'Tax invoice', document: 'invoice', type: 'typst', default: true },
     ]);
+    const quote = list.find((template) => template.document === 'quote');
+    expect((await api.get('/api/organisation')).json().quoteTemplate).toEqual({
+      id: quote?.id,
+      name: 'Quote',
+    });
   });
 
   it('refuse an unknown type or document with a clear field error', async () => {
     const response = await apiAs(t, a.token).post('/api/templates', {
-      name: 'Quote',
+      name: 'Receipt',
       type: 'latex',
-      document: 'quote',
+      document: 'receipt',
       body: 'x',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors).toEqual([
       { field: 'type', message: 'The only template type is typst.' },
-      { field: 'document', message: 'The document is invoice, job or statement.' },
+      { field: 'document', message: 'The document is invoice, job, quote or statement.' },
     ]);
   });
 
@@ -170,6 +178,39 @@ describe('templates', () => {
       id: copy.json().id,
       name: 'Our statement',
     });
+  });
+
+  it('preview the built-in Quote against a sample with two options, then against the latest quote', async () => {
+    const api = apiAs(t, (await createTenantWithUser(t)).token);
+    const list = (await api.get('/api/templates?q=document:quote')).json() as TemplateSummary[];
+    const { id: _id, updated: _updated, ...fields } = (await api.get(`/api/templates/${list[0]?.id}`)).json();
+    const sample = await api.post('/api/templates/preview', fields);
+    expect(sample.statusCode, sample.body).toBe(200);
+    const text = pdfText(sample.rawPayload);
+    for (const expected of [
+      "O'Brien & Sons Heating, Cooling & Refrigeration Pty Ltd",
+      'Included in every option',
+      'Call-out fee & safety check',
+      'Option A: repair',
+      '$506.00',
+      'Option B: replace',
+      '$5,648.50',
+      'Prices hold for 30 days.',
+    ])
+      expect(text).toContain(expected);
+
+    const customer = await api.post('/api/customers', { name: "Nguyen & O'Hara Dental" });
+    const quote = await api.post('/api/sales/quotes', {
+      customer: { id: customer.json().id },
+      date: '2026-11-23',
+      title: 'Replace the surgery taps',
+      lineItems: [{ description: 'Mixer taps, fitted', quantity: '3', price: '412.50' }],
+    });
+    expect(quote.statusCode, quote.body).toBe(201);
+    const latest = pdfText((await api.post('/api/templates/preview', fields)).rawPayload);
+    expect(latest).toContain("Nguyen & O'Hara Dental");
+    expect(latest).toContain('$1,237.50');
+    expect(latest).not.toContain('Option A: repair');
   });
 
   it('preview as SVG for the editor when asked for image/svg+xml', async () => {

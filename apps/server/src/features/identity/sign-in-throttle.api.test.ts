@@ -144,6 +144,8 @@ describe('the throttle’s counting', () => {
     address: { freeAttempts: 100, firstDelay: 10, maxDelay: 40 },
     signUp: { freeAttempts: 1, firstDelay: 10, maxDelay: 40 },
     passwordReset: { freeAttempts: 1, firstDelay: 10, maxDelay: 40 },
+    quoteLinkAddress: { freeAttempts: 3, firstDelay: 10, maxDelay: 40 },
+    quoteLinkAnswer: { freeAttempts: 1, firstDelay: 10, maxDelay: 40 },
   };
 
   it('admits exactly the free attempts out of many at once', async () => {

@@ -26,6 +26,10 @@ export const SIGN_IN_RULES = {
   signUp: { freeAttempts: 5, firstDelay: 60, maxDelay: 60 * 60 },
   /** Reset links asked for, per address and per account (so nobody is flooded with them). */
   passwordReset: { freeAttempts: 5, firstDelay: 60, maxDelay: 60 * 60 },
+  /** Requests from one address to quotes' public pages, any link: someone trying links. */
+  quoteLinkAddress: { freeAttempts: 100, firstDelay: 10, maxDelay: 15 * 60 },
+  /** Answers (accept, decline) through one link, from any address. */
+  quoteLinkAnswer: { freeAttempts: 10, firstDelay: 30, maxDelay: 15 * 60 },
 };
 
 export type SignInRules = Record<keyof typeof SIGN_IN_RULES, ThrottleRule>;
@@ -115,6 +119,16 @@ export function createSignInThrottle(db: Db, rules: SignInRules = SIGN_IN_RULES)
       return admit([
         [`reset:address:${address}`, rules.passwordReset],
         [`reset:account:${account}`, rules.passwordReset],
+      ]);
+    },
+    /**
+     * Before a request to a quote's public page (`link`: the token's key, `quoteLinkKey`): counted per address, and
+     * an answer also per link, whether or not the link is one.
+     */
+    beginQuoteLink(link: string, address: string, answering: boolean): Promise<Admission> {
+      return admit([
+        [`quote:address:${address}`, rules.quoteLinkAddress],
+        ...(answering ? [[`quote:answer:${link}`, rules.quoteLinkAnswer] as [string, ThrottleRule]] : []),
       ]);
     },
   };

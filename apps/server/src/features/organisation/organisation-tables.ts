@@ -42,8 +42,10 @@ export const organisationDetails = pgTable(
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     invoiceTemplateId: uuid('invoice_template_id').notNull(),
     jobTemplateId: uuid('job_template_id').notNull(),
-    /** Null only until the start-up step gives the organisation its statement (`completeStatementTemplates`). */
+    /** Null only until the start-up step gives the organisation its statement template (`addBuiltInDefaults`). */
     statementTemplateId: uuid('statement_template_id'),
+    /** Null only until the start-up step gives the organisation its quote template (`addBuiltInDefaults`). */
+    quoteTemplateId: uuid('quote_template_id'),
     /** The invoice email's starting subject and message, with placeholders (domain `DEFAULT_INVOICE_EMAIL`). */
     invoiceEmailSubject: text('invoice_email_subject').notNull().default(DEFAULT_INVOICE_EMAIL.subject),
     invoiceEmailMessage: text('invoice_email_message').notNull().default(DEFAULT_INVOICE_EMAIL.message),
@@ -70,6 +72,9 @@ export const organisationDetails = pgTable(
       t.statementTemplateId,
       templates,
     ).onDelete('no action'),
+    tenantForeignKey('organisation_details_quote_template_fk', t, t.quoteTemplateId, templates).onDelete(
+      'no action',
+    ),
   ],
 );
 

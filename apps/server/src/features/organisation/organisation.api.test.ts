@@ -9,7 +9,7 @@ import { createTenantWithUser, type TenantWithUser } from '../../test-support/fa
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
 import { completeOrganisations } from './organisation.ts';
-import { addStatementTemplates, builtInBody, refreshBuiltInTemplates } from './templates.ts';
+import { addBuiltInDefaults, builtInBody, refreshBuiltInTemplates } from './templates.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -206,31 +206,38 @@ describe('organisation details', () => {
     )) as { rows: { name: string; document: string }[] };
     expect(rows.rows).toEqual([
       { name: 'Job sheet', document: 'job' },
+      { name: 'Quote', document: 'quote' },
       { name: 'Statement', document: 'statement' },
       { name: 'Tax invoice', document: 'invoice' },
     ]);
   });
 
-  it('give an organisation made before statements its statement template at start-up, exactly once', async () => {
+  it('give an organisation made before statements and quotes their templates at start-up, exactly once', async () => {
     const { api, fresh } = await freshDetails();
     const tenantId = fresh.tenant.tenantId;
-    // As it was before statements: no statement template, and no default for them.
+    // As it was before statements and quotes: no such templates, and no default for them.
     await t.database.db.execute(
-      sql`update organisation_details set statement_template_id = null where tenant_id = ${tenantId}`,
+      sql`update organisation_details set statement_template_id = null, quote_template_id = null
+          where tenant_id = ${tenantId}`,
     );
     await t.database.db.execute(
-      sql`delete from templates where tenant_id = ${tenantId} and document = 'statement'`,
+      sql`delete from templates where tenant_id = ${tenantId} and document in ('statement', 'quote')`,
     );
-    expect((await api.get('/api/organisation')).json().statementTemplate).toBeNull();
-    // Two processes starting at once, then a third later: one copy.
+    const before = (await api.get('/api/organisation')).json();
+    expect([before.statementTemplate, before.quoteTemplate]).toEqual([null, null]);
+    // Two processes starting at once, then a third later: one copy of each.
     await Promise.all([completeOrganisations(t.database.db), completeOrganisations(t.database.db)]);
-    expect(await addStatementTemplates(t.database.db)).toBe(0);
-    const statements = (await api.get('/api/templates?q=document:statement')).json();
-    expect(statements).toEqual([expect.objectContaining({ name: 'Statement', default: true })]);
-    const template = (await api.get(`/api/templates/${statements[0].id}`)).json();
-    expect(template.body).toBe(builtInBody('statement.typ'));
+    expect(await addBuiltInDefaults(t.database.db)).toBe(0);
     const organisation = (await api.get('/api/organisation')).json();
-    expect(organisation.statementTemplate).toEqual({ id: statements[0].id, name: 'Statement' });
+    for (const [document, name, file] of [
+      ['statement', 'Statement', 'statement.typ'],
+      ['quote', 'Quote', 'quote.typ'],
+    ] as const) {
+      const list = (await api.get(`/api/templates?q=document:${document}`)).json();
+      expect(list).toEqual([expect.objectContaining({ name, default: true })]);
+      expect((await api.get(`/api/templates/${list[0].id}`)).json().body).toBe(builtInBody(file));
+      expect(organisation[`${document}Template`]).toEqual({ id: list[0].id, name });
+    }
   });
 
   it("have an unedited built-in template's copy brought up to date at start-up, and an edited one left alone", async () => {

@@ -16,7 +16,7 @@ import { recordRead } from '../../platform/records/record-reads.ts';
 import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { organisationDetails } from './organisation-tables.ts';
 import { templates } from './template-tables.ts';
-import { addStatementTemplates, refreshBuiltInTemplates, seedTemplates } from './templates.ts';
+import { addBuiltInDefaults, refreshBuiltInTemplates, seedTemplates } from './templates.ts';
 
 const NOUN = 'organisation';
 
@@ -35,15 +35,16 @@ export async function seedOrganisation(
     invoiceTemplateId: defaults.invoice,
     jobTemplateId: defaults.job,
     statementTemplateId: defaults.statement,
+    quoteTemplateId: defaults.quote,
     ...(timeZone && { timeZone }),
   });
 }
 
 /**
  * Gives every organisation made before documents existed its details and built-in templates, and brings unedited
- * copies of the built-in templates up to date (`refreshBuiltInTemplates`), and a statement template to every
- * organisation made before statements existed (`addStatementTemplates`): a start-up step, three queries when there
- * is nothing to do. Run as the database owner, as migrations are. Answers how many organisations it gave
+ * copies of the built-in templates up to date (`refreshBuiltInTemplates`), and a statement and a quote template to
+ * every organisation made before statements or quotes existed (`addBuiltInDefaults`): a start-up step, a handful
+ * of queries when there is nothing to do. Run as the database owner, as migrations are. Answers how many organisations it gave
  * details.
  */
 export async function completeOrganisations(db: Db): Promise<number> {
@@ -64,15 +65,21 @@ export async function completeOrganisations(db: Db): Promise<number> {
       if (!done) await seedOrganisation(tx, id);
     });
   }
-  await addStatementTemplates(db);
+  await addBuiltInDefaults(db);
   return missing.length;
 }
 
 const invoiceTemplates = alias(templates, 'invoice_templates');
 const jobTemplates = alias(templates, 'job_templates');
 const statementTemplates = alias(templates, 'statement_templates');
+const quoteTemplates = alias(templates, 'quote_templates');
 /** The body column of each document's default template. */
-const bodies = { invoice: invoiceTemplates.body, job: jobTemplates.body, statement: statementTemplates.body };
+const bodies = {
+  invoice: invoiceTemplates.body,
+  job: jobTemplates.body,
+  quote: quoteTemplates.body,
+  statement: statementTemplates.body,
+};
 
 /** The join to a default template of the organisation (`id`: its column of the details). */
 const defaultTemplate = (template: { tenantId: PgColumn; id: PgColumn }, id: PgColumn) =>
@@ -88,6 +95,7 @@ function selectDetails(db: Db, bodyOf: TemplateDocument | undefined) {
       invoiceTemplateName: invoiceTemplates.name,
       jobTemplateName: jobTemplates.name,
       statementTemplateName: statementTemplates.name,
+      quoteTemplateName: quoteTemplates.name,
       templateBody: sql<string | null>`${body}`,
     })
     .from(organisationDetails)
@@ -98,6 +106,7 @@ function selectDetails(db: Db, bodyOf: TemplateDocument | undefined) {
       statementTemplates,
       defaultTemplate(statementTemplates, organisationDetails.statementTemplateId),
     )
+    .leftJoin(quoteTemplates, defaultTemplate(quoteTemplates, organisationDetails.quoteTemplateId))
     .where(eq(organisationDetails.tenantId, sql.placeholder('tenantId')));
 }
 
@@ -108,6 +117,7 @@ const details = {
   none: builtOnce<DetailsRow>((db) => selectDetails(db, undefined), 'organisation_details'),
   invoice: builtOnce<DetailsRow>((db) => selectDetails(db, 'invoice'), 'organisation_details_invoice'),
   job: builtOnce<DetailsRow>((db) => selectDetails(db, 'job'), 'organisation_details_job'),
+  quote: builtOnce<DetailsRow>((db) => selectDetails(db, 'quote'), 'organisation_details_quote'),
   statement: builtOnce<DetailsRow>((db) => selectDetails(db, 'statement'), 'organisation_details_statement'),
 };
 
@@ -136,6 +146,7 @@ const toOrganisation = ({
   invoiceTemplateName,
   jobTemplateName,
   statementTemplateName,
+  quoteTemplateName,
 }: OrganisationDetails): Organisation => ({
   id: details.tenantId,
   name,
@@ -160,6 +171,10 @@ const toOrganisation = ({
   statementTemplate:
     details.statementTemplateId && statementTemplateName
       ? { id: details.statementTemplateId, name: statementTemplateName }
+      : null,
+  quoteTemplate:
+    details.quoteTemplateId && quoteTemplateName
+      ? { id: details.quoteTemplateId, name: quoteTemplateName }
       : null,
   invoiceEmailSubject: details.invoiceEmailSubject,
   invoiceEmailMessage: details.invoiceEmailMessage,
@@ -212,10 +227,12 @@ export async function saveOrganisation(
   tenantId: string,
   update: OrganisationUpdate,
 ): Promise<Organisation> {
-  const { name, updated, logo, invoiceTemplate, jobTemplate, statementTemplate, ...fields } = update;
+  const { name, updated, logo, invoiceTemplate, jobTemplate, statementTemplate, quoteTemplate, ...fields } =
+    update;
   await checkDefault(tx, tenantId, 'invoice', invoiceTemplate.id);
   await checkDefault(tx, tenantId, 'job', jobTemplate.id);
   if (statementTemplate) await checkDefault(tx, tenantId, 'statement', statementTemplate.id);
+  if (quoteTemplate) await checkDefault(tx, tenantId, 'quote', quoteTemplate.id);
   const image = logoOf(logo);
   const [saved] = await tx
     .update(organisationDetails)
@@ -226,6 +243,7 @@ export async function saveOrganisation(
       invoiceTemplateId: invoiceTemplate.id,
       jobTemplateId: jobTemplate.id,
       ...(statementTemplate && { statementTemplateId: statementTemplate.id }),
+      ...(quoteTemplate && { quoteTemplateId: quoteTemplate.id }),
       updated: nextUpdated(organisationDetails.updated),
     })
     .where(

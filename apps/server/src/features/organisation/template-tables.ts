@@ -4,8 +4,9 @@ import { check, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { oneOf, recordTimes, tenantId } from '../../platform/db/columns.ts';
 
 /**
- * A tenant's document templates: Typst markup that renders an invoice or a job. Every tenant starts with the
- * built-in ones as its own editable copies; which one each document uses is the organisation's (its details).
+ * A tenant's document templates: Typst markup that renders an invoice, a job, a quote or a statement. Every tenant
+ * starts with the built-in ones as its own editable copies; which one each document uses is the organisation's (its
+ * details).
  */
 export const templates = pgTable(
   'templates',

@@ -26,6 +26,7 @@ export const BUILT_IN_TEMPLATES = [
   { name: 'Tax invoice', document: 'invoice', file: 'tax-invoice.typ' },
   { name: 'Job sheet', document: 'job', file: 'job-sheet.typ' },
   { name: 'Statement', document: 'statement', file: 'statement.typ' },
+  { name: 'Quote', document: 'quote', file: 'quote.typ' },
 ] as const satisfies readonly { name: string; document: TemplateDocument; file: string }[];
 
 const bodies = new Map<string, string>();
@@ -85,45 +86,55 @@ export async function refreshBuiltInTemplates(db: Db, earlierBodies = EARLIER_BO
   return refreshed;
 }
 
-/**
- * Gives every organisation without a statement template (made before statements existed) its copy of the built-in
- * one as its default: a start-up step, run as the database owner, one statement. The details rows are locked as
- * they are read, so processes starting at once give each organisation one copy: the second waits for the first
- * and then finds the default set. Answers how many organisations it gave one.
- */
-export async function addStatementTemplates(db: Db): Promise<number> {
-  const built = BUILT_IN_TEMPLATES.find((template) => template.document === 'statement');
-  if (!built) return 0;
-  const result = (await db.execute(sql`
-    with missing as (
-      select ${organisationDetails.tenantId} as tenant_id from ${organisationDetails}
-      where ${organisationDetails.statementTemplateId} is null
-      for update
-    ), added as (
-      insert into ${templates} (tenant_id, id, name, type, document, body)
-      select tenant_id, gen_random_uuid(), ${built.name}, 'typst', ${built.document}, ${builtInBody(built.file)}
-      from missing
-      returning tenant_id, id
-    )
-    update ${organisationDetails} set statement_template_id = added.id
-    from added where ${organisationDetails.tenantId} = added.tenant_id
-    returning ${organisationDetails.tenantId}`)) as { rows: unknown[] };
-  return result.rows.length;
-}
-
 /** The organisation's default template of each document: the columns of its details. */
 const defaultColumns = {
   invoice: 'invoiceTemplateId',
   job: 'jobTemplateId',
+  quote: 'quoteTemplateId',
   statement: 'statementTemplateId',
 } as const satisfies Record<TemplateDocument, keyof typeof organisationDetails.$inferSelect>;
+
+/** The documents that came after the first organisations: one made before them has no default for them yet. */
+const LATER_DOCUMENTS = ['statement', 'quote'] as const satisfies readonly TemplateDocument[];
+
+/**
+ * Gives every organisation without a default template for a document that came after it (`LATER_DOCUMENTS`: it
+ * was made before statements or quotes existed) its copy of the built-in one as that default: a start-up step,
+ * run as the database owner, one statement per document. The details rows are locked as they are read, so
+ * processes starting at once give each organisation one copy: the second waits for the first and then finds the
+ * default set. Answers how many defaults it gave.
+ */
+export async function addBuiltInDefaults(db: Db): Promise<number> {
+  let added = 0;
+  for (const document of LATER_DOCUMENTS) {
+    const built = BUILT_IN_TEMPLATES.find((template) => template.document === document);
+    if (!built) continue;
+    const column = organisationDetails[defaultColumns[document]];
+    const result = (await db.execute(sql`
+      with missing as (
+        select ${organisationDetails.tenantId} as tenant_id from ${organisationDetails}
+        where ${column} is null
+        for update
+      ), added as (
+        insert into ${templates} (tenant_id, id, name, type, document, body)
+        select tenant_id, gen_random_uuid(), ${built.name}, 'typst', ${built.document}, ${builtInBody(built.file)}
+        from missing
+        returning tenant_id, id
+      )
+      update ${organisationDetails} set ${sql.identifier(column.name)} = added.id
+      from added where ${organisationDetails.tenantId} = added.tenant_id
+      returning ${organisationDetails.tenantId}`)) as { rows: unknown[] };
+    added += result.rows.length;
+  }
+  return added;
+}
 
 /** Whether the template is its organisation's default for its document. */
 const isDefault = sql<boolean>`exists (
   select 1 from ${organisationDetails}
   where ${organisationDetails.tenantId} = ${templates.tenantId}
     and ${templates.id} in (${organisationDetails.invoiceTemplateId}, ${organisationDetails.jobTemplateId},
-      ${organisationDetails.statementTemplateId}))`;
+      ${organisationDetails.statementTemplateId}, ${organisationDetails.quoteTemplateId}))`;
 
 const toTemplate = (row: typeof templates.$inferSelect, isDefaultTemplate: boolean): Template => ({
   id: row.id,
@@ -151,7 +162,7 @@ export async function seedTemplates(
   }));
   await tx.insert(templates).values(rows);
   const idOf = (document: TemplateDocument) => rows.find((row) => row.document === document)?.id as string;
-  return { invoice: idOf('invoice'), job: idOf('job'), statement: idOf('statement') };
+  return { invoice: idOf('invoice'), job: idOf('job'), quote: idOf('quote'), statement: idOf('statement') };
 }
 
 async function makeDefault(tx: Tx, tenantId: string, document: TemplateDocument, id: string): Promise<void> {
@@ -178,6 +189,7 @@ export async function findTemplate(tx: Tx, tenantId: string, id: string): Promis
     .select({
       invoice: organisationDetails.invoiceTemplateId,
       job: organisationDetails.jobTemplateId,
+      quote: organisationDetails.quoteTemplateId,
       statement: organisationDetails.statementTemplateId,
     })
     .from(organisationDetails)

@@ -54,6 +54,11 @@ const quoteColumns = () => ({
   /** The job and the invoice made from the quote (Converted): `POST /sales/quotes/{id}/job` and `/invoice`. */
   jobId: uuid('job_id'),
   invoiceId: uuid('invoice_id'),
+  /**
+   * The SHA-256 (hex) of the token of the public page's link the latest email gave (`/q/{token}`); null before the
+   * first. Each email makes a new token, so an earlier link stops working.
+   */
+  linkHash: text('link_hash'),
   ...recordTimes(),
   lineItems: keptLines<QuoteLine>('line_items'),
   referenceWords: searchWordsOf('reference_words', 'reference'),
@@ -91,6 +96,8 @@ export const quotes = pgTable('quotes', quoteColumns(), (t) => [
   index('quotes_expiry_idx').on(t.tenantId, t.expiry, t.number),
   index('quotes_job_idx').on(t.tenantId, t.jobId),
   index('quotes_invoice_idx').on(t.tenantId, t.invoiceId),
+  // The public page finds its quote by the token's hash, across organisations (192 random bits: never two alike).
+  index('quotes_link_hash_idx').on(t.linkHash),
   trigram('quotes_reference_words_trgm', t.referenceWords),
   trigram('quotes_title_words_trgm', t.titleWords),
 ]);

@@ -105,6 +105,10 @@ function bodyOf(method: Method, path: string, id: string): unknown {
     // Made from an Accepted quote: no body (the walk's random id is a 404 once past the role check).
     '/sales/quotes/{id}/job': undefined,
     '/sales/quotes/{id}/invoice': undefined,
+    '/sales/quotes/{id}/emails': { to: 'accounts@example.test', subject: 'Quote', message: 'Attached.' },
+    // A quote's public page: the walk's random token is a 404 for everyone, signed in or not.
+    '/public/quotes/{token}/accept': { name: "Siobhan O'Reilly", acceptTerms: true },
+    '/public/quotes/{token}/decline': { reason: 'Too dear & too late' },
     '/sales/invoices/{id}/emails': { to: 'accounts@example.test', subject: 'Invoice', message: 'Attached.' },
     '/customers/{id}/statement/emails': {
       to: 'accounts@example.test',
@@ -193,7 +197,8 @@ describe('the role table', () => {
           .replace('{id}', id)
           .replace('{index}', '0')
           .replace('{noteId}', uuidv7())
-          .replace('{attachmentId}', uuidv7());
+          .replace('{attachmentId}', uuidv7())
+          .replace('{token}', 'A'.repeat(32));
         const url = `/api${filled}${query}`;
         const response = await call(tokens[role], method, url, bodyOf(method, path, id));
         const what = `${role} ${method} ${path}: ${response.statusCode} ${response.body.slice(0, 200)}`;
@@ -206,7 +211,7 @@ describe('the role table', () => {
         const passed =
           AREAS[area].access === 'signedIn'
             ? statusCode !== 403 && statusCode < 500
-            : path.includes('{id}')
+            : path.includes('{id}') || path.includes('{token}')
               ? statusCode === 404
               : statusCode < 300;
         if (!passed) wrong.push(`allowed, but ${what}`);

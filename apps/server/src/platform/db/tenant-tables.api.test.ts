@@ -39,6 +39,7 @@ const expectedPrivileges: Record<string, string[]> = {
   outbox_messages: ['SELECT', 'INSERT'],
   outbox_attachments: ['SELECT', 'INSERT'],
   invoice_emails: ['SELECT', 'INSERT'],
+  quote_emails: ['SELECT', 'INSERT'],
   // One row per tenant, made with the tenant: saved over, never deleted.
   organisation_details: ['SELECT', 'INSERT', 'UPDATE'],
   // Retired, never deleted: past jobs keep their technician.
@@ -75,6 +76,7 @@ const knownTenantTables = [
   'organisation_details',
   'outbox_attachments',
   'outbox_messages',
+  'quote_emails',
   'quote_lines',
   'quotes',
   'tax_rates',

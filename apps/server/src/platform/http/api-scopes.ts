@@ -74,6 +74,13 @@ async function registerScope(
   );
 }
 
+/**
+ * Routes for anyone, signed in or not (a quote's public page, `/public/...`): no caller is read, and a token sent
+ * is ignored. What such a route reads, it finds by a secret in its path.
+ */
+export const registerPublicApi = (app: FastifyInstance, register: Register) =>
+  registerScope(app, async () => ({}), register);
+
 /** Routes for any signed-in caller, tenant or not (`/me`, `/tenants`): an anonymous caller gets 401 first. */
 export const registerCallerApi = (app: FastifyInstance, auth: Authentication, register: Register) =>
   registerScope(app, async (request) => ({ caller: await auth.caller(request) }), register);

@@ -14,7 +14,8 @@ export function accessFor(method: string, routeUrl: string | undefined): TenantA
   const area = operationArea(`${method === 'HEAD' ? 'GET' : method} ${path}`);
   if (area === undefined) return 'owner';
   const { access } = AREAS[area];
-  return access === 'signedIn' ? 'member' : access;
+  // A public route is never a tenant route; named here, it is for members like a signed-in one.
+  return access === 'signedIn' || access === 'anyone' ? 'member' : access;
 }
 
 /** Refuses a member whose role the access does not allow: 403, saying which roles may. */

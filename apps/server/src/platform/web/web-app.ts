@@ -66,6 +66,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it).');
     }
+    // A quote's public page (`/q/{token}`) is the customer's: not for search engines, and its link (a secret) is
+    // not passed on to the sites it links to.
+    if (request.url.startsWith('/q/'))
+      reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
     // Hashed assets are cached forever by their names; index.html must always be fresh.
     return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
   });

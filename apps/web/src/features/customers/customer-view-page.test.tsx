@@ -28,6 +28,7 @@ function respond(
     if (request.method === 'DELETE') return onDelete();
     if (request.path.startsWith('/jobs')) return jsonResponse(jobs, { total: jobs.length });
     if (request.path.startsWith('/sales/invoices')) return jsonResponse([], { total: 0 });
+    if (request.path.startsWith('/sales/quotes')) return jsonResponse([], { total: 0 });
     if (request.path.startsWith('/locations')) return jsonResponse(locations, { total: locations.length });
     if (request.path.startsWith('/customers?')) return jsonResponse([], { total: 0 });
     return jsonResponse(acme);
@@ -39,7 +40,7 @@ function renderViewer() {
 }
 
 describe('CustomerViewPage', () => {
-  it('shows the customer, its locations and empty jobs and invoices tables', async () => {
+  it('shows the customer, its locations and empty jobs, invoices and quotes tables', async () => {
     api.handle = respond();
     renderViewer();
 
@@ -86,11 +87,18 @@ describe('CustomerViewPage', () => {
       'href',
       `/sales/invoices/new?customerId=${acme.id}`,
     );
+    const quotes = screen.getByRole('region', { name: 'Quotes' });
+    expect(within(quotes).getByText('No quotes found.')).toBeInTheDocument();
+    expect(within(quotes).getByRole('link', { name: 'New quote' })).toHaveAttribute(
+      'href',
+      `/sales/quotes/new?customer=${acme.id}`,
+    );
     expect(api.paths()).toEqual([
       `/customers/${acme.id}`,
       `/locations?q=customer.id:${acme.id}&p=1&s=100`,
       `/jobs?q=customer.id:${acme.id}&p=1&s=100`,
       `/sales/invoices?q=customer.id:${acme.id}&p=1&s=100`,
+      `/sales/quotes?q=customer.id:${acme.id}&p=1&s=100`,
     ]);
   });
 
@@ -106,6 +114,7 @@ describe('CustomerViewPage', () => {
         `/locations?q=customer.id:${acme.id}&p=1&s=100`,
         `/jobs?q=customer.id:${acme.id}&p=1&s=100`,
         `/sales/invoices?q=customer.id:${acme.id}&p=1&s=100`,
+        `/sales/quotes?q=customer.id:${acme.id}&p=1&s=100`,
       ]),
     );
     expect(await screen.findByRole('status')).toHaveTextContent('Loading...');

@@ -13,6 +13,7 @@ import { countText, type ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { CustomerInvoicesPanel } from '../invoices';
 import { CustomerJobsPanel } from '../jobs';
+import { CustomerQuotesPanel } from '../quotes';
 import { useDeleteCustomer } from './api/delete-customer';
 import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
@@ -26,7 +27,7 @@ const customerCrumbs = (name: string): Crumb[] => [
   { label: name },
 ];
 
-/** customers/{id}: the customer, its locations, jobs and invoices. The route's loader fetches them afresh. */
+/** customers/{id}: the customer, its locations, jobs, invoices and quotes. The route's loader fetches them afresh. */
 export function CustomerViewPage() {
   const { id = '' } = useParams();
   const loading = (
@@ -99,6 +100,7 @@ function CustomerViewer({ customer }: { customer: Customer }) {
       <CustomerLocations customerId={id} />
       <CustomerJobsPanel customerId={id} />
       <CustomerInvoicesPanel customerId={id} />
+      <CustomerQuotesPanel customerId={id} />
       {statement.dialog}
     </RecordViewer>
   );

@@ -5,6 +5,7 @@ import { FRESH, startQuery } from '../../lib/route-loaders';
 import { requiring } from '../../lib/screen-access';
 import { customerInvoicesQueryOptions } from '../invoices';
 import { customerJobsQueryOptions } from '../jobs';
+import { customerQuotesQueryOptions } from '../quotes';
 import { customerQueryOptions } from './api/get-customer';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { locationQueryOptions } from './api/get-location';
@@ -24,12 +25,13 @@ export function customerRecordRoutes(queryClient: QueryClient): RouteObject[] {
     },
     {
       path: paths.customers.view.pattern,
-      // Re-evaluated on every visit: the customer, its locations and its jobs, fetched afresh, together.
+      // Re-evaluated on every visit: the customer, its locations, jobs, invoices and quotes, fetched afresh, together.
       loader: ({ params: { id = '' } }) => {
         startQuery(queryClient, customerQueryOptions(id), FRESH);
         startQuery(queryClient, customerLocationsQueryOptions(id), FRESH);
         startQuery(queryClient, customerJobsQueryOptions(id), FRESH);
         startQuery(queryClient, customerInvoicesQueryOptions(id), FRESH);
+        startQuery(queryClient, customerQuotesQueryOptions(id), FRESH);
         return null;
       },
       lazy: async () => ({ Component: (await import('./customer-view-page')).CustomerViewPage }),

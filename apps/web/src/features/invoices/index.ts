@@ -2,3 +2,11 @@
 
 export { customerInvoicesQueryOptions } from './api/get-invoices';
 export { CustomerInvoicesPanel } from './customer-invoices-panel';
+export { invoiceLineColumns } from './invoice-columns';
+export {
+  lineValues,
+  savedRatesOf,
+  TaxedLinesEditor,
+  type TaxedLineValues,
+  useLineTaxRates,
+} from './taxed-lines-editor';

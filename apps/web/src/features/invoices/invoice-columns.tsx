@@ -1,4 +1,4 @@
-import type { Invoice } from '@fieldbook/domain';
+import type { Invoice, InvoiceLine } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Column } from '../../components/list/record-table';
@@ -53,4 +53,14 @@ export const customerInvoiceColumns: Column<Invoice>[] = [
   dateColumn,
   amountColumn,
   amountDueColumn,
+];
+
+/** An invoice's lines in its viewer (a quote's too: its lines are invoice lines). */
+export const invoiceLineColumns: Column<InvoiceLine>[] = [
+  { header: 'Description', cell: (line) => line.description },
+  // A quantity with 0 to 4 decimals, as it was entered ("2", "1.5", "0.3333").
+  { header: 'Quantity', cell: (line) => line.quantity ?? '', align: 'right' },
+  { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },
+  { header: 'Tax rate', cell: (line) => line.taxRate?.name },
+  { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
 ];

@@ -15,7 +15,8 @@ import { taxRateChoicesQueryOptions } from '../taxes';
 import { useCreateInvoice } from './api/create-invoice';
 import { invoiceQueryOptions } from './api/get-invoice';
 import { useUpdateInvoice } from './api/update-invoice';
-import { defaultRate, InvoiceEditor, type InvoiceValues, lineValues, savedValues } from './invoice-editor';
+import { InvoiceEditor, type InvoiceValues, savedValues } from './invoice-editor';
+import { defaultRate, lineValues, savedRatesOf } from './taxed-lines-editor';
 
 const NEW = 'New invoice';
 const EDIT = 'Edit invoice';
@@ -176,11 +177,6 @@ export function EditInvoicePage() {
 }
 
 function UpdateInvoice({ invoice }: { invoice: Invoice }) {
-  const savedRates = new Map(
-    invoice.lineItems.flatMap((line) =>
-      line.taxRate ? [[line.taxRate.id, line.taxRate.rate] as const] : [],
-    ),
-  );
   return (
     <InvoiceEditor
       title={EDIT}
@@ -188,7 +184,7 @@ function UpdateInvoice({ invoice }: { invoice: Invoice }) {
       initialValues={savedValues(invoice)}
       customer={invoice.customer}
       job={invoice.job}
-      savedRates={savedRates}
+      savedRates={savedRatesOf(invoice.lineItems)}
       amountPaid={invoice.amountPaid}
       save={useUpdateInvoice(invoice)}
     />

@@ -56,6 +56,7 @@ function organisation(paymentTermsDays = 0): Organisation {
     invoiceTemplate: { id: '00000000-0000-7000-8000-00000000a002', name: 'Tax invoice' },
     jobTemplate: { id: '00000000-0000-7000-8000-00000000a003', name: 'Job sheet' },
     statementTemplate: null,
+    quoteTemplate: null,
     invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
     invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
     onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,

@@ -10,29 +10,17 @@ import {
   invoiceTotals,
   isPositive,
   lineAmount,
-  STARTING_TAX_RATES,
-  type TaxRate,
 } from '@fieldbook/domain';
 import { Alert, Anchor, Grid, NativeSelect, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
-import { SwitchField } from '../../components/form/switch-field';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
-import {
-  emptyLine,
-  LineItemsEditor,
-  type LineValues,
-  lineFromItem,
-  readableAmount,
-} from '../../components/line-items-editor';
 import { paths } from '../../lib/paths';
 import { CustomerPicker } from '../customers';
-import { ItemPicker } from '../items';
-import { taxRateChoicesQueryOptions } from '../taxes';
 import { usePaidSaveQuestion } from './paid-save-question';
+import { lineValues, TaxedLinesEditor, type TaxedLineValues, useLineTaxRates } from './taxed-lines-editor';
 
 const labels = {
   reference: 'Reference',
@@ -55,11 +43,6 @@ const labels = {
 
 type Reference = { id: string } | null;
 
-export interface InvoiceLineValues extends LineValues {
-  /** The line's rate; undefined for a line added before the rates had loaded, which then takes the default. */
-  taxRate: Reference | undefined;
-}
-
 export interface InvoiceValues extends Record<string, unknown> {
   reference: string;
   customer: { id: string };
@@ -68,30 +51,10 @@ export interface InvoiceValues extends Record<string, unknown> {
   date: string;
   due: string;
   amountsEnteredIncludeTax: boolean;
-  lineItems: InvoiceLineValues[];
+  lineItems: TaxedLineValues[];
 }
 
 const text = (value: string | null) => value ?? '';
-
-/** An invoice's lines as the boxes hold them (text throughout), each keeping its rate by id. */
-export const lineValues = (
-  lines: readonly {
-    code: string | null;
-    description: string;
-    quantity: string | null;
-    price: string | null;
-    amount: string;
-  }[],
-  rate: (index: number) => Reference | undefined,
-): InvoiceLineValues[] =>
-  lines.map((line, index) => ({
-    code: text(line.code),
-    description: line.description,
-    quantity: text(line.quantity),
-    price: text(line.price),
-    amount: line.amount,
-    taxRate: rate(index),
-  }));
 
 /** A saved invoice as the editor starts from it. */
 export const savedValues = (invoice: Invoice): InvoiceValues => ({
@@ -107,13 +70,6 @@ export const savedValues = (invoice: Invoice): InvoiceValues => ({
     return rate ? { id: rate.id } : null;
   }),
 });
-
-/** The rate a new line starts with: the organisation's GST when it has one, else none (undefined: not known yet). */
-export function defaultRate(rates: readonly TaxRate[] | undefined): Reference | undefined {
-  if (!rates) return undefined;
-  const gst = rates.find((rate) => rate.name === STARTING_TAX_RATES[0].name);
-  return gst ? { id: gst.id } : null;
-}
 
 interface InvoiceEditorProps {
   title: string;
@@ -158,15 +114,14 @@ export function InvoiceEditor({
   save,
 }: InvoiceEditorProps) {
   const navigate = useNavigate();
-  const rates = useQuery(taxRateChoicesQueryOptions());
-  const rateOf = (reference: Reference | undefined) => {
-    if (!reference) return null;
-    return rates.data?.items.find((rate) => rate.id === reference.id)?.rate ?? savedRates?.get(reference.id);
-  };
+  const taxRates = useLineTaxRates(savedRates);
   // What saving as Paid leaves due, by the server's arithmetic: the server records it as a payment.
   const remainderOf = (fields: InvoiceFields) => {
     if (fields.status !== 'CLOSED_PAID') return null;
-    const lines = fields.lineItems.map((line) => ({ amount: lineAmount(line), rate: rateOf(line.taxRate) }));
+    const lines = fields.lineItems.map((line) => ({
+      amount: lineAmount(line),
+      rate: taxRates.rateOf(line.taxRate),
+    }));
     const due = amountDue(invoiceTotals(lines, fields.amountsEnteredIncludeTax).total, amountPaid);
     return isPositive(due) ? due : null;
   };
@@ -186,22 +141,7 @@ export function InvoiceEditor({
   const dueFollowsDate = paymentTermsDays !== undefined && !dueSet;
   const values = form.getValues();
   const error = (path: string) => form.getInputProps(path).error;
-  // Lines added while the rates were loading take the default now that it is known.
-  const loaded = rates.data?.items;
-  useEffect(() => {
-    if (!loaded) return;
-    form.getValues().lineItems.forEach((line, index) => {
-      if (line.taxRate === undefined) form.setFieldValue(`lineItems.${index}.taxRate`, defaultRate(loaded));
-    });
-  }, [loaded, form]);
-  const totals = invoiceTotals(
-    values.lineItems.map((line) => ({ amount: readableAmount(line), rate: rateOf(line.taxRate) })),
-    values.amountsEnteredIncludeTax,
-  );
-  const rateChoices = [
-    { value: '', label: rates.isPending ? 'Loading…' : 'No tax' },
-    ...(rates.data?.items ?? []).map((rate) => ({ value: rate.id, label: `${rate.name} (${rate.rate}%)` })),
-  ];
+  const totals = invoiceTotals(values.lineItems.map(taxRates.amountOf), values.amountsEnteredIncludeTax);
 
   return (
     <>
@@ -271,38 +211,8 @@ export function InvoiceEditor({
               }}
             />
           </Grid.Col>
-          <Grid.Col span={12}>
-            <SwitchField
-              label={labels.amountsEnteredIncludeTax}
-              description="On: each amount already contains its tax. Off: tax is added to the amounts."
-              {...form.getInputProps('amountsEnteredIncludeTax', { type: 'checkbox' })}
-            />
-          </Grid.Col>
         </Grid>
-        <LineItemsEditor
-          form={form}
-          field="lineItems"
-          newLine={(from): InvoiceLineValues => ({
-            ...(from ?? emptyLine),
-            taxRate: defaultRate(rates.data?.items),
-          })}
-          picker={(add) => <ItemPicker onPick={(item) => add(lineFromItem(item))} />}
-          totals={totals}
-          more={(index) => (
-            <NativeSelect
-              label="Tax rate"
-              maw={200}
-              data-path={`lineItems.${index}.taxRate.id`}
-              data={rateChoices}
-              value={values.lineItems[index]?.taxRate?.id ?? ''}
-              onChange={(event) => {
-                const picked = event.currentTarget.value;
-                form.setFieldValue(`lineItems.${index}.taxRate`, picked ? { id: picked } : null);
-              }}
-              error={error(`lineItems.${index}.taxRate.id`)}
-            />
-          )}
-        />
+        <TaxedLinesEditor form={form} taxRates={taxRates} newLine={(line) => line} totals={totals} />
       </EditorFrame>
       {paid.question}
     </>

@@ -1,17 +1,10 @@
-import {
-  calendarDateIn,
-  type Invoice,
-  type InvoiceEmailKind,
-  type InvoiceLine,
-  isOverdue,
-} from '@fieldbook/domain';
+import { calendarDateIn, type Invoice, type InvoiceEmailKind, isOverdue } from '@fieldbook/domain';
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
 import { LineItems } from '../../components/line-items';
-import type { Column } from '../../components/list/record-table';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction, type RecordAction } from '../../components/record-actions';
@@ -25,6 +18,7 @@ import { useDeleteInvoice } from './api/delete-invoice';
 import { invoiceQueryOptions } from './api/get-invoice';
 import { useInvoicePdf } from './api/get-invoice-pdf';
 import { EmailInvoiceDialog } from './email-invoice-dialog';
+import { invoiceLineColumns } from './invoice-columns';
 import { InvoiceEmails } from './invoice-emails';
 import { InvoicePayments } from './invoice-payments';
 import { InvoiceStatusLabel } from './invoice-status';
@@ -55,15 +49,6 @@ export function InvoiceViewPage() {
     </QueryBoundary>
   );
 }
-
-const lineColumns: Column<InvoiceLine>[] = [
-  { header: 'Description', cell: (line) => line.description },
-  // A quantity with 0 to 4 decimals, as it was entered ("2", "1.5", "0.3333").
-  { header: 'Quantity', cell: (line) => line.quantity ?? '', align: 'right' },
-  { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },
-  { header: 'Tax rate', cell: (line) => line.taxRate?.name },
-  { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
-];
 
 function InvoiceViewer({ invoice }: { invoice: Invoice }) {
   const navigate = useNavigate();
@@ -132,7 +117,7 @@ function InvoiceViewer({ invoice }: { invoice: Invoice }) {
       />
       <LineItems
         lines={invoice.lineItems}
-        columns={lineColumns}
+        columns={invoiceLineColumns}
         totals={invoice}
         balance={[
           { label: 'Amount paid', value: displayMoney(invoice.amountPaid) },

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { EditorFrame } from '../../components/editor/editor-frame';
 import type { Crumb } from '../../components/editor/editor-header';
 import { DateTimeInput } from '../../components/form/date-time-input';
+import { ReferenceSelect } from '../../components/form/reference-select';
 import { type SaveMutation, useRecordEditor } from '../../components/form/use-record-editor';
 import {
   emptyLine,
@@ -106,39 +107,6 @@ interface JobEditorProps {
   /** A new job's customer, chosen where the user came from (the customer's page). */
   customer?: { id: string; name: string };
   save: SaveMutation<JobFields, Job>;
-}
-
-/** A choice of one record by id from a list ('' for none). */
-function ReferenceSelect({
-  label,
-  options,
-  value,
-  onChange,
-  error,
-  required,
-  loading,
-}: {
-  label: string;
-  options: readonly { id: string; name: string }[] | undefined;
-  value: Reference;
-  onChange: (value: Reference) => void;
-  error?: React.ReactNode;
-  required?: boolean;
-  loading?: boolean;
-}) {
-  return (
-    <NativeSelect
-      label={label}
-      required={required}
-      value={value?.id ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value ? { id: event.currentTarget.value } : null)}
-      data={[
-        { value: '', label: loading ? 'Loading…' : `Choose the ${label.toLowerCase()}` },
-        ...(options ?? []).map((option) => ({ value: option.id, label: option.name })),
-      ]}
-      error={error}
-    />
-  );
 }
 
 /**

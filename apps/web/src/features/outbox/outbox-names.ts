@@ -8,6 +8,8 @@ export const MESSAGE_KIND_NAMES: Record<MessageKind, string> = {
   INVOICE: 'Invoice',
   PASSWORD_RESET: 'Password reset',
   ON_MY_WAY: 'On my way',
+  QUOTE: 'Quote',
+  QUOTE_ANSWER: 'Quote answered',
   REMINDER: 'Payment reminder',
   STATEMENT: 'Statement',
 };

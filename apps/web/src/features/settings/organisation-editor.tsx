@@ -41,6 +41,8 @@ const labels = {
   'jobTemplate.id': 'Default job template',
   statementTemplate: 'Default statement template',
   'statementTemplate.id': 'Default statement template',
+  quoteTemplate: 'Default quote template',
+  'quoteTemplate.id': 'Default quote template',
   invoiceEmailSubject: 'Email subject',
   invoiceEmailMessage: 'Email message',
   onMyWaySubject: 'On my way subject',
@@ -75,6 +77,8 @@ export interface OrganisationValues extends Record<string, unknown> {
   jobTemplate: { id: string };
   /** Absent only before the server has given the organisation its statement template. */
   statementTemplate?: { id: string };
+  /** Absent only before the server has given the organisation its quote template. */
+  quoteTemplate?: { id: string };
   invoiceEmailSubject: string;
   invoiceEmailMessage: string;
   onMyWaySubject: string;
@@ -109,6 +113,7 @@ export const organisationValues = (organisation: Organisation): OrganisationValu
   invoiceTemplate: { id: organisation.invoiceTemplate.id },
   jobTemplate: { id: organisation.jobTemplate.id },
   ...(organisation.statementTemplate && { statementTemplate: { id: organisation.statementTemplate.id } }),
+  ...(organisation.quoteTemplate && { quoteTemplate: { id: organisation.quoteTemplate.id } }),
   invoiceEmailSubject: organisation.invoiceEmailSubject,
   invoiceEmailMessage: organisation.invoiceEmailMessage,
   onMyWaySubject: organisation.onMyWaySubject,
@@ -295,6 +300,15 @@ export function OrganisationEditor({
             description="The PDF of every customer statement is made from it."
             saved={organisation.statementTemplate}
             {...form.getInputProps('statementTemplate.id')}
+          />
+        )}
+        {organisation.quoteTemplate && (
+          <TemplateSelect
+            document="quote"
+            label={labels.quoteTemplate}
+            description="The PDF of every quote is made from it."
+            saved={organisation.quoteTemplate}
+            {...form.getInputProps('quoteTemplate.id')}
           />
         )}
       </FieldGroup>

@@ -45,6 +45,7 @@ const plainStatement = template({
   name: 'Plain statement',
   document: 'statement',
 });
+const quote = template({ id: '00000000-0000-7000-8000-00000000e006', name: 'Quote', document: 'quote' });
 
 /** The details as GET /organisation gives them: ABN, BSB and account number as digits. */
 const stored: Organisation = {
@@ -69,6 +70,7 @@ const stored: Organisation = {
   invoiceTemplate: { id: taxInvoice.id, name: taxInvoice.name },
   jobTemplate: { id: jobSheet.id, name: jobSheet.name },
   statementTemplate: { id: statement.id, name: statement.name },
+  quoteTemplate: { id: quote.id, name: quote.name },
   invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
   invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
   onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,
@@ -89,6 +91,7 @@ function serve(save: (request: RecordedRequest) => Response | Promise<Response>)
     if (request.path === '/templates?q=document:job&p=1&s=100') return jsonResponse([jobSheet], { total: 1 });
     if (request.path === '/templates?q=document:statement&p=1&s=100')
       return jsonResponse([plainStatement, statement], { total: 2 });
+    if (request.path === '/templates?q=document:quote&p=1&s=100') return jsonResponse([quote], { total: 1 });
     return jsonResponse(stored);
   };
 }
@@ -145,6 +148,7 @@ describe('Organisation details', () => {
     expect(invoiceTemplate).toHaveValue(taxInvoice.id);
     expect(field('Default job template')).toHaveValue(jobSheet.id);
     expect(field('Default statement template')).toHaveValue(statement.id);
+    expect(field('Default quote template')).toHaveValue(quote.id);
   });
 
   // It types about 120 characters one key at a time: 5 s alone on 2 cores, over 15 s on a busy machine.
@@ -209,6 +213,7 @@ describe('Organisation details', () => {
       invoiceTemplate: { id: plainInvoice.id },
       jobTemplate: { id: jobSheet.id },
       statementTemplate: { id: plainStatement.id },
+      quoteTemplate: { id: quote.id },
       invoiceEmailSubject: DEFAULT_INVOICE_EMAIL.subject,
       invoiceEmailMessage: DEFAULT_INVOICE_EMAIL.message,
       onMyWaySubject: DEFAULT_ON_MY_WAY_EMAIL.subject,

@@ -34,7 +34,9 @@ describe('Template editor: fields and saving', () => {
 
     await vi.waitFor(() => expect(field('Name')).toHaveAccessibleDescription('Enter the template name.'));
     expect(field('Type')).toHaveAccessibleDescription(/Enter the template type: typst\./);
-    expect(field('Document')).toHaveAccessibleDescription(/Enter the document: invoice, job or statement\./);
+    expect(field('Document')).toHaveAccessibleDescription(
+      /Enter the document: invoice, job, quote or statement\./,
+    );
     expect(field('Body')).toHaveAccessibleDescription(/Enter the template body\./);
     expect(field('Name')).toHaveFocus();
     expect(api.requests).toHaveLength(0);

@@ -72,7 +72,7 @@ export function TemplateEditor({ title, breadcrumbs, template, save }: TemplateE
             />
             <TextInput
               label={labels.document}
-              description="invoice, job or statement"
+              description="invoice, job, quote or statement"
               required
               autoComplete="off"
               spellCheck={false}
@@ -95,7 +95,7 @@ export function TemplateEditor({ title, breadcrumbs, template, save }: TemplateE
             description={
               isDefault
                 ? 'To change the default, make another template the default.'
-                : 'Invoices, job sheets and statements are made with the default template of their document.'
+                : 'Invoices, job sheets, quotes and statements are made with the default template of their document.'
             }
             disabled={isDefault}
             {...form.getInputProps('default', { type: 'checkbox' })}

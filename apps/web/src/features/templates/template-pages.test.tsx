@@ -20,8 +20,9 @@ describe('TemplateListPage', () => {
   it('lists each name as a link to its template, with its document and type, the defaults marked', async () => {
     const taxInvoice = template({ name: 'Tax invoice', default: true });
     const jobSheet = template({ name: 'Job sheet', document: 'job', default: true });
+    const quote = template({ name: 'Quote', document: 'quote', default: true });
     const plain = template();
-    api.handle = () => jsonResponse([plain, taxInvoice, jobSheet].map(summary), { total: 3 });
+    api.handle = () => jsonResponse([plain, quote, taxInvoice, jobSheet].map(summary), { total: 4 });
     renderRoutes(templateRoutes, { route: '/settings/templates' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Templates' })).toBeInTheDocument();
@@ -34,7 +35,8 @@ describe('TemplateListPage', () => {
     expect(within(table).getByRole('row', { name: 'Plain invoice invoice typst' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Tax invoice Default invoice typst' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Job sheet Default job typst' })).toBeInTheDocument();
-    expect(within(table).getAllByText('Default')).toHaveLength(2);
+    expect(within(table).getByRole('row', { name: 'Quote Default quote typst' })).toBeInTheDocument();
+    expect(within(table).getAllByText('Default')).toHaveLength(3);
     expect(within(table).getByRole('link', { name: 'Tax invoice' })).toHaveAttribute(
       'href',
       `/settings/templates/${taxInvoice.id}`,
@@ -95,6 +97,16 @@ describe('TemplateViewPage', () => {
       '/settings/templates',
     );
     expect(within(crumbs).getByText('Tax invoice')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('says which records a default quote template makes', async () => {
+    const quote = template({ name: 'Quote', document: 'quote', default: true, body: '= Quote' });
+    api.handle = () => jsonResponse(quote);
+    renderRoutes(templateRoutes, { route: `/settings/templates/${quote.id}` });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Document quote' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Default Yes: quotes are made with it' })).toBeInTheDocument();
   });
 
   it("a template that does not exist shows the server's message", async () => {

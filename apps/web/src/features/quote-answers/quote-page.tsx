@@ -1,0 +1,348 @@
+import type { PublicQuote } from '@fieldbook/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { LineItems } from '../../components/line-items';
+import type { Column } from '../../components/list/record-table';
+import { PageColumn } from '../../components/page-column';
+import { RecordDetails } from '../../components/record-details';
+import { displayDate, displayDateTime } from '../../lib/date-display';
+import { displayMoney } from '../../lib/money-display';
+import { AnswerError, type QuoteAnswerApi } from './quote-answer-api';
+
+type Line = PublicQuote['lineItems'][number];
+
+const columns: Column<Line>[] = [
+  { header: 'Description', cell: (line) => line.description },
+  { header: 'Qty', cell: (line) => line.quantity ?? '', align: 'right' },
+  { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },
+  { header: 'Tax', cell: (line) => line.tax ?? 'None' },
+  { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
+];
+
+/** The reader's own time zone: the page knows nothing of the organisation's. */
+const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'failed'; error: AnswerError }
+  | { status: 'ready'; quote: PublicQuote };
+
+/**
+ * A quote's public page (`/q/{token}`), for the customer the quote was emailed to: the organisation's name and
+ * logo, the quote with its lines and options, and Accept or Decline while it is open. It shows nothing else of
+ * the organisation, and says plainly when the quote has expired, was answered or was withdrawn.
+ */
+export function QuotePage({ api }: { api: QuoteAnswerApi }) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const load = useCallback(() => {
+    setLoaded({ status: 'loading' });
+    api.read().then(
+      (quote) => setLoaded({ status: 'ready', quote }),
+      (error: unknown) => setLoaded({ status: 'failed', error: asAnswerError(error) }),
+    );
+  }, [api]);
+  useEffect(load, [load]);
+
+  useEffect(() => {
+    if (loaded.status === 'ready')
+      document.title = `Quote ${loaded.quote.number} from ${loaded.quote.organisation.name}`;
+  }, [loaded]);
+
+  if (loaded.status === 'loading')
+    return (
+      <PageColumn>
+        <Text role="status">Loading the quote…</Text>
+      </PageColumn>
+    );
+  if (loaded.status === 'failed')
+    return (
+      <PageColumn>
+        <Title order={1} mb="md">
+          {loaded.error.status === 404 ? 'Quote not found' : 'The quote could not be loaded'}
+        </Title>
+        <Alert color="red" role="alert" mb="md">
+          {loaded.error.message}
+        </Alert>
+        {loaded.error.status !== 404 && <Button onClick={load}>Try again</Button>}
+      </PageColumn>
+    );
+  return (
+    <QuoteShown
+      api={api}
+      quote={loaded.quote}
+      onAnswered={(quote) => setLoaded({ status: 'ready', quote })}
+    />
+  );
+}
+
+const asAnswerError = (error: unknown) =>
+  error instanceof AnswerError ? error : new AnswerError(0, 'Something went wrong. Please try again.');
+
+function QuoteShown({
+  api,
+  quote,
+  onAnswered,
+}: {
+  api: QuoteAnswerApi;
+  quote: PublicQuote;
+  onAnswered: (quote: PublicQuote) => void;
+}) {
+  const { organisation } = quote;
+  const common = quote.lineItems.filter((line) => line.option === null);
+  return (
+    <PageColumn>
+      <Group gap="md" mb="lg" wrap="nowrap">
+        {organisation.hasLogo && (
+          <img src={api.logoUrl} alt="" style={{ maxHeight: 56, maxWidth: 160, objectFit: 'contain' }} />
+        )}
+        <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          {organisation.name}
+        </Text>
+      </Group>
+      <Title order={1} mb="md" style={{ overflowWrap: 'anywhere' }}>
+        Quote {quote.number}: {quote.title}
+      </Title>
+      <StateNotice quote={quote} />
+      <RecordDetails
+        rows={[
+          { label: 'For', value: quote.customer },
+          ...(quote.location ? [{ label: 'Site', value: quote.location }] : []),
+          ...(quote.reference ? [{ label: 'Reference', value: quote.reference }] : []),
+          { label: 'Date', value: displayDate(quote.date) },
+          { label: 'Valid until', value: displayDate(quote.expiry) },
+        ]}
+      />
+      {quote.description && (
+        <Text mb="lg" style={{ whiteSpace: 'pre-wrap' }}>
+          {quote.description}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed" mb="sm">
+        {quote.amountsEnteredIncludeTax ? 'Amounts include tax.' : 'Amounts exclude tax.'}
+      </Text>
+      {quote.options.length === 0 ? (
+        <LineItems lines={quote.lineItems} columns={columns} totals={quote} />
+      ) : (
+        <>
+          {common.length > 0 && (
+            <LineItems lines={common} columns={columns} title="Included in every option" />
+          )}
+          {quote.options.map((option) => (
+            <LineItems
+              key={option.name}
+              title={option.name}
+              lines={quote.lineItems.filter((line) => line.option === option.name)}
+              columns={columns}
+              totals={option}
+              mark={
+                quote.state === 'ACCEPTED' && quote.acceptedOption === option.name ? (
+                  <Badge color="green.9" variant="light">
+                    Accepted
+                  </Badge>
+                ) : undefined
+              }
+            />
+          ))}
+        </>
+      )}
+      {quote.terms && (
+        <>
+          <Title order={2} size="h3" mb="sm">
+            Terms
+          </Title>
+          <Text mb="xl" style={{ whiteSpace: 'pre-wrap' }}>
+            {quote.terms}
+          </Text>
+        </>
+      )}
+      {quote.state === 'OPEN' && <AnswerForms api={api} quote={quote} onAnswered={onAnswered} />}
+    </PageColumn>
+  );
+}
+
+/** What the page says of a quote that can no longer be answered (or has just been). */
+function StateNotice({ quote }: { quote: PublicQuote }) {
+  const name = quote.organisation.name;
+  const notice = (() => {
+    switch (quote.state) {
+      case 'ACCEPTED':
+        return {
+          color: 'green',
+          title: 'Accepted',
+          text: `${quote.acceptedName ? `${quote.acceptedName} accepted` : 'You accepted'} this quote${
+            quote.acceptedOption ? ` (${quote.acceptedOption})` : ''
+          }${quote.acceptedAt ? ` on ${displayDateTime(quote.acceptedAt, readerZone())}` : ''}. ${name} has been told and will be in touch.`,
+        };
+      case 'DECLINED':
+        return {
+          color: 'gray',
+          title: 'Declined',
+          text: `This quote was declined${quote.declinedReason ? `: “${quote.declinedReason}”` : '.'} ${name} has been told.`,
+        };
+      case 'EXPIRED':
+        return {
+          color: 'yellow',
+          title: 'Expired',
+          text: `This quote expired on ${displayDate(quote.expiry)}, so it can no longer be accepted. Ask ${name} for a new one.`,
+        };
+      case 'WITHDRAWN':
+        return {
+          color: 'yellow',
+          title: 'Withdrawn',
+          text: `${name} has withdrawn this quote, so it can no longer be answered. Ask them for the latest one.`,
+        };
+      default:
+        return null;
+    }
+  })();
+  if (!notice) return null;
+  return (
+    <Alert color={notice.color} title={notice.title} role="status" mb="lg" variant="light">
+      <Text c="dark.9">{notice.text}</Text>
+    </Alert>
+  );
+}
+
+/** Accept (a name, the terms ticked, an option when there are several) or Decline (a reason, if they give one). */
+function AnswerForms({
+  api,
+  quote,
+  onAnswered,
+}: {
+  api: QuoteAnswerApi;
+  quote: PublicQuote;
+  onAnswered: (quote: PublicQuote) => void;
+}) {
+  const [name, setName] = useState('');
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [option, setOption] = useState<string | null>(null);
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<AnswerError | null>(null);
+  const fieldError = (field: string) =>
+    failure?.fieldErrors.find((error) => error.field === field)?.message ?? null;
+
+  const send = async (answer: () => Promise<PublicQuote>) => {
+    setSending(true);
+    setFailure(null);
+    try {
+      onAnswered(await answer());
+    } catch (error) {
+      const failed = asAnswerError(error);
+      setFailure(failed);
+      // Answered meanwhile (another tab, another person): show the quote as it now is.
+      if (failed.status === 409) api.read().then(onAnswered, () => undefined);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const accept = (event: FormEvent) => {
+    event.preventDefault();
+    void send(() => api.accept({ name, acceptTerms, option }));
+  };
+  const decline = (event: FormEvent) => {
+    event.preventDefault();
+    void send(() => api.decline({ reason: reason.trim() === '' ? null : reason }));
+  };
+
+  const general =
+    failure && failure.fieldErrors.length === 0
+      ? `${failure.message} Your answer was not sent; what you typed is still here.`
+      : null;
+
+  return (
+    <section aria-labelledby="answer-heading">
+      <Title order={2} size="h3" mb="sm" id="answer-heading">
+        Your answer
+      </Title>
+      {general && (
+        <Alert color="red" role="alert" mb="md">
+          {general}
+        </Alert>
+      )}
+      {!declining ? (
+        <form onSubmit={accept} noValidate>
+          <Stack gap="md" maw={520}>
+            {quote.options.length > 0 && (
+              <Radio.Group
+                label="Choose an option"
+                withAsterisk
+                value={option}
+                onChange={setOption}
+                error={fieldError('option')}
+              >
+                <Stack gap="xs" mt="xs">
+                  {quote.options.map((each) => (
+                    <Radio
+                      key={each.name}
+                      value={each.name}
+                      label={`${each.name}: ${displayMoney(each.total)}`}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+            <TextInput
+              label="Your name"
+              withAsterisk
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={fieldError('name')}
+            />
+            <Checkbox
+              label="I accept this quote and its terms"
+              checked={acceptTerms}
+              onChange={(event) => setAcceptTerms(event.currentTarget.checked)}
+              error={fieldError('acceptTerms')}
+            />
+            <Group gap="sm">
+              <Button type="submit" loading={sending} color="green.9">
+                Accept quote
+              </Button>
+              <Button variant="default" onClick={() => setDeclining(true)} disabled={sending}>
+                Decline…
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <form onSubmit={decline} noValidate>
+          <Stack gap="md" maw={520}>
+            <Textarea
+              label="Why are you declining? (optional)"
+              autosize
+              minRows={3}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              error={fieldError('reason')}
+              data-autofocus
+            />
+            <Group gap="sm">
+              <Button type="submit" loading={sending} color="red.9">
+                Decline quote
+              </Button>
+              <Button variant="default" onClick={() => setDeclining(false)} disabled={sending}>
+                Back
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+import { recordKeys } from '../../../lib/record-keys';
+
+/** Query keys of quotes. */
+export const quoteKeys = recordKeys('quotes');
