@@ -49,6 +49,9 @@ test('a quote with two options is emailed, accepted online as option B on a phon
   const suffix = unique();
   const title = `Hot water: repair or replace (O'Brien & Sons) ${suffix}`;
   await openSignedIn(page, '/sales/quotes/search');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Quotes' })).toBeVisible();
+  await checkScreen(page, 'the quote list');
   await page.getByRole('link', { name: 'New quote' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New quote' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Customer' }).fill('Sunita');
@@ -108,10 +111,13 @@ test('a quote with two options is emailed, accepted online as option B on a phon
     page.getByRole('row', { name: /^Answered online Accepted by Siobhan O'Reilly/ }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Create job' }).click();
-  await expect(page.getByText(new RegExp(`^Job \\d+ made from quote ${number}\\.$`))).toBeVisible();
+  const made = page.getByText(new RegExp(`^Job \\d+ made from quote ${number}\\.$`));
+  await expect(made).toBeVisible();
+  const jobNumber = /^Job (\d+)/.exec((await made.textContent()) ?? '')?.[1] ?? '';
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
-  const jobHeading = await page.getByRole('heading', { level: 1 }).textContent();
-  const jobNumber = /Job (\d+)/.exec(jobHeading ?? '')?.[1] ?? '';
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`^Job ${jobNumber}\\b`) }),
+  ).toBeVisible();
   await expect(page.getByRole('main')).toContainText('Ready to be scheduled');
   const lines = page.getByRole('table', { name: 'Line items' });
   await expect(lines).toContainText('Electric hot water system 250 L');
@@ -165,8 +171,12 @@ test('a quote declined online shows its reason in the office; with the network c
   await expect(customer.page.getByRole('button', { name: 'Decline…' })).toHaveCount(0);
   await customer.context.close();
 
+  // The office, on a phone: the viewer fits, and says why the customer declined.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByRole('row', { name: /^Status Declined/ })).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await checkScreen(page, 'the quote viewer on a phone, declined');
   await expect(
     page.getByRole('row', { name: "Answered online Declined: We've found someone closer & cheaper." }),
   ).toBeVisible();
