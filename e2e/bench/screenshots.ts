@@ -1,5 +1,6 @@
-// The screenshots in docs/ of a Technician's phone (`npm run screenshots`, after `npm run build`): Today and the
-// visit (On my way, then the visit with it said) and the finish form at 390×844, on a fresh demo database, as the demo's first technician.
+// The screenshots in docs/ (`npm run screenshots`, after `npm run build`), at 390×844 on a fresh demo database: a
+// Technician's phone (Today, the visit with On my way, the finish form) as the demo's first technician; and a
+// customer's phone on a quote's public page, from a demo quote with options that the office emails.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { withBenchServer } from './bench-server.ts';
@@ -59,6 +60,40 @@ await withBenchServer(async (base) => {
     await page.mouse.up();
   }
   await page.screenshot({ path: join(OUT, 'finish-form-390.png') });
+
+  // The office emails a Sent demo quote with options; the customer opens its link with no sign-in.
+  const office = await (
+    await browser.newContext({ locale: 'en-AU', timezoneId: 'Australia/Melbourne' })
+  ).newPage();
+  await office.goto(`${base}/sales/quotes/search?q=${encodeURIComponent('status:OPEN_SENT expired:false')}`);
+  await office.getByLabel('Email').fill('demo@fieldbook.example');
+  await office.getByLabel('Password').fill('fieldbook-demo');
+  await office.getByRole('button', { name: 'Sign in' }).click();
+  const rows = office.getByRole('table', { name: 'Quotes' }).getByRole('row');
+  await rows.nth(1).waitFor();
+  // The demo's Sent quote with options is titled "Repair or replace".
+  await rows.filter({ hasText: 'Repair or replace' }).first().getByRole('link').first().click();
+  await office.getByRole('button', { name: 'Email', exact: true }).click();
+  const email = office.getByRole('dialog');
+  await email.getByLabel(/^To/).fill('accounts@example.test');
+  await email.getByRole('button', { name: 'Send' }).click();
+  await office.getByText(/waits in the Outbox/).waitFor();
+  await office.goto(`${base}/settings/outbox`);
+  await office
+    .getByRole('row')
+    .filter({ hasText: 'accounts@example.test' })
+    .first()
+    .getByRole('link')
+    .first()
+    .click();
+  await office.getByRole('heading', { level: 2, name: 'Message' }).waitFor();
+  const link = /http:\/\/[^\s]+\/q\/[A-Za-z0-9_-]{32}/.exec(await office.getByRole('main').innerText())?.[0];
+  if (!link) throw new Error('The quote email holds no link');
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Accept quote' }).waitFor();
+  await page.screenshot({ path: join(OUT, 'quote-page-390.png'), fullPage: true });
   await browser.close();
-  console.log(`Written to ${OUT}: today-390.png, on-my-way-390.png, visit-390.png, finish-form-390.png`);
+  console.log(
+    `Written to ${OUT}: today-390.png, on-my-way-390.png, visit-390.png, finish-form-390.png, quote-page-390.png`,
+  );
 });

@@ -103,9 +103,9 @@ export async function seedDemoQuotes(
           location: { id: site.locationId },
           reference: random.next() < 0.4 ? `PO ${8100 + random.between(0, 800)}` : null,
           date: addDays(today, -demo.age),
-          title: demo.options ? `${third.description}, or repair` : second.description,
+          title: demo.options ? 'Repair or replace' : second.description,
           description: demo.options
-            ? 'Two ways to fix it: a repair now, or a replacement that will last. Both include the call-out.'
+            ? 'Two ways to fix it: option A, a repair now, or option B, a replacement that will last. Both include the first line.'
             : null,
           terms: TERMS,
           status: STATUS[demo.kind],

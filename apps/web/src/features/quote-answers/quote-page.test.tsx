@@ -87,6 +87,7 @@ describe("a quote's public page", () => {
     expect(screen.getByRole('heading', { name: 'Option B: replace' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Option B: replace: $2,882.00' })).toBeInTheDocument();
     expect(screen.getByText('A 30% deposit secures the booking.')).toBeInTheDocument();
+    expect(screen.getByText('1 × $2,500.00 · GST')).toBeInTheDocument();
     expect(requestOf(0)).toMatchObject({
       url: `http://localhost:3000/api/public/quotes/${TOKEN}`,
       method: 'GET',

@@ -23,11 +23,26 @@ import { AnswerError, type QuoteAnswerApi } from './quote-answer-api';
 
 type Line = PublicQuote['lineItems'][number];
 
+/** What a line is, with its quantity and price and its tax under it: two columns fit a phone without scrolling. */
+function lineText(line: Line) {
+  const details = [
+    line.quantity !== null && line.price !== null ? `${line.quantity} × ${displayMoney(line.price)}` : null,
+    line.tax,
+  ].filter(Boolean);
+  return (
+    <>
+      {line.description}
+      {details.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {details.join(' · ')}
+        </Text>
+      )}
+    </>
+  );
+}
+
 const columns: Column<Line>[] = [
-  { header: 'Description', cell: (line) => line.description },
-  { header: 'Qty', cell: (line) => line.quantity ?? '', align: 'right' },
-  { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },
-  { header: 'Tax', cell: (line) => line.tax ?? 'None' },
+  { header: 'Description', cell: lineText },
   { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
 ];
 
