@@ -196,6 +196,7 @@ const SHELL_PAGES = [
   ['/jobs/search', 'Jobs'],
   ['/sales', 'Sales'],
   ['/sales/invoices/search', 'Invoices'],
+  ['/sales/quotes/search', 'Quotes'],
   ['/settings', 'Settings'],
   ['/settings/organisation', 'Organisation details'],
   ['/settings/users', 'Users'],

@@ -93,10 +93,21 @@ test('a quote with two options is emailed, accepted online as option B on a phon
   expect(await customer.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await expect(customer.page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await checkScreen(customer.page, "the quote's public page on a phone");
-  await customer.page.getByRole('radio', { name: 'Option B: replace: $2,183.50' }).check();
-  await customer.page.getByLabel('Your name').fill("Siobhan O'Reilly");
-  await customer.page.getByRole('checkbox', { name: 'I accept this quote and its terms' }).check();
-  await customer.page.getByRole('button', { name: 'Accept quote' }).click();
+  // By keyboard alone: the arrow picks option B, Tab goes on to the name, the tick and Accept.
+  await customer.page.getByRole('radio', { name: 'Option A: repair: $368.50' }).focus();
+  await customer.page.keyboard.press('ArrowDown');
+  await expect(customer.page.getByRole('radio', { name: 'Option B: replace: $2,183.50' })).toBeChecked();
+  await customer.page.keyboard.press('Tab');
+  await expect(customer.page.getByLabel('Your name')).toBeFocused();
+  await customer.page.keyboard.type("Siobhan O'Reilly");
+  await customer.page.keyboard.press('Tab');
+  await customer.page.keyboard.press('Space');
+  await expect(
+    customer.page.getByRole('checkbox', { name: 'I accept this quote and its terms' }),
+  ).toBeChecked();
+  await customer.page.keyboard.press('Tab');
+  await expect(customer.page.getByRole('button', { name: 'Accept quote' })).toBeFocused();
+  await customer.page.keyboard.press('Enter');
   await expect(customer.page.getByRole('status')).toContainText(
     "Siobhan O'Reilly accepted this quote (Option B: replace)",
   );

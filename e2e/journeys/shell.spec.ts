@@ -103,6 +103,7 @@ test.describe('the shell on a 390 × 844 phone', () => {
       'Scheduler',
       'Jobs',
       'Invoices',
+      'Quotes',
       'Customers',
       'Items',
       'Settings',

@@ -100,7 +100,7 @@ test('an Owner invites an Office user and a Technician; each signs up through th
   await techPage.getByRole('button', { name: 'Menu' }).click();
   const techNav = techPage.getByRole('navigation', { name: 'Main' });
   await expect(techNav.getByRole('link', { name: 'Jobs' })).toBeVisible();
-  for (const hidden of ['Invoices', 'Customers', 'Scheduler', 'Settings'])
+  for (const hidden of ['Invoices', 'Quotes', 'Customers', 'Scheduler', 'Settings'])
     await expect(techNav.getByRole('link', { name: hidden })).toHaveCount(0);
   await techPage.goto('/sales/invoices');
   await expect(

@@ -209,10 +209,10 @@ export const quoteRecord = z.object({
   subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
-  /** What the customer gave when answering online (none when the office recorded the answer). */
   /** The job and the invoice made from the quote (Converted), if any. */
   job: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
   invoice: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
+  /** What the customer gave when answering on the quote's public page (none when the office recorded the answer). */
   acceptedName: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   declinedReason: z.string().nullable(),

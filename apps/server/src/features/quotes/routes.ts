@@ -1,11 +1,20 @@
-import { idParams, invoiceRecord, jobRecord, quoteFields, quoteRecord, quoteUpdate } from '@fieldbook/domain';
-import type { z } from 'zod';
-import type { Db } from '../../platform/db/database.ts';
+import {
+  type Invoice,
+  idParams,
+  invoiceRecord,
+  type Job,
+  jobRecord,
+  quoteFields,
+  quoteRecord,
+  quoteUpdate,
+} from '@fieldbook/domain';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { idempotencyHeaders, replyCreated } from '../../platform/http/idempotency.ts';
+import type { Member } from '../../platform/http/member-scope.ts';
 import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
-import { quoteToInvoice, quoteToJob } from './quote-conversions.ts';
+import { type Made, quoteToInvoice, quoteToJob } from './quote-conversions.ts';
 import { quoteList } from './quote-list.ts';
 import { deleteQuote, findQuote, quoteCreate, quoteSave } from './quotes.ts';
 
@@ -60,82 +69,73 @@ export function registerQuoteRoutes(api: Api, db: Db): void {
   });
 }
 
-const conversion =
+const conversionRules =
   'Only an Accepted quote (or a Converted one, which answers with what it made): anything else is 409 naming its ' +
   'status. The quote is locked while it is converted, so two presses make one record; a second press answers 200 ' +
   'with the same record (the first 201), and the quote becomes Converted and names it. Honours `Idempotency-Key`.';
 
 /** `POST /sales/quotes/{id}/job` and `/invoice`: an Accepted quote made into a job or a Draft invoice. */
 export function registerQuoteConversionRoutes(api: Api, db: Db): void {
-  const made = <T extends z.ZodType>(
+  /** A conversion's route: 201 with what it made, 200 with what an earlier press made. */
+  const conversion = (
+    path: string,
     operationId: string,
     summary: string,
     description: string,
-    record: T,
-  ) => ({
-    schema: {
-      operationId,
-      summary,
-      description: `${description} ${conversion}`,
-      tags: ['quotes'],
-      headers: idempotencyHeaders,
-      params: idParams,
-      response: {
-        200: record.describe('The record the quote already made.'),
-        201: record,
-        ...tenantErrors.create,
-        ...tenantErrors.read,
+    record: typeof jobRecord | typeof invoiceRecord,
+    convert: (tx: Tx, tenantId: string, id: string, member: Member) => Promise<Made<Job | Invoice>>,
+  ) =>
+    api.post(
+      path,
+      {
+        schema: {
+          operationId,
+          summary,
+          description: `${description} ${conversionRules}`,
+          tags: ['quotes'],
+          headers: idempotencyHeaders,
+          params: idParams,
+          response: {
+            200: record.describe('The record the quote already made.'),
+            201: record,
+            ...tenantErrors.create,
+            ...tenantErrors.read,
+          },
+        },
       },
-    },
-  });
-  api.post(
+      (request, reply) => {
+        let created = true;
+        return replyCreated(
+          db,
+          request,
+          reply,
+          async (tx, tenantId, member) => {
+            const made = await convert(tx, tenantId, request.params.id, member);
+            created = made.created;
+            return made.record;
+          },
+          () => (created ? 201 : 200),
+        );
+      },
+    );
+  conversion(
     '/sales/quotes/:id/job',
-    made(
-      'createJobFromQuote',
-      'Make the accepted quote a job',
-      "The job has the quote's customer, location and reference, is Ready to be scheduled, and has the accepted " +
-        "option's lines (the common lines and the option's; every line without options) at tax-exclusive prices; " +
-        "the quote's title and description are its first note.",
-      jobRecord,
-    ),
-    (request, reply) => {
-      let created = true;
-      return replyCreated(
-        db,
-        request,
-        reply,
-        async (tx, tenantId, member) => {
-          const result = await quoteToJob(tx, tenantId, request.params.id, member);
-          created = result.created;
-          return result.record;
-        },
-        () => (created ? 201 : 200),
-      );
-    },
+    'createJobFromQuote',
+    'Make the accepted quote a job',
+    "The job has the quote's customer, location and reference, is Ready to be scheduled, and has the accepted " +
+      "option's lines (the common lines and the option's; every line without options) at tax-exclusive prices; " +
+      "the quote's title and description are its first note.",
+    jobRecord,
+    quoteToJob,
   );
-  api.post(
+  conversion(
     '/sales/quotes/:id/invoice',
-    made(
-      'createInvoiceFromQuote',
-      'Make the accepted quote a draft invoice',
-      "A Draft invoice for the quote's customer with its reference, dated today in the organisation's zone and due " +
-        "by its payment terms, with the accepted option's lines as the quote has them (tax rates as saved and " +
-        "`amountsEnteredIncludeTax`), so its totals are the quote's.",
-      invoiceRecord,
-    ),
-    (request, reply) => {
-      let created = true;
-      return replyCreated(
-        db,
-        request,
-        reply,
-        async (tx, tenantId) => {
-          const result = await quoteToInvoice(tx, tenantId, request.params.id);
-          created = result.created;
-          return result.record;
-        },
-        () => (created ? 201 : 200),
-      );
-    },
+    'createInvoiceFromQuote',
+    'Make the accepted quote a draft invoice',
+    "A Draft invoice for the quote's customer with its reference, dated today in the organisation's zone and due " +
+      "by its payment terms, with the accepted option's lines as the quote has them (tax rates as saved and " +
+      "`amountsEnteredIncludeTax`), so its totals are the quote's.",
+    invoiceRecord,
+    (tx, tenantId, id) => quoteToInvoice(tx, tenantId, id),
   );
 }
