@@ -26,6 +26,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'en-AU',
     timezoneId: 'Australia/Melbourne',
+    // The app's service worker would serve every page from what it kept, past the routes a journey sets up and
+    // across journeys: only the journeys about the installable app allow it (installable.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     {

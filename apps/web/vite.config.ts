@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // In development the API, the identity provider and the runtime config come from the server on port 3000.
 const server = 'http://127.0.0.1:3000';
@@ -36,8 +37,51 @@ const codeSplitting = {
   ],
 };
 
+/**
+ * The installable app (docs/web.md, "The installable app"): a web app manifest, and a service worker that keeps
+ * every file of the build, so the app opens with no network and a new version never loads an old version's pages.
+ * It registers from the signed-in app (`service-worker.ts`), which offers "Reload to update" when a new version is
+ * waiting. Pages the server draws itself (the sign-in pages under /oidc) and the sign-in callbacks (/auth, whose
+ * headers differ: the silent one runs in a frame) always come from the network.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'Fieldbook',
+    short_name: 'Fieldbook',
+    lang: 'en-AU',
+    description: 'Jobs, scheduling and invoicing for trades businesses.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1864ab',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/oidc\//, /^\/auth\//],
+    cleanupOutdatedCaches: true,
+    // The runtime config: from the server when it answers within 3 s, else as it was last read.
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname === '/config.json',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'fieldbook-config', networkTimeoutSeconds: 3 },
+      },
+    ],
+  },
+});
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), pwa],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: routerProduction }] } : {},
   build: {
     outDir: 'dist',

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { PageColumn } from '../components/page-column';
 import { ServiceUnavailable } from '../components/service-unavailable';
+import { UpdateBanner } from '../components/update-banner';
 import type { AuthClient } from '../features/auth/auth-client';
 import { configureApiClient } from '../lib/api-client';
 import type { RuntimeConfig } from '../lib/config';
@@ -39,9 +40,40 @@ export function renderApp(config: RuntimeConfig, signIn: AuthClient): void {
     <StrictMode>
       <AppProviders config={config} auth={auth} queryClient={queryClient}>
         <RouterProvider router={router} />
+        <UpdateBanner />
       </AppProviders>
     </StrictMode>,
   );
+  registerWhenSettled(() => queryClient.isFetching() === 0 && router.state.navigation.state === 'idle');
+}
+
+/** How long after the first screen has settled the service worker is registered. */
+const AFTER_SETTLED_MS = 3_000;
+
+/**
+ * The installable app's service worker, a few seconds after the first screen has loaded what it shows (`settled`),
+ * when the browser is idle: its module and Workbox's are not in the first download, and the files it keeps
+ * download after the first screen, never in its way.
+ */
+function registerWhenSettled(settled: () => boolean): void {
+  const attempt = () => {
+    if (!settled()) {
+      setTimeout(attempt, 500);
+      return;
+    }
+    setTimeout(
+      () =>
+        requestIdleCallback(
+          () => void import('./service-worker').then((module) => module.startServiceWorker()),
+          {
+            timeout: 10_000,
+          },
+        ),
+      AFTER_SETTLED_MS,
+    );
+  };
+  if (document.readyState === 'complete') attempt();
+  else window.addEventListener('load', attempt, { once: true });
 }
 
 /** Without its runtime config the app cannot sign in: say so instead of a blank page. */

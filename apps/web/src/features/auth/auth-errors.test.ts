@@ -9,6 +9,12 @@ describe('describeAuthError', () => {
     expect(describeAuthError(new Error('No state in response'))).toBe('Invalid state');
   });
 
+  it('says the server could not be reached when a request got no answer', () => {
+    expect(describeAuthError(new TypeError('Failed to fetch'))).toBe(
+      'Fieldbook could not be reached to sign you in. Check your connection, then try again.',
+    );
+  });
+
   it('reports a timeout', () => {
     expect(describeAuthError(new ErrorTimeout('IFrame timed out without a response'))).toBe(
       'Sign-in timed out. Please try again.',

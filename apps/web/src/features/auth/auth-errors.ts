@@ -5,6 +5,7 @@ export const authErrorMessages = {
   noQueryParams: 'There are no query params available for parsing.',
   invalidState: 'Invalid state',
   timeout: 'Sign-in timed out. Please try again.',
+  offline: 'Fieldbook could not be reached to sign you in. Check your connection, then try again.',
   fallback: 'Sign-in failed.',
 } as const;
 
@@ -23,6 +24,10 @@ export function describeAuthError(error: unknown): string {
   }
   if (error instanceof ErrorResponse) {
     return error.error_description || error.error || authErrorMessages.fallback;
+  }
+  // A request that got no answer (no network, the server down): fetch's own "Failed to fetch" says nothing useful.
+  if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
+    return authErrorMessages.offline;
   }
   if (error instanceof Error) {
     return stateErrors.has(error.message)

@@ -1,0 +1,20 @@
+import { registerSW } from 'virtual:pwa-register';
+import { appUpdate } from '../lib/app-update';
+
+/** How often an open app asks the server whether a new version is out. */
+const CHECK_EVERY_MS = 60 * 60_000;
+
+/**
+ * Registers the service worker (vite.config.ts, `pwa`): it keeps every file of this version, so the app opens with
+ * no network. A new version downloads in the background and waits: `appUpdate` offers it ("Reload to update"),
+ * and until then this page goes on with its own version's files, never a mix of two.
+ */
+export function startServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const reload = registerSW({
+    onNeedRefresh: () => appUpdate.offer(() => reload(true)),
+    onRegisteredSW: (_url, registration) => {
+      if (registration) setInterval(() => void registration.update(), CHECK_EVERY_MS);
+    },
+  });
+}
