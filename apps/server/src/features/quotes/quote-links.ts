@@ -11,6 +11,7 @@ import {
   quoteOptionNames,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { inTenant } from '../../platform/db/tenant-scope.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
@@ -171,7 +172,7 @@ interface Answer {
 async function answer(
   db: Db,
   token: string,
-  write: (quote: Quote) => { set: Partial<typeof quotes.$inferInsert>; notice: Answer },
+  write: (quote: Quote) => { set: PgUpdateSetSource<typeof quotes>; notice: Answer },
 ): Promise<PublicQuote> {
   const { tenantId, id } = await openLink(db, token);
   return inTenant(db, tenantId, async (tx) => {
@@ -218,7 +219,7 @@ export function acceptQuote(
         status: 'CLOSED_ACCEPTED',
         acceptedOption: option,
         acceptedName: fields.name,
-        acceptedAt: sql`now()` as unknown as Date,
+        acceptedAt: sql`now()`,
         acceptedAddress: address,
         declinedReason: null,
       },
