@@ -13,7 +13,6 @@ import {
   type Quote,
   type TemplateDocument,
 } from '@fieldbook/domain';
-import { and, desc, eq } from 'drizzle-orm';
 import { type Db, runTogether, type Tx } from '../../platform/db/database.ts';
 import { ApiError, notFound, validationFailed } from '../../platform/http/errors.ts';
 import { asMember, readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
@@ -23,15 +22,12 @@ import { customerOf, findCustomer, findLocation, locationOf } from '../customers
 import { findInvoice, invoiceRead, invoices, type PaymentLine, paymentLinesRead } from '../invoices/index.ts';
 import { findJob, jobRead, jobs, ownJob } from '../jobs/index.ts';
 import { detailsRead, type OrganisationDetails, readDetails } from '../organisation/index.ts';
-import { readReceivables } from '../receivables/index.ts';
-import type { DocumentData, InvoiceData, JobData, OrganisationData, StatementData } from './document-data.ts';
+import type { DocumentData, InvoiceData, JobData, OrganisationData } from './document-data.ts';
 import { showDate, showDateTime, showPrice, showQuantity } from './document-formats.ts';
 import { type DocumentImage, readyImages, type StoredFiles } from './document-images.ts';
 import { addressOf, lineData, partyOf } from './document-parts.ts';
 import { type ProofOfWorkData, proofOfWork, proofOfWorkReads } from './proof-of-work.ts';
-import { previewQuote, readQuoteData } from './quote-data.ts';
-import { sampleInvoice, sampleJob, sampleJobImages, sampleStatement } from './sample-records.ts';
-import { statementOf } from './statement-data.ts';
+import { readQuoteData } from './quote-data.ts';
 
 /** Everything one render needs, read in the request's transaction; the render itself runs after it. */
 export interface DocumentSource {
@@ -165,7 +161,7 @@ function jobPart(
   return { data: { job: jobData(job, customer, location, timeZone, work) }, images };
 }
 
-async function recordPart(
+export async function recordPart(
   tx: Tx,
   tenantId: string,
   document: 'invoice' | 'job',
@@ -290,48 +286,6 @@ export function asSentInvoice(source: DocumentSource): DocumentSource {
     ...source,
     data: { ...source.data, invoice: { ...invoice, status: INVOICE_STATUS_NAMES.OPEN_SENT } },
   };
-}
-
-/**
- * A template in a form, to preview or to check before it is saved: rendered against the organisation's latest
- * invoice, job or quote when it has one (a job's photos as placeholders: a preview reads no stored file), a
- * statement of the customer who owes most, else a realistic sample.
- */
-export async function formSource(
-  tx: Tx,
-  tenantId: string,
-  { document, body }: { document: TemplateDocument; body: string },
-): Promise<DocumentSource> {
-  const details = await readDetails(tx, tenantId);
-  const gst = details.details.gstRegistered;
-  if (document === 'statement' || document === 'quote') {
-    const data =
-      document === 'statement'
-        ? { statement: await previewStatement(tx, tenantId) }
-        : { quote: await previewQuote(tx, tenantId, gst) };
-    return { ...sourceOf(tenantId, document, details, { data, images: {} }), templateName: null, body };
-  }
-  const table = document === 'invoice' ? invoices : jobs;
-  const [latest] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.tenantId, tenantId)))
-    .orderBy(desc(table.number))
-    .limit(1);
-  const record: RecordPart = latest
-    ? await recordPart(tx, tenantId, document, latest.id, details.details)
-    : document === 'invoice'
-      ? { data: { invoice: sampleInvoice(gst) }, images: {} }
-      : { data: { job: sampleJob() }, images: sampleJobImages };
-  return { ...sourceOf(tenantId, document, details, record), templateName: null, body };
-}
-
-/** The statement of the customer who owes most as at today, else a sample. */
-async function previewStatement(tx: Tx, tenantId: string): Promise<StatementData> {
-  const [first] = (await readReceivables(tx, tenantId, { page: { offset: 0, limit: 1 } })).customers;
-  if (!first) return sampleStatement();
-  const customer = await findCustomer(tx, tenantId, first.customer.id);
-  return (await statementOf(tx, tenantId, customer)).statement;
 }
 
 export const documentFailed = (message: string) => new ApiError('DOCUMENT_FAILED', message);

@@ -18,7 +18,8 @@ import {
   updateTemplate,
 } from '../organisation/index.ts';
 import { fileBytes } from './document-responses.ts';
-import { formSource, renderDocument } from './documents.ts';
+import { renderDocument } from './documents.ts';
+import { formSource } from './template-previews.ts';
 
 const tags = ['templates'];
 const checked =
