@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// The device's database (`features/offline`): jsdom has no IndexedDB.
+import 'fake-indexeddb/auto';
 import { DEFAULT_TIME_ZONE } from '@fieldbook/domain';
 import { afterEach } from 'vitest';
 import { rememberTimeZone } from './src/lib/time-zone';
@@ -16,6 +18,8 @@ if (typeof window !== 'undefined') {
     // not the next file's.
     rememberTimeZone(DEFAULT_TIME_ZONE);
   });
+  // Nor the week or the actions one test kept on the device.
+  afterEach(async () => (await import('./src/features/offline/device-store')).clearDevice());
   installLayoutStandIns();
 }
 

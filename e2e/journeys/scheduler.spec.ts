@@ -1,63 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
-import { openSignedInWithApi, type PageApi } from './page-api.ts';
+import { openSignedInWithApi } from './page-api.ts';
+import { type Api, type Job, readyJob, technician } from './scheduled-jobs.ts';
 
 // The scheduler on the demo organisation. Each journey works on its own day years ahead (nothing else is
 // scheduled there) with jobs it makes through the API, so journeys running beside it do not meet its jobs.
 
-const unique = () => randomBytes(3).toString('hex');
-
-type Api = PageApi;
-
 /** Signs in on the scheduler and lends the test the page's own bearer token, to make jobs as a colleague would. */
 const openScheduler = (page: Page, date: string): Promise<Api> =>
   openSignedInWithApi(page, `/scheduler?date=${date}`);
-
-type Job = { id: string; number: number; updated: string } & Record<string, unknown>;
-
-/** A new customer with a site and a job of theirs, moved to Ready to be scheduled (or straight on to Scheduled). */
-async function readyJob(api: Api, scheduled?: { start: string; finish: string; technician: string }) {
-  const name = `O'Brien & Daughters ${unique()}`;
-  const customer = await api.post('/api/customers/', { name });
-  const location = await api.post('/api/locations/', {
-    customer: { id: customer.id },
-    name: 'Warehouse & Office',
-    suburb: 'Richmond',
-    state: 'VIC',
-    postcode: '3121',
-    country: 'Australia',
-  });
-  const [territory] = (await api.get('/api/territories')) as { id: string }[];
-  const [, normal] = (await api.get('/api/job-priorities')) as { id: string }[];
-  const job = (await api.post('/api/jobs', {
-    customer: { id: customer.id },
-    location: { id: location.id },
-    territory: { id: territory?.id },
-    priority: { id: normal?.id },
-    reference: 'Hot water system & isolation valve',
-    rag: 'RED',
-  })) as unknown as Job;
-  let saved = (await api.put(`/api/jobs/${job.id}`, { ...job, status: 'OPEN_READY_TO_BE_SCHEDULED' })) as Job;
-  if (scheduled) {
-    saved = (await api.put(`/api/jobs/${job.id}`, {
-      ...saved,
-      status: 'OPEN_SCHEDULED',
-      scheduledStart: scheduled.start,
-      scheduledFinish: scheduled.finish,
-      assignee: scheduled.technician,
-    })) as Job;
-  }
-  return { job: saved, customer: name };
-}
-
-/** The demo organisation's technician whose name starts with `code` (SE02 …). */
-async function technician(api: Api, code: string): Promise<{ id: string; name: string }> {
-  const all = (await api.get('/api/technicians?q=*&s=100')) as { id: string; name: string }[];
-  const found = all.find((one) => one.name.startsWith(code));
-  if (!found) throw new Error(`No technician ${code}`);
-  return found;
-}
 
 const board = (page: Page) => page.getByRole('region', { name: "Technicians' schedule" });
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { checkScreen } from './axe-check.ts';
 import { downloadBy, pdfImageCount, pdfText } from './pdf-download.ts';
 import { openSignedIn } from './sign-in.ts';
+import { drawSignature } from './signature.ts';
 
 // A Technician's day on a phone (the demo's second technician: the demo seeds each a day today and tomorrow).
 const TECHNICIAN = { email: 'tech2@fieldbook.example', password: 'fieldbook-demo' };
@@ -113,17 +114,7 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
   await checkScreen(page, 'the finish form, on a phone');
 
   // A signature drawn with a finger: a stroke across the box.
-  const pad = dialog.getByRole('img', { name: "Customer's signature" });
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature box is not on the screen');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let step = 1; step <= 12; step++)
-    await page.mouse.move(
-      box.x + 20 + step * ((box.width - 40) / 12),
-      box.y + box.height / 2 + (step % 2 ? -25 : 25),
-    );
-  await page.mouse.up();
+  await drawSignature(page, dialog);
   await dialog.getByRole('button', { name: 'Finish', exact: true }).click();
   await expect(page.getByText(`Job ${number} finished: Completed.`)).toBeVisible();
 

@@ -6,6 +6,7 @@ import { loadRuntimeConfig, type RuntimeConfig } from './lib/config';
 import { paths } from './lib/paths';
 
 const loadApp = () => import('./app/render-app');
+const deviceStore = () => import('./features/offline/device-store');
 
 /**
  * Start-up: read /config.json, then either finish a silent or popup sign-in (inside the hidden iframe or
@@ -57,6 +58,9 @@ async function start(): Promise<void> {
   const auth = createAuthClient(userManager, {
     authErrorPath: config.authErrorPath,
     claimNamespace: config.claimNamespace,
+    // The device's copy of a technician's week (IndexedDB), read only when there is no network at start.
+    offlineUser: async () => (await (await deviceStore()).lastCopy())?.profile ?? null,
+    forgetDevice: async () => (await deviceStore()).clearDevice(),
   });
   if (signInFirst) {
     await auth.signIn(`${path}${window.location.search}${window.location.hash}`);

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@fieldbook/domain';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppShellLayout } from '../components/app-shell-layout';
 import { AuthErrorScreen } from '../components/auth-error-screen';
@@ -10,11 +10,15 @@ import { UserMenu } from '../components/user-menu';
 import { useAuth } from '../features/auth/auth-context';
 import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
 import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
+import { ownerOf } from '../features/offline/device-store';
+import { DeviceWorkContext } from '../features/offline/device-work';
 import { membershipQueryOptions } from '../features/team/api/get-membership';
 import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
 import { useConfig } from '../lib/config-context';
+import { holdNetwork } from '../lib/network';
 import { TimeZoneContext } from '../lib/time-zone';
+import type { DeviceRuntime } from './device-work';
 import { ScreenGate } from './screen-gate';
 import { takeSwitchedTenant } from './session-changes';
 
@@ -35,13 +39,29 @@ export function ProtectedLayout() {
   const { helpUrl } = useConfig();
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
-  const tenancyReady = auth.status === 'authenticated' && auth.tenancy.status === 'ready';
+  const tenancyReady =
+    (auth.status === 'authenticated' || auth.status === 'offline') && auth.tenancy.status === 'ready';
   const notify = useNotify();
+  const [checkingSignOut, setCheckingSignOut] = useState(false);
   const { tenantId, tenants } = auth.tenancy;
   const membership = useQuery({
     ...membershipQueryOptions(tenantId ?? ''),
     enabled: tenancyReady && tenantId !== undefined,
   });
+
+  const device = useDeviceRuntime(tenancyReady ? tenantId : undefined);
+  const role = membership.data?.role;
+  useEffect(() => {
+    if (role === 'TECHNICIAN') device?.keepWeek();
+  }, [device, role]);
+  // Started offline from the device's copy: no read goes out until the user has signed in again.
+  const offlineStart = auth.status === 'offline';
+  useEffect(() => holdNetwork(offlineStart), [offlineStart]);
+  // Signed in (again, or with a renewed token): what waits on the device is sent.
+  const signedInUser = auth.status === 'authenticated' ? auth.user : null;
+  useEffect(() => {
+    if (signedInUser) device?.resume();
+  }, [device, signedInUser]);
 
   useEffect(() => {
     if (!tenancyReady) return;
@@ -81,23 +101,89 @@ export function ProtectedLayout() {
   return (
     <MembershipContext value={membership.data}>
       <TimeZoneContext value={timeZone}>
-        <AppShellLayout
-          userRole={membership.data?.role}
-          userMenu={
-            <UserMenu
-              userName={userName}
-              tenants={auth.tenancy.tenants}
-              currentTenantId={auth.tenancy.tenantId}
-              helpUrl={helpUrl}
-              onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
-              onSignOut={() => void auth.signOut()}
-            />
-          }
-        >
-          {membership.isError && <MembershipAlert error={membership.error} onRetry={membership.refetch} />}
-          <ScreenGate role={membership.data?.role} />
-        </AppShellLayout>
+        <DeviceWorkContext value={device?.work ?? null}>
+          <AppShellLayout
+            userRole={membership.data?.role}
+            userMenu={
+              <div className="app-shell-bar-end">
+                {device && <device.WaitingActions />}
+                <UserMenu
+                  userName={userName}
+                  tenants={auth.tenancy.tenants}
+                  currentTenantId={auth.tenancy.tenantId}
+                  helpUrl={helpUrl}
+                  onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
+                  onSignOut={() => {
+                    // What the device has not sent goes with a sign-out: asked first.
+                    if (device && device.work.queue.getSnapshot().length > 0) setCheckingSignOut(true);
+                    else void auth.signOut();
+                  }}
+                />
+              </div>
+            }
+          >
+            {device && (
+              <device.OfflineBanner
+                signInProblem={auth.status === 'offline' ? auth.error : null}
+                onSignIn={() => void auth.signIn(here)}
+              />
+            )}
+            {device && (
+              <device.SignOutCheck
+                opened={checkingSignOut}
+                onClose={() => setCheckingSignOut(false)}
+                onSignOut={() => void auth.signOut()}
+              />
+            )}
+            {membership.isError && <MembershipAlert error={membership.error} onRetry={membership.refetch} />}
+            <ScreenGate role={membership.data?.role} />
+          </AppShellLayout>
+        </DeviceWorkContext>
       </TimeZoneContext>
     </MembershipContext>
   );
+}
+
+type DeviceModule = typeof import('./device-work');
+type Device = DeviceRuntime & Pick<DeviceModule, 'OfflineBanner' | 'SignOutCheck' | 'WaitingActions'>;
+
+/**
+ * The device's side of the app (`device-work.tsx`), loaded once the organisation is known and not in the first
+ * download: the queue of actions taken offline and a technician's week kept on the device.
+ */
+function useDeviceRuntime(tenantId: string | undefined): Device | null {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const [device, setDevice] = useState<Device | null>(null);
+  const latest = useRef(auth);
+  latest.current = auth;
+  const sub = auth.claims?.sub;
+  useEffect(() => {
+    if (!tenantId || !sub) return;
+    let runtime: DeviceRuntime | undefined;
+    let gone = false;
+    void import('./device-work').then((module) => {
+      if (gone) return;
+      runtime = module.startDeviceWork({
+        owner: ownerOf(sub, tenantId),
+        profile: { ...latest.current.claims },
+        tenantId,
+        queryClient,
+        signedIn: () => latest.current.status === 'authenticated',
+        renew: () => latest.current.refreshClaims(),
+      });
+      setDevice({
+        ...runtime,
+        OfflineBanner: module.OfflineBanner,
+        SignOutCheck: module.SignOutCheck,
+        WaitingActions: module.WaitingActions,
+      });
+    });
+    return () => {
+      gone = true;
+      runtime?.stop();
+      setDevice(null);
+    };
+  }, [tenantId, sub, queryClient]);
+  return device;
 }

@@ -10,6 +10,7 @@ import { UpdateBanner } from '../components/update-banner';
 import type { AuthClient } from '../features/auth/auth-client';
 import { configureApiClient } from '../lib/api-client';
 import type { RuntimeConfig } from '../lib/config';
+import { watchNetwork } from '../lib/network';
 import { paths } from '../lib/paths';
 import { AppProviders, cssVariablesResolver, theme } from './app-providers';
 import { createQueryClient } from './query-client';
@@ -34,6 +35,8 @@ export function renderApp(config: RuntimeConfig, signIn: AuthClient): void {
   }
   configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
   const queryClient = createQueryClient();
+  // TanStack Query assumes a network until the browser says it went: an app started offline knows at once.
+  watchNetwork();
   const { routes, patchRoutesOnNavigation } = createRoutes({ auth, queryClient });
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   createRoot(rootElement()).render(

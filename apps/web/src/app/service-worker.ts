@@ -17,4 +17,10 @@ export function startServiceWorker(): void {
       if (registration) setInterval(() => void registration.update(), CHECK_EVERY_MS);
     },
   });
+  // The first page loaded before the service worker, so /config.json did not pass through it: put it in the
+  // worker's cache for it now (vite.config.ts's `fieldbook-config`), or the next start with no network has none.
+  void navigator.serviceWorker.ready
+    .then(() => caches.open('fieldbook-config'))
+    .then((cache) => cache.add('/config.json'))
+    .catch(() => undefined);
 }

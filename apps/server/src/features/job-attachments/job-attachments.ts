@@ -134,8 +134,14 @@ export async function deleteAttachment(
   return row;
 }
 
-/** Deletes a file's stored versions once its row is gone; a failure leaves them to the sweep. */
-export async function deleteStored(files: FileStore, row: AttachmentRow): Promise<void> {
+/**
+ * Deletes a file's stored versions once its row is gone (or when no row will name them: a replayed upload's); a
+ * failure leaves them to the sweep.
+ */
+export async function deleteStored(
+  files: FileStore,
+  row: Pick<AttachmentRow, 'tenantId' | 'id' | 'hasThumbnail'>,
+): Promise<void> {
   await files.delete(fileKey(row.tenantId, row.id, 'original'));
   if (row.hasThumbnail) await files.delete(fileKey(row.tenantId, row.id, 'thumbnail'));
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import {
   idParams,
   JOB_ATTACHMENT_TYPES,
+  type JobAttachment,
   jobAttachmentMessages,
   jobAttachmentRecord,
   jobAttachmentUpload,
@@ -11,9 +13,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
-import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
+import type { Api } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
-import { notFound, validationFailed } from '../../platform/http/errors.ts';
+import { ApiError, notFound, validationFailed } from '../../platform/http/errors.ts';
+import {
+  createInRequest,
+  earlierAnswer,
+  idempotencyHeaders,
+  idempotencyScopeOf,
+  sendAnswer,
+} from '../../platform/http/idempotency.ts';
 import { deleteSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import { requireVisibleJob } from '../jobs/index.ts';
@@ -89,8 +98,9 @@ export function registerJobAttachmentRoutes(api: Api, db: Db, files: FileStore):
         schema: {
           operationId: 'addJobAttachment',
           summary: 'Add a photo or a PDF to the job',
-          description: `The request body is the file's bytes (at most 20 MB), its name in \`filename\`. Its type is read from its content, not its name or Content-Type: a JPEG, PNG or WebP photo is turned upright by its EXIF orientation and kept without any metadata (a phone photo's GPS position is removed), with a thumbnail; a PDF is kept as it came. Anything else (SVG, HTML, HEIC, …), an empty file or one over the limit is a 400 naming why (over the limit: 413).`,
+          description: `The request body is the file's bytes (at most 20 MB), its name in \`filename\`. Its type is read from its content, not its name or Content-Type: a JPEG, PNG or WebP photo is turned upright by its EXIF orientation and kept without any metadata (a phone photo's GPS position is removed), with a thumbnail; a PDF is kept as it came. Anything else (SVG, HTML, HEIC, …), an empty file or one over the limit is a 400 naming why (over the limit: 413). Honours \`Idempotency-Key\`. A retry (the same key, job, name and bytes) adds nothing and stores no file again.`,
           tags,
+          headers: idempotencyHeaders,
           params: idParams,
           querystring: jobAttachmentUpload,
           consumes: [...JOB_ATTACHMENT_TYPES, 'application/octet-stream'],
@@ -102,17 +112,47 @@ export function registerJobAttachmentRoutes(api: Api, db: Db, files: FileStore):
         const bytes = request.body;
         if (!Buffer.isBuffer(bytes)) throw validationFailed(jobAttachmentMessages.empty);
         const { id: jobId } = request.params;
-        // The job is checked before the work, and again with the row: no file is made for a job one cannot see.
-        await inRequestTenant(db, request, (tx, tenantId, member) =>
-          requireVisibleJob(tx, tenantId, jobId, member),
-        );
+        const { filename } = request.query;
+        // An Idempotency-Key is bound to the upload's job, name and bytes (their hash, not the bytes themselves).
+        const once = idempotencyScopeOf(request, {
+          job: jobId,
+          filename,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+        });
+        // A retry already answered is answered again before any work. Otherwise the job is checked before the work,
+        // and again with the row: no file is made for a job one cannot see.
+        const earlier = await inRequestTenant(db, request, async (tx, tenantId, member) => {
+          const answered = await earlierAnswer<JobAttachment>(tx, once);
+          if (!answered) await requireVisibleJob(tx, tenantId, jobId, member);
+          return answered;
+        });
+        if (earlier) return sendAnswer(reply, earlier);
         const prepared = await prepareUpload(bytes);
-        const { tenantId } = tenantCallerOf(request);
-        const id = await storeUpload(files, tenantId, prepared);
-        const added = await inRequestTenant(db, request, (tx, tenant, member) =>
-          recordAttachment(tx, tenant, jobId, { id, filename: request.query.filename, prepared }, member),
-        );
-        return reply.code(201).send(added);
+        const id = await storeUpload(files, once.tenantId, prepared);
+        // The files of an upload that made no row: none will, so they go now (a failure leaves them to the sweep).
+        const unused = () =>
+          deleteStored(files, {
+            tenantId: once.tenantId,
+            id,
+            hasThumbnail: prepared.thumbnail !== null,
+          }).catch((err: unknown) =>
+            request.log.warn({ err }, "an upload's unused file stays in the store until the sweep"),
+          );
+        // The row, once per key (`createInRequest` claims the key with its transaction). A refusal (an ApiError,
+        // thrown before the COMMIT: the job gone meanwhile, the key another request's) and a retry that met its first
+        // request's answer here (the two at once) made no row. Any other failure may have come with the COMMIT: its
+        // files are left to the sweep, which deletes them only if no row names them.
+        const added = await createInRequest(
+          db,
+          request,
+          (tx, tenant, member) => recordAttachment(tx, tenant, jobId, { id, filename, prepared }, member),
+          { scope: once },
+        ).catch(async (error: unknown) => {
+          if (error instanceof ApiError) await unused();
+          throw error;
+        });
+        if (added.replayed) await unused();
+        return sendAnswer(reply, added);
       },
     );
   });

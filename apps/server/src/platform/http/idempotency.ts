@@ -53,7 +53,7 @@ const hashOf = (payload: unknown) =>
  * A create's answer (the first one again when `replayed`), and the statement that stores it with its key (sent
  * with the COMMIT).
  */
-type Answered<T> = { status: number; body: T; replayed: boolean; answer?: string };
+export type Answered<T> = { status: number; body: T; replayed: boolean; answer?: string };
 
 /**
  * The statement that stores a create's answer with its claimed key: sent with the transaction's COMMIT
@@ -145,12 +145,28 @@ export async function createOnce<T>(
       answer: stored ? undefined : storeAnswer({ ...scope, key }, body, status),
     };
   }
+  const first = await earlierAnswer<T>(tx, scope);
+  if (!first) throw inProgress();
+  return first;
+}
+
+const inProgress = () =>
+  new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress.');
+
+/**
+ * The answer the scope's key already has (`replayed`), read in the caller's tenant transaction: undefined when the
+ * request has no key or its key is unused (committed by no one yet); 409 when the key is another request's (another
+ * route, payload or caller), or its request is still in progress.
+ */
+export async function earlierAnswer<T>(tx: Tx, scope: IdempotencyScope): Promise<Answered<T> | undefined> {
+  const { key } = scope;
+  if (!key) return undefined;
   const [first] = await tx
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.tenantId, scope.tenantId), eq(idempotencyKeys.key, key)));
-  if (!first || first.statusCode === null)
-    throw new ApiError('CONFLICT', 'A request with this Idempotency-Key is still in progress.');
+  if (!first) return undefined;
+  if (first.statusCode === null) throw inProgress();
   if (
     first.route !== scope.route ||
     first.requestHash !== hashOf(scope.payload) ||
@@ -162,31 +178,44 @@ export async function createOnce<T>(
 }
 
 /**
- * A creating POST: the create (`Command`), at most once per Idempotency-Key (`createOnce`), in the caller's tenant,
- * answered 201 with the record (or the first answer again, with `Idempotency-Replayed`). The key's claim goes with
- * the transaction's BEGIN and scope, and a `Write`'s reads with them, in one round trip; the key's answer goes with
- * the COMMIT, or with a `Write`'s last statements (`store`). `statusOf`, asked once the command has run: its
- * answer's status when it may find the record instead of making it (200; a function command's, which the key's
- * answer keeps).
+ * The idempotency scope of a request: its caller, its Idempotency-Key (400 when malformed) and its route, and the
+ * payload the key is bound to: the request's body unless the route names another (a file upload: its name and the
+ * hash of its bytes, not the bytes).
  */
-export async function replyCreated<T>(
-  db: Db,
+export function idempotencyScopeOf(
   request: FastifyRequest,
-  reply: FastifyReply,
-  create: Command<T>,
-  statusOf?: () => number,
-) {
-  const caller = tenantCallerOf(request);
-  const scope = {
-    ...caller,
+  payload: unknown = request.body,
+): IdempotencyScope {
+  return {
+    ...tenantCallerOf(request),
     key: idempotencyKeyOf(request),
     route: `${request.method} ${request.routeOptions.url}`,
-    payload: request.body,
+    payload,
   };
+}
+
+/**
+ * A creating POST's command (`Command`), at most once per Idempotency-Key (`createOnce`), in the caller's tenant:
+ * its answer (201 with the record), or the first answer again (`replayed`: the command did not run). The key's
+ * claim goes with the transaction's BEGIN and scope, and a `Write`'s reads with them, in one round trip; the key's
+ * answer goes with the COMMIT, or with a `Write`'s last statements (`store`). `statusOf`, asked once the command
+ * has run: its answer's status when it may find the record instead of making it (200; a function command's, which
+ * the key's answer keeps). `scope`: the request's (`idempotencyScopeOf`), unless given.
+ */
+export async function createInRequest<T>(
+  db: Db,
+  request: FastifyRequest,
+  create: Command<T>,
+  {
+    statusOf,
+    scope = idempotencyScopeOf(request),
+  }: { statusOf?: () => number; scope?: IdempotencyScope } = {},
+): Promise<Answered<T>> {
+  const caller = tenantCallerOf(request);
   const { key } = scope;
   const reads = typeof create === 'function' ? [] : create.reads(caller.tenantId);
   const first = key === undefined ? reads : [claimOf(db, { ...scope, key }), ...reads];
-  const result = await asMember(
+  return asMember(
     db,
     caller,
     (tx, member, results) => {
@@ -205,6 +234,25 @@ export async function replyCreated<T>(
     },
     { reads: first, closing: (created) => created.answer },
   );
-  if (result.replayed) reply.header('idempotency-replayed', 'true');
-  return reply.code(result.status).send(result.body);
+}
+
+/** Sends a create's answer (`createInRequest`, `earlierAnswer`): a replayed one with `Idempotency-Replayed`. */
+export function sendAnswer<T>(reply: FastifyReply, answer: Answered<T>) {
+  if (answer.replayed) reply.header('idempotency-replayed', 'true');
+  return reply.code(answer.status).send(answer.body);
+}
+
+/**
+ * A creating POST: the create (`Command`), at most once per Idempotency-Key (`createInRequest`), in the caller's
+ * tenant, answered 201 with the record (or the first answer again, with `Idempotency-Replayed`). `statusOf`: as
+ * `createInRequest`'s.
+ */
+export async function replyCreated<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  create: Command<T>,
+  statusOf?: () => number,
+) {
+  return sendAnswer(reply, await createInRequest(db, request, create, { statusOf }));
 }

@@ -1,9 +1,19 @@
-import { ErrorTimeout, type SigninRedirectArgs, type User, type UserManager } from 'oidc-client-ts';
-import { authErrorMessages, describeAuthError, isLoginRequired } from './auth-errors';
+import {
+  ErrorTimeout,
+  type IdTokenClaims,
+  type SigninRedirectArgs,
+  User,
+  type UserManager,
+} from 'oidc-client-ts';
+import { authErrorMessages, describeAuthError, isLoginRequired, isUnreachable } from './auth-errors';
 import { sessionHint } from './session-hint';
 import { tenantMemory } from './tenant-memory';
 
-export type AuthStatus = 'loading' | 'authenticated' | 'error';
+/**
+ * `offline`: the identity provider could not be reached and the device keeps the last user's week
+ * (`features/offline`): their name and organisations show, with no token; the app signs in when the network returns.
+ */
+export type AuthStatus = 'loading' | 'authenticated' | 'offline' | 'error';
 
 export interface AuthSnapshot {
   readonly status: AuthStatus;
@@ -35,6 +45,13 @@ export interface AuthClientOptions {
   /** Path, query and hash of the page the user is on (for returning after a forced sign-in). */
   currentPath?: () => string;
   popupTimeoutMs?: number;
+  /**
+   * With no network at start: the claims of the user whose copy the device keeps, or null when there is none
+   * (then the start fails as any sign-in with no network does).
+   */
+  offlineUser?: () => Promise<Record<string, unknown> | null>;
+  /** At sign-out, before the provider is told: what the device keeps of the user is deleted. */
+  forgetDevice?: () => Promise<void>;
 }
 
 /** The sign-in state machine, outside React so the router's middleware and loaders can use it. */
@@ -130,6 +147,8 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       if (isLoginRequired(error)) {
         sessionHint.clear();
         await userManager.removeUser();
+      } else if (isUnreachable(error) && (await startOffline())) {
+        return;
       }
       // Perhaps no longer a member of that tenant: the redirect login below lets the provider choose.
       tenantMemory.forget();
@@ -137,6 +156,29 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     if (await redirectToSignIn(returnTo)) {
       await browserIsLeaving();
     }
+  }
+
+  /** Offline with the device's copy; signs in (silently, else at the provider) once the network is back. */
+  async function startOffline(): Promise<boolean> {
+    const profile = await options.offlineUser?.().catch(() => null);
+    if (!profile) return false;
+    const user = new User({ profile: profile as IdTokenClaims, access_token: '', token_type: 'Bearer' });
+    update({ status: 'offline', user, error: null });
+    // Back online: sign in silently behind the screen, which stays as it is (a form being filled in keeps its
+    // text). When the provider wants the user to sign in, the banner says so (`error`) and waits for them.
+    const savedTenant = options.claimNamespace ? profile[`${options.claimNamespace}tenantId`] : undefined;
+    const resume = async () => {
+      const tenant = tenantMemory.recall() ?? (typeof savedTenant === 'string' ? savedTenant : undefined);
+      try {
+        const signedIn = await userManager.signinSilent(tenant ? { extraQueryParams: { tenant } } : {});
+        if (signedIn) authenticated(signedIn);
+      } catch (error) {
+        if (!isUnreachable(error)) update({ status: 'offline', user, error: authErrorMessages.signInToSend });
+        window.addEventListener('online', () => void resume(), { once: true });
+      }
+    };
+    window.addEventListener('online', () => void resume(), { once: true });
+    return true;
   }
 
   return {
@@ -213,6 +255,7 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     async signOut() {
       tenantMemory.forget();
       sessionHint.clear();
+      await options.forgetDevice?.().catch(() => undefined);
       try {
         await userManager.signoutRedirect();
       } catch (error) {
@@ -221,7 +264,7 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       }
     },
     async getAccessToken() {
-      return (await userManager.getUser())?.access_token;
+      return (await userManager.getUser())?.access_token || undefined;
     },
   };
 }

@@ -7,6 +7,7 @@ export const authErrorMessages = {
   timeout: 'Sign-in timed out. Please try again.',
   offline: 'Fieldbook could not be reached to sign you in. Check your connection, then try again.',
   fallback: 'Sign-in failed.',
+  signInToSend: 'Sign in again to send what is waiting. Nothing is lost: it stays on this device.',
 } as const;
 
 // oidc-client-ts's wording for a callback whose state is absent or matches nothing stored.
@@ -15,6 +16,14 @@ const stateErrors = new Set(['No state in response', 'No matching state found in
 /** The identity provider needs the user to sign in interactively. */
 export function isLoginRequired(error: unknown): boolean {
   return error instanceof ErrorResponse && error.error === 'login_required';
+}
+
+/** A sign-in that got no answer: no network, or the provider is down. */
+export function isUnreachable(error: unknown): boolean {
+  return (
+    (error instanceof TypeError && /fetch|network/i.test(error.message)) ||
+    (typeof navigator !== 'undefined' && navigator.onLine === false)
+  );
 }
 
 /** Turns a sign-in failure into the message the user sees. */
@@ -26,7 +35,7 @@ export function describeAuthError(error: unknown): string {
     return error.error_description || error.error || authErrorMessages.fallback;
   }
   // A request that got no answer (no network, the server down): fetch's own "Failed to fetch" says nothing useful.
-  if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
+  if (isUnreachable(error)) {
     return authErrorMessages.offline;
   }
   if (error instanceof Error) {

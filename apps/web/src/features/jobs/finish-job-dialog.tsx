@@ -4,13 +4,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { useNotify } from '../../components/notices';
+import { type ActionBody, KEPT_MESSAGE, useFieldAction } from '../offline';
 import { useAddJobNote } from './api/job-notes';
 import { useTakeSignature } from './api/job-signature';
 import { useChangeJobStatus } from './api/update-job';
 import { SignatureBox, type SignatureBoxHandle } from './signature-box';
 
 interface FinishJobDialogProps {
-  job: Pick<Job, 'id' | 'number' | 'customer'>;
+  job: Pick<Job, 'id' | 'number' | 'customer' | 'status'>;
   opened: boolean;
   onClose: () => void;
 }
@@ -55,6 +56,7 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
   const addNote = useAddJobNote(job.id);
   const sign = useTakeSignature(job.id);
   const complete = useChangeJobStatus(job.id);
+  const field = useFieldAction(job);
   const notify = useNotify();
   const onReady = useCallback((handle: SignatureBoxHandle) => {
     pad.current = handle;
@@ -74,15 +76,41 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
     setBusy(true);
     setFailure(null);
     const done: string[] = [...saved];
+    // Each part is sent in turn, or kept on the device (offline, or once one part had no answer: the rest follow
+    // it in the queue, in order).
+    const parts: {
+      name: string;
+      action: ActionBody;
+      send: (key: string) => Promise<unknown>;
+      key?: string;
+    }[] = [];
+    if (note?.success && !done.includes('the work done')) {
+      parts.push({
+        name: 'the work done',
+        action: { type: 'note', text: note.data.text },
+        send: (key) => addNote.mutateAsync({ fields: note.data, key }),
+        key: noteKey.current,
+      });
+    }
+    parts.push(
+      {
+        name: 'the sign-off',
+        action: { type: 'signature', ...signature.data },
+        send: () => sign.mutateAsync(signature.data),
+      },
+      {
+        name: 'the finish',
+        action: { type: 'status', from: job.status, to: 'OPEN_COMPLETED' },
+        send: () => complete.mutateAsync('OPEN_COMPLETED'),
+      },
+    );
     try {
-      if (note?.success && !done.includes('the work done')) {
-        await addNote.mutateAsync({ fields: note.data, key: noteKey.current });
-        done.push('the work done');
+      let kept = false;
+      for (const part of parts) {
+        kept = (await field(part.action, part.send, part.key, kept)) === 'kept' || kept;
+        if (!done.includes(part.name) && part.name !== 'the finish') done.push(part.name);
       }
-      await sign.mutateAsync(signature.data);
-      if (!done.includes('the sign-off')) done.push('the sign-off');
-      await complete.mutateAsync('OPEN_COMPLETED');
-      notify(`Job ${job.number} finished: Completed.`);
+      notify(`Job ${job.number} finished: ${kept ? KEPT_MESSAGE : 'Completed.'}`);
       onDone();
     } catch (error) {
       setFailure(error);

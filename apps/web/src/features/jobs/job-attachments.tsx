@@ -25,14 +25,17 @@ import { displayDateTime } from '../../lib/date-display';
 import { saveFile } from '../../lib/download-file';
 import { roleMay } from '../../lib/role-access';
 import { useTimeZone } from '../../lib/time-zone';
+import { KEPT_MESSAGE, useFieldAction } from '../offline';
 import { useRole } from '../team';
 import {
   attachmentPath,
   jobAttachmentsQueryOptions,
+  uploadName,
   useAddAttachment,
   useDeleteAttachment,
   useFileUrl,
 } from './api/job-attachments';
+import type { FieldJob } from './kept-actions';
 
 /** What the file picker offers: photos and PDFs (the server checks each file's real type). */
 const ACCEPTED = 'image/jpeg,image/png,image/webp,application/pdf';
@@ -42,7 +45,9 @@ const TOO_LARGE = 'is larger than 20 MB, so it was not added.';
  * The job viewer's 'Photos and files': take a photo with the phone's camera or attach photos and PDFs (several at
  * once, each sent on its own, each failure named), then a grid of thumbnails, newest first; tapping one opens it.
  */
-export function JobAttachments({ jobId }: { jobId: string }) {
+export function JobAttachments({ job }: { job: FieldJob }) {
+  const jobId = job.id;
+  const field = useFieldAction(job);
   const headingId = useId();
   const files = useQuery(jobAttachmentsQueryOptions(jobId));
   const add = useAddAttachment(jobId);
@@ -55,6 +60,7 @@ export function JobAttachments({ jobId }: { jobId: string }) {
     if (chosen.length === 0) return;
     const failed: string[] = [];
     let added = 0;
+    let kept = 0;
     for (const [index, file] of chosen.entries()) {
       setProgress(`Adding ${index + 1} of ${chosen.length}: ${file.name}…`);
       if (file.size > MAX_ATTACHMENT_BYTES) {
@@ -62,8 +68,11 @@ export function JobAttachments({ jobId }: { jobId: string }) {
         continue;
       }
       try {
-        await add.mutateAsync(file);
-        added += 1;
+        const sent = await field({ type: 'photo', file, filename: uploadName(file) }, (key) =>
+          add.mutateAsync({ file, key }),
+        );
+        if (sent === 'kept') kept += 1;
+        else added += 1;
       } catch (error) {
         failed.push(`${file.name} was not added: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -71,6 +80,7 @@ export function JobAttachments({ jobId }: { jobId: string }) {
     setProgress(null);
     setFailures(failed);
     if (added > 0) notify(added === 1 ? '1 file added.' : `${added} files added.`);
+    if (kept > 0) notify(`${kept === 1 ? '1 photo' : `${kept} photos`} ${KEPT_MESSAGE}`);
   };
 
   return (

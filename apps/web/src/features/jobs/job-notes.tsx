@@ -9,8 +9,10 @@ import { SectionLoader } from '../../components/section-loader';
 import { displayDateTime } from '../../lib/date-display';
 import { roleMay } from '../../lib/role-access';
 import { useTimeZone } from '../../lib/time-zone';
+import { KEPT_MESSAGE, useFieldAction } from '../offline';
 import { useRole } from '../team';
 import { jobNotesQueryOptions, useAddJobNote, useDeleteJobNote, useSaveJobNote } from './api/job-notes';
+import type { FieldJob } from './kept-actions';
 
 /** The first problem the schema finds with a note's text ('Write the note.'), or null. */
 function problemOf(text: string): string | null {
@@ -22,7 +24,8 @@ function problemOf(text: string): string | null {
  * The job viewer's 'Notes': a box to add one (anyone who may see the job), then every note newest first with its
  * author and time. Its author may change a note in its first 15 minutes; an Owner may delete any.
  */
-export function JobNotes({ jobId }: { jobId: string }) {
+export function JobNotes({ job }: { job: FieldJob }) {
+  const jobId = job.id;
   const headingId = useId();
   const notes = useQuery(jobNotesQueryOptions(jobId));
   return (
@@ -30,7 +33,7 @@ export function JobNotes({ jobId }: { jobId: string }) {
       <Title order={2} size="h3" mb="sm" id={headingId}>
         Notes
       </Title>
-      <NewNote jobId={jobId} />
+      <NewNote job={job} />
       {notes.isPending ? (
         <SectionLoader />
       ) : notes.isError ? (
@@ -116,12 +119,13 @@ function NoteForm({
   );
 }
 
-function NewNote({ jobId }: { jobId: string }) {
+function NewNote({ job }: { job: FieldJob }) {
+  const field = useFieldAction(job);
   // One key for a note's text: sent again after a failure, the server adds it once.
   const key = useRef(crypto.randomUUID());
   // A saved note empties the box: the form starts again.
   const [round, setRound] = useState(0);
-  const add = useAddJobNote(jobId);
+  const add = useAddJobNote(job.id);
   const notify = useNotify();
   return (
     <NoteForm
@@ -143,16 +147,19 @@ function NewNote({ jobId }: { jobId: string }) {
         key.current = crypto.randomUUID();
       }}
       onSubmit={(text) =>
-        add.mutate(
-          { fields: { text }, key: key.current },
-          {
-            onSuccess: () => {
-              key.current = crypto.randomUUID();
-              setRound((value) => value + 1);
-              add.reset();
-              notify('Note added.');
-            },
+        void field(
+          { type: 'note', text },
+          (noteKey) => add.mutateAsync({ fields: { text }, key: noteKey }),
+          key.current,
+        ).then(
+          (sent) => {
+            key.current = crypto.randomUUID();
+            setRound((value) => value + 1);
+            add.reset();
+            notify(sent === 'kept' ? `Note ${KEPT_MESSAGE}` : 'Note added.');
           },
+          // The failure shows under the box, with the text still in it.
+          () => undefined,
         )
       }
     />

@@ -11,6 +11,7 @@ import { RecordViewer } from '../../components/record-viewer';
 import { displayMoney } from '../../lib/money-display';
 import { paths, withQuery } from '../../lib/paths';
 import { roleMay } from '../../lib/role-access';
+import { useJobActions } from '../offline';
 import { useRole } from '../team';
 import { useDeleteJob } from './api/delete-job';
 import { jobQueryOptions } from './api/get-job';
@@ -20,6 +21,7 @@ import { JobAttachments } from './job-attachments';
 import { JobDetails } from './job-details';
 import { JobNotes } from './job-notes';
 import { JobSignOff } from './job-sign-off';
+import { KeptActions, withKeptStatus } from './kept-actions';
 import { VisitStep } from './visit-step';
 
 /** Home › Jobs › the job. */
@@ -55,7 +57,9 @@ const lineColumns: Column<Line>[] = [
   { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
 ];
 
-function JobViewer({ job }: { job: Job }) {
+function JobViewer({ job: read }: { job: Job }) {
+  const kept = useJobActions(read.id);
+  const job = withKeptStatus(read, kept);
   const navigate = useNavigate();
   const deletion = useDeleteJob(job.id);
   const statusChange = useChangeJobStatus(job.id);
@@ -100,12 +104,13 @@ function JobViewer({ job }: { job: Job }) {
       menu={menu}
       actionError={pdf.error ?? statusChange.error ?? deletion.error}
     >
+      <KeptActions actions={kept} />
       {technician && <VisitStep job={job} statusChange={statusChange} />}
       <JobDetails job={job} linkCustomer={roleMay(role, 'customers')} />
       <LineItems lines={job.items} columns={lineColumns} totals={job} />
       <JobSignOff jobId={job.id} />
-      <JobAttachments jobId={job.id} />
-      <JobNotes jobId={job.id} />
+      <JobAttachments job={job} />
+      <JobNotes job={job} />
     </RecordViewer>
   );
 }

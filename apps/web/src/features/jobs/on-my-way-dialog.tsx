@@ -1,9 +1,10 @@
-import { ARRIVAL_MINUTES, type Job } from '@fieldbook/domain';
+import { ARRIVAL_MINUTES, type Departure, type Job } from '@fieldbook/domain';
 import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { useNotify } from '../../components/notices';
+import { KEPT_MESSAGE, useFieldAction } from '../offline';
 import { useAddDeparture } from './api/job-departures';
 
 interface OnMyWayDialogProps {
@@ -41,23 +42,33 @@ function OnMyWayForm({ job, onDone }: { job: OnMyWayDialogProps['job']; onDone: 
   const [notify, setNotify] = useState(true);
   const key = useRef(crypto.randomUUID());
   const depart = useAddDeparture(job.id);
+  const field = useFieldAction(job);
   const say = useNotify();
   const send = (event: React.FormEvent) => {
     event.preventDefault();
-    depart.mutate(
-      { fields: { arrivalMinutes: Number(minutes), notify }, key: key.current },
-      {
-        onSuccess: (departure) => {
-          say(
-            departure.emailedTo
+    const fields = { arrivalMinutes: Number(minutes), notify };
+    let departure: Departure | undefined;
+    void field(
+      { type: 'departure', ...fields },
+      async (departureKey) => {
+        departure = await depart.mutateAsync({ fields, key: departureKey });
+      },
+      key.current,
+    ).then(
+      (sent) => {
+        say(
+          sent === 'kept'
+            ? `On my way ${KEPT_MESSAGE}`
+            : departure?.emailedTo
               ? `On my way recorded. ${job.customer.name} is being emailed at ${departure.emailedTo}.`
               : notify
                 ? `On my way recorded. No email was sent: ${job.customer.name} has no email address.`
                 : 'On my way recorded. No email was sent.',
-          );
-          onDone();
-        },
+        );
+        onDone();
       },
+      // The failure shows in the form.
+      () => undefined,
     );
   };
   return (

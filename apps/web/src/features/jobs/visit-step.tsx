@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from '../../components/notices';
 import { useTimeZone } from '../../lib/time-zone';
+import { KEPT_MESSAGE, useFieldAction, useJobActions } from '../offline';
 import { jobDeparturesQueryOptions } from './api/job-departures';
 import type { useChangeJobStatus } from './api/update-job';
 import { FinishJobDialog } from './finish-job-dialog';
@@ -28,6 +29,16 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
   });
   const timeZone = useTimeZone();
   const notify = useNotify();
+  const field = useFieldAction(job);
+  const keptDeparture = useJobActions(job.id).some((kept) => kept.action.type === 'departure');
+  const startVisit = () =>
+    void field({ type: 'status', from: job.status, to: 'OPEN_IN_PROGRESS' }, () =>
+      statusChange.mutateAsync('OPEN_IN_PROGRESS'),
+    ).then(
+      (sent) => notify(`Job ${job.number} started: ${sent === 'kept' ? KEPT_MESSAGE : 'In progress.'}`),
+      // The viewer shows the failure.
+      () => undefined,
+    );
   if (job.status === 'OPEN_SCHEDULED') {
     const last = departures.data?.[0];
     const start = (
@@ -35,14 +46,10 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
         size="xl"
         fullWidth
         mb="md"
-        variant={last || departures.isError ? 'filled' : 'default'}
+        variant={last || keptDeparture || departures.isError ? 'filled' : 'default'}
         loading={statusChange.isPending && statusChange.variables === 'OPEN_IN_PROGRESS'}
         disabled={statusChange.isPending}
-        onClick={() =>
-          statusChange.mutate('OPEN_IN_PROGRESS', {
-            onSuccess: (saved) => notify(`Job ${saved.number} started: In progress.`),
-          })
-        }
+        onClick={startVisit}
       >
         Start
       </Button>
@@ -52,8 +59,8 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
         size="xl"
         fullWidth
         mb="md"
-        variant={last ? 'default' : 'filled'}
-        loading={departures.isPending}
+        variant={last || keptDeparture ? 'default' : 'filled'}
+        loading={departures.isPending && departures.fetchStatus !== 'paused'}
         onClick={() => setDeparting(true)}
       >
         {last ? 'On my way again' : 'On my way'}

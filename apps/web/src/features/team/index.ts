@@ -1,4 +1,4 @@
 // The team feature's public entry: what other features may use. Everything else in this folder is internal.
 
-export { MEMBERSHIP_KEY } from './api/get-membership';
+export { MEMBERSHIP_KEY, membershipQueryOptions } from './api/get-membership';
 export { useMembership, useRole } from './membership-context';

@@ -28,7 +28,8 @@ import { TAP_TARGET } from '../../components/tap-targets';
 import { telHref } from '../../lib/contact-links';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
-import { JobStatusLabel } from '../jobs';
+import { JobStatusLabel, withKeptStatus } from '../jobs';
+import { useJobActions } from '../offline';
 import { useRole } from '../team';
 import { activeTechnicianChoicesQueryOptions } from '../technicians';
 import { todayQueryOptions } from './api/get-today';
@@ -190,7 +191,10 @@ function lateness(job: Job, now: number): string | null {
 
 function VisitCard({ visit, next, showLate }: { visit: Visit; next: boolean; showLate: boolean }) {
   const timeZone = useTimeZone();
-  const { job, phone, address } = visit;
+  const kept = useJobActions(visit.job.id);
+  // As the technician left it on this device (Start tapped offline shows In progress).
+  const job = withKeptStatus(visit.job, kept);
+  const { phone, address } = visit;
   const time = timeIn(timeZone);
   const started = job.scheduledStart && Date.parse(job.scheduledStart);
   const when = job.scheduledStart
@@ -212,6 +216,7 @@ function VisitCard({ visit, next, showLate }: { visit: Visit; next: boolean; sho
         <Group gap={6}>
           {next && <Badge color="blue.8">Next</Badge>}
           {late && <Badge color="red.9">{late}</Badge>}
+          {kept.length > 0 && <Badge color="gray.8">Waiting to send</Badge>}
         </Group>
       </Group>
       <Title order={2} size="h4" mt={4} style={{ overflowWrap: 'anywhere' }}>

@@ -16,19 +16,23 @@ export const jobAttachmentsQueryOptions = (jobId: string) =>
     queryFn: () => apiFetch<JobAttachment[]>(attachmentsPath(jobId)),
   });
 
-/** POST /jobs/{id}/attachments: one file, its bytes as the body and its name in the query. */
+/** A file's name as it is sent: a phone's camera may give none. */
+export const uploadName = (file: File) => file.name || 'photo.jpg';
+
+/**
+ * POST /jobs/{id}/attachments: one file, its bytes as the body and its name in the query, with one Idempotency-Key
+ * per file: sent again after no answer, it is added once.
+ */
 export function useAddAttachment(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) =>
-      apiFetch<JobAttachment>(
-        `${attachmentsPath(jobId)}?filename=${encodeURIComponent(file.name || 'photo.jpg')}`,
-        {
-          method: 'POST',
-          body: file,
-          headers: { 'Content-Type': file.type || 'application/octet-stream' },
-        },
-      ),
+    mutationFn: ({ file, key }: { file: File; key: string }) =>
+      apiFetch<JobAttachment>(`${attachmentsPath(jobId)}?filename=${encodeURIComponent(uploadName(file))}`, {
+        method: 'POST',
+        body: file,
+        headers: { 'Content-Type': file.type || 'application/octet-stream' },
+        idempotencyKey: key,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobAttachmentsKey(jobId) }),
   });
 }

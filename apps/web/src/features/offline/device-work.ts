@@ -1,0 +1,78 @@
+import { onlineManager } from '@tanstack/react-query';
+import { createContext, use, useSyncExternalStore } from 'react';
+import type { ActionBody, StoredAction } from './device-store';
+import type { QueueState, WorkQueue } from './work-queue';
+
+/**
+ * The device's side of a technician's work (`app/device-work.tsx` starts it after sign-in): the queue of actions
+ * taken on the device, and when the week kept on it was read. Null until it has started, and for an Owner or an
+ * Office member, whose screens do not work offline: their actions go straight to the server as always.
+ */
+export interface DeviceWork {
+  queue: WorkQueue;
+  /** When the kept week was read from the server (epoch ms), or null when none is kept. */
+  savedAt: () => number | null;
+  subscribeSavedAt: (listener: () => void) => () => void;
+}
+
+export const DeviceWorkContext = createContext<DeviceWork | null>(null);
+
+export const useDeviceWork = (): DeviceWork | null => use(DeviceWorkContext);
+
+const NONE: QueueState = [];
+const noQueue = () => () => undefined;
+
+/** Every action the device keeps, in the order they were taken (none without a queue). */
+export function useWaitingActions(): QueueState {
+  const queue = useDeviceWork()?.queue;
+  return useSyncExternalStore(queue?.subscribe ?? noQueue, queue?.getSnapshot ?? (() => NONE));
+}
+
+/** Whether the browser has a network (TanStack Query's view, which the queries pause by). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
+}
+
+/** The actions of one job that the server has not accepted yet. */
+export function useJobActions(jobId: string): StoredAction[] {
+  return useWaitingActions().filter((action) => action.jobId === jobId);
+}
+
+/**
+ * A technician's action on a job, taken on the device when it must be (offline, or while earlier actions of the job
+ * still wait: nothing overtakes them), else sent straight away by `direct`. A direct request that gets no answer is
+ * taken on the device with the same Idempotency-Key, so if it did arrive, the resend does nothing twice.
+ * Resolves 'sent' or 'kept'.
+ */
+export function useFieldAction(job: { id: string; number: number }) {
+  const work = useDeviceWork();
+  const waiting = useJobActions(job.id);
+  const online = useOnline();
+  return async <T>(
+    action: ActionBody,
+    direct: (key: string) => Promise<T>,
+    key: string = crypto.randomUUID(),
+    /** Keep it without trying: an earlier part of the same step was kept. */
+    mustKeep = false,
+  ): Promise<'sent' | 'kept'> => {
+    const keep = () => work?.queue.take({ jobId: job.id, jobNumber: job.number, action, key });
+    if (work && (mustKeep || !online || waiting.length > 0)) {
+      await keep();
+      return 'kept';
+    }
+    try {
+      await direct(key);
+      return 'sent';
+    } catch (error) {
+      if (!work || !isNoAnswer(error)) throw error;
+      await keep();
+      return 'kept';
+    }
+  };
+}
+
+/** A request that got no answer at all (the API client's NetworkError), by name: this file stays small. */
+const isNoAnswer = (error: unknown) => error instanceof Error && error.name === 'NetworkError';
+
+/** After an action kept on the device: "Note saved on this device: …", "Job 12 started: saved on this device: …". */
+export const KEPT_MESSAGE = 'saved on this device: it will be sent when there is a connection.';

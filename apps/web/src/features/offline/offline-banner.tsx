@@ -1,0 +1,46 @@
+import { clockTime } from '@fieldbook/domain';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { useTimeZone } from '../../lib/time-zone';
+import { useDeviceWork, useOnline } from './device-work';
+
+interface OfflineBannerProps {
+  /** The sign-in's word while offline (the provider wants the user to sign in again), if any. */
+  signInProblem: string | null;
+  onSignIn: () => void;
+}
+
+/**
+ * Above every page while there is no network: what the technician sees is the week kept on the device, read at
+ * the time it names; what is not kept says it needs a connection where it would show. Back online, while the
+ * provider wants a new sign-in to send what waits, it says so with Sign in.
+ */
+export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
+  const online = useOnline();
+  const work = useDeviceWork();
+  const savedAt = useSyncExternalStore(
+    work?.subscribeSavedAt ?? (() => () => undefined),
+    work?.savedAt ?? (() => null),
+  );
+  const timeZone = useTimeZone();
+  if (online && !signInProblem) return null;
+  if (signInProblem) {
+    return (
+      <Alert color="yellow" mb="md" role="status" title="Not sent yet">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">{signInProblem}</Text>
+          <Button onClick={onSignIn}>Sign in</Button>
+        </Group>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="gray" mb="md" role="status">
+      <Text size="sm">
+        {savedAt === null
+          ? 'Offline: what you open needs a connection. What you do is kept on this device.'
+          : `Offline: showing what was saved at ${clockTime(new Date(savedAt), timeZone)}.`}
+      </Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,147 @@
+import { clockTime, JOB_STATUS_NAMES, type JobStatus } from '@fieldbook/domain';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
+import { useTimeZone } from '../../lib/time-zone';
+import type { ActionBody, StoredAction } from './device-store';
+import { useDeviceWork, useWaitingActions } from './device-work';
+
+/** What an action is, as the technician tapped it. */
+export function actionName(action: ActionBody): string {
+  switch (action.type) {
+    case 'departure':
+      return `On my way (arriving in ${action.arrivalMinutes} minutes)`;
+    case 'status':
+      return action.to === 'OPEN_IN_PROGRESS'
+        ? 'Start'
+        : action.to === 'OPEN_COMPLETED'
+          ? 'Finish'
+          : `Move to ${JOB_STATUS_NAMES[action.to as JobStatus] ?? action.to}`;
+    case 'note':
+      return `Note: ${action.text.length > 60 ? `${action.text.slice(0, 57)}…` : action.text}`;
+    case 'photo':
+      return `Photo ${action.filename}`;
+    case 'signature':
+      return action.customerNotPresent
+        ? 'Sign-off: customer not present'
+        : `Signed by ${action.signerName ?? 'the customer'}`;
+  }
+}
+
+/**
+ * In the header while the device keeps actions the server has not accepted: "3 waiting" (or "1 not sent" when
+ * one failed), which opens the list, each with why it failed and Try again or Discard.
+ */
+export function WaitingActions() {
+  const actions = useWaitingActions();
+  const [opened, setOpened] = useState(false);
+  if (actions.length === 0 && !opened) return null;
+  const stuck = actions.filter((action) => action.state !== 'waiting').length;
+  return (
+    <>
+      <Button
+        variant={stuck > 0 ? 'filled' : 'light'}
+        color={stuck > 0 ? 'red' : 'blue'}
+        size="compact-md"
+        mih={44}
+        onClick={() => setOpened(true)}
+        aria-haspopup="dialog"
+      >
+        {stuck > 0 ? `${stuck} not sent` : `${actions.length} waiting`}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Waiting to send" size="lg">
+        {actions.length === 0 ? (
+          <Text>Everything has been sent.</Text>
+        ) : (
+          <Stack gap="md">
+            <Text size="sm">
+              Kept on this device and sent in this order when there is a connection. Nothing here is lost when
+              the app closes.
+            </Text>
+            {actions.map((action) => (
+              <WaitingAction key={action.seq} action={action} onOpen={() => setOpened(false)} />
+            ))}
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function WaitingAction({ action, onOpen }: { action: StoredAction; onOpen: () => void }) {
+  const queue = useDeviceWork()?.queue;
+  const timeZone = useTimeZone();
+  const seq = action.seq as number;
+  return (
+    <Stack gap={4} component="section" aria-label={`Job ${action.jobNumber}: ${actionName(action.action)}`}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text fw={600}>
+          <Link to={paths.jobs.view.href(action.jobId)} onClick={onOpen}>
+            Job {action.jobNumber}
+          </Link>
+          : {actionName(action.action)}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {clockTime(new Date(action.takenAt), timeZone)}
+        </Text>
+      </Group>
+      {action.state === 'waiting' ? (
+        <Text size="sm">{action.attempts > 0 ? 'Waiting for a connection.' : 'Waiting to send.'}</Text>
+      ) : (
+        <>
+          <Text size="sm" c="red.8">
+            {action.state === 'conflict' && action.conflict
+              ? `Not sent: when you did this the job was ${action.conflict.was}; the office has since made it ${action.conflict.now}, which does not allow it.`
+              : `Not sent: ${action.problem ?? 'the server refused it.'}`}{' '}
+            Later actions on this job wait for your choice.
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => void queue?.retry(seq)}>
+              Try again
+            </Button>
+            <Button variant="default" color="red" onClick={() => void queue?.discard(seq)}>
+              Discard
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+interface SignOutCheckProps {
+  opened: boolean;
+  onClose: () => void;
+  onSignOut: () => void;
+}
+
+/**
+ * Before signing out with actions not yet sent: sign-out deletes them from the device, so the user chooses, told
+ * how many.
+ */
+export function SignOutCheck({ opened, onClose, onSignOut }: SignOutCheckProps) {
+  const count = useWaitingActions().length;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`${count === 1 ? '1 action is' : `${count} actions are`} not sent yet`}
+    >
+      <Stack>
+        <Text>
+          Signing out deletes what this device has not sent. Stay signed in until it is sent (the header shows
+          what waits), or sign out and lose it.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Stay signed in
+          </Button>
+          <Button color="red" onClick={onSignOut}>
+            Sign out and delete them
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

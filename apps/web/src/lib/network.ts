@@ -1,0 +1,29 @@
+import { onlineManager } from '@tanstack/react-query';
+
+let held = false;
+let update: (() => void) | null = null;
+
+/**
+ * Whether the app may reach the API: the browser has a network, and it is not held back. TanStack Query pauses every
+ * read while this is false and reads again when it turns true. An app started offline from the device's copy holds
+ * it back until it has signed in again (`holdNetwork`): the reads that paused would otherwise go with no token.
+ */
+export function watchNetwork(): void {
+  onlineManager.setEventListener((setOnline) => {
+    update = () => setOnline(navigator.onLine && !held);
+    update();
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      if (!update) return;
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  });
+}
+
+/** Holds the API back (true) while there is no token to send, or lets it go (false). */
+export function holdNetwork(hold: boolean): void {
+  held = hold;
+  update?.();
+}
