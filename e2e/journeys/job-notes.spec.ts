@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
+import { deviceReady } from './device.ts';
 import { openSignedIn } from './sign-in.ts';
 
 // Notes on a job, as a phone in the field uses them: added, kept on the phone through a dropped connection, changed by their
@@ -17,6 +18,7 @@ test('adds a note on a phone, keeps it through a dropped connection, changes it 
   const text = "Mrs O'Brien & the kids home; side gate code 4417 – the dog's friendly.";
 
   // No signal: the note is kept on the phone, said so, and sent once when the signal is back.
+  await deviceReady(page);
   await page.context().setOffline(true);
   await box.fill(text);
   await notes.getByRole('button', { name: 'Add note' }).click();

@@ -1,18 +1,15 @@
 import { calendarDateIn } from '@fieldbook/domain';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { jobKeys, sendAction } from '../features/jobs';
-import {
-  copyOf,
-  createWorkQueue,
-  type DeviceWork,
-  deviceActionStore,
-  type Owner,
-  type WeekCopy,
-} from '../features/offline';
+import type { DeviceWork, Owner, WeekCopy } from '../features/offline';
+import { deviceActionStore } from '../features/offline/action-store';
+import { copyOf, keepCopy } from '../features/offline/device-store';
+import { createWorkQueue } from '../features/offline/work-queue';
 import { copyWeek, restoreCopy } from '../features/today/week-copy';
 import { lastTimeZone } from '../lib/time-zone';
 
-export { OfflineBanner, SignOutCheck, WaitingActions } from '../features/offline';
+export { OfflineBanner } from '../features/offline/offline-banner';
+export { SignOutCheck, WaitingActions } from '../features/offline/waiting-actions';
 
 /** How often a technician's week is read again while the app is open (and after what waited has been sent). */
 const KEEP_EVERY_MS = 15 * 60_000;
@@ -80,7 +77,9 @@ export function startDeviceWork(start: DeviceWorkStart): DeviceRuntime {
   const keep = async () => {
     if (!onlineManager.isOnline() || !start.signedIn()) return;
     try {
-      setCopy(await copyWeek(queryClient, owner, start.profile, start.tenantId));
+      const copy = await copyWeek(queryClient, owner, start.profile, start.tenantId);
+      await keepCopy(copy);
+      setCopy(copy);
     } catch {
       // Not kept this time (no answer, a refusal): the copy kept before stays; the next round tries again.
     }

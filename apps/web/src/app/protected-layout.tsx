@@ -10,8 +10,7 @@ import { UserMenu } from '../components/user-menu';
 import { useAuth } from '../features/auth/auth-context';
 import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
 import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
-import { ownerOf } from '../features/offline/device-store';
-import { DeviceWorkContext } from '../features/offline/device-work';
+import { DeviceWorkContext, ownerOf } from '../features/offline';
 import { membershipQueryOptions } from '../features/team/api/get-membership';
 import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
@@ -145,11 +144,15 @@ export function ProtectedLayout() {
 }
 
 type DeviceModule = typeof import('./device-work');
+
+/** How long after the signed-in layout first draws the device's side starts (when not started offline). */
+const AFTER_FIRST_SCREEN_MS = 2_000;
 type Device = DeviceRuntime & Pick<DeviceModule, 'OfflineBanner' | 'SignOutCheck' | 'WaitingActions'>;
 
 /**
- * The device's side of the app (`device-work.tsx`), loaded once the organisation is known and not in the first
- * download: the queue of actions taken offline and a technician's week kept on the device.
+ * The device's side of the app (`device-work.tsx`): the queue of actions taken offline and a technician's week kept
+ * on the device. Loaded once the organisation is known, 2 s after the first screen (at once when started offline),
+ * so none of it is in the first screen's download.
  */
 function useDeviceRuntime(tenantId: string | undefined): Device | null {
   const auth = useAuth();
@@ -162,24 +165,28 @@ function useDeviceRuntime(tenantId: string | undefined): Device | null {
     if (!tenantId || !sub) return;
     let runtime: DeviceRuntime | undefined;
     let gone = false;
-    void import('./device-work').then((module) => {
-      if (gone) return;
-      runtime = module.startDeviceWork({
-        owner: ownerOf(sub, tenantId),
-        profile: { ...latest.current.claims },
-        tenantId,
-        queryClient,
-        signedIn: () => latest.current.status === 'authenticated',
-        renew: () => latest.current.refreshClaims(),
+    const start = () =>
+      void import('./device-work').then((module) => {
+        if (gone) return;
+        runtime = module.startDeviceWork({
+          owner: ownerOf(sub, tenantId),
+          profile: { ...latest.current.claims },
+          tenantId,
+          queryClient,
+          signedIn: () => latest.current.status === 'authenticated',
+          renew: () => latest.current.refreshClaims(),
+        });
+        setDevice({
+          ...runtime,
+          OfflineBanner: module.OfflineBanner,
+          SignOutCheck: module.SignOutCheck,
+          WaitingActions: module.WaitingActions,
+        });
       });
-      setDevice({
-        ...runtime,
-        OfflineBanner: module.OfflineBanner,
-        SignOutCheck: module.SignOutCheck,
-        WaitingActions: module.WaitingActions,
-      });
-    });
+    // Started offline, the kept week is the screen: at once. Otherwise after the first screen, out of its way.
+    const timer = setTimeout(start, latest.current.status === 'offline' ? 0 : AFTER_FIRST_SCREEN_MS);
     return () => {
+      clearTimeout(timer);
       gone = true;
       runtime?.stop();
       setDevice(null);

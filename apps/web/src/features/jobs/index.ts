@@ -12,4 +12,3 @@ export { jobSignatureQueryOptions } from './api/job-signature';
 export { updateJob } from './api/update-job';
 export { CustomerJobsPanel } from './customer-jobs-panel';
 export { JobStatusLabel, RAG_NAMES, RagDot } from './job-status';
-export { withKeptStatus } from './kept-actions';

@@ -11,7 +11,7 @@ import { RecordViewer } from '../../components/record-viewer';
 import { displayMoney } from '../../lib/money-display';
 import { paths, withQuery } from '../../lib/paths';
 import { roleMay } from '../../lib/role-access';
-import { useJobActions } from '../offline';
+import { useJobActions, withKeptStatus } from '../offline';
 import { useRole } from '../team';
 import { useDeleteJob } from './api/delete-job';
 import { jobQueryOptions } from './api/get-job';
@@ -21,7 +21,7 @@ import { JobAttachments } from './job-attachments';
 import { JobDetails } from './job-details';
 import { JobNotes } from './job-notes';
 import { JobSignOff } from './job-sign-off';
-import { KeptActions, withKeptStatus } from './kept-actions';
+import { KeptActions } from './kept-actions';
 import { VisitStep } from './visit-step';
 
 /** Home › Jobs › the job. */

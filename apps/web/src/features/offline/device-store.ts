@@ -1,9 +1,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
-/** Whose copy: one user in one organisation (`{sub}@{tenantId}`). */
+/** Whose copy: one user in one organisation (`{sub}@{tenantId}`, `ownerOf`). */
 export type Owner = string;
-
-export const ownerOf = (sub: string, tenantId: string): Owner => `${sub}@${tenantId}`;
 
 /** One query's data as a screen reads it: its TanStack Query key and what the API answered. */
 export interface SavedQuery {

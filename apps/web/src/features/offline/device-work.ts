@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { createContext, use, useSyncExternalStore } from 'react';
-import type { ActionBody, StoredAction } from './device-store';
+import type { ActionBody, Owner, StoredAction } from './device-store';
 import type { QueueState, WorkQueue } from './work-queue';
 
 /**
@@ -16,6 +16,9 @@ export interface DeviceWork {
 }
 
 export const DeviceWorkContext = createContext<DeviceWork | null>(null);
+
+/** Whose week and actions: one user in one organisation. */
+export const ownerOf = (sub: string, tenantId: string): Owner => `${sub}@${tenantId}`;
 
 export const useDeviceWork = (): DeviceWork | null => use(DeviceWorkContext);
 
@@ -76,3 +79,12 @@ const isNoAnswer = (error: unknown) => error instanceof Error && error.name === 
 
 /** After an action kept on the device: "Note saved on this device: …", "Job 12 started: saved on this device: …". */
 export const KEPT_MESSAGE = 'saved on this device: it will be sent when there is a connection.';
+
+/**
+ * A job as the technician left it: the status of their last status change still waiting to be sent, so a screen
+ * shows what they did (In progress after Start) and the next step (Finish). A refused one is not applied.
+ */
+export function withKeptStatus<T extends { status: string }>(job: T, actions: readonly StoredAction[]): T {
+  const last = actions.findLast((kept) => kept.action.type === 'status' && kept.state === 'waiting');
+  return last?.action.type === 'status' ? { ...job, status: last.action.to } : job;
+}

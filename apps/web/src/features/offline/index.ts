@@ -1,29 +1,19 @@
-// The offline feature's public entry: the device's copy of a technician's week and the queue of what they did
-// offline. The runtime that starts them is wired in `app/device-work.tsx`.
+// The offline feature's public entry, for the screens: the hooks of the device's work and what they show. The
+// device's database, the queue and the header's list are started by `app/device-work.tsx` (after the first screen),
+// which reads them from their own files, so none of them is in a screen's download.
 
-export { deviceActionStore } from './action-store';
-export {
-  type ActionBody,
-  clearDevice,
-  copyOf,
-  keepCopy,
-  lastCopy,
-  type Owner,
-  ownerOf,
-  type SavedQuery,
-  type StoredAction,
-  type WeekCopy,
-} from './device-store';
+export { actionName } from './action-names';
+export type { ActionBody, Owner, SavedQuery, StoredAction, WeekCopy } from './device-store';
 export {
   type DeviceWork,
   DeviceWorkContext,
   KEPT_MESSAGE,
+  ownerOf,
   useDeviceWork,
   useFieldAction,
   useJobActions,
   useOnline,
   useWaitingActions,
+  withKeptStatus,
 } from './device-work';
-export { OfflineBanner } from './offline-banner';
-export { actionName, SignOutCheck, WaitingActions } from './waiting-actions';
-export { createWorkQueue, StatusConflict, type WorkQueue } from './work-queue';
+export { StatusConflict } from './work-queue';

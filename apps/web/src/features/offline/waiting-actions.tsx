@@ -1,33 +1,12 @@
-import { clockTime, JOB_STATUS_NAMES, type JobStatus } from '@fieldbook/domain';
+import { clockTime } from '@fieldbook/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
-import type { ActionBody, StoredAction } from './device-store';
+import { actionName } from './action-names';
+import type { StoredAction } from './device-store';
 import { useDeviceWork, useWaitingActions } from './device-work';
-
-/** What an action is, as the technician tapped it. */
-export function actionName(action: ActionBody): string {
-  switch (action.type) {
-    case 'departure':
-      return `On my way (arriving in ${action.arrivalMinutes} minutes)`;
-    case 'status':
-      return action.to === 'OPEN_IN_PROGRESS'
-        ? 'Start'
-        : action.to === 'OPEN_COMPLETED'
-          ? 'Finish'
-          : `Move to ${JOB_STATUS_NAMES[action.to as JobStatus] ?? action.to}`;
-    case 'note':
-      return `Note: ${action.text.length > 60 ? `${action.text.slice(0, 57)}…` : action.text}`;
-    case 'photo':
-      return `Photo ${action.filename}`;
-    case 'signature':
-      return action.customerNotPresent
-        ? 'Sign-off: customer not present'
-        : `Signed by ${action.signerName ?? 'the customer'}`;
-  }
-}
 
 /**
  * In the header while the device keeps actions the server has not accepted: "3 waiting" (or "1 not sent" when

@@ -9,7 +9,7 @@ import {
   jobQueryOptions,
   jobSignatureQueryOptions,
 } from '../jobs';
-import { keepCopy, type Owner, type SavedQuery, type WeekCopy } from '../offline';
+import type { Owner, SavedQuery, WeekCopy } from '../offline';
 import { membershipQueryOptions } from '../team';
 import { todayQueryOptions } from './api/get-today';
 
@@ -20,8 +20,8 @@ const AT_ONCE = 3;
 
 /**
  * Reads a technician's week as their screens read it (the same query keys: Today without a date for today, each
- * next day by its date, each visit's job, notes, photos with their thumbnails, sign-off and "On my way") and keeps
- * it on the device. Each read goes through the query client, so what a screen read a moment ago is not read again.
+ * next day by its date, each visit's job, notes, photos with their thumbnails, sign-off and "On my way"), for the
+ * device to keep. Each read goes through the query client, so what a screen read a moment ago is not read again.
  */
 export async function copyWeek(
   queryClient: QueryClient,
@@ -57,9 +57,7 @@ export async function copyWeek(
       await read({ queryKey: ['file', path], queryFn: () => apiFetchBlob(path) });
     }
   });
-  const copy: WeekCopy = { owner, savedAt, profile, queries };
-  await keepCopy(copy);
-  return copy;
+  return { owner, savedAt, profile, queries };
 }
 
 /** Runs `work` over `items`, a few at a time, in their order; the answers in the same order. */
