@@ -50,6 +50,8 @@ async function openDayKept(page: Page): Promise<void> {
 /** How many queries the device keeps of the last user's week (0 before it is kept). */
 const keptVisits = `new Promise((resolve) => {
   const open = indexedDB.open('fieldbook-device');
+  // Not made here: only the app makes its database.
+  open.onupgradeneeded = () => open.transaction.abort();
   open.onsuccess = () => {
     const db = open.result;
     if (!db.objectStoreNames.contains('copies')) return resolve(0);
@@ -79,6 +81,14 @@ test('with no signal the day opens from the phone; Start, a note, a photo and Fi
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await expect(page.getByText(/^Offline: showing what was saved at \d{1,2}:\d\d [ap]m\.$/)).toBeVisible();
   await checkScreen(page, 'Today offline, on a phone');
+  // A day past the week kept says it needs a connection, rather than spinning.
+  await page.getByRole('textbox', { name: 'Date' }).fill('2030-06-03');
+  await expect(
+    page.getByText(
+      'This needs a connection: it is not kept on this device. It will load when you are back online.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Today' }).click();
   await visitCard(page, customer).getByRole('heading').getByRole('link').click();
   await expect(
     page.getByRole('heading', { level: 1, name: `Job ${job.number}: Leaking tap & the kitchen's mixer` }),

@@ -1,6 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from './error-alert';
 import { LoadErrorAlert } from './load-error-alert';
 import { SectionLoader } from './section-loader';
 
@@ -15,10 +14,6 @@ interface QueryBoundaryProps<T> {
   keepDataOnError?: boolean;
   children: (data: T) => ReactNode;
 }
-
-/** Offline, for what the device does not keep (`features/offline`): it loads by itself when the network is back. */
-export const NEEDS_CONNECTION =
-  'This needs a connection: it is not kept on this device. It will load when you are back online.';
 
 /** Loads, then renders: a spinner, the load error as the lists show it, or `children` with the data. */
 export function QueryBoundary<T>({
@@ -36,13 +31,7 @@ export function QueryBoundary<T>({
   return (
     <>
       {header}
-      {query.isError ? (
-        <LoadErrorAlert error={query.error} onRetry={query.refetch} />
-      ) : query.fetchStatus === 'paused' ? (
-        <ErrorAlert spaced>{NEEDS_CONNECTION}</ErrorAlert>
-      ) : (
-        <SectionLoader />
-      )}
+      {query.isError ? <LoadErrorAlert error={query.error} onRetry={query.refetch} /> : <SectionLoader />}
     </>
   );
 }

@@ -1,9 +1,26 @@
+import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { ScreenReaderText } from './screen-reader-text';
 import { Spinner } from './spinner';
 import './loaders.css';
 
-/** The spinner of a list, viewer or editor while its data loads. */
+/**
+ * Offline, in place of a section that is still loading: its read waits for the network (TanStack Query pauses it),
+ * because the device does not keep it (docs/offline.md).
+ */
+export const NEEDS_CONNECTION =
+  'This needs a connection: it is not kept on this device. It will load when you are back online.';
+
+/** The spinner of a list, viewer or editor while its data loads; offline, why it does not. */
 export function SectionLoader() {
+  const online = useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
+  if (!online) {
+    return (
+      <div className="section-loader" role="status">
+        {NEEDS_CONNECTION}
+      </div>
+    );
+  }
   return (
     <div className="section-loader" role="status">
       <Spinner size="md" />

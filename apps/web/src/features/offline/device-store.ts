@@ -59,15 +59,22 @@ interface DeviceSchema extends DBSchema {
 }
 
 const NAME = 'fieldbook-device';
+const VERSION = 2;
 let opened: Promise<IDBPDatabase<DeviceSchema>> | null = null;
 
 /** The device's database (IndexedDB), opened once. */
 export function deviceDb(): Promise<IDBPDatabase<DeviceSchema>> {
-  opened ??= openDB<DeviceSchema>(NAME, 1, {
+  opened ??= openDB<DeviceSchema>(NAME, VERSION, {
+    // Each store made when missing: a database someone opened with no version (an empty version 1) is made whole.
     upgrade(db) {
-      db.createObjectStore('copies', { keyPath: 'owner' });
-      db.createObjectStore('actions', { keyPath: 'seq', autoIncrement: true }).createIndex('owner', 'owner');
-      db.createObjectStore('device');
+      const has = (name: string) => db.objectStoreNames.contains(name as never);
+      if (!has('copies')) db.createObjectStore('copies', { keyPath: 'owner' });
+      if (!has('actions'))
+        db.createObjectStore('actions', { keyPath: 'seq', autoIncrement: true }).createIndex(
+          'owner',
+          'owner',
+        );
+      if (!has('device')) db.createObjectStore('device');
     },
   });
   return opened;

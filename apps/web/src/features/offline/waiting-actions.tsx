@@ -24,6 +24,8 @@ export function WaitingActions() {
         color={stuck > 0 ? 'red' : 'blue'}
         size="compact-md"
         mih={44}
+        // The organisation's name gives way, never the count.
+        style={{ flexShrink: 0 }}
         onClick={() => setOpened(true)}
         aria-haspopup="dialog"
       >
