@@ -312,3 +312,73 @@ describe('signed-in actions', () => {
     expect(auth.getSnapshot().status).toBe('authenticated');
   });
 });
+
+describe('a start with no network', () => {
+  const unreachable = () => new TypeError('Failed to fetch');
+  const kept = { sub: 'user-1', name: "Siobhán O'Hara", 'https://fieldbook.example/tenantId': 't-acme' };
+
+  it('opens offline with the claims the device kept, no token, and signs in silently when the network returns', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinSilent.mockRejectedValueOnce(unreachable());
+    const auth = createAuthClient(userManager, {
+      claimNamespace: 'https://fieldbook.example/',
+      offlineUser: async () => kept,
+    });
+
+    await auth.ensureSignedIn('/today');
+    expect(auth.getSnapshot()).toMatchObject({ status: 'offline', error: null, user: { profile: kept } });
+    expect(await auth.getAccessToken()).toBeUndefined();
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(auth.getSnapshot().status).toBe('authenticated'));
+    // Back in the organisation whose week the device kept.
+    expect(userManager.signinSilent).toHaveBeenLastCalledWith({ extraQueryParams: { tenant: 't-acme' } });
+  });
+
+  it('stays offline, saying so, when the provider wants the user to sign in again: nothing kept is lost', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinSilent
+      .mockRejectedValueOnce(unreachable())
+      .mockRejectedValueOnce(new ErrorResponse({ error: 'login_required' }));
+    const auth = createAuthClient(userManager, { offlineUser: async () => kept });
+
+    await auth.ensureSignedIn('/today');
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() =>
+      expect(auth.getSnapshot().error).toBe(
+        'Sign in again to send what is waiting. Nothing is lost: it stays on this device.',
+      ),
+    );
+    expect(auth.getSnapshot().status).toBe('offline');
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('says the provider could not be reached when the device keeps no week', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinSilent.mockRejectedValueOnce(unreachable());
+    userManager.signinRedirect.mockRejectedValueOnce(unreachable());
+    const auth = createAuthClient(userManager, { offlineUser: async () => null });
+
+    await auth.ensureSignedIn('/today');
+    expect(auth.getSnapshot()).toMatchObject({
+      status: 'error',
+      error: 'Fieldbook could not be reached to sign you in. Check your connection, then try again.',
+    });
+  });
+
+  it('deletes what the device keeps at sign-out, before the provider is told', async () => {
+    const { userManager } = fakeUserManager();
+    const order: string[] = [];
+    userManager.signoutRedirect.mockImplementation(async () => {
+      order.push('provider');
+    });
+    const auth = createAuthClient(userManager, {
+      forgetDevice: async () => {
+        order.push('device');
+      },
+    });
+    await auth.signOut();
+    expect(order).toEqual(['device', 'provider']);
+  });
+});
