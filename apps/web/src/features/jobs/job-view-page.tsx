@@ -11,7 +11,7 @@ import { RecordViewer } from '../../components/record-viewer';
 import { displayMoney } from '../../lib/money-display';
 import { paths, withQuery } from '../../lib/paths';
 import { roleMay } from '../../lib/role-access';
-import { useJobActions, withKeptStatus } from '../offline';
+import { KEPT_MESSAGE, useFieldAction, useJobActions, withKeptStatus } from '../offline';
 import { useRole } from '../team';
 import { useDeleteJob } from './api/delete-job';
 import { jobQueryOptions } from './api/get-job';
@@ -63,6 +63,7 @@ function JobViewer({ job: read }: { job: Job }) {
   const navigate = useNavigate();
   const deletion = useDeleteJob(job.id);
   const statusChange = useChangeJobStatus(job.id);
+  const field = useFieldAction(job);
   const pdf = useJobPdf(job);
   const role = useRole();
   const title = `Job ${job.number}`;
@@ -71,9 +72,13 @@ function JobViewer({ job: read }: { job: Job }) {
     busy: statusChange.isPending && statusChange.variables === button.status,
     disabled: statusChange.isPending,
     onClick: ({ notify }) =>
-      statusChange.mutate(button.status, {
-        onSuccess: (saved) => notify(`Job ${saved.number} saved: ${button.label}.`),
-      }),
+      void field({ type: 'status', from: job.status, to: button.status }, () =>
+        statusChange.mutateAsync(button.status),
+      ).then(
+        (sent) => notify(`Job ${job.number} ${sent === 'kept' ? KEPT_MESSAGE : `saved: ${button.label}.`}`),
+        // The viewer shows the failure.
+        () => undefined,
+      ),
   }));
   // A Technician changes their jobs' status and lines only: no invoices, no deleting. On their visit, the next step
   // is one large button (Start, Finish) and the other status changes wait in the menu.

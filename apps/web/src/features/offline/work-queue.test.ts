@@ -92,24 +92,33 @@ describe('the work queue', () => {
     ]);
   });
 
-  it('marks a status the job no longer allows as a conflict with both states, holds that job back, sends the others', async () => {
+  it('marks a status the job no longer allows as a conflict with both states, holds the job’s next steps back, sends the rest', async () => {
     const { queue, sent } = queueWith(async (action) => {
       if (action.action.type === 'status') throw new StatusConflict('Scheduled', 'Cancelled');
     });
     await queue.take(start('job-1'));
+    await queue.take({
+      jobId: 'job-1',
+      jobNumber: 12,
+      action: { type: 'signature', customerNotPresent: true, signerName: null, image: null },
+    });
     await queue.take(note('job-1', 'After the start'));
     await queue.take(note('job-2', 'Another job'));
     await queue.flush();
-    expect(sent.map((action) => action.jobId)).toEqual(['job-2']);
+    // A note never conflicts and is never held back; the sign-off waits for the technician's choice.
+    expect(sent.map((action) => [action.jobId, action.action.type])).toEqual([
+      ['job-1', 'note'],
+      ['job-2', 'note'],
+    ]);
     const [conflict, held] = queue.getSnapshot();
     expect(conflict).toMatchObject({ state: 'conflict', conflict: { was: 'Scheduled', now: 'Cancelled' } });
     expect(conflict?.problem).toContain('it was Scheduled and is now Cancelled');
-    expect(held).toMatchObject({ state: 'waiting', jobId: 'job-1' });
+    expect(held).toMatchObject({ state: 'waiting', jobId: 'job-1', action: { type: 'signature' } });
 
-    // Discarded, the job's next action goes.
+    // Discarded, the job's next step goes.
     await queue.discard(conflict?.seq as number);
     await settled();
-    expect(sent.map((action) => action.action.type)).toEqual(['note', 'note']);
+    expect(sent.map((action) => action.action.type)).toEqual(['note', 'note', 'signature']);
     expect(queue.getSnapshot()).toEqual([]);
   });
 

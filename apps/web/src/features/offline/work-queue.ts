@@ -42,11 +42,19 @@ export interface WorkQueueOptions {
 export type QueueState = readonly StoredAction[];
 
 /**
- * Whether a refused action holds back the later ones of its job: a step of the visit does (a Finish after a refused
- * Start would be refused too); a note or a photo, which never conflicts, does not (a photo the server cannot read
- * does not stop the Finish).
+ * Whether an action is a step of the visit, which a refused step holds back and which holds back the later steps of
+ * its job when refused (a Finish after a refused Start would be refused too). A note or a photo never conflicts: it
+ * is neither held back nor holds back (a photo the server cannot read does not stop the Finish).
  */
 const holdsBack = (action: StoredAction) => action.action.type !== 'note' && action.action.type !== 'photo';
+
+/**
+ * Runs `work` in one tab at a time (the Web Locks API, where the browser has it): two tabs of the app send the same
+ * stored actions one after the other, the second finding them gone, never both at once.
+ */
+function oneTabAtATime(name: string, work: () => Promise<void>): Promise<void> {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(name, work) : work();
+}
 
 /** The first wait after a failure to reach the server, and the longest. */
 export const FIRST_RETRY_MS = 2_000;
@@ -83,8 +91,8 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
   async function sendWaiting(): Promise<boolean> {
     const held = new Set<string>();
     for (const action of await store.list(owner)) {
-      if (action.state !== 'waiting' || held.has(action.jobId)) {
-        if (holdsBack(action)) held.add(action.jobId);
+      if (action.state !== 'waiting' || (held.has(action.jobId) && holdsBack(action))) {
+        if (action.state !== 'waiting' && holdsBack(action)) held.add(action.jobId);
         continue;
       }
       try {
@@ -129,13 +137,13 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
       return flushing;
     }
     stalled = false;
-    flushing = (async () => {
+    flushing = oneTabAtATime(`fieldbook-work-queue ${owner}`, async () => {
       let going = true;
       while (going) {
         again = false;
         going = (await sendWaiting()) && again;
       }
-    })().finally(() => {
+    }).finally(() => {
       flushing = null;
     });
     return flushing;
