@@ -77,9 +77,9 @@ export function startDeviceWork(start: DeviceWorkStart): DeviceRuntime {
   const keep = async () => {
     if (!onlineManager.isOnline() || !start.signedIn()) return;
     try {
-      const copy = await copyWeek(queryClient, owner, start.profile, start.tenantId);
-      await keepCopy(copy);
-      setCopy(copy);
+      const read = await copyWeek(queryClient, owner, start.profile, start.tenantId);
+      await keepCopy(read);
+      setCopy(read);
     } catch {
       // Not kept this time (no answer, a refusal): the copy kept before stays; the next round tries again.
     }

@@ -4,9 +4,9 @@ import type { ActionBody, Owner, StoredAction } from './device-store';
 import type { QueueState, WorkQueue } from './work-queue';
 
 /**
- * The device's side of a technician's work (`app/device-work.tsx` starts it after sign-in): the queue of actions
- * taken on the device, and when the week kept on it was read. Null until it has started, and for an Owner or an
- * Office member, whose screens do not work offline: their actions go straight to the server as always.
+ * The device's side of the work (`app/device-work.tsx` starts it 2 s after the first screen, at once when started
+ * offline): the queue of actions taken on the device, and when the week kept on it was read (a Technician's only).
+ * Null until it has started: until then actions go straight to the server as always.
  */
 export interface DeviceWork {
   queue: WorkQueue;
