@@ -1,5 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useOnline } from '../lib/network';
 import { ScreenReaderText } from './screen-reader-text';
 import { Spinner } from './spinner';
 import './loaders.css';
@@ -13,7 +12,7 @@ export const NEEDS_CONNECTION =
 
 /** The spinner of a list, viewer or editor while its data loads; offline, why it does not. */
 export function SectionLoader() {
-  const online = useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
+  const online = useOnline();
   if (!online) {
     return (
       <div className="section-loader" role="status">

@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 
 let held = false;
 let update: (() => void) | null = null;
@@ -26,4 +27,9 @@ export function watchNetwork(): void {
 export function holdNetwork(hold: boolean): void {
   held = hold;
   update?.();
+}
+
+/** Whether the app may reach the API now (TanStack Query's view, which the reads pause by). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
 }

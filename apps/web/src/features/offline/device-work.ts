@@ -1,5 +1,6 @@
-import { onlineManager } from '@tanstack/react-query';
 import { createContext, use, useSyncExternalStore } from 'react';
+import { NetworkError } from '../../lib/api-client';
+import { useOnline } from '../../lib/network';
 import type { ActionBody, Owner, StoredAction } from './device-store';
 import type { QueueState, WorkQueue } from './work-queue';
 
@@ -29,11 +30,6 @@ const noQueue = () => () => undefined;
 export function useWaitingActions(): QueueState {
   const queue = useDeviceWork()?.queue;
   return useSyncExternalStore(queue?.subscribe ?? noQueue, queue?.getSnapshot ?? (() => NONE));
-}
-
-/** Whether the browser has a network (TanStack Query's view, which the queries pause by). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
 }
 
 /** The actions of one job that the server has not accepted yet. */
@@ -67,15 +63,12 @@ export function useFieldAction(job: { id: string; number: number }) {
       await direct(key);
       return 'sent';
     } catch (error) {
-      if (!work || !isNoAnswer(error)) throw error;
+      if (!work || !(error instanceof NetworkError)) throw error;
       await keep();
       return 'kept';
     }
   };
 }
-
-/** A request that got no answer at all (the API client's NetworkError), by name: this file stays small. */
-const isNoAnswer = (error: unknown) => error instanceof Error && error.name === 'NetworkError';
 
 /** After an action kept on the device: "Note saved on this device: …", "Job 12 started: saved on this device: …". */
 export const KEPT_MESSAGE = 'saved on this device: it will be sent when there is a connection.';

@@ -12,7 +12,6 @@ export {
   useDeviceWork,
   useFieldAction,
   useJobActions,
-  useOnline,
   useWaitingActions,
   withKeptStatus,
 } from './device-work';

@@ -1,8 +1,9 @@
 import { clockTime } from '@fieldbook/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { useOnline } from '../../lib/network';
 import { useTimeZone } from '../../lib/time-zone';
-import { useDeviceWork, useOnline } from './device-work';
+import { useDeviceWork } from './device-work';
 
 interface OfflineBannerProps {
   /** The sign-in's word while offline (the provider wants the user to sign in again), if any. */
