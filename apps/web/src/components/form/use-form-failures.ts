@@ -11,17 +11,22 @@ import { placeFieldErrors } from './field-errors';
 export function useFormFailures(labels: Record<string, string>, setErrors: (errors: FormErrors) => void) {
   const formRef = useRef<HTMLFormElement>(null);
   const [listed, setListed] = useState<readonly string[]>([]);
-  // Counts failed tries, each of which moves the keyboard.
+  // Counts failed tries, each of which moves the keyboard once the form can take it.
   const [failures, setFailures] = useState(0);
+  const placed = useRef(0);
 
+  // Every render, not only the failure's: the submit button is still busy (disabled, which in a browser drops the
+  // keyboard to the page) in the render that counts the failure, and takes the keyboard in the one after.
   useEffect(() => {
-    if (failures === 0) return;
+    if (placed.current === failures) return;
     const node = formRef.current;
-    (
+    const target =
       node?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-      node?.querySelector('button[type="submit"]')
-    )?.focus();
-  }, [failures]);
+      node?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!target || (target instanceof HTMLButtonElement && target.disabled)) return;
+    target.focus();
+    placed.current = failures;
+  });
 
   return {
     formRef,

@@ -233,6 +233,28 @@ describe('Payments on the invoice viewer', () => {
     expect(screen.queryByText(/recorded\./)).not.toBeInTheDocument();
   });
 
+  it('says a save that found no network was not sent, keeps what was typed, and leaves the keyboard on Save payment', async () => {
+    const sent = sentInvoice();
+    serve(sent, [], (request) => {
+      if (request.method === 'POST') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Record payment' }));
+    const reference = dialog.getByRole('textbox', { name: /^Reference/ });
+    await user.type(reference, "O'Brien EFT 4417");
+    await user.click(dialog.getByRole('button', { name: 'Save payment' }));
+
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent('Not saved: what you typed is still here');
+    expect(alert).toHaveTextContent('could not be reached');
+    expect(reference).toHaveValue("O'Brien EFT 4417");
+    expect(dialog.getByRole('button', { name: 'Save payment' })).toHaveFocus();
+  });
+
   it('checks the fields before sending', async () => {
     const sent = sentInvoice();
     serve(sent);

@@ -13,7 +13,8 @@ interface OfflineBannerProps {
 
 /**
  * Above every page while there is no network: what the technician sees is the week kept on the device, read at
- * the time it names; what is not kept says it needs a connection where it would show. Back online, while the
+ * the time it names; what is not kept says it needs a connection where it would show. With no week kept, it says
+ * which work the device keeps (the field actions' queue), so an office save that fails offline is not a surprise. Back online, while the
  * provider wants a new sign-in to send what waits, it says so with Sign in.
  */
 export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
@@ -39,7 +40,7 @@ export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
     <Alert color="gray" mb="md" role="status">
       <Text size="sm">
         {savedAt === null
-          ? 'Offline: what you open needs a connection. What you do is kept on this device.'
+          ? "Offline: what you open needs a connection. Notes, photos and a visit's steps are kept on this device and sent when it is back; other changes wait for it."
           : `Offline: showing what was saved at ${clockTime(new Date(savedAt), timeZone)}.`}
       </Text>
     </Alert>
