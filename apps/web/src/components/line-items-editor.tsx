@@ -1,7 +1,7 @@
 import { lineAmount, priceFromAmount } from '@fieldbook/domain';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { displayMoney } from '../lib/money-display';
 
 /** A line as its boxes hold it: text throughout ('' for nothing). */
@@ -66,6 +66,18 @@ export function LineItemsEditor<Line extends LineValues>({
 }: LineItemsEditorProps<Line>) {
   const linesOf = () => (form.getValues()[field] ?? []) as Line[];
   const lines = linesOf();
+  const ref = useRef<HTMLDivElement>(null);
+  // Where the keyboard goes once the lines have rendered: a line typed in takes it to its description; a removed
+  // line's to the one now in its place, else the one before, else Add a line (not left on the page).
+  const focusLine = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusLine.current;
+    if (index === null) return;
+    focusLine.current = null;
+    const fieldsets = ref.current?.querySelectorAll<HTMLFieldSetElement>(':scope > fieldset') ?? [];
+    const line = fieldsets[Math.min(index, fieldsets.length - 1)];
+    (line?.querySelector('textarea') ?? ref.current?.querySelector<HTMLElement>('[data-add-line]'))?.focus();
+  });
   const path = (index: number, name: keyof LineValues) => `${field}.${index}.${name}`;
 
   const setAmount = (index: number, amount: string) => {
@@ -85,7 +97,7 @@ export function LineItemsEditor<Line extends LineValues>({
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={ref}>
       <Text component="h2" fw={700} size="lg">
         Line items
       </Text>
@@ -140,7 +152,10 @@ export function LineItemsEditor<Line extends LineValues>({
                 variant="subtle"
                 color="red"
                 mt={24}
-                onClick={() => form.removeListItem(field, index)}
+                onClick={() => {
+                  focusLine.current = index;
+                  form.removeListItem(field, index);
+                }}
                 aria-label={`Remove line ${index + 1}`}
               >
                 Remove
@@ -150,7 +165,14 @@ export function LineItemsEditor<Line extends LineValues>({
         </Paper>
       ))}
       <Group>
-        <Button variant="default" onClick={() => form.insertListItem(field, newLine())}>
+        <Button
+          variant="default"
+          data-add-line
+          onClick={() => {
+            focusLine.current = lines.length;
+            form.insertListItem(field, newLine());
+          }}
+        >
           Add a line
         </Button>
       </Group>

@@ -46,6 +46,37 @@ function serve(save: (request: RecordedRequest) => Response, stored = job()) {
 }
 
 describe('Job editor', () => {
+  it('takes the keyboard to a line typed in, and from a removed line to the one in its place, else Add a line', async () => {
+    serve(() => jsonResponse(job(), { status: 201 }));
+    renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+    const add = await screen.findByRole('button', { name: 'Add a line' });
+
+    add.focus();
+    await user.keyboard('{Enter}');
+    const first = screen.getByRole('group', { name: 'Line 1' });
+    expect(within(first).getByLabelText(/^Description/)).toHaveFocus();
+    await user.keyboard('Replace washer');
+    add.focus();
+    await user.keyboard('{Enter}');
+    expect(
+      within(screen.getByRole('group', { name: 'Line 2' })).getByLabelText(/^Description/),
+    ).toHaveFocus();
+    await user.keyboard("Flush the O'Brien's valve & test");
+
+    // Line 1 removed: the line in its place (the old line 2) has the keyboard.
+    screen.getByRole('button', { name: 'Remove line 1' }).focus();
+    await user.keyboard('{Enter}');
+    const left = within(screen.getByRole('group', { name: 'Line 1' })).getByLabelText(/^Description/);
+    expect(left).toHaveValue("Flush the O'Brien's valve & test");
+    expect(left).toHaveFocus();
+    // The last line removed: Add a line has it.
+    screen.getByRole('button', { name: 'Remove line 1' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('group', { name: 'Line 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a line' })).toHaveFocus();
+  });
+
   it('creates a job for the customer it came from, with a catalogue line and a typed one whose amount sets its price', async () => {
     const created = job({ customer: { id: acme.id, name: acme.name } });
     serve(() => jsonResponse(created, { status: 201 }), created);
