@@ -13,8 +13,11 @@ const GST_FREE_WORK = WORK.length;
 
 /**
  * Inserts invoices `from`..`to` (their numbers) of the tenant and 1 to 3 lines each (kept on the invoice, and as
- * rows made from those), in two statements run by the database itself: dated in number order over the last two years, due 14 days later, Paid, Cancelled, Sent or
- * Draft as their age makes likely, 40 % with a purchase-order reference, 15 % with amounts including tax.
+ * rows made from those), in statements run by the database itself: dated in number order over the last two years,
+ * due 14 days later, Paid, Cancelled, Sent or Draft as their age makes likely, 40 % with a purchase-order reference,
+ * 15 % with amounts including tax. Each keeps its total, as the app writes it; a Paid one has one payment of it, and
+ * a quarter of the Sent ones past due a part payment (40 %), so the receivables report and the overdue filter read
+ * what a business would owe.
  */
 export async function seedInvoices(
   db: Database['db'],
@@ -63,4 +66,32 @@ export async function seedInvoices(
       (line.value->'taxRate'->>'id')::uuid, line.value->'taxRate'->>'name', (line.value->'taxRate'->>'rate')::numeric
     from invoices, json_array_elements(invoices.line_items) with ordinality as line (value, position)
     where invoices.tenant_id = ${tenantId} and invoices.number between ${from} and ${to}`);
+  // Each invoice's total by invoiceTotals' arithmetic (the lines' amounts, plus, when amounts exclude tax, each
+  // line's tax rounded half away from zero to the cent), as migration 0034 fills it.
+  await db.execute(sql`
+    update invoices set total = sums.total from (
+      select lines.invoice_id, sum(lines.amount) + case when bool_and(invoices.amounts_include_tax) then 0
+          else coalesce(sum(round(lines.amount * lines.tax_rate / 100, 2)), 0) end as total
+      from invoice_lines lines join invoices
+        on invoices.tenant_id = lines.tenant_id and invoices.id = lines.invoice_id
+      where lines.tenant_id = ${tenantId} and invoices.number between ${from} and ${to}
+      group by lines.invoice_id
+    ) as sums
+    where invoices.tenant_id = ${tenantId} and invoices.id = sums.invoice_id`);
+  await db.execute(sql`
+    update invoices set amount_paid = case when status = 'CLOSED_PAID' then total else round(total * 0.4, 2) end
+    where tenant_id = ${tenantId} and number between ${from} and ${to} and total > 0
+      and (status = 'CLOSED_PAID' or (status = 'OPEN_SENT' and due < ${today}::date and number % 4 = 0))`);
+  // The payments those sums stand for: one each, 3 to 22 days after the invoice's date and never after today.
+  await db.execute(sql`
+    insert into invoice_payments (tenant_id, id, invoice_id, date, amount, method, reference, recorded_by_subject,
+      recorded_by_name, created, updated)
+    select tenant_id, gen_random_uuid(), id, paid_on, amount_paid,
+      (array['BANK_TRANSFER', 'CARD', 'CASH', 'CHEQUE', 'OTHER'])[1 + number % 5],
+      case when number % 3 = 0 then 'EFT ' || (700000 + number) end, 'bench', 'Bench Seed',
+      paid_on::timestamptz, paid_on::timestamptz
+    from (
+      select *, least(${today}::date, date + 3 + number % 20) as paid_on from invoices
+      where tenant_id = ${tenantId} and number between ${from} and ${to} and amount_paid > 0
+    ) as paid`);
 }

@@ -1,6 +1,9 @@
+import { invoiceTotals } from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { inTenant } from '../src/platform/db/tenant-scope.ts';
 import { createTenantWithUser } from '../src/test-support/factories.ts';
-import { keptLinesOf, linesFromRows } from '../src/test-support/kept-lines.ts';
+import { keptLinesOf, linesFromRows, rowsOf } from '../src/test-support/kept-lines.ts';
 import { createTestApp, type TestApp } from '../src/test-support/test-app.ts';
 import { seedCustomers } from './bench-seed.ts';
 import { seedInvoices } from './seed-invoices.ts';
@@ -37,4 +40,49 @@ it('seeds invoices of 1 to 3 lines, kept on each invoice as its rows say', async
   expect(await keptLinesOf(t.database.db, tenantId, 'invoice')).toEqual(fromRows);
   const rates = new Set([...fromRows.values()].flat().map((line) => line.taxRate?.name));
   expect([...rates].sort()).toEqual(['GST', 'GST Free']);
+});
+
+it("seeds each invoice's total as invoiceTotals adds it, a payment of it on each Paid one, part payments on a quarter of the Sent ones past due", async () => {
+  const { tenantId } = (await createTenantWithUser(t, 'Invoice sums check')).tenant;
+  await seedCustomers(t.database, tenantId, 50);
+  const today = '2026-11-27';
+  await seedInvoices(t.database.db, tenantId, { from: 1, to: 400, total: 400 }, today);
+  const rows = await inTenant(t.database.db, tenantId, (tx) =>
+    tx.execute(sql`
+      select i.status, i.due::text, i.total::text, i.amount_paid::text, i.amounts_include_tax,
+        (select json_agg(json_build_object('amount', l.amount::text, 'rate', l.tax_rate::text))
+          from invoice_lines l where l.tenant_id = i.tenant_id and l.invoice_id = i.id) as lines,
+        (select json_agg(json_build_object('amount', p.amount::text, 'date', p.date::text))
+          from invoice_payments p where p.tenant_id = i.tenant_id and p.invoice_id = i.id) as payments,
+        i.date::text
+      from invoices i where i.tenant_id = ${tenantId}`),
+  );
+  type Row = {
+    status: string;
+    due: string;
+    date: string;
+    total: string;
+    amount_paid: string;
+    amounts_include_tax: boolean;
+    lines: { amount: string; rate: string | null }[];
+    payments: { amount: string; date: string }[] | null;
+  };
+  const invoices = rowsOf<Row>(rows);
+  expect(invoices).toHaveLength(400);
+  for (const invoice of invoices) {
+    expect(invoice.total).toBe(invoiceTotals(invoice.lines, invoice.amounts_include_tax).total);
+    const paid = invoice.payments ?? [];
+    expect(paid.map((payment) => payment.amount)).toEqual(
+      invoice.amount_paid === '0.00' ? [] : [invoice.amount_paid],
+    );
+    for (const payment of paid) {
+      expect(payment.date >= invoice.date && payment.date <= today).toBe(true);
+    }
+    if (invoice.status === 'CLOSED_PAID') expect(invoice.amount_paid).toBe(invoice.total);
+  }
+  const sentPastDue = invoices.filter((invoice) => invoice.status === 'OPEN_SENT' && invoice.due < today);
+  const partPaid = sentPastDue.filter((invoice) => invoice.amount_paid !== '0.00');
+  expect(partPaid.length).toBeGreaterThan(0);
+  expect(partPaid.length).toBeLessThan(sentPastDue.length);
+  for (const invoice of partPaid) expect(Number(invoice.amount_paid)).toBeLessThan(Number(invoice.total));
 });
