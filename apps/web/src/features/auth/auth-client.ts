@@ -2,6 +2,7 @@ import {
   ErrorTimeout,
   type IdTokenClaims,
   type SigninRedirectArgs,
+  type SigninSilentArgs,
   User,
   type UserManager,
 } from 'oidc-client-ts';
@@ -129,16 +130,24 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     }
   }
 
+  /**
+   * A silent sign-in in the tenant this tab was in, else `fallback` (the kept week's), else the provider's first:
+   * the provider reads the `tenant` authorization parameter.
+   */
+  function signInSilently(args: SigninSilentArgs = {}, fallback?: string) {
+    const tenant = tenantMemory.recall() ?? fallback;
+    return userManager.signinSilent({ ...args, ...(tenant ? { extraQueryParams: { tenant } } : {}) });
+  }
+
   async function restoreSession(returnTo: string): Promise<void> {
     const existing = await userManager.getUser();
     if (existing && !existing.expired) {
       authenticated(existing);
       return;
     }
-    // A reload signs in again: name the tenant this tab was in, or the provider picks the first one.
-    const tenant = tenantMemory.recall();
+    // A reload signs in again, in the tenant this tab was in.
     try {
-      const user = await userManager.signinSilent(tenant ? { extraQueryParams: { tenant } } : {});
+      const user = await signInSilently();
       if (user) {
         authenticated(user);
         return;
@@ -168,9 +177,8 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     // text). When the provider wants the user to sign in, the banner says so (`error`) and waits for them.
     const savedTenant = options.claimNamespace ? profile[`${options.claimNamespace}tenantId`] : undefined;
     const resume = async () => {
-      const tenant = tenantMemory.recall() ?? (typeof savedTenant === 'string' ? savedTenant : undefined);
       try {
-        const signedIn = await userManager.signinSilent(tenant ? { extraQueryParams: { tenant } } : {});
+        const signedIn = await signInSilently({}, typeof savedTenant === 'string' ? savedTenant : undefined);
         if (signedIn) authenticated(signedIn);
       } catch (error) {
         if (!isUnreachable(error)) update({ status: 'offline', user, error: authErrorMessages.signInToSend });
@@ -235,14 +243,10 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       }
     },
     async refreshClaims() {
-      const tenant = tenantMemory.recall();
       try {
         // A renewal by refresh token asks for the access token's scope only ('api'), which brings no ID token:
         // ask for the sign-in's scopes, so the provider issues an ID token with the claims as they are now.
-        const user = await userManager.signinSilent({
-          extraTokenParams: { scope: userManager.settings.scope },
-          ...(tenant ? { extraQueryParams: { tenant } } : {}),
-        });
+        const user = await signInSilently({ extraTokenParams: { scope: userManager.settings.scope } });
         if (user) authenticated(user);
       } catch {
         // The names shown stay as they were until the next sign-in; the session itself is unchanged.
