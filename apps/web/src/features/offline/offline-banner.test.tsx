@@ -41,7 +41,7 @@ describe('OfflineBanner', () => {
       </DeviceWorkContext>,
     );
     expect(screen.getByRole('status')).toHaveTextContent(
-      "Offline: what you open needs a connection. Notes, photos and a visit's steps are kept on this device and sent when it is back; other changes wait for it.",
+      "Offline: what you open needs a connection. Notes, photos and a visit's steps are kept on this device and sent when it is back; anything else needs the connection to save.",
     );
   });
 

@@ -40,7 +40,7 @@ export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
     <Alert color="gray" mb="md" role="status">
       <Text size="sm">
         {savedAt === null
-          ? "Offline: what you open needs a connection. Notes, photos and a visit's steps are kept on this device and sent when it is back; other changes wait for it."
+          ? "Offline: what you open needs a connection. Notes, photos and a visit's steps are kept on this device and sent when it is back; anything else needs the connection to save."
           : `Offline: showing what was saved at ${clockTime(new Date(savedAt), timeZone)}.`}
       </Text>
     </Alert>
