@@ -67,6 +67,7 @@ export function LineItemsEditor<Line extends LineValues>({
   const linesOf = () => (form.getValues()[field] ?? []) as Line[];
   const lines = linesOf();
   const ref = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   // Where the keyboard goes once the lines have rendered: a line typed in takes it to its description; a removed
   // line's to the one now in its place, else the one before, else Add a line (not left on the page).
   const focusLine = useRef<number | null>(null);
@@ -76,7 +77,7 @@ export function LineItemsEditor<Line extends LineValues>({
     focusLine.current = null;
     const fieldsets = ref.current?.querySelectorAll<HTMLFieldSetElement>(':scope > fieldset') ?? [];
     const line = fieldsets[Math.min(index, fieldsets.length - 1)];
-    (line?.querySelector('textarea') ?? ref.current?.querySelector<HTMLElement>('[data-add-line]'))?.focus();
+    (line?.querySelector('textarea') ?? addButton.current)?.focus();
   });
   const path = (index: number, name: keyof LineValues) => `${field}.${index}.${name}`;
 
@@ -167,7 +168,7 @@ export function LineItemsEditor<Line extends LineValues>({
       <Group>
         <Button
           variant="default"
-          data-add-line
+          ref={addButton}
           onClick={() => {
             focusLine.current = lines.length;
             form.insertListItem(field, newLine());
