@@ -1,6 +1,7 @@
 import type { Customer, CustomerFields } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
-import { and, eq, getViewSelectedFields, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getViewSelectedFields, sql } from 'drizzle-orm';
+import { withoutWords } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
@@ -9,6 +10,7 @@ import { wholeNumber, wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { recordCommands } from '../../platform/records/record-commands.ts';
 import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
+import type { RowOf } from '../../platform/records/record-rows.ts';
 import { allocateNumber } from '../../platform/records/tenant-counters.ts';
 import { customerCounts, customers, visibleCustomers as visible } from './customer-tables.ts';
 
@@ -38,7 +40,7 @@ const customerSearch: ListResource = {
 
 /** A customer as the API returns it, from its row (its times as `Date`s, or as text from a list: `apiTime`). */
 function toCustomer(
-  row: Omit<typeof customers.$inferSelect, 'tenantId' | 'created' | 'updated'> & {
+  row: Omit<RowOf<typeof customers>, 'tenantId' | 'created' | 'updated'> & {
     created: Date | string;
     updated: Date | string;
   },
@@ -73,7 +75,7 @@ export const { find: findCustomer, update: updateCustomer, remove: deleteCustome
 /** The customer a job or invoice names, read by that record's id in one statement (`namedBy`). */
 const customerNamedBy = namedBy('customer', 'customerId', (db, where) =>
   db
-    .select()
+    .select(withoutWords(getTableColumns(customers)))
     .from(customers)
     .where(and(eq(customers.tenantId, sql.placeholder('tenantId')), where(customers.id))),
 );
@@ -90,7 +92,7 @@ export const customerList: SortedList<Customer> = {
   select: (db, total) =>
     db
       .select({
-        ...getViewSelectedFields(visible),
+        ...withoutWords(getViewSelectedFields(visible)),
         created: apiTime(visible.created),
         updated: apiTime(visible.updated),
         total,

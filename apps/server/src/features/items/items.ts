@@ -1,11 +1,13 @@
 import type { Item, ItemFields } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
 import { getViewSelectedFields, sql } from 'drizzle-orm';
+import { withoutWords } from '../../platform/db/columns.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import { wordsIn } from '../../platform/lists/search-matches.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
 import { recordCommands } from '../../platform/records/record-commands.ts';
+import type { RowOf } from '../../platform/records/record-rows.ts';
 import { items, visibleItems as visible } from './item-tables.ts';
 
 /** What `q` may search on the item list. */
@@ -19,7 +21,7 @@ const itemSearch: ListResource = {
   searchable: [wordsIn(visible.codeWords), wordsIn(visible.descriptionWords)],
 };
 
-function toItem(row: Omit<typeof items.$inferSelect, 'tenantId'>): Item {
+function toItem(row: Omit<RowOf<typeof items>, 'tenantId'>): Item {
   return {
     id: row.id,
     code: row.code,
@@ -48,7 +50,7 @@ export const itemList: SortedList<Item> = {
   pageSize: PAGE_SIZES.items,
   resource: itemSearch,
   source: visible,
-  select: (db, total) => db.select({ ...getViewSelectedFields(visible), total }).from(visible),
+  select: (db, total) => db.select({ ...withoutWords(getViewSelectedFields(visible)), total }).from(visible),
   // lower(code) first: the unique index on (tenant_id, lower(code)) serves the order and the pages.
   keys: [ascending(sql`lower(${visible.code})`), ascending(visible.code), ascending(visible.id)],
   toRecord: toItem,

@@ -1,6 +1,15 @@
+import { getTableColumns } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
+import { withoutWords } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
-import { deleteRow, type RecordTable, requireRow, saveVersion, uniqueField } from './record-rows.ts';
+import {
+  deleteRow,
+  type RecordTable,
+  type RowOf,
+  requireRow,
+  saveVersion,
+  uniqueField,
+} from './record-rows.ts';
 
 /** What makes a record of one row: its noun in messages, and what its writes may be refused for. */
 export interface RecordRules {
@@ -18,7 +27,7 @@ export interface RecordRules {
  */
 export function recordCommands<Table extends RecordTable, Out, Fields extends object>(
   table: Table,
-  toRecord: (row: Table['$inferSelect']) => Out,
+  toRecord: (row: RowOf<Table>) => Out,
   {
     noun,
     unique,
@@ -35,9 +44,9 @@ export function recordCommands<Table extends RecordTable, Out, Fields extends ob
         const [row] = await tx
           .insert(table as RecordTable)
           .values(values as RecordTable['$inferInsert'])
-          .returning();
+          .returning(withoutWords(getTableColumns(table as RecordTable)));
         if (!row) throw new Error(`The ${noun} was not inserted`);
-        return toRecord(row as Table['$inferSelect']);
+        return toRecord(row as RowOf<Table>);
       }),
     find: async (tx: Tx, tenantId: string, id: string): Promise<Out> =>
       toRecord(await requireRow(tx, table, tenantId, id, noun)),

@@ -8,6 +8,7 @@ import {
   builtOnce,
   type Statement,
 } from '../db/built-selects.ts';
+import { type WithoutWords, withoutWords } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { isoTime } from '../db/timestamps.ts';
@@ -15,6 +16,9 @@ import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
 
 /** A tenant-owned table with the columns every record has. */
 export type RecordTable = PgTable & { tenantId: PgColumn; id: PgColumn; updated: PgColumn };
+
+/** A record's row as its reads and writes give it: every column but its search words. */
+export type RowOf<T extends PgTable> = WithoutWords<T['$inferSelect']>;
 
 /** One record of one tenant, and the `updated` a client read, for a save. */
 export interface RecordVersion {
@@ -42,7 +46,7 @@ export function rowStatement(table: RecordTable, tenantId: string, id: string): 
     read = builtOnce<unknown>(
       (built) =>
         built
-          .select()
+          .select(withoutWords(getTableColumns(table)))
           .from(table as RecordTable)
           .where(and(eq(table.tenantId, sql.placeholder('tenantId')), eq(table.id, sql.placeholder('id')))),
       `row_of_${getTableName(table)}`,
@@ -58,10 +62,10 @@ export async function findRow<T extends RecordTable>(
   table: T,
   tenantId: string,
   id: string,
-): Promise<T['$inferSelect'] | undefined> {
+): Promise<RowOf<T> | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await rowStatement(table, tenantId, id).run(tx);
-  return row as T['$inferSelect'] | undefined;
+  return row as RowOf<T> | undefined;
 }
 
 /** The record's row; 404 naming the record when this tenant has no such record. */
@@ -71,7 +75,7 @@ export async function requireRow<T extends RecordTable>(
   tenantId: string,
   id: string,
   noun: string,
-): Promise<T['$inferSelect']> {
+): Promise<RowOf<T>> {
   const row = await findRow(tx, table, tenantId, id);
   if (!row) throw notFound(noun);
   return row;
@@ -101,7 +105,7 @@ export function wholeById<Row>(
 
 /** A table's own columns by their keys, but its tenant and id: what a write returns of its record (`RETURNING`). */
 export function ownColumns(table: PgTable): Record<string, PgColumn> {
-  const { tenantId: _tenantId, id: _id, ...own } = getTableColumns(table);
+  const { tenantId: _tenantId, id: _id, ...own } = withoutWords(getTableColumns(table));
   return own;
 }
 
@@ -205,7 +209,7 @@ export async function saveVersion<T extends RecordTable>(
   version: RecordVersion,
   noun: string,
   values: Partial<T['$inferInsert']> = {},
-): Promise<T['$inferSelect']> {
+): Promise<RowOf<T>> {
   const { tenantId, id, updated } = version;
   const where = recordWhere(table, tenantId, id);
   if (!where) throw notFound(noun);
@@ -213,8 +217,8 @@ export async function saveVersion<T extends RecordTable>(
     .update(table as RecordTable)
     .set({ ...values, updated: nextUpdated(table.updated) })
     .where(and(where, eq(table.updated, new Date(updated))))
-    .returning();
-  if (row) return row as T['$inferSelect'];
+    .returning(withoutWords(getTableColumns(table as RecordTable)));
+  if (row) return row as RowOf<T>;
   if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
   throw conflict(apiMessages.staleSave(noun));
 }

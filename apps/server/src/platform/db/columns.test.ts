@@ -1,0 +1,20 @@
+import { getTableColumns } from 'drizzle-orm';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { searchWordsOf, withoutWords } from './columns.ts';
+
+const notes = pgTable('notes', {
+  id: uuid('id').primaryKey(),
+  title: text('title').notNull(),
+  titleWords: searchWordsOf('title_words', 'title'),
+  body: text('body'),
+  bodyWords: searchWordsOf('body_words', 'body'),
+});
+
+describe('withoutWords', () => {
+  it('leaves out the search words and keeps every other column as it is', () => {
+    const columns = withoutWords(getTableColumns(notes));
+    expect(Object.keys(columns)).toEqual(['id', 'title', 'body']);
+    expect(columns.title).toBe(notes.title);
+  });
+});
