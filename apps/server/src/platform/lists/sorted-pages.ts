@@ -62,6 +62,20 @@ const searchReads = builtPerKey();
 /** The whole list's, with the tenant a placeholder (named: planned once per connection for every tenant). */
 const wholeListReads = builtPerKey(1000, 'page');
 
+/** What a statement is rendered as no count: a page read after its count, or a search's first page. */
+const none = sql<number>`0`.mapWith(Number);
+
+/** Each list's table or view name, for its statements' keys. */
+const sourceNames = new WeakMap<object, string>();
+function sourceName(source: SortedList<unknown>['source']): string {
+  let name = sourceNames.get(source);
+  if (name === undefined) {
+    name = is(source, PgView) ? getViewConfig(source).name : getTableName(source);
+    sourceNames.set(source, name);
+  }
+  return name;
+}
+
 /**
  * The statements of a sorted list's page, built once per list, search and kind: `first`, the whole list's first
  * page with its count as one statement (`firstPageQuery`); `rows`, a search's first page alone (its length is
@@ -77,19 +91,23 @@ export function sortedReads<T>(
 ) {
   const whole = ast === null;
   const tenant = whole ? sql.placeholder('tenantId') : tenantId;
-  const where = and(eq(list.source.tenantId, tenant), listQueryToSql(ast, list.resource));
+  // The statements are built once and kept: their conditions are made only when one is built.
+  let conditions: SQL | undefined;
+  const where = () => {
+    conditions ??= and(eq(list.source.tenantId, tenant), listQueryToSql(ast, list.resource));
+    return conditions;
+  };
   const counted = (db: Db) =>
     whole && list.keptCount
       ? list.keptCount(db, sql.placeholder('tenantId'))
       : searchesText(ast, list.resource)
-        ? cappedCount(db, list.source, where)
-        : db.select({ total: count() }).from(list.source).where(where);
-  const rows = (db: Db, total: SQL<number>) => list.select(db, total).where(where);
-  const name = is(list.source, PgView) ? getViewConfig(list.source).name : getTableName(list.source);
+        ? cappedCount(db, list.source, where())
+        : db.select({ total: count() }).from(list.source).where(where());
+  const rows = (db: Db, total: SQL<number>) => list.select(db, total).where(where());
+  const name = sourceName(list.source);
   const key = whole ? name : `${name}|${tenantId}|${q}`;
   const statement = (kind: string, build: (db: Db) => Buildable, values: Record<string, unknown> = {}) =>
     (whole ? wholeListReads : searchReads)(`${key}|${kind}`, build).with({ tenantId, ...values });
-  const none = sql<number>`0`.mapWith(Number);
   return {
     first: (page: Page): Statement =>
       statement(`first ${page.limit}`, (db) =>
@@ -104,13 +122,12 @@ export function sortedReads<T>(
       ),
     count: (): Statement => statement('count', counted),
     later: (page: Page): Statement[] => {
-      const read = pageReadOfTotal();
       const values = { offset: page.offset, limit: page.limit };
       const side = (fromEnd: boolean) =>
         statement(
           fromEnd ? 'from end' : 'forwards',
           (db) => {
-            const { limit, offset } = read[fromEnd ? 'fromEnd' : 'forwards'];
+            const { limit, offset } = pageReadOfTotal()[fromEnd ? 'fromEnd' : 'forwards'];
             return rows(db, none)
               .orderBy(...orderOf(list.keys, fromEnd))
               .limit(limit)
