@@ -22,7 +22,8 @@
  *
  * BENCH_COMPARE=<commit> compares that commit's server with this checkout's on the same database: both run, and
  * each scenario loads them in turn, in bursts of BENCH_BURST seconds (2), for BENCH_SECONDS each
- * (`load-compare.ts`); the table gives each figure as `that → this`. No SQL timing, no profile.
+ * (`load-compare.ts`); the table gives each figure as `that → this`, and each answer's size. No SQL timing, no
+ * profile. BENCH_ALONE=1 stops the idle server's process (SIGSTOP) while the other is under load.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -73,6 +74,7 @@ const PROFILES = 'bench-results/profiles';
 const BOUNCER = process.env.BENCH_PGBOUNCER === '1';
 const COMPARE = process.env.BENCH_COMPARE ?? '';
 const BURST = Math.max(1, setting('BENCH_BURST', 2));
+const ALONE = process.env.BENCH_ALONE === '1';
 const ROUNDS = Math.max(1, Math.floor(setting('BENCH_ROUNDS', 1)));
 const PUBLIC_URL = 'http://localhost:3000';
 const serverSettings = { PUBLIC_URL, SEED_DEMO: 'false' };
@@ -117,6 +119,11 @@ function throughBouncer(bouncerUrl: string, databaseUrl: string | undefined): Re
 const cpuUsage = (databaseUrl: string | undefined) => (child: ChildProcess) => {
   const postgres = databaseUrl ? postgresCpu(databaseUrl) : async () => 0;
   return async () => ({ server: await serverCpu(child), postgres: await postgres(), generator: ownCpu() });
+};
+
+/** Sends a signal to a server's process (BENCH_ALONE: SIGSTOP while the other server is loaded, SIGCONT after). */
+const signalOf = (child: ChildProcess) => (signal: NodeJS.Signals) => {
+  child.kill(signal);
 };
 
 /** Starts and stops the server's CPU profiler around a run (the server writes the file). */
@@ -232,11 +239,21 @@ async function main(): Promise<void> {
       children.push(other.child);
       await compareServers(
         [
-          { label: commit.slice(0, 7), base: other.base, usage: usageOf(other.child) },
-          { label: 'this checkout', base: server.base, usage: usageOf(server.child) },
+          {
+            label: commit.slice(0, 7),
+            base: other.base,
+            usage: usageOf(other.child),
+            signal: signalOf(other.child),
+          },
+          {
+            label: 'this checkout',
+            base: server.base,
+            usage: usageOf(server.child),
+            signal: signalOf(server.child),
+          },
         ],
         scenarios,
-        { SECONDS, WARMUP, CONNECTIONS, BURST },
+        { SECONDS, WARMUP, CONNECTIONS, BURST, ALONE },
         `${database.kind}, ${scale.name} scale`,
       );
       return;

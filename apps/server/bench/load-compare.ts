@@ -19,13 +19,16 @@ export interface ComparedServer {
   label: string;
   base: string;
   usage: () => Promise<Cpu>;
+  /** Stops (SIGSTOP) or continues (SIGCONT) the server's process: with `ALONE`, only the server under load runs. */
+  signal: (signal: 'SIGSTOP' | 'SIGCONT') => void;
 }
 
 /**
  * A scenario on both servers: a warm-up on each, then `SECONDS` of load on each in bursts of `BURST` seconds,
  * taken in turn A B B A A B…, so that a change in the machine's speed falls on both alike. Each server's result
  * sums its bursts: its requests over its seconds, the percentiles of all its answered requests' times, and its
- * CPU time (and PostgreSQL's, which serves only the server under load) per request.
+ * CPU time (and PostgreSQL's, which serves only the server under load) per request. With `ALONE`, the other
+ * server's process is stopped (SIGSTOP) while one is loaded, so that nothing of the idle one runs beside it.
  */
 export async function compareScenario(
   servers: readonly [ComparedServer, ComparedServer],
@@ -35,8 +38,14 @@ export async function compareScenario(
     WARMUP,
     CONNECTIONS,
     BURST,
-  }: { SECONDS: number; WARMUP: number; CONNECTIONS: number; BURST: number },
+    ALONE,
+  }: { SECONDS: number; WARMUP: number; CONNECTIONS: number; BURST: number; ALONE: boolean },
 ): Promise<[LoadResult, LoadResult]> {
+  const only = (server: ComparedServer) => {
+    if (!ALONE) return;
+    server.signal('SIGCONT');
+    for (const other of servers) if (other !== server) other.signal('SIGSTOP');
+  };
   const bursts = Math.max(1, Math.round(SECONDS / BURST));
   const sums = servers.map(() => ({
     requests: 0,
@@ -46,19 +55,23 @@ export async function compareScenario(
     generator: 0,
     times: [] as number[],
   }));
+  const bytes: (number | undefined)[] = [];
   for (const server of servers) {
+    only(server);
     if (WARMUP > 0) await runScenario(server.base, scenario, { SECONDS: WARMUP, WARMUP: 0, CONNECTIONS });
   }
   for (let burst = 0; burst < bursts; burst++) {
     for (const index of burst % 2 === 0 ? [0, 1] : [1, 0]) {
       const server = servers[index] as ComparedServer;
       const sum = sums[index] as (typeof sums)[number];
+      only(server);
       const result = await runScenario(
         server.base,
         scenario,
         { SECONDS: BURST, WARMUP: 0, CONNECTIONS },
         { usage: server.usage, collect: sum.times },
       );
+      bytes[index] = result.bytes;
       const requests = result.requests ?? 0;
       sum.requests += requests;
       sum.errors += result.errors;
@@ -67,7 +80,8 @@ export async function compareScenario(
       sum.generator += (result.cpu?.generator ?? 0) * requests;
     }
   }
-  const results = sums.map((sum): LoadResult => {
+  for (const server of servers) server.signal('SIGCONT');
+  const results = sums.map((sum, index): LoadResult => {
     sum.times.sort((a, b) => a - b);
     const perRequest = (ms: number) => ms / Math.max(1, sum.requests);
     return {
@@ -83,6 +97,7 @@ export async function compareScenario(
         postgres: perRequest(sum.postgres),
         generator: perRequest(sum.generator),
       },
+      ...(bytes[index] === undefined ? {} : { bytes: bytes[index] }),
     };
   });
   return [results[0] as LoadResult, results[1] as LoadResult];
@@ -105,7 +120,7 @@ export async function compareServers(
     console.log(`  ${scenario.name}: ${pair.map((result) => `${result.rps.toFixed(0)} req/s`).join(' → ')}`);
   }
   const [that, here] = servers;
-  const heading = `${title}, ${settings.CONNECTIONS} connections: ${that.label} → ${here.label}, in turn, ${settings.BURST} s bursts, ${settings.SECONDS} s each`;
+  const heading = `${title}, ${settings.CONNECTIONS} connections: ${that.label} → ${here.label}, in turn${settings.ALONE ? ' (each alone)' : ''}, ${settings.BURST} s bursts, ${settings.SECONDS} s each`;
   printComparison(heading, pairs);
   mkdirSync('bench-results', { recursive: true });
   const file = `bench-results/compare-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
@@ -119,7 +134,7 @@ export async function compareServers(
 
 /** The comparison's table: each figure of the first server, then the second's (`a → b`). */
 function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', ...CPU_COLUMNS];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'bytes', ...CPU_COLUMNS];
   const both = (of: (result: LoadResult) => string) => (pair: [LoadResult, LoadResult]) =>
     `${of(pair[0])} → ${of(pair[1])}`;
   const columns = [
@@ -127,6 +142,7 @@ function printComparison(title: string, pairs: [LoadResult, LoadResult][]): void
     both((r) => fixed(r.p50, 1)),
     both((r) => fixed(r.p99, 1)),
     both((r) => String(r.errors)),
+    both((r) => String(r.bytes ?? '')),
     ...CPU_COLUMNS.map((_, index) => both((r) => cpuCells(r)[index] as string)),
   ];
   const rows = pairs.map((pair) => [pair[0].name, ...columns.map((column) => column(pair))]);

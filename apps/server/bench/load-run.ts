@@ -52,6 +52,8 @@ export interface LoadResult {
   sql?: { statements: number; execution: number; planning: number } | undefined;
   /** The requests answered in the measured run. */
   requests?: number;
+  /** The size of the checked first answer's body (a GET's), in bytes: two servers' answers compared by size. */
+  bytes?: number;
   /** With BENCH_ROUNDS > 1: each round's result, in order; the figures above are their medians. */
   rounds?: LoadResult[];
 }
@@ -76,6 +78,7 @@ export async function runScenario(
 ): Promise<LoadResult> {
   const { default: autocannon } = (await import('autocannon' as string)) as { default: Autocannon };
   const [first] = scenario.requests;
+  let bytes: number | undefined;
   if (first && first.method === 'GET') {
     const check = await fetch(base + first.path, {
       headers: first.headers ?? {},
@@ -83,6 +86,7 @@ export async function runScenario(
     });
     const body = await check.text();
     if (check.status !== 200) throw new Error(`${first.path}: ${check.status} ${body.slice(0, 500)}`);
+    bytes = Buffer.byteLength(body);
   }
   // autocannon's own percentiles are whole milliseconds: the answered requests' times are kept here instead.
   const times: number[] = [];
@@ -136,6 +140,7 @@ export async function runScenario(
     requests: result.requests.total,
     ...(cpu ? { cpu } : {}),
     ...(statuses ? { statuses } : {}),
+    ...(bytes === undefined ? {} : { bytes }),
   };
 }
 
