@@ -46,6 +46,19 @@ export async function compareScenario(
     server.signal('SIGCONT');
     for (const other of servers) if (other !== server) other.signal('SIGSTOP');
   };
+  // What a scenario does first (reading the jobs to save) may ask either server: both run for it.
+  const aloneIn = (server: ComparedServer): Scenario => {
+    const { before } = scenario;
+    if (!ALONE || !before) return scenario;
+    return {
+      ...scenario,
+      before: async () => {
+        for (const each of servers) each.signal('SIGCONT');
+        await before();
+        only(server);
+      },
+    };
+  };
   const bursts = Math.max(1, Math.round(SECONDS / BURST));
   const sums = servers.map(() => ({
     requests: 0,
@@ -58,7 +71,8 @@ export async function compareScenario(
   const bytes: (number | undefined)[] = [];
   for (const server of servers) {
     only(server);
-    if (WARMUP > 0) await runScenario(server.base, scenario, { SECONDS: WARMUP, WARMUP: 0, CONNECTIONS });
+    if (WARMUP > 0)
+      await runScenario(server.base, aloneIn(server), { SECONDS: WARMUP, WARMUP: 0, CONNECTIONS });
   }
   for (let burst = 0; burst < bursts; burst++) {
     for (const index of burst % 2 === 0 ? [0, 1] : [1, 0]) {
@@ -67,7 +81,7 @@ export async function compareScenario(
       only(server);
       const result = await runScenario(
         server.base,
-        scenario,
+        aloneIn(server),
         { SECONDS: BURST, WARMUP: 0, CONNECTIONS },
         { usage: server.usage, collect: sum.times },
       );
