@@ -113,10 +113,11 @@ const VALUE = sql.placeholder('value');
  * search.
  */
 export function simpleShape<T>(list: NumberedList<T>, ast: LiqeAst | null) {
-  if (ast === null) return { field: '*', value: undefined, where: eq(list.numbered.tenantId, TENANT) };
+  // `where` is made only when a statement is built: they are kept per list and field.
+  if (ast === null) return { field: '*', value: undefined, where: () => eq(list.numbered.tenantId, TENANT) };
   const lone = loneValue(ast, list.resource, list.statuses);
   if (!lone) return undefined;
-  const where = and(eq(list.numbered.tenantId, TENANT), sql`${lone.column} = ${VALUE}`);
+  const where = () => and(eq(list.numbered.tenantId, TENANT), sql`${lone.column} = ${VALUE}`);
   return { field: lone.field, value: lone.value, where };
 }
 
@@ -154,7 +155,8 @@ export function simpleFirstPage<T>(
   let reads = firstPageReads.get(shape);
   if (!reads) {
     const name = `first_page_${firstPageReads.size + 1}`;
-    const { field, where } = simple;
+    const { field } = simple;
+    const where = simple.where();
     reads = {
       records: builtOnce((db) => recordsOfPage(db, list, where, TENANT, page), `${name}_records`),
       count: builtOnce((db) => simpleCount(db, list, field, where), `${name}_count`),
@@ -236,7 +238,8 @@ export function simpleLaterPage<T>(
   let reads = laterPageReads.get(shape);
   if (!reads) {
     const name = `later_page_${laterPageReads.size + 1}`;
-    const { field, where } = simple;
+    const { field } = simple;
+    const where = simple.where();
     reads = {
       count: builtOnce((db) => countLeftForPage(db, simpleCount(db, list, field, where)), `${name}_count`),
       records: builtOnce(
