@@ -54,12 +54,15 @@ export const idsNamed = (named: Named, term: TextTerm, also?: SQL): SQL =>
 /**
  * A word in the name of the record a foreign key points at (a job's customer): the key is one of the ids whose
  * name matches, found first through the named table's own trigram index, and the list's rows through the index
- * on the key, so neither table is read whole and the list needs no join to count.
+ * on the key (`= any(array)`), so neither table is read whole and the list needs no join to count. The same ids
+ * as a set (`in`, hashed) come first: where another term chose the rows (a second word, a status), each row's key
+ * is looked up in the hash, and only a match is checked against the array, which PostgreSQL reads element by
+ * element (two words on a million jobs: 1.3 s of a row's key against thousands of ids; 0.12 s with the hash).
  */
 export const nameOf =
   (key: SQLWrapper, named: Named): SearchMatch =>
   (term) =>
-    sql`${key} = any(${idsNamed(named, term)})`;
+    sql`(${key} in (select ${named.id} from ${named.table} where ${matchWords(named.words, term)}) and ${key} = any(${idsNamed(named, term)}))`;
 
 /**
  * `nameOf` for a walk through a list newest first (a word that matches thousands of records: `pageNumbers`):
