@@ -1,7 +1,7 @@
 import type { Customer, CustomerFields } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
-import { and, eq, getTableColumns, getViewSelectedFields, sql } from 'drizzle-orm';
-import { withoutWords } from '../../platform/db/columns.ts';
+import { and, eq, getViewSelectedFields, sql } from 'drizzle-orm';
+import { storedColumns, withoutWords } from '../../platform/db/columns.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { apiTime, isoTime } from '../../platform/db/timestamps.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
@@ -75,7 +75,7 @@ export const { find: findCustomer, update: updateCustomer, remove: deleteCustome
 /** The customer a job or invoice names, read by that record's id in one statement (`namedBy`). */
 const customerNamedBy = namedBy('customer', 'customerId', (db, where) =>
   db
-    .select(withoutWords(getTableColumns(customers)))
+    .select(storedColumns(customers))
     .from(customers)
     .where(and(eq(customers.tenantId, sql.placeholder('tenantId')), where(customers.id))),
 );

@@ -1,8 +1,8 @@
 import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldbook/domain';
 import { PAGE_SIZES } from '@fieldbook/domain';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { withoutWords } from '../../platform/db/columns.ts';
+import { storedColumns } from '../../platform/db/columns.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { fieldInvalid, notFound } from '../../platform/http/errors.ts';
@@ -128,7 +128,7 @@ export async function createLocation(
     const [row] = await tx
       .insert(locations)
       .values({ ...fields, tenantId, id: uuidv7(), customerId: customer.id })
-      .returning(withoutWords(getTableColumns(locations)));
+      .returning(storedColumns(locations));
     if (!row) throw new Error('The location was not inserted');
     return toLocation({ ...row, customerName: customer.name });
   });

@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { searchWordsOf, withoutWords } from './columns.ts';
+import { searchWordsOf, storedColumns, withoutWords } from './columns.ts';
 
 const notes = pgTable('notes', {
   id: uuid('id').primaryKey(),
@@ -16,5 +16,11 @@ describe('withoutWords', () => {
     const columns = withoutWords(getTableColumns(notes));
     expect(Object.keys(columns)).toEqual(['id', 'title', 'body']);
     expect(columns.title).toBe(notes.title);
+  });
+
+  it("gives a table's stored columns, the same each time", () => {
+    const columns = storedColumns(notes);
+    expect(Object.keys(columns)).toEqual(['id', 'title', 'body']);
+    expect(storedColumns(notes)).toBe(columns);
   });
 });

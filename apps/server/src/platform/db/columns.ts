@@ -1,4 +1,4 @@
-import { SQL, sql } from 'drizzle-orm';
+import { getTableColumns, SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   customType,
@@ -7,6 +7,7 @@ import {
   index,
   integer,
   type PgColumn,
+  type PgTable,
   pgTable,
   primaryKey,
   text,
@@ -64,6 +65,19 @@ export function withoutWords<Columns extends Record<string, unknown>>(
   return Object.fromEntries(
     Object.entries(columns).filter(([key]) => !key.endsWith('Words')),
   ) as WithoutWords<Columns>;
+}
+
+/** Each table's `storedColumns`, made once. */
+const storedOf = new WeakMap<PgTable, Record<string, PgColumn>>();
+
+/** A table's columns without its search words (`withoutWords`): what reads and writes of whole rows select. */
+export function storedColumns<Table extends PgTable>(table: Table): WithoutWords<Table['_']['columns']> {
+  let columns = storedOf.get(table);
+  if (!columns) {
+    columns = withoutWords(getTableColumns(table) as Record<string, PgColumn>);
+    storedOf.set(table, columns);
+  }
+  return columns as WithoutWords<Table['_']['columns']>;
 }
 
 /**

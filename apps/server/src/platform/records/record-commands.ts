@@ -1,6 +1,5 @@
-import { getTableColumns } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { withoutWords } from '../db/columns.ts';
+import { storedColumns } from '../db/columns.ts';
 import type { Tx } from '../db/database.ts';
 import {
   deleteRow,
@@ -44,7 +43,7 @@ export function recordCommands<Table extends RecordTable, Out, Fields extends ob
         const [row] = await tx
           .insert(table as RecordTable)
           .values(values as RecordTable['$inferInsert'])
-          .returning(withoutWords(getTableColumns(table as RecordTable)));
+          .returning(storedColumns(table as RecordTable));
         if (!row) throw new Error(`The ${noun} was not inserted`);
         return toRecord(row as RowOf<Table>);
       }),

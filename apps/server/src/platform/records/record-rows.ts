@@ -8,7 +8,7 @@ import {
   builtOnce,
   type Statement,
 } from '../db/built-selects.ts';
-import { type WithoutWords, withoutWords } from '../db/columns.ts';
+import { storedColumns, type WithoutWords } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { isoTime } from '../db/timestamps.ts';
@@ -46,7 +46,7 @@ export function rowStatement(table: RecordTable, tenantId: string, id: string): 
     read = builtOnce<unknown>(
       (built) =>
         built
-          .select(withoutWords(getTableColumns(table)))
+          .select(storedColumns(table))
           .from(table as RecordTable)
           .where(and(eq(table.tenantId, sql.placeholder('tenantId')), eq(table.id, sql.placeholder('id')))),
       `row_of_${getTableName(table)}`,
@@ -105,7 +105,7 @@ export function wholeById<Row>(
 
 /** A table's own columns by their keys, but its tenant and id: what a write returns of its record (`RETURNING`). */
 export function ownColumns(table: PgTable): Record<string, PgColumn> {
-  const { tenantId: _tenantId, id: _id, ...own } = withoutWords(getTableColumns(table));
+  const { tenantId: _tenantId, id: _id, ...own } = storedColumns(table);
   return own;
 }
 
@@ -217,7 +217,7 @@ export async function saveVersion<T extends RecordTable>(
     .update(table as RecordTable)
     .set({ ...values, updated: nextUpdated(table.updated) })
     .where(and(where, eq(table.updated, new Date(updated))))
-    .returning(withoutWords(getTableColumns(table as RecordTable)));
+    .returning(storedColumns(table as RecordTable));
   if (row) return row as RowOf<T>;
   if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
   throw conflict(apiMessages.staleSave(noun));
