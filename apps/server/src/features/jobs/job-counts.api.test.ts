@@ -1,4 +1,11 @@
-import { JOB_STATUSES, type Job, type JobStatus, jobFields, searchWords } from '@fieldbook/domain';
+import {
+  type Customer,
+  JOB_STATUSES,
+  type Job,
+  type JobStatus,
+  jobFields,
+  searchWords,
+} from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../platform/db/tenant-scope.ts';
@@ -12,9 +19,9 @@ import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
 import { importJobs } from './jobs.ts';
 
-// The job list counts `*`, a status and a lone word from counts kept by triggers (migration 0010, docs/server.md
-// "Fast lists"). These tests hold the kept counts to the jobs themselves through every kind of write, and the
-// counts the list gives to the ones it counts row by row.
+// The job list counts `*`, a status and a lone word from counts and words kept by triggers (migrations 0010 and
+// 0043, docs/server.md "Fast lists"). These tests hold the kept counts and words to the jobs themselves through every
+// kind of write, and the counts the list gives to the ones it counts row by row.
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -48,6 +55,9 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
       hours: await rowsOf(sql`select hour, count::int from job_schedule_counts
         where tenant_id = ${tenantId} and count <> 0 order by 1`),
+      words: await rowsOf(
+        sql`select word, number from job_words where tenant_id = ${tenantId} order by 1, 2`,
+      ),
     },
     counted: {
       statuses: await rowsOf(sql`select status, count(*)::int as count from jobs
@@ -58,6 +68,13 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
       hours: await rowsOf(sql`select floor(extract(epoch from scheduled_start) / 3600)::int as hour,
         count(*)::int as count from jobs where tenant_id = ${tenantId} and scheduled_start is not null
         group by 1 order by 1`),
+      // Each job's words, made here from the texts themselves (not the words kept beside them).
+      words: await rowsOf(sql`select distinct word collate "C" as word, jobs.number from jobs
+        join customers on customers.tenant_id = jobs.tenant_id and customers.id = jobs.customer_id
+        left join locations on locations.tenant_id = jobs.tenant_id and locations.id = jobs.location_id,
+        string_to_table(concat(search_words(jobs.reference), search_words(customers.name),
+          search_words(locations.name)), ' ') as word
+        where jobs.tenant_id = ${tenantId} and word <> '' order by 1, 2`),
     },
   };
 }
@@ -131,6 +148,18 @@ describe('the kept job counts', () => {
     await expectCountsKept();
 
     expect((await api.delete(`/api/jobs/${third.id}`)).statusCode).toBe(204);
+    await expectCountsKept();
+
+    // A customer's and a location's rename: their jobs' words follow.
+    const rename = async (path: string, name: string) => {
+      const current = (await api.get(path)).json() as Record<string, unknown>;
+      const saved = await api.put(path, { ...current, name });
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await rename(`/api/customers/${world.otherCustomer.id}`, "Bakery O'Brien & Sons");
+    await rename(`/api/locations/${world.otherLocation.id}`, 'Bakehouse Rear Dock');
+    await expectCountsKept();
+    await rename(`/api/customers/${world.otherCustomer.id}`, world.otherCustomer.name);
     await expectCountsKept();
 
     const tenantId = a.tenant.tenantId;
@@ -279,6 +308,77 @@ describe('a word on the job list', () => {
   });
 });
 
+describe('a lone word from the kept words', () => {
+  it('finds what the names find, whether it starts few words or more than 32, on every page', async () => {
+    const tenant = await createTenantWithUser(t);
+    const tenantId = tenant.tenant.tenantId;
+    const client = apiAs(t, tenant.token);
+    // 40 customers whose names start 40 different words with "zo", one of them also a site's name.
+    const letters = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn';
+    const made = await createCustomers(
+      t,
+      tenantId,
+      Array.from({ length: 40 }, (_, index) => ({
+        name: `Zo${letters[index]}${index < 26 ? '' : 'x'}ey O'Hara & Sons`,
+      })),
+    );
+    const [zoa, zob] = made as [Customer, Customer];
+    const [site] = await createLocations(t, tenantId, [{ customer: { id: zob.id }, name: 'Zoaey Annexe' }]);
+    await createJobs(t, tenantId, [
+      ...made.map((customer, index) => ({ customer: { id: customer.id }, reference: `Call ${index}` })),
+      { customer: { id: zob.id }, location: { id: site?.id }, reference: 'Zoo enclosure gate' },
+      { customer: { id: zoa.id }, reference: 'Zoaey again' },
+    ]);
+    const numbers = async (q: string, query = '') => {
+      const response = await client.get(`/api/jobs?q=${encodeURIComponent(q)}${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return {
+        total: Number(response.headers['total-count']),
+        numbers: (response.json() as Job[]).map((job) => job.number),
+      };
+    };
+    // Parentheses make the same search one the list reads row by row.
+    for (const q of [
+      'zo',
+      'zo*',
+      'zoa',
+      'zoaey',
+      '"zoaey"',
+      'zoo',
+      'zob*',
+      'ohara',
+      "o'hara",
+      'hara',
+      'sons',
+    ]) {
+      const rowByRow = await numbers(`(${q})`, '&s=100');
+      expect(rowByRow.total, q).toBeGreaterThan(0);
+      expect(await numbers(q, '&s=100'), q).toEqual(rowByRow);
+      const pages = [];
+      for (let p = 1; p <= Math.ceil(rowByRow.total / 7); p++)
+        pages.push(...(await numbers(q, `&s=7&p=${p}`)).numbers);
+      expect(pages, q).toEqual(rowByRow.numbers);
+    }
+    expect((await numbers('zo')).total).toBe(42);
+    expect((await numbers('"zoaey"')).numbers).toHaveLength(3);
+    expect((await numbers('zoaey')).total).toBe(3);
+
+    // The words are read from job_words: a job whose words are taken away behind the triggers' back is not found by
+    // a word that starts few (below), and is by one that starts more than 32 (the names' way), until they are back.
+    const [annexe] = (await numbers('zoo')).numbers;
+    await t.database.db.execute(
+      sql`delete from job_words where tenant_id = ${tenantId} and number = ${annexe}`,
+    );
+    expect((await numbers('zoo')).numbers).not.toContain(annexe);
+    expect((await numbers('zo', '&s=100')).numbers).toContain(annexe);
+    await t.database.db.execute(
+      sql`select rewrite_job_words(array[${tenantId}::uuid], array[${annexe}::int])`,
+    );
+    expect((await numbers('zoo')).numbers).toContain(annexe);
+    await expectCountsKept(tenantId);
+  });
+});
+
 describe('the kept job counts under concurrent writes', () => {
   // On PostgreSQL (TEST_DATABASE_URL) the requests' transactions truly overlap, on as many connections as the
   // pool has; on PGlite they take turns. Each round sends, all at once, creates at a site no count row names yet
@@ -290,7 +390,7 @@ describe('the kept job counts under concurrent writes', () => {
     OPEN_READY_TO_BE_SCHEDULED: 'CLOSED_CANCELLED',
   };
 
-  it('stay equal to the jobs through creates, status changes, moves and deletes sent all at once', async () => {
+  it('stay equal to the jobs through creates, status changes, moves, deletes and renames sent all at once', async () => {
     const tenant = await createTenantWithUser(t);
     const tenantId = tenant.tenant.tenantId;
     const own = await jobWorld(t, tenant, 'R');
@@ -336,6 +436,28 @@ describe('the kept job counts under concurrent writes', () => {
               }),
           ]);
       });
+      // The new site's customer and location renamed while jobs are made and moved there.
+      const renames: Write[] = [
+        [
+          200,
+          () =>
+            client.put(`/api/customers/${customer?.id}`, {
+              id: customer?.id,
+              updated: customer?.updated,
+              name: `Round ${round} Dental Clinic`,
+            }),
+        ],
+        [
+          200,
+          () =>
+            client.put(`/api/locations/${location?.id}`, {
+              ...location,
+              name: `Round ${round} Orthodontics`,
+            }),
+        ],
+      ];
+      writes.splice(6, 0, renames[0] as Write);
+      writes.splice(18, 0, renames[1] as Write);
       expectedJobs += writes.filter(([expected]) => expected === 201).length;
       expectedJobs -= writes.filter(([expected]) => expected === 204).length;
       await sendAllAtOnce(writes);

@@ -18,6 +18,7 @@ import {
   jobNumberBlocks,
   jobScheduleCounts,
   jobSiteCounts,
+  jobWords,
   visibleJobs as visible,
 } from './job-tables.ts';
 import { selectJobs } from './jobs.ts';
@@ -102,9 +103,10 @@ const jobsNumbered = builtOnce<JobRow>(
 
 /**
  * A lone word on the job list: the jobs' own number and reference, and the names of their customers and
- * locations, whose jobs the kept site counts count. A job's location is always its customer's
- * (`jobs_location_fk`), so the locations looked up are only those of customers the word does not name: the jobs
- * of the others are their customers' already. The two sums count different jobs, each once.
+ * locations. Each job's words are kept (`job_words`), so a word that starts few of them is counted and paged from
+ * those alone. Else the names are looked up, and their jobs counted from the kept site counts. A job's location is
+ * always its customer's (`jobs_location_fk`), so the locations looked up are only those of customers the word does
+ * not name: the jobs of the others are their customers' already. The two sums count different jobs, each once.
  */
 const jobWord: WordSearch = {
   own: (term) => [wholeNumber(visible.number)(term), matchWords(visible.referenceWords, term)],
@@ -116,6 +118,7 @@ const jobWord: WordSearch = {
       notOf: { name: 'customers', owner: visibleLocations.customerId },
     },
   },
+  kept: { table: jobWords, tenantId: jobWords.tenantId, word: jobWords.word, number: jobWords.number },
   keptNamed: (tenantId) => {
     const sites = (
       named: SQL,

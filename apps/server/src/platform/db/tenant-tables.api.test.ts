@@ -30,6 +30,7 @@ const expectedPrivileges: Record<string, string[]> = {
   customer_counts: ['SELECT'],
   job_counts: ['SELECT'],
   job_site_counts: ['SELECT'],
+  job_words: ['SELECT'],
   invoice_counts: ['SELECT'],
   invoice_customer_counts: ['SELECT'],
   job_number_blocks: ['SELECT'],
@@ -70,6 +71,7 @@ const knownTenantTables = [
   'job_priorities',
   'job_schedule_counts',
   'job_site_counts',
+  'job_words',
   'jobs',
   'locations',
   'memberships',
@@ -108,13 +110,15 @@ const seedOverrides: Record<string, Record<string, string>> = {
 };
 
 /**
- * Tables only triggers write (migrations 0010, 0014, 0018, 0019 and 0025): their one row per tenant is the count of
- * that tenant's seeded job, invoice or customer (two for a count per block: its status's and all statuses').
+ * Tables only triggers write (migrations 0010, 0014, 0018, 0019, 0025 and 0043): their one row per tenant is the
+ * count of that tenant's seeded job, invoice or customer (two for a count per block: its status's and all
+ * statuses'); the job words have a row a word of the seeded job.
  */
 const keptByTriggers = [
   'customer_counts',
   'job_counts',
   'job_site_counts',
+  'job_words',
   'invoice_counts',
   'invoice_customer_counts',
   'job_number_blocks',
@@ -385,6 +389,19 @@ beforeAll(async () => {
   }
 });
 
+/** How many words a tenant's seeded job has: its reference's, its customer's and its location's, each once. */
+async function seededJobWords(tenantId: string): Promise<number> {
+  const [found] = await rows<{ words: number }>(
+    db,
+    sql`select count(distinct word)::int as words from jobs
+      join customers on customers.tenant_id = jobs.tenant_id and customers.id = jobs.customer_id
+      left join locations on locations.tenant_id = jobs.tenant_id and locations.id = jobs.location_id,
+      string_to_table(concat(search_words(jobs.reference), search_words(customers.name), search_words(locations.name)), ' ') as word
+      where jobs.tenant_id = ${tenantId} and word <> ''`,
+  );
+  return found?.words ?? 0;
+}
+
 /** Runs fn as fieldbook_app with no tenant set, as a query that forgot its tenant would. */
 function withoutTenant<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -520,11 +537,13 @@ describe.each(tenantTables)('tenant table %s', (table) => {
 
   it("shows a query with no WHERE only the transaction's tenant's rows", async () => {
     expect(await count(db, table)).toBeGreaterThanOrEqual(2); // the owner sees both tenants' seed rows
-    // One seeded row a tenant; a kept count per block of numbers has two, its status's and all statuses'.
-    const own = table.endsWith('_number_blocks') ? 2 : 1;
-    expect(await inTenant(db, tenantA, (tx) => count(tx, table))).toBe(own);
+    // One seeded row a tenant; a kept count per block of numbers has two, its status's and all statuses'; the job
+    // words, one a word of the seeded job's reference and names.
+    const own = async (tenantId: string) =>
+      table.endsWith('_number_blocks') ? 2 : table === 'job_words' ? await seededJobWords(tenantId) : 1;
+    expect(await inTenant(db, tenantA, (tx) => count(tx, table))).toBe(await own(tenantA));
     expect(await inTenant(db, tenantA, (tx) => count(tx, table, `where tenant_id <> '${tenantA}'`))).toBe(0);
-    expect(await inTenant(db, tenantB, (tx) => count(tx, table))).toBe(own);
+    expect(await inTenant(db, tenantB, (tx) => count(tx, table))).toBe(await own(tenantB));
   });
 
   it('shows nothing when no tenant is set', async () => {

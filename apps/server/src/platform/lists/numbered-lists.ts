@@ -212,6 +212,19 @@ export interface WordSearch {
   keptNamed: (tenantId: string) => SQL;
   /** Up to how many matches the page is read sorted, not walked (`FEW_MATCHES`; a test walks fewer). */
   sortedUpTo?: number;
+  /**
+   * The records' words kept a row a word by triggers (`job_words`), if the list keeps them: a lone word that starts
+   * few of them is counted and paged from their index alone (`wordPage`).
+   */
+  kept?: KeptWords;
+}
+
+/** A table of each record's words, keyed by tenant, word (compared byte by byte) and number. */
+export interface KeptWords {
+  table: PgTable;
+  tenantId: PgColumn;
+  word: PgColumn;
+  number: PgColumn;
 }
 
 /** A select of whole records (its joins made) that takes a where and an order (any Drizzle select does). */
