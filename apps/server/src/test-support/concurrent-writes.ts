@@ -20,3 +20,11 @@ export async function sendAllAtOnce(writes: readonly Write[]): Promise<void> {
   );
   expect(answered.filter(({ expected, status }) => status !== expected)).toEqual([]);
 }
+
+/** A rename of a customer or location as it was read (`updated`), to send with other writes. */
+export const renameWrite = (
+  client: { put: (path: string, body: object) => Promise<LightMyRequestResponse> },
+  kind: 'customers' | 'locations',
+  record: { id: string; updated: string } | undefined,
+  name: string,
+): Write => [200, () => client.put(`/api/${kind}/${record?.id}`, { ...record, name })];

@@ -16,6 +16,7 @@ import {
   invoiceCounts,
   invoiceCustomerCounts,
   invoiceNumberBlocks,
+  invoiceWords,
   visibleInvoices as visible,
 } from './invoice-tables.ts';
 import { type InvoiceRow, selectInvoices, toInvoice } from './invoices.ts';
@@ -95,6 +96,7 @@ const invoiceWord: WordSearch = {
     select coalesce(sum(${invoiceCustomerCounts.count}), 0) from ${invoiceCustomerCounts}, named
     where ${invoiceCustomerCounts.tenantId} = ${tenantId}
       and ${invoiceCustomerCounts.customerId} = any(named.customers)`,
+  kept: invoiceWords,
 };
 
 /** The invoice list as `readList` reads it. */

@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  keptWords,
   numberBlockCounts,
   oneOf,
   recordTimes,
@@ -121,6 +122,12 @@ export const invoiceCustomerCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.customerId] })],
 );
+
+/**
+ * Each invoice's words: those of its reference and of its customer's name (`keptWords`), made again by triggers on an
+ * invoice's create, save or delete and on a customer's rename (each of its invoices).
+ */
+export const invoiceWords = keptWords('invoice_words');
 
 /** The current tenant's invoices, for list searches (see `visibleCustomers`). */
 export const visibleInvoices = pgView('visible_invoices', invoiceColumns()).existing();

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../platform/db/tenant-scope.ts';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
-import { sendAllAtOnce, type Write } from '../../test-support/concurrent-writes.ts';
+import { renameWrite, sendAllAtOnce, type Write } from '../../test-support/concurrent-writes.ts';
 import { createTenantWithUser, type TenantWithUser } from '../../test-support/factories.ts';
 import { fullJob, type JobWorld, jobWorld } from '../../test-support/job-fixtures.ts';
 import { blocksCounted, expectPagesOfTheWhole } from '../../test-support/list-pages.ts';
@@ -309,7 +309,7 @@ describe('a word on the job list', () => {
 });
 
 describe('a lone word from the kept words', () => {
-  it('finds what the names find, whether it starts few words or more than 32, on every page', async () => {
+  it('finds what the names find, alone or with others, whether it starts few words or more than 32', async () => {
     const tenant = await createTenantWithUser(t);
     const tenantId = tenant.tenant.tenantId;
     const client = apiAs(t, tenant.token);
@@ -338,19 +338,12 @@ describe('a lone word from the kept words', () => {
       };
     };
     // Parentheses make the same search one the list reads row by row.
-    for (const q of [
-      'zo',
-      'zo*',
-      'zoa',
-      'zoaey',
-      '"zoaey"',
-      'zoo',
-      'zob*',
-      'ohara',
-      "o'hara",
-      'hara',
-      'sons',
-    ]) {
+    const searches = [
+      ...['zo', 'zo*', 'zoa', 'zoaey', '"zoaey"', 'zoo', 'zob*', 'ohara', "o'hara", 'hara', 'sons'],
+      // Bare words together: each must match, in any of the job's texts.
+      ...['zoaey ohara', 'zob* sons', 'zoaey annexe', 'zoo AND zoaey', 'sons hara', 'zo ohara'],
+    ];
+    for (const q of searches) {
       const rowByRow = await numbers(`(${q})`, '&s=100');
       expect(rowByRow.total, q).toBeGreaterThan(0);
       expect(await numbers(q, '&s=100'), q).toEqual(rowByRow);
@@ -362,6 +355,8 @@ describe('a lone word from the kept words', () => {
     expect((await numbers('zo')).total).toBe(42);
     expect((await numbers('"zoaey"')).numbers).toHaveLength(3);
     expect((await numbers('zoaey')).total).toBe(3);
+    expect((await numbers('zoaey annexe')).total).toBe(1);
+    expect((await numbers('zoaey zzz')).total).toBe(0);
 
     // The words are read from job_words: a job whose words are taken away behind the triggers' back is not found by
     // a word that starts few (below), and is by one that starts more than 32 (the names' way), until they are back.
@@ -370,6 +365,8 @@ describe('a lone word from the kept words', () => {
       sql`delete from job_words where tenant_id = ${tenantId} and number = ${annexe}`,
     );
     expect((await numbers('zoo')).numbers).not.toContain(annexe);
+    expect((await numbers('zoo annexe')).numbers).not.toContain(annexe);
+    expect((await numbers('zo annexe')).numbers).toContain(annexe);
     expect((await numbers('zo', '&s=100')).numbers).toContain(annexe);
     await t.database.db.execute(
       sql`select rewrite_job_words(array[${tenantId}::uuid], array[${annexe}::int])`,
@@ -437,24 +434,9 @@ describe('the kept job counts under concurrent writes', () => {
           ]);
       });
       // The new site's customer and location renamed while jobs are made and moved there.
-      const renames: Write[] = [
-        [
-          200,
-          () =>
-            client.put(`/api/customers/${customer?.id}`, {
-              id: customer?.id,
-              updated: customer?.updated,
-              name: `Round ${round} Dental Clinic`,
-            }),
-        ],
-        [
-          200,
-          () =>
-            client.put(`/api/locations/${location?.id}`, {
-              ...location,
-              name: `Round ${round} Orthodontics`,
-            }),
-        ],
+      const renames = [
+        renameWrite(client, 'customers', customer, `Round ${round} Dental Clinic`),
+        renameWrite(client, 'locations', location, `Round ${round} Orthodontics`),
       ];
       writes.splice(6, 0, renames[0] as Write);
       writes.splice(18, 0, renames[1] as Write);

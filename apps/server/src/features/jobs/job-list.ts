@@ -118,7 +118,7 @@ const jobWord: WordSearch = {
       notOf: { name: 'customers', owner: visibleLocations.customerId },
     },
   },
-  kept: { table: jobWords, tenantId: jobWords.tenantId, word: jobWords.word, number: jobWords.number },
+  kept: jobWords,
   keptNamed: (tenantId) => {
     const sites = (
       named: SQL,

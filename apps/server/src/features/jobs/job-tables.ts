@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  keptWords,
   numberBlockCounts,
   oneOf,
   recordTimes,
@@ -161,24 +162,10 @@ export const jobSiteCounts = pgTable(
 );
 
 /**
- * Each job's words (migration 0043): those of its reference and of its customer's and location's names, one row a
- * word, so a lone word's matches are read newest first and counted from an index alone (`keptWords`, docs/server.md,
- * "Fast lists"). Written only by triggers, in the writing transaction: a job's create, save or delete, and a
- * customer's or location's rename (each of its jobs). `word` compares byte by byte (`COLLATE "C"`), so the words a
- * prefix starts are one range of the key.
+ * Each job's words: those of its reference and of its customer's and location's names (`keptWords`), made again by
+ * triggers on a job's create, save or delete and on a customer's or location's rename (each of its jobs).
  */
-export const jobWords = pgTable(
-  'job_words',
-  {
-    tenantId: tenantId(),
-    word: text('word').notNull(),
-    number: integer('number').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.word, t.number] }),
-    index('job_words_number_idx').on(t.tenantId, t.number),
-  ],
-);
+export const jobWords = keptWords('job_words');
 
 /** A job's line items, in the order the user gave them. Part of the job: they go with it. */
 export const jobLines = pgTable(

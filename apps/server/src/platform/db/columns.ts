@@ -106,6 +106,26 @@ export const statusCounts = (name: string) =>
   );
 
 /**
+ * Each record's words, one row a word, keyed by tenant, word and number (`job_words`, `invoice_words`: migrations
+ * 0043 and 0044), written only by triggers in the writing transaction: a lone word is counted and paged from the
+ * index alone (`keptWordsSql`). The migration declares `word` `COLLATE "C"` (byte by byte, which Drizzle cannot
+ * express), so the words a prefix starts are one range of the key. Read-only to the application.
+ */
+export const keptWords = (name: string) =>
+  pgTable(
+    name,
+    {
+      tenantId: tenantId(),
+      word: text('word').notNull(),
+      number: integer('number').notNull(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.tenantId, t.word, t.number] }),
+      index(`${name}_number_idx`).on(t.tenantId, t.number),
+    ],
+  );
+
+/**
  * How many numbers one block of `numberBlockCounts` spans. The migrations' triggers (0019) write the same
  * `number / 8192`: change both or neither.
  */

@@ -31,6 +31,7 @@ const expectedPrivileges: Record<string, string[]> = {
   job_counts: ['SELECT'],
   job_site_counts: ['SELECT'],
   job_words: ['SELECT'],
+  invoice_words: ['SELECT'],
   invoice_counts: ['SELECT'],
   invoice_customer_counts: ['SELECT'],
   job_number_blocks: ['SELECT'],
@@ -58,6 +59,7 @@ const knownTenantTables = [
   'invoice_emails',
   'invoice_lines',
   'invoice_number_blocks',
+  'invoice_words',
   'invoices',
   'items',
   'job_counts',
@@ -112,13 +114,14 @@ const seedOverrides: Record<string, Record<string, string>> = {
 /**
  * Tables only triggers write (migrations 0010, 0014, 0018, 0019, 0025 and 0043): their one row per tenant is the
  * count of that tenant's seeded job, invoice or customer (two for a count per block: its status's and all
- * statuses'); the job words have a row a word of the seeded job.
+ * statuses'); the job and invoice words have a row a word of the seeded job or invoice.
  */
 const keptByTriggers = [
   'customer_counts',
   'job_counts',
   'job_site_counts',
   'job_words',
+  'invoice_words',
   'invoice_counts',
   'invoice_customer_counts',
   'job_number_blocks',
@@ -389,15 +392,19 @@ beforeAll(async () => {
   }
 });
 
-/** How many words a tenant's seeded job has: its reference's, its customer's and its location's, each once. */
-async function seededJobWords(tenantId: string): Promise<number> {
+/** How many words a tenant's seeded job or invoice has (`job_words`, `invoice_words`): its reference's and names'. */
+async function seededWords(table: string, tenantId: string): Promise<number> {
+  const record = table === 'job_words' ? sql`jobs` : sql`invoices`;
+  const site = table === 'job_words' ? sql`search_words(locations.name)` : sql`''`;
   const [found] = await rows<{ words: number }>(
     db,
-    sql`select count(distinct word)::int as words from jobs
-      join customers on customers.tenant_id = jobs.tenant_id and customers.id = jobs.customer_id
-      left join locations on locations.tenant_id = jobs.tenant_id and locations.id = jobs.location_id,
-      string_to_table(concat(search_words(jobs.reference), search_words(customers.name), search_words(locations.name)), ' ') as word
-      where jobs.tenant_id = ${tenantId} and word <> ''`,
+    sql`select count(distinct word)::int as words from ${record} as record
+      join customers on customers.tenant_id = record.tenant_id and customers.id = record.customer_id
+      left join locations on locations.tenant_id = record.tenant_id and locations.id = ${
+        table === 'job_words' ? sql`record.location_id` : sql`null`
+      },
+      string_to_table(concat(search_words(record.reference), search_words(customers.name), ${site}), ' ') as word
+      where record.tenant_id = ${tenantId} and word <> ''`,
   );
   return found?.words ?? 0;
 }
@@ -540,7 +547,11 @@ describe.each(tenantTables)('tenant table %s', (table) => {
     // One seeded row a tenant; a kept count per block of numbers has two, its status's and all statuses'; the job
     // words, one a word of the seeded job's reference and names.
     const own = async (tenantId: string) =>
-      table.endsWith('_number_blocks') ? 2 : table === 'job_words' ? await seededJobWords(tenantId) : 1;
+      table.endsWith('_number_blocks')
+        ? 2
+        : table.endsWith('_words')
+          ? await seededWords(table, tenantId)
+          : 1;
     expect(await inTenant(db, tenantA, (tx) => count(tx, table))).toBe(await own(tenantA));
     expect(await inTenant(db, tenantA, (tx) => count(tx, table, `where tenant_id <> '${tenantA}'`))).toBe(0);
     expect(await inTenant(db, tenantB, (tx) => count(tx, table))).toBe(await own(tenantB));

@@ -1,8 +1,10 @@
 import { numeric, PgDialect, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
+import type { TextTerm } from './field-values.ts';
 import { type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
-import { loneRange } from './query-shapes.ts';
+import { bareWords, loneRange } from './query-shapes.ts';
+import { keptWordRange } from './word-pages.ts';
 
 // A stand-in list resource; real ones live beside their routes.
 const customers = pgTable('customers', {
@@ -416,5 +418,52 @@ describe('a lone range of one timestamp field', () => {
       '*',
     ])
       expect(range(q), q).toBeUndefined();
+  });
+});
+
+describe('bare words together', () => {
+  const words = (q: string) => bareWords(parseListQuery(q))?.map(({ text, phrase }) => ({ text, phrase }));
+
+  it('gives two to four bare words or phrases that must all match', () => {
+    expect(words('thompson physio')).toEqual([
+      { text: 'thompson', phrase: false },
+      { text: 'physio', phrase: false },
+    ]);
+    expect(words('"hot water" AND wil* smith o\'brien')?.map(({ text }) => text)).toEqual([
+      'hot water',
+      'wil',
+      'smith',
+      'obrien',
+    ]);
+  });
+
+  it('is none for one word, five, an OR, a NOT, parentheses, a field or *', () => {
+    for (const q of [
+      'thompson',
+      'a b c d e',
+      'thompson OR physio',
+      'thompson NOT physio',
+      'thompson -physio',
+      '(thompson physio)',
+      'thompson status:OPEN_NEW',
+      'thompson *',
+    ])
+      expect(words(q), q).toBeUndefined();
+  });
+});
+
+describe('the kept words a bare word matches', () => {
+  const range = (text: string, phrase = false) => keptWordRange({ text, phrase } as TextTerm);
+
+  it('are the words it starts, or itself in quotes, compared byte by byte', () => {
+    expect(range('Wil')).toEqual({ from: 'wil', to: 'wil\u{10ffff}' });
+    expect(range('wil*')).toEqual({ from: 'wil', to: 'wil\u{10ffff}' });
+    expect(range("O'Brien")).toEqual({ from: 'obrien', to: 'obrien\u{10ffff}' });
+    expect(range('Café', true)).toEqual({ from: 'cafe', to: 'cafe\u0001' });
+  });
+
+  it('are none for several words, a * within, or digits alone (a number is also found whole)', () => {
+    for (const text of ['cu-15', 'hot water', 'w*son', '15mm', '1042', '104*', '*'])
+      expect(range(text), text).toBeUndefined();
   });
 });

@@ -136,6 +136,8 @@ export interface NumberedRead {
   count: Statement;
   records: Statement;
   short?: Statement[] | undefined;
+  /** A count and records to send instead when `count` gives a null total (it could not answer: `wordPage`). */
+  instead?: [Statement, Statement];
 }
 
 /**

@@ -100,6 +100,26 @@ export function loneWord(ast: LiqeAst | null): TextTerm | undefined {
   return textTerm(expression, 'search term', true);
 }
 
+/** Up to how many bare words together `bareWords` takes. */
+const BARE_WORDS_UP_TO = 4;
+
+/**
+ * The words when `q` is two to four bare words or phrases and nothing else, each of which must match (`thompson
+ * physio`, `a AND b`); undefined otherwise (an OR, a NOT, parentheses, a field).
+ */
+export function bareWords(ast: LiqeAst | null): TextTerm[] | undefined {
+  const terms: TextTerm[] = [];
+  const collect = (node: LiqeAst): boolean => {
+    if (node.type === 'LogicalExpression') {
+      return node.operator.operator === 'AND' && collect(node.left) && collect(node.right);
+    }
+    const term = loneWord(node);
+    if (term) terms.push(term);
+    return term !== undefined && terms.length <= BARE_WORDS_UP_TO;
+  };
+  return ast?.type === 'LogicalExpression' && collect(ast) ? terms : undefined;
+}
+
 type Tag = Extract<LiqeAst, { type: 'Tag' }>;
 
 /** Whether any term of `q` passes `test`, through AND, OR, NOT and parentheses. */

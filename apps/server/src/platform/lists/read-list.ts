@@ -24,9 +24,9 @@ import {
   reported,
   sendPage,
 } from './paged-list.ts';
-import { hasRange, hasWord, loneWord } from './query-shapes.ts';
+import { bareWords, hasRange, hasWord, loneWord } from './query-shapes.ts';
 import { type SortedList, sortedReads } from './sorted-pages.ts';
-import { wordPage } from './word-pages.ts';
+import { keptWordsPage, wordPage } from './word-pages.ts';
 
 // Every list endpoint reads its page here (docs/server.md, "Lists"): `q` parsed once into a plan, the way its page
 // is read chosen in one place (`numberedRead`, `sortedPage`), and its statements sent together with the member's
@@ -125,7 +125,12 @@ async function pageSent<T>(
   if (!list.numbered) return sortedPage(list, tenantId, plan, send);
   const read = numberedRead(db, list, tenantId, plan, within);
   if (!read) return undefined;
-  const [counted = [], found = []] = await send([read.count, read.records]);
+  let [counted = [], found = []] = await send([read.count, read.records]);
+  if ((counted as { total: unknown }[])[0]?.total === null) {
+    // The kept words could not answer (`keptWordsPage`): the names' way, or the way any search is read.
+    if (!read.instead) return undefined;
+    [counted = [], found = []] = await send(read.instead);
+  }
   const total = Number((counted as { total: number | string }[])[0]?.total ?? 0);
   const rows =
     read.short && cameBackShort(found.length, total, plan.page) ? ((await send(read.short))[1] ?? []) : found;
@@ -136,7 +141,8 @@ async function pageSent<T>(
  * How a numbered list's page is read (docs/server.md, "Fast lists"), by the shape of its search:
  * - the whole list, one id or one status (`simpleShape`): named statements, from the kept counts and, for a deep
  *   page, from the block of numbers it starts in;
- * - a lone word: its count and page in one statement, the names it matches looked up once (`wordPage`);
+ * - a lone word: its count and page in one statement, from the kept words or the names it matches looked up once
+ *   (`wordPage`); bare words together, from the kept words where they answer (`keptWordsPage`);
  * - any other first page read newest first whatever the total, a lone range's from its hours' kept counts
  *   (`searchedFirstPage`);
  * - anything else (a word with other terms, a range whose matches sit together, a later page of a search):
@@ -159,6 +165,9 @@ function numberedRead<T>(
   }
   const word = within ? undefined : loneWord(ast);
   if (word) return wordPage(db, list, tenantId, plan, word);
+  const words = within ? undefined : bareWords(ast);
+  const kept = words && keptWordsPage(db, list, tenantId, page, words);
+  if (kept) return kept;
   if (page.offset !== 0) return undefined;
   // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.
   const sortedByTotal =

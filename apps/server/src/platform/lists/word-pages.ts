@@ -23,8 +23,16 @@ import { idsNamed } from './search-matches.ts';
 const wordPages = builtByShape('word_page', { limit: 1000, named: false });
 
 /**
+ * Lone words' counts and page numbers from the kept words, one statement per list (named: one plan, from the
+ * indexes alone, suits every word; planning the names' way with it took 4 of its 6 ms).
+ */
+const keptWordPages = builtByShape('kept_word_page');
+
+/**
  * Any page of a lone word (`loneWord`) as two statements, sent together: its count and the page's numbers, which
- * it leaves in `PAGE_NUMBERS`, then the records of those numbers (`pageRecordsOf`).
+ * it leaves in `PAGE_NUMBERS`, then the records of those numbers (`pageRecordsOf`). From the kept words where the
+ * list keeps them (`keptWordRange`); when the word starts too many of them, their count is null and the names'
+ * way is sent instead (`instead`).
  */
 export function wordPage<T>(
   db: Db,
@@ -33,24 +41,69 @@ export function wordPage<T>(
   { q, page }: ListRequest,
   term: TextTerm,
 ): NumberedRead {
-  const key = `${getViewConfig(list.numbered.view).name}|${tenantId}|${q}`;
+  const named = {
+    count: wordPages.statement(
+      db,
+      `${viewOf(list)}|${tenantId}|${q}`,
+      () => wordPageSql(db, list, tenantId, term),
+      {
+        offset: page.offset,
+        limit: page.limit,
+        sortedUpTo: list.word.sortedUpTo ?? FEW_MATCHES,
+      },
+    ),
+    records: pageRecordsOf(list).with({ tenantId }),
+  };
+  const kept = keptWordsPage(db, list, tenantId, page, [term]);
+  return kept ? { ...kept, instead: [named.count, named.records] } : named;
+}
+
+const viewOf = <T>(list: NumberedList<T>) => getViewConfig(list.numbered.view).name;
+
+/**
+ * Bare words together (`thompson physio`: each must match) from the list's kept words, as `wordPage` reads one:
+ * undefined when the list keeps none or a word is not one they answer (`keptWordRange`). Its count is null when a
+ * word starts too many kept words; the page is then read the way any search's is.
+ */
+export function keptWordsPage<T>(
+  db: Db,
+  list: NumberedList<T>,
+  tenantId: string,
+  page: ListRequest['page'],
+  terms: TextTerm[],
+): NumberedRead | undefined {
+  const { kept } = list.word;
+  const ranges = terms.map(keptWordRange);
+  if (!kept || ranges.some((range) => range === undefined)) return undefined;
+  const bounds = Object.fromEntries(
+    ranges.flatMap((range, index) => [
+      [`from${index}`, range?.from],
+      [`to${index}`, range?.to],
+    ]),
+  );
   return {
-    count: wordPages.statement(db, key, () => wordPageSql(db, list, tenantId, term), {
-      offset: page.offset,
-      limit: page.limit,
-      sortedUpTo: list.word.sortedUpTo ?? FEW_MATCHES,
-    }),
+    count: keptWordPages.statement(
+      db,
+      `${viewOf(list)}|${terms.length}`,
+      () => keptWordsSql(kept, terms.length),
+      {
+        tenantId,
+        ...bounds,
+        offset: page.offset,
+        limit: page.limit,
+      },
+    ),
     records: pageRecordsOf(list).with({ tenantId }),
   };
 }
 
-/** Up to how many kept words a lone word may start for its count and page to be read from them (`keptWordsSql`). */
+/** Up to how many kept words a bare word may start for its matches to be read from them (`keptWordsSql`). */
 export const KEPT_WORDS_UP_TO = 32;
 
 /**
- * The kept words a lone word matches, as a range of the key: the words it starts (a bare word, `wil*`), or itself
- * (a quoted word). Undefined when the kept words cannot answer it: a term of several words (`cu-15`, a phrase of
- * two), a `*` within, or digits alone, which also find the record's own number (`wholeNumber`).
+ * The kept words a bare word matches, as a range of the key: the words it starts (`wil`, `wil*`), or itself (a
+ * quoted word). Undefined when the kept words cannot answer it: a term of several words (`cu-15`, a phrase of two),
+ * a `*` within, or digits alone, which also find the record's own number (`wholeNumber`).
  */
 export function keptWordRange(term: TextTerm): { from: string; to: string } | undefined {
   const text = term.text.endsWith('*') ? term.text.slice(0, -1) : term.text;
@@ -61,45 +114,82 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
 }
 
 /**
- * A lone word's count and page from the kept words (`KeptWords`): the words it starts, found one by one along the
- * index (a skip scan), up to one more than `KEPT_WORDS_UP_TO`; then, for each, its newest numbers from the index
- * alone, up to 1,001 to count (`cappedTotal`) and up to the page's end to read it. `few`: whether it starts few
- * enough words for these to be read (else the statement reads the names' way).
+ * The count and page of `terms` bare words from the kept words (`KeptWords`). Each word's kept words (from `from{i}`
+ * to `to{i}`) found one by one along the index (a skip scan), up to one more than `KEPT_WORDS_UP_TO`. One word: for
+ * each of its kept words, the newest numbers from the index alone, up to the page's end to read it, and to count
+ * (`cappedTotal`): past 1,000 as soon as one kept word has more, else each number once. Several: the numbers every
+ * word has, from the index alone (each word's every number: 25,000 and 34,000 for a first and a last name at a
+ * million jobs, 17 ms). A null count when a word starts more kept words than that (none are then read).
  */
-function keptWordsSql(kept: KeptWords, tenantId: string, range: { from: string; to: string }) {
-  const { table, tenantId: tenant, word, number } = kept;
-  const next = (after: SQL) =>
-    sql`(select ${word} from ${table} where ${tenant} = ${tenantId} and ${after} and ${word} < ${range.to}
-      order by ${word} limit 1)`;
-  const matches = (upTo: SQL) => sql`select distinct matched.number from kept_words, lateral (
-      select ${number} as number from ${table}
-      where ${tenant} = ${tenantId} and ${word} = kept_words.word order by ${number} desc limit ${upTo}) as matched`;
+function keptWordsSql(table: KeptWords, terms: number) {
+  const { tenantId: tenant, word, number } = table;
+  const tenantId = sql`${sql.placeholder('tenantId')}::uuid`;
+  const each = Array.from({ length: terms }, (_, index) => {
+    const to = sql`${sql.placeholder(`to${index}`)}::text`;
+    const next = (after: SQL) =>
+      sql`(select ${word} from ${table} where ${tenant} = ${tenantId} and ${after} and ${word} < ${to}
+        order by ${word} limit 1)`;
+    const started = sql.identifier(`started${index}`);
+    const words = sql.identifier(`kept_words${index}`);
+    return {
+      words,
+      ctes: sql`${started}(word) as (${next(sql`${word} >= ${sql.placeholder(`from${index}`)}::text`)}
+          union all select ${next(sql`${word} > ${started}.word`)} from ${started} where ${started}.word is not null),
+        ${words} as materialized (select word from ${started} where word is not null
+          limit ${sql.raw(String(KEPT_WORDS_UP_TO + 1))})`,
+      few: sql`(select count(*) from ${words}) <= ${sql.raw(String(KEPT_WORDS_UP_TO))}`,
+      numbers: sql`select ${number} from ${table}
+        where ${tenant} = ${tenantId} and ${word} in (select word from ${words})`,
+    };
+  });
   const offset = sql`${sql.placeholder('offset')}::int`;
   const limit = sql`${sql.placeholder('limit')}::int`;
-  return {
-    ctes: sql`started(word) as (${next(sql`${word} >= ${range.from}`)}
-        union all select ${next(sql`${word} > started.word`)} from started where started.word is not null),
-      kept_words as materialized (select word from started where word is not null
-        limit ${sql.raw(String(KEPT_WORDS_UP_TO + 1))}),
-      kept as materialized (select count(*) <= ${sql.raw(String(KEPT_WORDS_UP_TO))} as few from kept_words)`,
-    few: sql`(select few from kept)`,
-    count: cappedTotal(
-      sql`(select count(*) from (${matches(sql.raw(String(COUNTED_UP_TO + 1)))}) as counted_words)`,
-    ),
-    page: sql`array(select number from (${matches(sql`${offset} + ${limit}`)}) as paged
-      order by number desc offset ${offset} limit ${limit})`,
-  };
+  const few = sql`(select few from kept)`;
+  const [first] = each as [(typeof each)[number]];
+  const newest = (upTo: SQL) => sql`select distinct matched.number from ${first.words}, lateral (
+      select ${number} as number from ${table} where ${tenant} = ${tenantId} and ${word} = ${first.words}.word
+      order by ${number} desc limit ${upTo}) as matched`;
+  // Past the cap as soon as one kept word has more numbers than it: its 1,001st, from the index alone.
+  const past = sql`exists (select 1 from ${first.words}, lateral (select 1 from ${table}
+      where ${tenant} = ${tenantId} and ${word} = ${first.words}.word
+      order by ${number} desc offset ${sql.raw(String(COUNTED_UP_TO))} limit 1) as beyond)`;
+  const matches =
+    terms === 1
+      ? {
+          ctes: sql``,
+          count: sql`case when ${past} then ${sql.raw(String(COUNTED_UP_TO + 1))}
+            else (select count(*) from (${newest(sql.raw(String(COUNTED_UP_TO + 1)))}) as counted_words) end`,
+          page: sql`select number from (${newest(sql`${offset} + ${limit}`)}) as paged`,
+        }
+      : {
+          ctes: sql`, every_word as materialized (${sql.join(
+            each.map(({ numbers }) => sql`(${numbers})`),
+            sql` intersect `,
+          )})`,
+          count: sql`(select count(*) from every_word)`,
+          page: sql`select number from every_word`,
+        };
+  return sql`with recursive ${sql.join(
+    each.map(({ ctes }) => ctes),
+    sql`, `,
+  )},
+    kept as materialized (select ${sql.join(
+      each.map(({ few }) => few),
+      sql` and `,
+    )} as few)${matches.ctes}
+    select case when ${few} then ${cappedTotal(matches.count)} end as total,
+      set_config(${PAGE_NUMBERS}, (case when ${few}
+        then array(${matches.page} order by number desc offset ${offset} limit ${limit}) else '{}' end)::text, true)`;
 }
 
 /**
- * A lone word's count and page in one statement. Where the list keeps its records' words and the word starts few of
- * them, from those (`keptWordsSql`). Else the names it matches looked up once (`WordSearch`), in a CTE both read
- * (they were looked up twice, for the count and for the page: 18 of a word's 55 ms at a million jobs). The count:
+ * A lone word's count and page in one statement, the names it matches looked up once (`WordSearch`), in a CTE both
+ * read (they were looked up twice, for the count and for the page: 18 of a word's 55 ms at a million jobs). The count:
  * the records the names account for, from kept counts, and the others whose own columns match. The page
  * (`pageReadOfTotal` of that count, forwards or from the far end): up to `FEW_MATCHES` matches read whole and
  * sorted (each name's ids through the key's index); past that, a walk newest first (or oldest), each row's key
  * looked up in a hash of the ids, which stops after the page's rows (`pageNumbers`). The arms the total does not
- * choose have a limit of 0 and read nothing, and the names are not looked up when the kept words answer.
+ * choose have a limit of 0 and read nothing.
  */
 function wordPageSql<T>(db: Db, list: NumberedList<T>, tenantId: string, term: TextTerm) {
   const { view, number, tenantId: tenant } = list.numbered;
@@ -151,18 +241,9 @@ function wordPageSql<T>(db: Db, list: NumberedList<T>, tenantId: string, term: T
       .limit(asLimit(sql`case when ${walk ? sql`not ` : sql``}${sorted} then ${limit} else 0 end`))
       .offset(offset);
   };
-  const namedCount = cappedTotal(sql`((${keptNamed(tenantId)}) + ${others})`);
-  const namedPage = sql`array((${arm(false, false)}) union all (${arm(false, true)})
-      union all (${arm(true, false)}) union all (${arm(true, true)}))`;
-  const range = list.word.kept && keptWordRange(term);
-  if (!list.word.kept || !range) {
-    return sql`with ${named},
-      counted as materialized (select ${namedCount} as total)
-      select ${total} as total, set_config(${PAGE_NUMBERS}, ${namedPage}::text, true)`;
-  }
-  const kept = keptWordsSql(list.word.kept, tenantId, range);
-  return sql`with recursive ${kept.ctes}, ${named},
-    counted as materialized (select case when ${kept.few} then ${kept.count} else ${namedCount} end as total)
-    select ${total} as total, set_config(${PAGE_NUMBERS},
-      (case when ${kept.few} then ${kept.page} else ${namedPage} end)::text, true)`;
+  return sql`with ${named},
+    counted as materialized (select ${cappedTotal(sql`((${keptNamed(tenantId)}) + ${others})`)} as total)
+    select ${total} as total, set_config(${PAGE_NUMBERS}, array(
+      (${arm(false, false)}) union all (${arm(false, true)})
+      union all (${arm(true, false)}) union all (${arm(true, true)}))::text, true)`;
 }
