@@ -19,7 +19,8 @@ CREATE POLICY tenant_isolation ON invoice_words
 -- The words of these invoices (by tenant and number, pairwise) made again from the search words kept beside their
 -- reference and their customer's name (0028). An invoice no longer there loses its words.
 CREATE FUNCTION rewrite_invoice_words(tenants uuid[], numbers integer[]) RETURNS void
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp
+  SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   DELETE FROM invoice_words USING unnest(tenants, numbers) AS changed(tenant_id, number)
     WHERE invoice_words.tenant_id = changed.tenant_id AND invoice_words.number = changed.number;
@@ -36,7 +37,8 @@ END $$;
 -- An invoice's create, save or delete, once per statement; a save changes the words only when its reference or
 -- customer changed. Its customer is locked FOR SHARE first, as a job's is (0043).
 CREATE FUNCTION keep_invoice_words() RETURNS trigger
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   tenants uuid[];
   numbers integer[];
@@ -78,7 +80,8 @@ CREATE TRIGGER invoices_words_on_delete AFTER DELETE ON invoices
 --> statement-breakpoint
 -- A customer's rename: the words of each of its invoices made again (its row locked by the update, as for jobs).
 CREATE FUNCTION keep_invoice_words_of_customers() RETURNS trigger
-  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   tenants uuid[];
   numbers integer[];

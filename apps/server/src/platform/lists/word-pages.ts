@@ -138,8 +138,10 @@ function keptWordsSql(table: KeptWords, terms: number) {
         ${words} as materialized (select word from ${started} where word is not null
           limit ${sql.raw(String(KEPT_WORDS_UP_TO + 1))})`,
       few: sql`(select count(*) from ${words}) <= ${sql.raw(String(KEPT_WORDS_UP_TO))}`,
-      numbers: sql`select ${number} from ${table}
-        where ${tenant} = ${tenantId} and ${word} in (select word from ${words})`,
+      // Each kept word's numbers through the index, for each word (`offset 0` keeps the lateral a loop: joined,
+      // the generic plan read the tenant's every word and hashed them, 860 ms on PGlite at a tenth).
+      numbers: sql`select matched.number from ${words}, lateral (select ${number} as number from ${table}
+        where ${tenant} = ${tenantId} and ${word} = ${words}.word offset 0) as matched`,
     };
   });
   const offset = sql`${sql.placeholder('offset')}::int`;
