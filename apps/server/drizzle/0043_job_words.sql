@@ -39,7 +39,8 @@ BEGIN
 END $$;
 --> statement-breakpoint
 -- A job's create, save or delete, once per statement (an import of a thousand jobs is one delete and one insert).
--- A save changes the words only when its reference, customer or location changed. The job's customer and location
+-- A save changes the words only when its reference, customer, location, number or tenant changed; the rows before
+-- and after are paired by id (unique), and the old and the new number's words are both made again. The job's customer and location
 -- are locked FOR SHARE first: a rename waits for the job's transaction, or the job for the rename's, so the words
 -- are made from the name that commits last (a rename's own lock does not conflict with the job's foreign key check).
 CREATE FUNCTION keep_job_words() RETURNS trigger
@@ -55,11 +56,13 @@ BEGIN
     IF TG_OP = 'INSERT' THEN
       SELECT array_agg(tenant_id), array_agg(number) INTO tenants, numbers FROM new_jobs;
     ELSE
-      SELECT array_agg(new_jobs.tenant_id), array_agg(numbers_of.number) INTO tenants, numbers
-        FROM new_jobs JOIN old_jobs ON old_jobs.tenant_id = new_jobs.tenant_id AND old_jobs.id = new_jobs.id
-        CROSS JOIN LATERAL unnest(array[new_jobs.number, old_jobs.number]) AS numbers_of(number)
-        WHERE (old_jobs.reference_words, old_jobs.customer_id, old_jobs.location_id, old_jobs.number)
-          IS DISTINCT FROM (new_jobs.reference_words, new_jobs.customer_id, new_jobs.location_id, new_jobs.number);
+      SELECT array_agg(moved.tenant_id), array_agg(moved.number) INTO tenants, numbers
+        FROM new_jobs JOIN old_jobs ON old_jobs.id = new_jobs.id
+        CROSS JOIN LATERAL (VALUES (new_jobs.tenant_id, new_jobs.number), (old_jobs.tenant_id, old_jobs.number))
+          AS moved(tenant_id, number)
+        WHERE (old_jobs.tenant_id, old_jobs.number, old_jobs.reference_words, old_jobs.customer_id, old_jobs.location_id)
+          IS DISTINCT FROM
+          (new_jobs.tenant_id, new_jobs.number, new_jobs.reference_words, new_jobs.customer_id, new_jobs.location_id);
       IF numbers IS NULL THEN
         RETURN NULL;
       END IF;

@@ -49,12 +49,13 @@ BEGIN
     IF TG_OP = 'INSERT' THEN
       SELECT array_agg(tenant_id), array_agg(number) INTO tenants, numbers FROM new_invoices;
     ELSE
-      SELECT array_agg(new_invoices.tenant_id), array_agg(numbers_of.number) INTO tenants, numbers
-        FROM new_invoices JOIN old_invoices
-          ON old_invoices.tenant_id = new_invoices.tenant_id AND old_invoices.id = new_invoices.id
-        CROSS JOIN LATERAL unnest(array[new_invoices.number, old_invoices.number]) AS numbers_of(number)
-        WHERE (old_invoices.reference_words, old_invoices.customer_id, old_invoices.number)
-          IS DISTINCT FROM (new_invoices.reference_words, new_invoices.customer_id, new_invoices.number);
+      SELECT array_agg(moved.tenant_id), array_agg(moved.number) INTO tenants, numbers
+        FROM new_invoices JOIN old_invoices ON old_invoices.id = new_invoices.id
+        CROSS JOIN LATERAL (VALUES (new_invoices.tenant_id, new_invoices.number),
+          (old_invoices.tenant_id, old_invoices.number)) AS moved(tenant_id, number)
+        WHERE (old_invoices.tenant_id, old_invoices.number, old_invoices.reference_words, old_invoices.customer_id)
+          IS DISTINCT FROM
+          (new_invoices.tenant_id, new_invoices.number, new_invoices.reference_words, new_invoices.customer_id);
       IF numbers IS NULL THEN
         RETURN NULL;
       END IF;

@@ -176,6 +176,17 @@ describe('the kept job counts', () => {
       ),
     );
     await expectCountsKept();
+
+    // As the owner, one statement moves a job to another tenant (and a customer there): both tenants' counts and
+    // words follow, the old number's words gone from the first.
+    const [theirs] = await createCustomers(t, b.tenant.tenantId, [{ name: 'Moved Here Pty Ltd' }]);
+    const [leaving] = await createJobs(t, tenantId, [
+      { customer: world.customer, reference: 'Leaving soon' },
+    ]);
+    await t.database.db.execute(sql`update jobs set tenant_id = ${b.tenant.tenantId}, customer_id = ${theirs?.id},
+      location_id = null, number = 900001 where tenant_id = ${tenantId} and id = ${leaving?.id}`);
+    await expectCountsKept();
+    await expectCountsKept(b.tenant.tenantId);
   });
 
   it("are the caller's tenant's only: another tenant's jobs change none of them", async () => {
