@@ -58,8 +58,8 @@ export function serverTasks({ database, files, renderer, log }: TaskNeeds): Sche
 
 /**
  * Housekeeping a PostgreSQL server's autovacuum does by itself but embedded PGlite does not: refreshing the
- * planner's statistics, so searches keep using their indexes as a tenant grows, and vacuuming the kept words. Expired identity-provider
- * records and forgotten sign-in attempts are deleted on both, and so are stored files that no row names
+ * planner's statistics, so searches keep using their indexes as a tenant grows. On both: the kept words vacuumed,
+ * expired identity-provider records and forgotten sign-in attempts deleted, and stored files that no row names
  * (`sweepFiles`), when `files` is given.
  */
 export async function runMaintenance(database: Database, files?: FileStore): Promise<void> {
