@@ -207,8 +207,13 @@ export function loadScenarios(
     read('jobs: a word', `/api/jobs?q=${q(word)}`),
     read('jobs: two words', `/api/jobs?q=${q(targets.twoWords)}`),
     read('jobs: a prefix', `/api/jobs?q=${q(targets.prefix)}`),
-    // The scheduler's jobs to schedule, which its search box then filters as the user types.
+    // The scheduler's jobs to schedule (spec: up to 1,000), and its search of them all as the user types
+    // (`readyJobsSearchQueryOptions`): the first three letters, the 20 newest matches.
     read('scheduler: ready jobs (s=1000)', `/api/jobs?q=${q('status:OPEN_READY_TO_BE_SCHEDULED')}&s=1000`),
+    read(
+      'scheduler: ready jobs, 3 letters',
+      `/api/jobs?q=${q(`status:OPEN_READY_TO_BE_SCHEDULED AND ${word.slice(0, 3)}*`)}&s=20`,
+    ),
     read('jobs: a week', `/api/jobs?q=${q(thisWeek(new Date()))}`),
     // A week 40 back: its jobs were made about 10 months ago, far back among the numbers.
     read('jobs: a week 40 back', `/api/jobs?q=${q(thisWeek(new Date(), 40))}`),

@@ -67,7 +67,7 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
       blocks: await rowsOf(sql`select status, block, count::int from invoice_number_blocks
         where tenant_id = ${tenantId} and count <> 0 order by 1, 2`),
       words: await rowsOf(
-        sql`select word, number from invoice_words where tenant_id = ${tenantId} order by 1, 2`,
+        sql`select word, number, status from invoice_words where tenant_id = ${tenantId} order by 1, 2`,
       ),
     },
     counted: {
@@ -77,7 +77,8 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         where tenant_id = ${tenantId} group by 1 order by 1`),
       blocks: await rowsOf(blocksCounted('invoices', tenantId)),
       // Each invoice's words, made here from the texts themselves (not the words kept beside them).
-      words: await rowsOf(sql`select distinct word collate "C" as word, invoices.number from invoices
+      words:
+        await rowsOf(sql`select distinct word collate "C" as word, invoices.number, invoices.status from invoices
         join customers on customers.tenant_id = invoices.tenant_id and customers.id = invoices.customer_id,
         string_to_table(concat(search_words(invoices.reference), search_words(customers.name)), ' ') as word
         where invoices.tenant_id = ${tenantId} and word <> '' order by 1, 2`),

@@ -56,7 +56,7 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
       hours: await rowsOf(sql`select hour, count::int from job_schedule_counts
         where tenant_id = ${tenantId} and count <> 0 order by 1`),
       words: await rowsOf(
-        sql`select word, number from job_words where tenant_id = ${tenantId} order by 1, 2`,
+        sql`select word, number, status from job_words where tenant_id = ${tenantId} order by 1, 2`,
       ),
     },
     counted: {
@@ -69,7 +69,7 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         count(*)::int as count from jobs where tenant_id = ${tenantId} and scheduled_start is not null
         group by 1 order by 1`),
       // Each job's words, made here from the texts themselves (not the words kept beside them).
-      words: await rowsOf(sql`select distinct word collate "C" as word, jobs.number from jobs
+      words: await rowsOf(sql`select distinct word collate "C" as word, jobs.number, jobs.status from jobs
         join customers on customers.tenant_id = jobs.tenant_id and customers.id = jobs.customer_id
         left join locations on locations.tenant_id = jobs.tenant_id and locations.id = jobs.location_id,
         string_to_table(concat(search_words(jobs.reference), search_words(customers.name),
@@ -320,7 +320,8 @@ describe('a word on the job list', () => {
 });
 
 describe('a lone word from the kept words', () => {
-  it('finds what the names find, alone or with others, whether it starts few words or more than 32', async () => {
+  /** A tenant of 42 jobs whose texts start 40 different words with "zo", and its searches' numbers and totals. */
+  async function zoJobs() {
     const tenant = await createTenantWithUser(t);
     const tenantId = tenant.tenant.tenantId;
     const client = apiAs(t, tenant.token);
@@ -348,13 +349,8 @@ describe('a lone word from the kept words', () => {
         numbers: (response.json() as Job[]).map((job) => job.number),
       };
     };
-    // Parentheses make the same search one the list reads row by row.
-    const searches = [
-      ...['zo', 'zo*', 'zoa', 'zoaey', '"zoaey"', 'zoo', 'zob*', 'ohara', "o'hara", 'hara', 'sons'],
-      // Bare words together: each must match, in any of the job's texts.
-      ...['zoaey ohara', 'zob* sons', 'zoaey annexe', 'zoo AND zoaey', 'sons hara', 'zo ohara'],
-    ];
-    for (const q of searches) {
+    /** `q` finds what it finds read row by row (parentheses make it a search the list reads so), on every page. */
+    const expectRowByRow = async (q: string) => {
       const rowByRow = await numbers(`(${q})`, '&s=100');
       expect(rowByRow.total, q).toBeGreaterThan(0);
       expect(await numbers(q, '&s=100'), q).toEqual(rowByRow);
@@ -362,7 +358,18 @@ describe('a lone word from the kept words', () => {
       for (let p = 1; p <= Math.ceil(rowByRow.total / 7); p++)
         pages.push(...(await numbers(q, `&s=7&p=${p}`)).numbers);
       expect(pages, q).toEqual(rowByRow.numbers);
-    }
+    };
+    return { tenantId, numbers, expectRowByRow };
+  }
+
+  it('finds what the names find, alone or with others, whether it starts few words or more than 32', async () => {
+    const { tenantId, numbers, expectRowByRow } = await zoJobs();
+    const searches = [
+      ...['zo', 'zo*', 'zoa', 'zoaey', '"zoaey"', 'zoo', 'zob*', 'ohara', "o'hara", 'hara', 'sons'],
+      // Bare words together: each must match, in any of the job's texts.
+      ...['zoaey ohara', 'zob* sons', 'zoaey annexe', 'zoo AND zoaey', 'sons hara', 'zo ohara'],
+    ];
+    for (const q of searches) await expectRowByRow(q);
     expect((await numbers('zo')).total).toBe(42);
     expect((await numbers('"zoaey"')).numbers).toHaveLength(3);
     expect((await numbers('zoaey')).total).toBe(3);
@@ -384,6 +391,36 @@ describe('a lone word from the kept words', () => {
     );
     expect((await numbers('zoo')).numbers).toContain(annexe);
     await expectCountsKept(tenantId);
+  });
+  it('finds bare words with one status from the words of the jobs in it, as it finds them row by row', async () => {
+    const { tenantId, numbers, expectRowByRow } = await zoJobs();
+    const ready = 'status:OPEN_READY_TO_BE_SCHEDULED';
+    // Two jobs in three ready to be scheduled (the triggers give their words the status), then one of them back.
+    await t.database.db.execute(sql`update jobs set status = 'OPEN_READY_TO_BE_SCHEDULED'
+      where tenant_id = ${tenantId} and number % 3 <> 1`);
+    const searches = ['zo', 'zo*', 'zoaey', '"zoaey"', 'ohara', 'zob* sons', 'zoaey ohara', 'zo ohara'];
+    for (const q of searches) {
+      await expectRowByRow(`${ready} AND ${q}`);
+      await expectRowByRow(`${q} AND ${ready}`);
+    }
+    expect((await numbers(`${ready} AND zo`)).total).toBeLessThan((await numbers('zo')).total);
+    expect((await numbers(`${ready} AND zoaey zzz`)).total).toBe(0);
+    expect((await numbers('status:OPEN_SCHEDULED AND zo')).total).toBe(0);
+    const [moved] = (await numbers(`${ready} AND ohara`)).numbers;
+    await t.database.db.execute(
+      sql`update jobs set status = 'OPEN_SCHEDULED' where tenant_id = ${tenantId} and number = ${moved}`,
+    );
+    expect((await numbers(`${ready} AND ohara`, '&s=100')).numbers).not.toContain(moved);
+    expect((await numbers('status:OPEN_SCHEDULED AND ohara')).numbers).toEqual([moved]);
+    await expectCountsKept(tenantId);
+
+    // Read from the status index of job_words: words taken away behind the triggers' back are not found.
+    const [first] = (await numbers(`${ready} AND zoo*`)).numbers;
+    await t.database.db.execute(
+      sql`delete from job_words where tenant_id = ${tenantId} and number = ${first}`,
+    );
+    expect((await numbers(`${ready} AND zoo*`)).numbers).not.toContain(first);
+    expect((await numbers(`(${ready} AND zoo*)`)).numbers).toContain(first);
   });
 });
 

@@ -106,10 +106,11 @@ export const statusCounts = (name: string) =>
   );
 
 /**
- * Each record's words, one row a word, keyed by tenant, word and number (`job_words`, `invoice_words`: migrations
- * 0043 and 0044), written only by triggers in the writing transaction: a lone word is counted and paged from the
- * index alone (`keptWordsSql`). The migration declares `word` `COLLATE "C"` (byte by byte, which Drizzle cannot
- * express), so the words a prefix starts are one range of the key. Read-only to the application.
+ * Each record's words, one row a word, keyed by tenant, word and number, with the record's status (`job_words`,
+ * `invoice_words`: migrations 0043 to 0045), written only by triggers in the writing transaction: bare words, alone
+ * or with one status, are counted and paged from an index alone (`keptWordsSql`). The migrations declare `word`
+ * `COLLATE "C"` (byte by byte, which Drizzle cannot express), so the words a prefix starts are one range of the key,
+ * and of the status index after its status. Read-only to the application.
  */
 export const keptWords = (name: string) =>
   pgTable(
@@ -118,10 +119,12 @@ export const keptWords = (name: string) =>
       tenantId: tenantId(),
       word: text('word').notNull(),
       number: integer('number').notNull(),
+      status: text('status').notNull(),
     },
     (t) => [
       primaryKey({ columns: [t.tenantId, t.word, t.number] }),
       index(`${name}_number_idx`).on(t.tenantId, t.number),
+      index(`${name}_status_idx`).on(t.tenantId, t.status, t.word, t.number),
     ],
   );
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors.ts';
 import type { TextTerm } from './field-values.ts';
 import { type ListResource, listQueryToSql, parseListQuery } from './list-query.ts';
-import { bareWords, loneRange } from './query-shapes.ts';
+import { bareWords, loneRange, statusAndWords } from './query-shapes.ts';
 import { keptWordRange } from './word-pages.ts';
 
 // A stand-in list resource; real ones live beside their routes.
@@ -449,6 +449,37 @@ describe('bare words together', () => {
       'thompson *',
     ])
       expect(words(q), q).toBeUndefined();
+  });
+});
+
+describe('one status with bare words', () => {
+  const shape = (q: string) => {
+    const found = statusAndWords(parseListQuery(q), resource, ['active', 'archived']);
+    return found && { status: found.status, words: found.words.map(({ text }) => text) };
+  };
+
+  it('gives the status and one to four words, in any order', () => {
+    expect(shape('status:active AND wil*')).toEqual({ status: 'active', words: ['wil'] });
+    expect(shape('thompson status:archived "hot water"')).toEqual({
+      status: 'archived',
+      words: ['thompson', 'hot water'],
+    });
+    expect(shape('a b status:active c d')?.words).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('is none without words, with five, two statuses, an unknown status, an OR, parentheses or another field', () => {
+    for (const q of [
+      'status:active',
+      'status:active AND a b c d e',
+      'status:active AND status:archived AND wil',
+      'status:gone AND wil',
+      'status:active OR wil',
+      'status:active AND (wil OR smith)',
+      'status:active AND name:wil',
+      'status:active AND *',
+      'wil smith',
+    ])
+      expect(shape(q), q).toBeUndefined();
   });
 });
 

@@ -100,24 +100,47 @@ export function loneWord(ast: LiqeAst | null): TextTerm | undefined {
   return textTerm(expression, 'search term', true);
 }
 
-/** Up to how many bare words together `bareWords` takes. */
+/** Up to how many bare words together `bareWords` and `statusAndWords` take. */
 const BARE_WORDS_UP_TO = 4;
+
+/** The terms `q` joins by AND alone (`a AND b AND c`, parentheses left as they are), in order. */
+const joinedByAnd = (ast: LiqeAst): LiqeAst[] =>
+  ast.type === 'LogicalExpression' && ast.operator.operator === 'AND'
+    ? [...joinedByAnd(ast.left), ...joinedByAnd(ast.right)]
+    : [ast];
+
+/** The bare words or phrases among `terms` when each is one and there are at most `BARE_WORDS_UP_TO`. */
+const wordsOf = (terms: LiqeAst[]): TextTerm[] | undefined => {
+  const words = terms.map(loneWord);
+  return words.length <= BARE_WORDS_UP_TO && words.every((word) => word !== undefined) ? words : undefined;
+};
 
 /**
  * The words when `q` is two to four bare words or phrases and nothing else, each of which must match (`thompson
  * physio`, `a AND b`); undefined otherwise (an OR, a NOT, parentheses, a field).
  */
 export function bareWords(ast: LiqeAst | null): TextTerm[] | undefined {
-  const terms: TextTerm[] = [];
-  const collect = (node: LiqeAst): boolean => {
-    if (node.type === 'LogicalExpression') {
-      return node.operator.operator === 'AND' && collect(node.left) && collect(node.right);
-    }
-    const term = loneWord(node);
-    if (term) terms.push(term);
-    return term !== undefined && terms.length <= BARE_WORDS_UP_TO;
-  };
-  return ast?.type === 'LogicalExpression' && collect(ast) ? terms : undefined;
+  const terms = ast === null ? [] : joinedByAnd(ast);
+  return terms.length > 1 ? wordsOf(terms) : undefined;
+}
+
+/**
+ * The status and the words when `q` is one status and one to four bare words or phrases, in any order, each of
+ * which must match (`status:OPEN_READY_TO_BE_SCHEDULED AND wil*`: the scheduler's search of its ready jobs);
+ * undefined otherwise.
+ */
+export function statusAndWords(
+  ast: LiqeAst | null,
+  resource: ListResource,
+  statuses: readonly string[],
+): { status: string; words: TextTerm[] } | undefined {
+  const terms = ast === null ? [] : joinedByAnd(ast);
+  const status = terms.findIndex((term) => loneValue(term, resource, statuses)?.field === 'status');
+  const value = loneValue(terms[status] ?? null, resource, statuses)?.value;
+  const words = wordsOf(terms.filter((_, index) => index !== status));
+  return value !== undefined && words !== undefined && words.length > 0
+    ? { status: value, words }
+    : undefined;
 }
 
 type Tag = Extract<LiqeAst, { type: 'Tag' }>;

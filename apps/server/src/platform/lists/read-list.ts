@@ -24,7 +24,7 @@ import {
   reported,
   sendPage,
 } from './paged-list.ts';
-import { bareWords, hasRange, hasWord, loneWord } from './query-shapes.ts';
+import { bareWords, hasRange, hasWord, loneWord, statusAndWords } from './query-shapes.ts';
 import { type SortedList, sortedReads } from './sorted-pages.ts';
 import { keptWordsPage, wordPage } from './word-pages.ts';
 
@@ -142,7 +142,8 @@ async function pageSent<T>(
  * - the whole list, one id or one status (`simpleShape`): named statements, from the kept counts and, for a deep
  *   page, from the block of numbers it starts in;
  * - a lone word: its count and page in one statement, from the kept words or the names it matches looked up once
- *   (`wordPage`); bare words together, from the kept words where they answer (`keptWordsPage`);
+ *   (`wordPage`); bare words together, alone or with one status, from the kept words where they answer
+ *   (`keptWordsPage`);
  * - any other first page read newest first whatever the total, a lone range's from its hours' kept counts
  *   (`searchedFirstPage`);
  * - anything else (a word with other terms, a range whose matches sit together, a later page of a search):
@@ -166,7 +167,10 @@ function numberedRead<T>(
   const word = within ? undefined : loneWord(ast);
   if (word) return wordPage(db, list, tenantId, plan, word);
   const words = within ? undefined : bareWords(ast);
-  const kept = words && keptWordsPage(db, list, tenantId, page, words);
+  const withStatus = within || words ? undefined : statusAndWords(ast, list.resource, list.statuses);
+  const kept = withStatus
+    ? keptWordsPage(db, list, tenantId, page, withStatus.words, withStatus.status)
+    : words && keptWordsPage(db, list, tenantId, page, words);
   if (kept) return kept;
   if (page.offset !== 0) return undefined;
   // A word, or a range whose matches sit together, may have its first page sorted, which depends on the total.

@@ -61,9 +61,10 @@ export function wordPage<T>(
 const viewOf = <T>(list: NumberedList<T>) => getViewConfig(list.numbered.view).name;
 
 /**
- * Bare words together (`thompson physio`: each must match) from the list's kept words, as `wordPage` reads one:
- * undefined when the list keeps none or a word is not one they answer (`keptWordRange`). Its count is null when a
- * word starts too many kept words; the page is then read the way any search's is.
+ * Bare words together (`thompson physio`: each must match), with one `status` or without, from the list's kept
+ * words, as `wordPage` reads one: undefined when the list keeps none or a word is not one they answer
+ * (`keptWordRange`). Its count is null when a word starts too many kept words; the page is then read the way any
+ * search's is.
  */
 export function keptWordsPage<T>(
   db: Db,
@@ -71,6 +72,7 @@ export function keptWordsPage<T>(
   tenantId: string,
   page: ListRequest['page'],
   terms: TextTerm[],
+  status?: string,
 ): NumberedRead | undefined {
   const { kept } = list.word;
   const ranges = terms.map(keptWordRange);
@@ -84,10 +86,11 @@ export function keptWordsPage<T>(
   return {
     count: keptWordPages.statement(
       db,
-      `${viewOf(list)}|${terms.length}`,
-      () => keptWordsSql(kept, terms.length),
+      `${viewOf(list)}|${terms.length}|${status === undefined ? '' : 'status'}`,
+      () => keptWordsSql(kept, terms.length, status !== undefined),
       {
         tenantId,
+        ...(status !== undefined && { status }),
         ...bounds,
         offset: page.offset,
         limit: page.limit,
@@ -119,15 +122,19 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
  * each of its kept words, the newest numbers from the index alone, up to the page's end to read it, and to count
  * (`cappedTotal`): past 1,000 as soon as one kept word has more, else each number once. Several: the numbers every
  * word has, from the index alone (each word's every number: 25,000 and 34,000 for a first and a last name at a
- * million jobs, 17 ms). A null count when a word starts more kept words than that (none are then read).
+ * million jobs, 17 ms). A null count when a word starts more kept words than that (none are then read). `status`:
+ * only the words of records in the status `status` names, from the index by tenant, status and word.
  */
-function keptWordsSql(table: KeptWords, terms: number) {
-  const { tenantId: tenant, word, number } = table;
-  const tenantId = sql`${sql.placeholder('tenantId')}::uuid`;
+function keptWordsSql(table: KeptWords, terms: number, status: boolean) {
+  const { word, number } = table;
+  // The tenant's words, or those of its records in one status: the first columns of the key or of the status index.
+  const tenant = status
+    ? sql`${table.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${table.status} = ${sql.placeholder('status')}::text`
+    : sql`${table.tenantId} = ${sql.placeholder('tenantId')}::uuid`;
   const each = Array.from({ length: terms }, (_, index) => {
     const to = sql`${sql.placeholder(`to${index}`)}::text`;
     const next = (after: SQL) =>
-      sql`(select ${word} from ${table} where ${tenant} = ${tenantId} and ${after} and ${word} < ${to}
+      sql`(select ${word} from ${table} where ${tenant} and ${after} and ${word} < ${to}
         order by ${word} limit 1)`;
     const started = sql.identifier(`started${index}`);
     const words = sql.identifier(`kept_words${index}`);
@@ -141,7 +148,7 @@ function keptWordsSql(table: KeptWords, terms: number) {
       // Each kept word's numbers through the index, for each word (`offset 0` keeps the lateral a loop: joined,
       // the generic plan read the tenant's every word and hashed them, 860 ms on PGlite at a tenth).
       numbers: sql`select matched.number from ${words}, lateral (select ${number} as number from ${table}
-        where ${tenant} = ${tenantId} and ${word} = ${words}.word offset 0) as matched`,
+        where ${tenant} and ${word} = ${words}.word offset 0) as matched`,
     };
   });
   const offset = sql`${sql.placeholder('offset')}::int`;
@@ -149,11 +156,11 @@ function keptWordsSql(table: KeptWords, terms: number) {
   const few = sql`(select few from kept)`;
   const [first] = each as [(typeof each)[number]];
   const newest = (upTo: SQL) => sql`select distinct matched.number from ${first.words}, lateral (
-      select ${number} as number from ${table} where ${tenant} = ${tenantId} and ${word} = ${first.words}.word
+      select ${number} as number from ${table} where ${tenant} and ${word} = ${first.words}.word
       order by ${number} desc limit ${upTo}) as matched`;
   // Past the cap as soon as one kept word has more numbers than it: its 1,001st, from the index alone.
   const past = sql`exists (select 1 from ${first.words}, lateral (select 1 from ${table}
-      where ${tenant} = ${tenantId} and ${word} = ${first.words}.word
+      where ${tenant} and ${word} = ${first.words}.word
       order by ${number} desc offset ${sql.raw(String(COUNTED_UP_TO))} limit 1) as beyond)`;
   const matches =
     terms === 1

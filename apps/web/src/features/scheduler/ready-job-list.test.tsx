@@ -1,15 +1,25 @@
+import type { Job } from '@fieldbook/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListCount } from '../../lib/list-count';
 import { job } from '../../testing/records';
 import { renderWithProviders } from '../../testing/render';
-import { ReadyJobList } from './ready-job-list';
+import { ReadyJobList, type ReadySearch } from './ready-job-list';
 
 const jobs = [job({ number: 41, status: 'OPEN_READY_TO_BE_SCHEDULED' }), job({ number: 42 })];
 
-function renderList(count: ListCount) {
+function renderList(count: ListCount, search?: ReadySearch) {
   renderWithProviders(
-    <ReadyJobList jobs={jobs} count={count} busy={new Set()} onSchedule={() => {}} onDragging={() => {}} />,
+    <ReadyJobList
+      jobs={jobs}
+      count={count}
+      text={search ? 'smith' : ''}
+      onText={() => {}}
+      search={search}
+      busy={new Set()}
+      onSchedule={() => {}}
+      onDragging={() => {}}
+    />,
   );
 }
 
@@ -26,6 +36,25 @@ describe('ReadyJobList', () => {
 
     expect(screen.getByRole('region', { name: 'Ready to be scheduled (1,000+)' })).toBeInTheDocument();
     expect(screen.getByText('Showing the newest 2 of 1,000+.')).toBeInTheDocument();
+  });
+
+  it("shows a search's newest matches and how many there are in all, or none", () => {
+    const [first] = jobs as [Job];
+    renderList(
+      { total: 2, atLeast: false },
+      { found: { jobs: [first], count: { total: 1000, atLeast: true } }, error: null },
+    );
+
+    expect(screen.getByText('1,000+ ready jobs match: showing the newest 1.')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says when nothing matches', () => {
+    renderList(
+      { total: 2, atLeast: false },
+      { found: { jobs: [], count: { total: 0, atLeast: false } }, error: null },
+    );
+    expect(screen.getByText('No ready jobs match.')).toBeInTheDocument();
   });
 
   it('says nothing more when it shows them all', () => {

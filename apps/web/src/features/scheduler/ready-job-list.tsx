@@ -1,40 +1,60 @@
 import type { Job } from '@fieldbook/domain';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDeferredValue, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { DateTimeText } from '../../components/date-time-text';
-import { countText, type ListCount } from '../../lib/list-count';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { countOf, countText, type ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { RagDot } from '../jobs';
 import { READY_JOB_TYPE } from './resource-board';
 import './ready-job-list.css';
 
+/** A search of the ready jobs: what it found (undefined while the first answer loads), or why it failed. */
+export interface ReadySearch {
+  found?: { jobs: readonly Job[]; count: ListCount };
+  error: unknown;
+}
+
 interface ReadyJobListProps {
+  /** The ready jobs the board loaded (up to its limit), shown while nothing is searched. */
   jobs: readonly Job[];
   /** How many jobs are ready in all (the list holds up to the board's limit); '1,000+' past what the server counts. */
   count: ListCount;
+  /** What is typed in the search box, and the search of it once it has words (undefined until then). */
+  text: string;
+  onText: (text: string) => void;
+  search: ReadySearch | undefined;
   /** Jobs whose save is under way: neither dragged nor scheduled again until it ends. */
   busy: ReadonlySet<string>;
   onSchedule: (job: Job) => void;
   onDragging: (dragging: boolean) => void;
 }
 
-/** What a search of the ready list matches: number, reference, customer, location and priority. */
-const searchText = (job: Job) =>
-  [job.number, job.reference, job.customer.name, job.location?.name, job.priority?.name]
-    .filter((part) => part !== null && part !== undefined)
-    .join(' ')
-    .toLocaleLowerCase('en-AU');
+/** What the list says of a search's matches: how many, and how many of them it shows. */
+function matchesText(found: NonNullable<ReadySearch['found']>): string {
+  const matches = countOf(found.count, ['ready job matches', 'ready jobs match']);
+  const more = found.count.atLeast || found.count.total > found.jobs.length;
+  return more ? `${matches}: showing the newest ${found.jobs.length}.` : `${matches}.`;
+}
 
 /**
  * The jobs ready to be scheduled, beside the board: each shows its number, customer, location, priority, due and
- * rag, is dragged onto the calendar by pointer, and has a Schedule button for the keyboard.
+ * rag, is dragged onto the calendar by pointer, and has a Schedule button for the keyboard. Its search finds jobs
+ * among all the ready ones on the server (`readyJobsSearchQueryOptions`), as the job list's search does.
  */
-export function ReadyJobList({ jobs, count, busy, onSchedule, onDragging }: ReadyJobListProps) {
-  const [search, setSearch] = useState('');
-  const words = useDeferredValue(search).toLocaleLowerCase('en-AU').split(/\s+/).filter(Boolean);
-  const shown = jobs.filter((job) => words.every((word) => searchText(job).includes(word)));
+export function ReadyJobList({
+  jobs,
+  count,
+  text,
+  onText,
+  search,
+  busy,
+  onSchedule,
+  onDragging,
+}: ReadyJobListProps) {
   const headingId = useId();
+  const shown = search ? (search.found?.jobs ?? []) : jobs;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId} className="ready-jobs">
@@ -43,19 +63,21 @@ export function ReadyJobList({ jobs, count, busy, onSchedule, onDragging }: Read
       </Title>
       <TextInput
         label="Search ready jobs"
-        description="Number, reference, customer, location or priority"
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        description="Number, reference, customer or location: words that start with what you type"
+        value={text}
+        onChange={(event) => onText(event.currentTarget.value)}
       />
-      {(count.atLeast || count.total > jobs.length) && (
-        <Text size="sm" c="dimmed">
-          Showing the newest {countText({ total: jobs.length, atLeast: false })} of {countText(count)}.
-        </Text>
-      )}
+      {search?.error ? <LoadErrorAlert error={search.error} /> : null}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {search
+          ? search.found && matchesText(search.found)
+          : (count.atLeast || count.total > jobs.length) &&
+            `Showing the newest ${countText({ total: jobs.length, atLeast: false })} of ${countText(count)}.`}
+      </Text>
       {shown.length === 0 ? (
-        <Text size="sm">
-          {jobs.length === 0 ? 'No jobs are ready to be scheduled.' : 'No ready jobs match.'}
-        </Text>
+        (!search || search.found) && (
+          <Text size="sm">{search ? 'No ready jobs match.' : 'No jobs are ready to be scheduled.'}</Text>
+        )
       ) : (
         <ul className="ready-jobs-list">
           {shown.map((job) => (

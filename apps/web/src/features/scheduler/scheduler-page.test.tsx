@@ -52,6 +52,13 @@ function boardApi(put: (request: RecordedRequest) => Response) {
   return (request: RecordedRequest) => {
     if (request.method === 'PUT') return put(request);
     if (request.path.startsWith('/technicians')) return jsonResponse([se01, se02, gone], { total: 3 });
+    // The ready list's search finds O'Brien's job by its customer's words, and nothing else.
+    if (request.path.startsWith('/jobs?q=status:OPEN_READY_TO_BE_SCHEDULED AND '))
+      return request.path.includes('AND obrien AND')
+        ? jsonResponse(request.path.includes('nothing') ? [] : [ready], {
+            total: request.path.includes('nothing') ? 0 : 1,
+          })
+        : jsonResponse([], { total: 0 });
     if (request.path.startsWith('/jobs?q=status:OPEN_READY_TO_BE_SCHEDULED'))
       return jsonResponse([ready, other], { total: 2 });
     if (request.path.startsWith('/jobs?q=scheduledStart')) return jsonResponse([], { total: 0 });
@@ -81,15 +88,33 @@ describe('SchedulerPage', () => {
     );
   });
 
-  it('searches the ready list by customer, with apostrophes and ampersands as typed', async () => {
+  it('searches all the ready jobs on the server as the user types, apostrophes and ampersands as words', async () => {
     api.handle = boardApi(() => jsonResponse({}));
     renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
     const list = await screen.findByRole('region', { name: 'Ready to be scheduled (2)' });
-    await userEvent.type(within(list).getByLabelText('Search ready jobs'), "o'brien &");
-    expect(await within(list).findAllByRole('listitem')).toHaveLength(1);
+    await userEvent.type(within(list).getByLabelText('Search ready jobs'), "o'brien & s");
+    expect(await within(list).findByText('1 ready job matches.')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(within(list).getByRole('link', { name: 'Job 41' })).toBeInTheDocument();
+    expect(api.paths()).toContain('/jobs?q=status:OPEN_READY_TO_BE_SCHEDULED AND obrien AND s*&p=1&s=20');
     await userEvent.type(within(list).getByLabelText('Search ready jobs'), ' nothing');
     expect(await within(list).findByText('No ready jobs match.')).toBeInTheDocument();
+    // A cleared box shows the board's list again.
+    await userEvent.clear(within(list).getByLabelText('Search ready jobs'));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('says when the search failed, and keeps the box as typed', async () => {
+    const board = boardApi(() => jsonResponse({}));
+    api.handle = (request) =>
+      request.path.includes(' AND ')
+        ? errorResponse('SERVICE_UNAVAILABLE', 'Service unavailable')
+        : board(request);
+    renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
+    const list = await screen.findByRole('region', { name: 'Ready to be scheduled (2)' });
+    await userEvent.type(within(list).getByLabelText('Search ready jobs'), 'glebe');
+    expect(await within(list).findByRole('alert')).toHaveTextContent(/unavailable/i);
+    expect(within(list).getByLabelText('Search ready jobs')).toHaveValue('glebe');
   });
 
   it("schedules with the keyboard's form: the reloaded job, Scheduled, on the technician, over the version shown", async () => {

@@ -1,5 +1,6 @@
 import { calendarDateIn, type Job, wallClockAt } from '@fieldbook/domain';
 import { Alert, Box, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,18 +16,21 @@ import { useTimeZone } from '../../lib/time-zone';
 import {
   boardTechniciansQueryOptions,
   readyJobsQueryOptions,
+  readyJobsSearchQueryOptions,
   scheduledJobsQueryOptions,
 } from './api/board-jobs';
 import { type ShownJob, useScheduleJob } from './api/schedule-job';
 import { type BoardRange, rangeFromSearch } from './board-range';
 import { type Slot, slotOfCalendarDrop, slotOfCalendarEvent } from './board-slots';
 import { BoardLegend, BoardToolbar } from './board-toolbar';
-import { ReadyJobList } from './ready-job-list';
+import { ReadyJobList, type ReadySearch } from './ready-job-list';
 import { type BoardChange, ResourceBoard } from './resource-board';
 import { ScheduleJobDialog } from './schedule-job-dialog';
 import './scheduler-page.css';
 
 const NO_JOBS: Job[] = [];
+/** How long typing in the ready list's search pauses before it is sent (as the pickers'). */
+const SEARCH_PAUSE_MS = 200;
 const NO_COUNT: ListCount = { total: 0, atLeast: false };
 
 /** What a save says, in the organisation's time zone: 'Job 12 scheduled: SE02 Parramatta, Wed, 25 Nov, 10:00 am to 11:00 am.' */
@@ -76,6 +80,18 @@ export function SchedulerPage() {
 
   const technicians = useQuery(boardTechniciansQueryOptions());
   const ready = useQuery(readyJobsQueryOptions());
+  // The ready list's search, sent once the typing pauses; the last answer stays until the next arrives.
+  const [readyText, setReadyText] = useState('');
+  const [debounced] = useDebouncedValue(readyText, SEARCH_PAUSE_MS);
+  // A cleared box shows the board's list at once.
+  const searchOptions = readyJobsSearchQueryOptions(readyText.trim() === '' ? '' : debounced);
+  const searched = useQuery({ ...searchOptions, placeholderData: keepPreviousData });
+  const readySearch: ReadySearch | undefined = searchOptions.enabled
+    ? {
+        found: searched.data && { jobs: searched.data.items, count: searched.data },
+        error: searched.error,
+      }
+    : undefined;
   const scheduled = useQuery({
     ...scheduledJobsQueryOptions(timeZone, range),
     placeholderData: keepPreviousData,
@@ -133,7 +149,9 @@ export function SchedulerPage() {
 
   const onDropJob = (jobId: string, at: Date, rowId: string | number) => {
     setDragging(false);
-    const job = readyJobs.find((candidate) => candidate.id === jobId);
+    const job = [...(readySearch?.found?.jobs ?? []), ...readyJobs].find(
+      (candidate) => candidate.id === jobId,
+    );
     if (job) void save(job, slotOfCalendarDrop(timeZone, at, rowId), 'scheduled');
   };
 
@@ -185,6 +203,9 @@ export function SchedulerPage() {
           <ReadyJobList
             jobs={readyJobs}
             count={ready.data ?? NO_COUNT}
+            text={readyText}
+            onText={setReadyText}
+            search={readySearch}
             busy={busy}
             onSchedule={(job) => {
               setDialogError(null);
