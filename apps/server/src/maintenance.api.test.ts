@@ -26,10 +26,10 @@ it('deletes expired identity records, keeps live ones, and analyses PGlite (a se
   expect(analysed.rows[0]?.n).toBe(database.kind === 'pglite' ? 1 : 0);
   // The kept words are vacuumed on both, so their index is read without the table.
   const vacuumed = (await database.db.execute(
-    sql`select relname from pg_stat_user_tables where relname in ('job_words', 'invoice_words')
+    sql`select relname from pg_stat_user_tables where relname in ('job_words', 'invoice_words', 'customer_words')
       and last_vacuum is not null order by relname`,
   )) as { rows: { relname: string }[] };
-  expect(vacuumed.rows.map((row) => row.relname)).toEqual(['invoice_words', 'job_words']);
+  expect(vacuumed.rows.map((row) => row.relname)).toEqual(['customer_words', 'invoice_words', 'job_words']);
 });
 
 it('analyses on PGlite only the tables changed enough since their last analysis', async () => {

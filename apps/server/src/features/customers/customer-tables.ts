@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  keptWordsWithoutStatus,
   recordTimes,
   searchWordsOf,
   tenantForeignKey,
@@ -44,6 +45,12 @@ export const customers = pgTable('customers', customerColumns(), (t) => [
   trigram('customers_billing_phone_words_trgm', t.billingPhoneWords),
   trigram('customers_billing_address_words_trgm', t.billingAddressWords),
 ]);
+
+/**
+ * Each customer's words (its name's, billing email's, phone's and address's), a row a word, kept by triggers on
+ * `customers` (migration 0046): a search of bare words on the customer list is counted from them (`keptWordsCount`).
+ */
+export const customerWords = keptWordsWithoutStatus('customer_words');
 
 /**
  * How many customers a tenant has, kept by statement triggers on `customers` (migration 0018), so the whole list is

@@ -12,7 +12,7 @@ import { recordCommands } from '../../platform/records/record-commands.ts';
 import { type NamingRecord, namedBy, recordRead } from '../../platform/records/record-reads.ts';
 import type { RowOf } from '../../platform/records/record-rows.ts';
 import { allocateNumber } from '../../platform/records/tenant-counters.ts';
-import { customerCounts, customers, visibleCustomers as visible } from './customer-tables.ts';
+import { customerCounts, customers, customerWords, visibleCustomers as visible } from './customer-tables.ts';
 
 const NOUN = 'customer';
 
@@ -104,5 +104,6 @@ export const customerList: SortedList<Customer> = {
       .select({ total: sql<number>`coalesce(sum(${customerCounts.count}), 0)` })
       .from(customerCounts)
       .where(eq(customerCounts.tenantId, tenantId)),
+  words: customerWords,
   toRecord: toCustomer,
 };

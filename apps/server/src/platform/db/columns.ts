@@ -113,20 +113,28 @@ export const statusCounts = (name: string) =>
  * and of the status index after its status. Read-only to the application.
  */
 export const keptWords = (name: string) =>
-  pgTable(
-    name,
-    {
-      tenantId: tenantId(),
-      word: text('word').notNull(),
-      number: integer('number').notNull(),
-      status: text('status').notNull(),
-    },
-    (t) => [
-      primaryKey({ columns: [t.tenantId, t.word, t.number] }),
-      index(`${name}_number_idx`).on(t.tenantId, t.number),
-      index(`${name}_status_idx`).on(t.tenantId, t.status, t.word, t.number),
-    ],
-  );
+  pgTable(name, { ...keptWordColumns(), status: text('status').notNull() }, (t) => [
+    ...keptWordIndexes(name, t),
+    index(`${name}_status_idx`).on(t.tenantId, t.status, t.word, t.number),
+  ]);
+
+/** Kept words (`keptWords`) of records that have no status (`customer_words`, migration 0046). */
+export const keptWordsWithoutStatus = (name: string) =>
+  pgTable(name, keptWordColumns(), (t) => keptWordIndexes(name, t));
+
+const keptWordColumns = () => ({
+  tenantId: tenantId(),
+  word: text('word').notNull(),
+  number: integer('number').notNull(),
+});
+
+const keptWordIndexes = (
+  name: string,
+  t: { tenantId: ExtraConfigColumn; word: ExtraConfigColumn; number: ExtraConfigColumn },
+) => [
+  primaryKey({ columns: [t.tenantId, t.word, t.number] }),
+  index(`${name}_number_idx`).on(t.tenantId, t.number),
+];
 
 /**
  * How many numbers one block of `numberBlockCounts` spans. The migrations' triggers (0019) write the same

@@ -32,6 +32,7 @@ const expectedPrivileges: Record<string, string[]> = {
   job_site_counts: ['SELECT'],
   job_words: ['SELECT'],
   invoice_words: ['SELECT'],
+  customer_words: ['SELECT'],
   invoice_counts: ['SELECT'],
   invoice_customer_counts: ['SELECT'],
   job_number_blocks: ['SELECT'],
@@ -51,6 +52,7 @@ const expectedPrivileges: Record<string, string[]> = {
 /** Tables that must be found (and, save memberships, seeded and checked for their behaviour) in any case. */
 const knownTenantTables = [
   'customer_counts',
+  'customer_words',
   'customers',
   'idempotency_keys',
   'invitations',
@@ -112,12 +114,13 @@ const seedOverrides: Record<string, Record<string, string>> = {
 };
 
 /**
- * Tables only triggers write (migrations 0010, 0014, 0018, 0019, 0025 and 0043): their one row per tenant is the
- * count of that tenant's seeded job, invoice or customer (two for a count per block: its status's and all
- * statuses'); the job and invoice words have a row a word of the seeded job or invoice.
+ * Tables only triggers write (migrations 0010, 0014, 0018, 0019, 0025, 0043, 0044 and 0046): their one row per
+ * tenant is the count of that tenant's seeded job, invoice or customer (two for a count per block: its status's and
+ * all statuses'); the kept words have a row a word of the seeded job, invoice or customer.
  */
 const keptByTriggers = [
   'customer_counts',
+  'customer_words',
   'job_counts',
   'job_site_counts',
   'job_words',
@@ -392,8 +395,21 @@ beforeAll(async () => {
   }
 });
 
-/** How many words a tenant's seeded job or invoice has (`job_words`, `invoice_words`): its reference's and names'. */
+/**
+ * How many words a tenant's seeded job, invoice or customer has (`job_words`, `invoice_words`, `customer_words`): a
+ * record's reference's and names', a customer's name's, email's, phone's and address's.
+ */
 async function seededWords(table: string, tenantId: string): Promise<number> {
+  if (table === 'customer_words') {
+    const [found] = await rows<{ words: number }>(
+      db,
+      sql`select count(distinct word)::int as words from customers,
+        string_to_table(concat(name_words, billing_email_words, billing_phone_words, billing_address_words), ' ')
+          as word
+        where tenant_id = ${tenantId} and word <> ''`,
+    );
+    return found?.words ?? 0;
+  }
   const record = table === 'job_words' ? sql`jobs` : sql`invoices`;
   const site = table === 'job_words' ? sql`search_words(locations.name)` : sql`''`;
   const [found] = await rows<{ words: number }>(

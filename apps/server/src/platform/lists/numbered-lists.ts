@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
 import { type Buildable, type BuiltOnce, builtOnce, type Statement } from '../db/built-selects.ts';
-import type { keptWords } from '../db/columns.ts';
+import type { keptWords, keptWordsWithoutStatus } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { Member } from '../http/member-scope.ts';
 import type { TextTerm } from './field-values.ts';
@@ -220,8 +220,11 @@ export interface WordSearch {
   kept?: KeptWords;
 }
 
-/** A table of each record's words, keyed by tenant, word (compared byte by byte) and number (`keptWords`). */
-export type KeptWords = ReturnType<typeof keptWords>;
+/**
+ * A table of each record's words, keyed by tenant, word (compared byte by byte) and number, with the record's
+ * status or without (`keptWords`, `keptWordsWithoutStatus`).
+ */
+export type KeptWords = ReturnType<typeof keptWords> | ReturnType<typeof keptWordsWithoutStatus>;
 
 /** A select of whole records (its joins made) that takes a where and an order (any Drizzle select does). */
 interface WholeSelect {

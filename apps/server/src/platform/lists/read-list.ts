@@ -25,8 +25,8 @@ import {
   sendPage,
 } from './paged-list.ts';
 import { bareWords, hasRange, hasWord, loneWord, statusAndWords } from './query-shapes.ts';
-import { type SortedList, sortedReads } from './sorted-pages.ts';
-import { keptWordsPage, wordPage } from './word-pages.ts';
+import { type SortedList, sortedReads, sourceName as sourceNameOf } from './sorted-pages.ts';
+import { keptWordsCount, keptWordsPage, wordPage } from './word-pages.ts';
 
 // Every list endpoint reads its page here (docs/server.md, "Lists"): `q` parsed once into a plan, the way its page
 // is read chosen in one place (`numberedRead`, `sortedPage`), and its statements sent together with the member's
@@ -122,7 +122,7 @@ async function pageSent<T>(
   within: SQL | undefined,
   send: Send,
 ): Promise<ListPage<T> | undefined> {
-  if (!list.numbered) return sortedPage(list, tenantId, plan, send);
+  if (!list.numbered) return sortedPage(db, list, tenantId, plan, send);
   const read = numberedRead(db, list, tenantId, plan, within);
   if (!read) return undefined;
   let [counted = [], found = []] = await send([read.count, read.records]);
@@ -183,10 +183,11 @@ function numberedRead<T>(
 /**
  * A sorted list's page: the whole list's first page and its count as one named statement; a search's first page
  * alone, then its count only if the page is full (a page that is not full holds every match; planning the count
- * with the page took most of a search's time when it matched few records: 0.8 ms of the customers' 1 ms); a later
- * page's count and rows together (`sortedReads`).
+ * with the page took most of a search's time when it matched few records: 0.8 ms of the customers' 1 ms), from the
+ * list's kept words where they answer (`keptWordsCount`); a later page's count and rows together (`sortedReads`).
  */
 async function sortedPage<T>(
+  db: Db,
   list: SortedList<T>,
   tenantId: string,
   { q, ast, page }: ListPlan,
@@ -203,8 +204,13 @@ async function sortedPage<T>(
     const [found = []] = await send([reads.rows(page)]);
     const rows = pageOfRows(found as { total: number }[]).rows;
     if (rows.length < page.limit) return records({ rows, total: rows.length });
-    const [[counted] = []] = (await send([reads.count()])) as { total: number | string }[][];
-    return records({ rows, total: Number(counted?.total ?? 0) });
+    type Counted = { total: number | string | null }[];
+    const kept = list.words && keptWordsCount(db, list.words, sourceNameOf(list.source), tenantId, ast);
+    const [[counted] = []] = (await send([kept ?? reads.count()])) as Counted[];
+    // A word that starts too many kept words: counted the way any search is.
+    const [[recounted] = []] =
+      counted?.total === null ? ((await send([reads.count()])) as Counted[]) : [[counted]];
+    return records({ rows, total: Number(recounted?.total ?? 0) });
   }
   const [[counted] = [], forwards = [], fromEnd = []] = (await send(reads.later(page))) as [
     { total: number | string }[],

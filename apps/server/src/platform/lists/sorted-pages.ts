@@ -4,6 +4,7 @@ import { type Buildable, builtPerKey, type Statement } from '../db/built-selects
 import type { Db } from '../db/database.ts';
 import type { LiqeAst } from './list-query.ts';
 import type { ListResource } from './list-resource.ts';
+import type { KeptWords } from './numbered-lists.ts';
 import {
   type CountQuery,
   cappedCount,
@@ -51,6 +52,8 @@ export interface SortedList<T> {
   keys: readonly SortKey[];
   /** The whole list's count kept by triggers, if it keeps one: a large organisation's is not counted row by row. */
   keptCount?: (db: Db, tenantId: Placeholder) => CountQuery;
+  /** The records' words kept by triggers, if it keeps them: a first page's count of bare words is read from them. */
+  words?: KeptWords;
   /** A row of `select` (without `total`) as the API's record. */
   toRecord: (row: never) => T;
   /** Never numbered: `readList` tells the two kinds apart by it. */
@@ -67,7 +70,7 @@ const none = sql<number>`0`.mapWith(Number);
 
 /** Each list's table or view name, for its statements' keys. */
 const sourceNames = new WeakMap<object, string>();
-function sourceName(source: SortedList<unknown>['source']): string {
+export function sourceName(source: SortedList<unknown>['source']): string {
   let name = sourceNames.get(source);
   if (name === undefined) {
     name = is(source, PgView) ? getViewConfig(source).name : getTableName(source);

@@ -1,9 +1,10 @@
 import { searchWords } from '@fieldbook/domain';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { getViewConfig } from 'drizzle-orm/pg-core';
-import { builtByShape } from '../db/built-selects.ts';
+import { builtByShape, type Statement } from '../db/built-selects.ts';
 import type { Db } from '../db/database.ts';
 import type { TextTerm } from './field-values.ts';
+import type { LiqeAst } from './list-query.ts';
 import {
   FEW_MATCHES,
   type KeptWords,
@@ -13,6 +14,7 @@ import {
 } from './numbered-lists.ts';
 import type { NumberedRead } from './numbered-pages.ts';
 import { asLimit, COUNTED_UP_TO, cappedTotal, type ListRequest, pageReadOfTotal } from './paged-list.ts';
+import { bareWords, loneWord } from './query-shapes.ts';
 import { idsNamed } from './search-matches.ts';
 
 // A lone word on a numbered list (docs/server.md, "Fast lists"): its count and page in one statement, from the
@@ -75,29 +77,57 @@ export function keptWordsPage<T>(
   status?: string,
 ): NumberedRead | undefined {
   const { kept } = list.word;
+  const count = kept && keptWordsRead(db, kept, viewOf(list), tenantId, page, terms, status);
+  return count && { count, records: pageRecordsOf(list).with({ tenantId }) };
+}
+
+/**
+ * How many records `q` matches when it is one to four bare words and nothing else, from `table`'s kept words (a
+ * sorted list's `words`: its page is read the list's way, only its count from them); undefined for any other search
+ * or a word they do not answer (`keptWordRange`). Its total is null when a word starts too many kept words.
+ */
+export function keptWordsCount(
+  db: Db,
+  table: KeptWords,
+  name: string,
+  tenantId: string,
+  ast: LiqeAst | null,
+): Statement | undefined {
+  const word = loneWord(ast);
+  const terms = word ? [word] : bareWords(ast);
+  return terms && keptWordsRead(db, table, name, tenantId, { offset: 0, limit: 0 }, terms);
+}
+
+/** The statement of `keptWordsSql` for these terms, named per list (`name`), number of terms and status or none. */
+function keptWordsRead(
+  db: Db,
+  table: KeptWords,
+  name: string,
+  tenantId: string,
+  page: Pick<ListRequest['page'], 'offset' | 'limit'>,
+  terms: TextTerm[],
+  status?: string,
+): Statement | undefined {
   const ranges = terms.map(keptWordRange);
-  if (!kept || ranges.some((range) => range === undefined)) return undefined;
+  if (ranges.some((range) => range === undefined)) return undefined;
   const bounds = Object.fromEntries(
     ranges.flatMap((range, index) => [
       [`from${index}`, range?.from],
       [`to${index}`, range?.to],
     ]),
   );
-  return {
-    count: keptWordPages.statement(
-      db,
-      `${viewOf(list)}|${terms.length}|${status === undefined ? '' : 'status'}`,
-      () => keptWordsSql(kept, terms.length, status !== undefined),
-      {
-        tenantId,
-        ...(status !== undefined && { status }),
-        ...bounds,
-        offset: page.offset,
-        limit: page.limit,
-      },
-    ),
-    records: pageRecordsOf(list).with({ tenantId }),
-  };
+  return keptWordPages.statement(
+    db,
+    `${name}|${terms.length}|${status === undefined ? '' : 'status'}`,
+    () => keptWordsSql(table, terms.length, status !== undefined),
+    {
+      tenantId,
+      ...(status !== undefined && { status }),
+      ...bounds,
+      offset: page.offset,
+      limit: page.limit,
+    },
+  );
 }
 
 /** Up to how many kept words a bare word may start for its matches to be read from them (`keptWordsSql`). */
@@ -128,9 +158,10 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
 function keptWordsSql(table: KeptWords, terms: number, status: boolean) {
   const { word, number } = table;
   // The tenant's words, or those of its records in one status: the first columns of the key or of the status index.
-  const tenant = status
-    ? sql`${table.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${table.status} = ${sql.placeholder('status')}::text`
-    : sql`${table.tenantId} = ${sql.placeholder('tenantId')}::uuid`;
+  const tenant =
+    status && 'status' in table
+      ? sql`${table.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${table.status} = ${sql.placeholder('status')}::text`
+      : sql`${table.tenantId} = ${sql.placeholder('tenantId')}::uuid`;
   const each = Array.from({ length: terms }, (_, index) => {
     const to = sql`${sql.placeholder(`to${index}`)}::text`;
     const next = (after: SQL) =>
