@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
 import { openSignedInWithApi } from './page-api.ts';
-import { type Api, type Job, readyJob, technician } from './scheduled-jobs.ts';
+import { type Api, type Job, readyJob, technician, unique } from './scheduled-jobs.ts';
 
 // The scheduler on the demo organisation. Each journey works on its own day years ahead (nothing else is
 // scheduled there) with jobs it makes through the API, so journeys running beside it do not meet its jobs.
@@ -179,6 +179,46 @@ test("a job is scheduled from the keyboard with its Schedule form, on a phone's 
     new RegExp(`${se04.name}, 2:30\\spm to 3:30\\spm, Scheduled`),
   );
   await expect(page.getByRole('link', { name: `Job ${job.number}`, exact: true })).toHaveCount(0);
+});
+
+test('the ready list searches every ready job by the start of its words, typed by keyboard, and says when it cannot', async ({
+  page,
+}) => {
+  const date = '2031-03-18';
+  const api = await openScheduler(page, date);
+  const tag = `zq${unique()}`;
+  const { job } = await readyJob(api, undefined, { customer: `Ngaio & Tāne O'Sullivan-Smythe ${tag}` });
+  const { job: other } = await readyJob(api, undefined, { customer: `Harbour & Sons ${tag}` });
+  await page.reload();
+  const readyList = page.getByRole('region', { name: /^Ready to be scheduled/ });
+  const search = readyList.getByLabel('Search ready jobs');
+  await search.focus();
+  // The start of each word, accents and apostrophes as typed: the server finds it among all the ready jobs.
+  await page.keyboard.type(`o'sull tane ${tag.slice(0, 5)}`);
+  await expect(readyList.getByText('1 ready job matches.')).toBeVisible();
+  await expect(readyList.getByRole('link', { name: `Job ${job.number}`, exact: true })).toBeVisible();
+  await expect(readyList.getByRole('link', { name: `Job ${other.number}`, exact: true })).toHaveCount(0);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(tag);
+  await expect(readyList.getByText('2 ready jobs match.')).toBeVisible();
+  await checkScreen(page, "the scheduler's ready list searched");
+
+  // With the network cut the search waits and says so, what was typed stays, and it runs when the network is back.
+  await page.context().setOffline(true);
+  await page.keyboard.type(' harb');
+  await expect(
+    readyList.getByText('You are offline. The search will run when the connection is back.'),
+  ).toBeVisible();
+  await expect(search).toHaveValue(`${tag} harb`);
+  await page.context().setOffline(false);
+  await expect(readyList.getByText('1 ready job matches.')).toBeVisible();
+  await expect(readyList.getByRole('link', { name: `Job ${other.number}`, exact: true })).toBeVisible();
+
+  // On a phone the list and its search fit the screen's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(readyList.getByRole('link', { name: `Job ${other.number}`, exact: true })).toBeVisible();
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await checkScreen(page, "the scheduler's ready list searched on a phone");
 });
 
 test("a move over a colleague's change is refused with the reason, and the event goes back", async ({

@@ -28,6 +28,9 @@ export class ApiRequestError extends Error {
 /** What the user reads when a request got no answer at all. */
 export const NETWORK_FAILURE = 'Fieldbook could not be reached. Check your connection, then try again.';
 
+/** What a search says while it waits for the network (TanStack Query pauses it, and runs it when it is back). */
+export const OFFLINE_SEARCH = 'You are offline. The search will run when the connection is back.';
+
 /**
  * A request that got no response: the device is offline or the server could not be reached. Its message is
  * for the user ('Failed to fetch' is not); the browser's own error is the `cause`.

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OFFLINE_SEARCH } from '../../lib/api-client';
 import { countOf } from '../../lib/list-count';
 import { withQuery } from '../../lib/paths';
 import { isRefused, LoadErrorAlert } from '../load-error-alert';
@@ -62,9 +63,6 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
     </>
   );
 }
-
-/** What a list says while its search waits for the network. */
-const OFFLINE_SEARCH = 'You are offline. The search will run when the connection is back.';
 
 function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
   const { path, list, columns, noun, emptyText, title } = props;

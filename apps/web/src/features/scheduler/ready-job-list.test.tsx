@@ -49,6 +49,17 @@ describe('ReadyJobList', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('says while a search runs or waits for the network, the last matches dimmed', () => {
+    const [first] = jobs as [Job];
+    const found = { jobs: [first], count: { total: 1, atLeast: false } };
+    renderList({ total: 2, atLeast: false }, { found, error: null, waiting: 'offline' });
+
+    expect(
+      screen.getByText('You are offline. The search will run when the connection is back.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list')).toHaveAttribute('aria-busy', 'true');
+  });
+
   it('says when nothing matches', () => {
     renderList(
       { total: 2, atLeast: false },

@@ -4,16 +4,21 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { DateTimeText } from '../../components/date-time-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { OFFLINE_SEARCH } from '../../lib/api-client';
 import { countOf, countText, type ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { RagDot } from '../jobs';
 import { READY_JOB_TYPE } from './resource-board';
 import './ready-job-list.css';
 
-/** A search of the ready jobs: what it found (undefined while the first answer loads), or why it failed. */
+/**
+ * A search of the ready jobs: what it found (the last search's while the next runs; undefined until the first
+ * answer), why it failed, and whether it is running or waiting for the network.
+ */
 export interface ReadySearch {
   found?: { jobs: readonly Job[]; count: ListCount };
   error: unknown;
+  waiting?: 'searching' | 'offline';
 }
 
 interface ReadyJobListProps {
@@ -70,7 +75,11 @@ export function ReadyJobList({
       {search?.error ? <LoadErrorAlert error={search.error} /> : null}
       <Text size="sm" c="dimmed" aria-live="polite">
         {search
-          ? search.found && matchesText(search.found)
+          ? search.waiting === 'offline'
+            ? OFFLINE_SEARCH
+            : search.waiting === 'searching'
+              ? 'Searching…'
+              : search.found && matchesText(search.found)
           : (count.atLeast || count.total > jobs.length) &&
             `Showing the newest ${countText({ total: jobs.length, atLeast: false })} of ${countText(count)}.`}
       </Text>
@@ -79,7 +88,11 @@ export function ReadyJobList({
           <Text size="sm">{search ? 'No ready jobs match.' : 'No jobs are ready to be scheduled.'}</Text>
         )
       ) : (
-        <ul className="ready-jobs-list">
+        <ul
+          className="ready-jobs-list"
+          aria-busy={search?.waiting !== undefined}
+          data-waiting={search?.waiting}
+        >
           {shown.map((job) => (
             <li key={job.id}>
               <Paper

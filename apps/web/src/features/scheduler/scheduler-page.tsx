@@ -90,6 +90,12 @@ export function SchedulerPage() {
     ? {
         found: searched.data && { jobs: searched.data.items, count: searched.data },
         error: searched.error,
+        waiting:
+          searched.fetchStatus === 'paused'
+            ? 'offline'
+            : searched.isPlaceholderData || searched.isPending
+              ? 'searching'
+              : undefined,
       }
     : undefined;
   const scheduled = useQuery({
