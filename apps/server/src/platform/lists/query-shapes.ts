@@ -135,9 +135,10 @@ export function statusAndWords(
   statuses: readonly string[],
 ): { status: string; words: TextTerm[] } | undefined {
   const terms = ast === null ? [] : joinedByAnd(ast);
-  const status = terms.findIndex((term) => loneValue(term, resource, statuses)?.field === 'status');
-  const value = loneValue(terms[status] ?? null, resource, statuses)?.value;
+  const values = terms.map((term) => loneValue(term, resource, statuses));
+  const status = values.findIndex((value) => value?.field === 'status');
   const words = wordsOf(terms.filter((_, index) => index !== status));
+  const value = values[status]?.value;
   return value !== undefined && words !== undefined && words.length > 0
     ? { status: value, words }
     : undefined;

@@ -1,5 +1,5 @@
 import { searchWords } from '@fieldbook/domain';
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, or, type SQL, sql } from 'drizzle-orm';
 import { getViewConfig } from 'drizzle-orm/pg-core';
 import { builtByShape, type Statement } from '../db/built-selects.ts';
 import type { Db } from '../db/database.ts';
@@ -158,6 +158,7 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
 function keptWordsSql(table: KeptWords, terms: number, status: boolean) {
   const { word, number } = table;
   // The tenant's words, or those of its records in one status: the first columns of the key or of the status index.
+  if (status && !('status' in table)) throw new Error(`${getTableName(table)} keeps no status`);
   const tenant =
     status && 'status' in table
       ? sql`${table.tenantId} = ${sql.placeholder('tenantId')}::uuid and ${table.status} = ${sql.placeholder('status')}::text`
