@@ -60,6 +60,21 @@ describe('ReadyJobList', () => {
     expect(screen.getByRole('list')).toHaveAttribute('aria-busy', 'true');
   });
 
+  it("keeps the board's jobs, dimmed, until the first search answers", () => {
+    renderList({ total: 2, atLeast: false }, { error: null, waiting: 'searching' });
+
+    expect(screen.getByText('Searching…')).toBeInTheDocument();
+    expect(screen.getByRole('list')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows no jobs when the first search failed', () => {
+    renderList({ total: 2, atLeast: false }, { error: new TypeError('Failed to fetch') });
+
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.queryByText('No ready jobs match.')).not.toBeInTheDocument();
+  });
+
   it('says when nothing matches', () => {
     renderList(
       { total: 2, atLeast: false },

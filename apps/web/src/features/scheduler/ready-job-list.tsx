@@ -26,7 +26,7 @@ interface ReadyJobListProps {
   jobs: readonly Job[];
   /** How many jobs are ready in all (the list holds up to the board's limit); '1,000+' past what the server counts. */
   count: ListCount;
-  /** What is typed in the search box, and the search of it once it has words (undefined until then). */
+  /** What is typed in the search box, and the search of it while it has words (undefined when it has none). */
   text: string;
   onText: (text: string) => void;
   search: ReadySearch | undefined;
@@ -59,7 +59,8 @@ export function ReadyJobList({
   onDragging,
 }: ReadyJobListProps) {
   const headingId = useId();
-  const shown = search ? (search.found?.jobs ?? []) : jobs;
+  // Until a search has found anything, the board's jobs stay while it runs (dimmed), and none show when it failed.
+  const shown = search ? (search.found?.jobs ?? (search.waiting ? jobs : [])) : jobs;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId} className="ready-jobs">

@@ -80,20 +80,21 @@ export function SchedulerPage() {
 
   const technicians = useQuery(boardTechniciansQueryOptions());
   const ready = useQuery(readyJobsQueryOptions());
-  // The ready list's search, sent once the typing pauses; the last answer stays until the next arrives.
+  // The ready list's search, sent once the typing pauses. What the list showed stays, dimmed, until the answer to
+  // what is typed now arrives; a cleared box shows the board's list at once.
   const [readyText, setReadyText] = useState('');
   const [debounced] = useDebouncedValue(readyText, SEARCH_PAUSE_MS);
-  // A cleared box shows the board's list at once.
-  const searchOptions = readyJobsSearchQueryOptions(readyText.trim() === '' ? '' : debounced);
+  const typed = readyJobsSearchQueryOptions(readyText).enabled;
+  const searchOptions = readyJobsSearchQueryOptions(typed ? debounced : '');
   const searched = useQuery({ ...searchOptions, placeholderData: keepPreviousData });
-  const readySearch: ReadySearch | undefined = searchOptions.enabled
+  const readySearch: ReadySearch | undefined = typed
     ? {
         found: searched.data && { jobs: searched.data.items, count: searched.data },
         error: searched.error,
         waiting:
           searched.fetchStatus === 'paused'
             ? 'offline'
-            : searched.isPlaceholderData || searched.isPending
+            : debounced !== readyText || searched.isPlaceholderData || searched.isPending
               ? 'searching'
               : undefined,
       }
