@@ -89,7 +89,7 @@ async function checkCustomerScreens(page: Page): Promise<void> {
   await nameFirstCustomerOneLongWord(page);
   await page.reload();
   await expect(page.getByRole('link', { name: ONE_WORD_NAME })).toBeVisible();
-  await checkScreen(page, 'customers list with a name of one long word (on a phone, wider than the screen)');
+  await checkScreen(page, 'customers list with a name of one long word (on a phone, broken to fit)');
   await page.unroute(CUSTOMER_LISTS);
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('Fish & Chips');

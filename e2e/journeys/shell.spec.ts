@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_TENANTS, openSignedIn } from './sign-in.ts';
-import { nameFirstCustomerOneLongWord, ONE_WORD_NAME } from './wide-table.ts';
+import { CUSTOMER_LISTS, nameFirstCustomerOneLongWord, ONE_WORD_NAME } from './wide-table.ts';
 
 /** Apple's and WCAG 2.5.5's least size of a control a finger hits. */
 const TAP_TARGET = 44;
@@ -202,12 +202,19 @@ test.describe('the shell on a 390 × 844 phone', () => {
     await expectTallEnoughToTap(page.getByRole('table', { name: 'Items' }).getByRole('link').first());
     await expectNoSidewaysScroll(page, '/items');
 
-    // A customer named as one long word (a web address) makes the table wider than the screen.
+    // A customer named as one long word (a web address): the name breaks to fit, and the table still fits.
     await nameFirstCustomerOneLongWord(page);
     await page.goto('/customers/search');
-    const region = page.getByRole('region', { name: 'Customers' });
-    await expect(region.getByRole('link', { name: ONE_WORD_NAME })).toBeVisible();
-    await expectNoSidewaysScroll(page, 'a customer list wider than the screen');
+    await expect(table.getByRole('link', { name: ONE_WORD_NAME })).toBeInViewport({ ratio: 1 });
+    await expectNoSidewaysScroll(page, 'a customer named as one long word');
+    await expect(page.getByText('Scroll sideways for more columns.')).toHaveCount(0);
+    await page.unroute(CUSTOMER_LISTS);
+
+    // The jobs list has more columns than a phone shows: its table scrolls in its own box.
+    await page.goto('/jobs/search');
+    const region = page.getByRole('region', { name: 'Jobs' });
+    await expect(region.getByRole('link').first()).toBeVisible();
+    await expectNoSidewaysScroll(page, 'a jobs list wider than the screen');
     await expect(page.getByText('Scroll sideways for more columns.')).toBeVisible();
     await expect(region).toHaveAttribute('tabindex', '0');
     await expect(region).toHaveAccessibleDescription('Scroll sideways for more columns.');
@@ -225,6 +232,15 @@ test.describe('the shell on a 390 × 844 phone', () => {
     await region.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
     await expect.poll(() => edgeShadow(frame, '::after')).toBe('0');
     await expect.poll(() => edgeShadow(frame, '::before')).toBe('1');
+    // The column that names the jobs stays at the left edge, the left shadow beside it.
+    const firstJob = region.getByRole('link').first();
+    await expect(firstJob).toBeInViewport({ ratio: 1 });
+    const held = await box(region.getByRole('columnheader', { name: 'Job' }));
+    expect(Math.abs(held.x - (await box(region)).x)).toBeLessThan(2);
+    const shadowLeft = await frame.evaluate(
+      (element) => element.ownerDocument.defaultView?.getComputedStyle(element, '::before').left ?? '',
+    );
+    expect(Math.abs(Number.parseFloat(shadowLeft) - held.width)).toBeLessThan(2);
   });
 
   test('a notice sits at the bottom of the screen, clear of the heading and its buttons', async ({

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-/** A customer's name that is one long word (a web address): its table is wider than a phone. */
+/** A customer's name that is one long word (a web address): wider than a phone, unless it breaks. */
 export const ONE_WORD_NAME = 'www.harbourviewstratamanagementservices.com.au';
 
 /** The requests for a page of the customer list. */

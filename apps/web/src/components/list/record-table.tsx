@@ -9,6 +9,8 @@ export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   align?: 'left' | 'right';
+  /** The column that names the row (its link): held at the left edge while the table scrolls sideways. */
+  names?: boolean;
 }
 
 interface RecordTableProps<T> {
@@ -23,6 +25,8 @@ interface RecordTableProps<T> {
   footer?: T;
 }
 
+const heldClass = (column: { names?: boolean }) => (column.names ? 'record-table-held' : undefined);
+
 /** The table of a list screen or of a viewer's related records. */
 export function RecordTable<T>(props: RecordTableProps<T>) {
   if (props.rows.length === 0) {
@@ -31,14 +35,18 @@ export function RecordTable<T>(props: RecordTableProps<T>) {
   return <ScrollingTable {...props} />;
 }
 
-/** Where the scrolling box has more to show: columns before (scrolled away) and after (not yet reached). */
+/**
+ * Where the scrolling box has more to show: columns before (scrolled away) and after (not yet reached); and the
+ * width of the column that names the rows, which stays in view while the others scroll (px, 0 when none does).
+ */
 interface Overflow {
   scrolls: boolean;
   before: boolean;
   after: boolean;
+  held: number;
 }
 
-const FITS: Overflow = { scrolls: false, before: false, after: false };
+const FITS: Overflow = { scrolls: false, before: false, after: false, held: 0 };
 
 /** Subpixel widths and zoom can leave a scroll position a fraction short of its end. */
 const EDGE = 1;
@@ -46,16 +54,21 @@ const EDGE = 1;
 function overflowOf(element: HTMLElement): Overflow {
   const { scrollLeft, scrollWidth, clientWidth } = element;
   if (scrollWidth <= clientWidth) return FITS;
-  return { scrolls: true, before: scrollLeft > EDGE, after: scrollLeft + clientWidth < scrollWidth - EDGE };
+  return {
+    scrolls: true,
+    before: scrollLeft > EDGE,
+    after: scrollLeft + clientWidth < scrollWidth - EDGE,
+    held: element.querySelector<HTMLElement>('th.record-table-held')?.offsetWidth ?? 0,
+  };
 }
 
 const sameOverflow = (a: Overflow, b: Overflow) =>
-  a.scrolls === b.scrolls && a.before === b.before && a.after === b.after;
+  a.scrolls === b.scrolls && a.before === b.before && a.after === b.after && a.held === b.held;
 
 /**
  * A table narrower than its columns need scrolls sideways in its own box; then it shows so (a shadow on the edge
- * with more columns, and a hint), the keyboard can reach it (Tab, then the arrow keys), and it is a region named
- * like the table.
+ * with more columns, and a hint), its first column (the record's name or number) stays in view while the others
+ * scroll, the keyboard can reach it (Tab, then the arrow keys), and it is a region named like the table.
  */
 function ScrollingTable<T>({ columns, rows, rowKey, label, footer }: RecordTableProps<T>) {
   const container = useRef<HTMLDivElement>(null);
@@ -88,8 +101,10 @@ function ScrollingTable<T>({ columns, rows, rowKey, label, footer }: RecordTable
       )}
       <div
         className="record-table-frame"
+        data-scrolls={scrolls || undefined}
         data-more-before={overflow.before || undefined}
         data-more-after={overflow.after || undefined}
+        style={scrolls ? { '--record-table-held': `${overflow.held}px` } : undefined}
       >
         {/*
           A plain table, not Mantine's: its Table brings ScrollArea and a positioning library (a tenth of a list
@@ -108,7 +123,7 @@ function ScrollingTable<T>({ columns, rows, rowKey, label, footer }: RecordTable
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.header} style={{ textAlign: column.align }}>
+                  <th key={column.header} className={heldClass(column)} style={{ textAlign: column.align }}>
                     {column.header}
                   </th>
                 ))}
@@ -118,7 +133,7 @@ function ScrollingTable<T>({ columns, rows, rowKey, label, footer }: RecordTable
               {rows.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <td key={column.header} style={{ textAlign: column.align }}>
+                    <td key={column.header} className={heldClass(column)} style={{ textAlign: column.align }}>
                       {column.cell(row)}
                     </td>
                   ))}
@@ -129,7 +144,7 @@ function ScrollingTable<T>({ columns, rows, rowKey, label, footer }: RecordTable
               <tfoot>
                 <tr>
                   {columns.map((column) => (
-                    <td key={column.header} style={{ textAlign: column.align }}>
+                    <td key={column.header} className={heldClass(column)} style={{ textAlign: column.align }}>
                       {column.cell(footer)}
                     </td>
                   ))}

@@ -10,6 +10,7 @@ const columns: Column<Customer>[] = [
   { header: 'Number', cell: (customer) => customer.number },
   {
     header: 'Name',
+    names: true,
     cell: (customer) => <TextLink to={paths.customers.view.href(customer.id)}>{customer.name}</TextLink>,
   },
 ];

@@ -9,6 +9,7 @@ import { InvoiceStatusLabel } from './invoice-status';
 
 const numberColumn: Column<Invoice> = {
   header: 'Invoice',
+  names: true,
   cell: (invoice) => (
     <Anchor component={Link} to={paths.sales.invoice.href(invoice.id)}>
       {invoice.number}

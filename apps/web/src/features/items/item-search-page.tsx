@@ -12,6 +12,7 @@ import { itemsQueryOptions } from './api/get-items';
 const columns: Column<Item>[] = [
   {
     header: 'Code',
+    names: true,
     cell: (item) => (
       <Anchor component={Link} to={paths.items.view.href(item.id)}>
         {item.code}

@@ -10,6 +10,7 @@ import { JobStatusLabel } from './job-status';
 export const jobColumns: Column<Job>[] = [
   {
     header: 'Job',
+    names: true,
     cell: (job) => (
       <Anchor component={Link} to={paths.jobs.view.href(job.id)}>
         {job.number}

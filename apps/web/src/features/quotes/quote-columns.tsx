@@ -9,6 +9,7 @@ import { QuoteStatusBadges } from './quote-status';
 
 const numberColumn: Column<Quote> = {
   header: 'Number',
+  names: true,
   cell: (quote) => (
     <Anchor component={Link} to={paths.sales.quote.href(quote.id)}>
       {quote.number}

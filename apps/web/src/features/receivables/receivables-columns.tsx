@@ -45,6 +45,7 @@ export function receivablesColumns(asAt: string): Column<ReceivablesRow>[] {
   return [
     {
       header: 'Customer',
+      names: true,
       cell: ({ customer }) =>
         customer ? (
           <Anchor component={Link} to={paths.customers.view.href(customer.id)} inherit>
