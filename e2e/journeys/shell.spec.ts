@@ -241,6 +241,16 @@ test.describe('the shell on a 390 × 844 phone', () => {
       (element) => element.ownerDocument.defaultView?.getComputedStyle(element, '::before').left ?? '',
     );
     expect(Math.abs(Number.parseFloat(shadowLeft) - held.width)).toBeLessThan(2);
+
+    // The held column is as wide as its header: 'Invoice' is not broken over two lines.
+    await page.goto('/sales/invoices/search');
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await expect(invoices.getByRole('link').first()).toBeVisible();
+    const [invoice, status] = [
+      await box(invoices.getByRole('columnheader', { name: 'Invoice' })),
+      await box(invoices.getByRole('columnheader', { name: 'Status' })),
+    ];
+    expect(invoice.height).toBe(status.height);
   });
 
   test('a notice sits at the bottom of the screen, clear of the heading and its buttons', async ({

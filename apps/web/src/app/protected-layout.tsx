@@ -15,7 +15,7 @@ import { membershipQueryOptions } from '../features/team/api/get-membership';
 import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
 import { useConfig } from '../lib/config-context';
-import { holdNetwork } from '../lib/network';
+import { holdNetwork, importOnceOnline } from '../lib/network';
 import { TimeZoneContext } from '../lib/time-zone';
 import type { DeviceRuntime } from './device-work';
 import { ScreenGate } from './screen-gate';
@@ -166,7 +166,7 @@ function useDeviceRuntime(tenantId: string | undefined): Device | null {
     let runtime: DeviceRuntime | undefined;
     let gone = false;
     const start = () =>
-      void import('./device-work').then((module) => {
+      void importOnceOnline(() => import('./device-work')).then((module) => {
         if (gone) return;
         runtime = module.startDeviceWork({
           owner: ownerOf(sub, tenantId),

@@ -10,7 +10,7 @@ import { UpdateBanner } from '../components/update-banner';
 import type { AuthClient } from '../features/auth/auth-client';
 import { configureApiClient } from '../lib/api-client';
 import type { RuntimeConfig } from '../lib/config';
-import { watchNetwork } from '../lib/network';
+import { importOnceOnline, watchNetwork } from '../lib/network';
 import { paths } from '../lib/paths';
 import { AppProviders, cssVariablesResolver, theme } from './app-providers';
 import { createQueryClient } from './query-client';
@@ -67,7 +67,10 @@ function registerWhenSettled(settled: () => boolean): void {
     setTimeout(
       () =>
         requestIdleCallback(
-          () => void import('./service-worker').then((module) => module.startServiceWorker()),
+          () =>
+            void importOnceOnline(() => import('./service-worker')).then((module) =>
+              module.startServiceWorker(),
+            ),
           {
             timeout: 10_000,
           },

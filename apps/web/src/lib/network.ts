@@ -33,3 +33,17 @@ export function holdNetwork(hold: boolean): void {
 export function useOnline(): boolean {
   return useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
 }
+
+/**
+ * Loads a module the app fetches on demand in the background (`load`: an `import()`). When the fetch fails (the
+ * network dropped before it was kept on the device), it tries again each time the browser comes back online, until
+ * it loads: browsers fetch a module again after a failed import.
+ */
+export function importOnceOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(
+    () =>
+      new Promise<T>((resolve) =>
+        window.addEventListener('online', () => resolve(importOnceOnline(load)), { once: true }),
+      ),
+  );
+}
