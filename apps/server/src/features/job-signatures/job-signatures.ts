@@ -1,7 +1,6 @@
 import type { Signature, SignatureFields } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
-import { notFound } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
 import { requireVisibleJob } from '../jobs/index.ts';
 import { memberName } from '../team/index.ts';
@@ -18,20 +17,19 @@ const toSignature = (row: typeof jobSignatures.$inferSelect): Signature => ({
   takenBy: row.takenBy,
 });
 
-/** The job's sign-off; 404 when none was taken. */
+/** The job's sign-off; null when none was taken. */
 export async function findSignature(
   tx: Tx,
   tenantId: string,
   jobId: string,
   member: Member,
-): Promise<Signature> {
+): Promise<Signature | null> {
   await requireVisibleJob(tx, tenantId, jobId, member);
   const [row] = await tx
     .select()
     .from(jobSignatures)
     .where(and(eq(jobSignatures.tenantId, tenantId), eq(jobSignatures.jobId, jobId)));
-  if (!row) throw notFound('signature');
-  return toSignature(row);
+  return row ? toSignature(row) : null;
 }
 
 /** Takes the customer's sign-off of the job (replacing one taken before), stamped now with the member's name. */

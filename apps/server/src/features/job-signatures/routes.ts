@@ -17,10 +17,10 @@ export function registerJobSignatureRoutes(api: Api, db: Db): void {
       schema: {
         operationId: 'getJobSignature',
         summary: "The customer's sign-off of the job",
-        description: '404 when none was taken.',
+        description: '`null` when none was taken.',
         tags,
         params: idParams,
-        response: { 200: signatureRecord, ...tenantErrors.read },
+        response: { 200: signatureRecord.nullable(), ...tenantErrors.read },
       },
     },
     (request) =>

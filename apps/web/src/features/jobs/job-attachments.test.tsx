@@ -47,7 +47,7 @@ function serve(stored: JobAttachment[]) {
       });
     }
     if (request.path.endsWith('/notes')) return jsonResponse([]);
-    if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
+    if (request.path.endsWith('/signature')) return jsonResponse(null);
     return jsonResponse(leak);
   };
 }

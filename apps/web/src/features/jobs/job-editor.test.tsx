@@ -31,7 +31,7 @@ function serve(save: (request: RecordedRequest) => Response, stored = job()) {
   api.handle = (request) => {
     if (request.method !== 'GET') return save(request);
     if (request.path.endsWith('/notes')) return jsonResponse([]);
-    if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
+    if (request.path.endsWith('/signature')) return jsonResponse(null);
     if (request.path.endsWith('/attachments')) return jsonResponse([]);
     if (request.path.startsWith('/job-priorities')) return jsonResponse([{ id: 'p1', name: 'Low' }, high]);
     if (request.path.startsWith('/territories')) return jsonResponse([innerWest], { total: 1 });

@@ -31,7 +31,7 @@ function serve(
     const answer = other(request);
     if (answer) return answer;
     if (request.path === notesPath && request.method === 'GET') return jsonResponse(notes);
-    if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
+    if (request.path.endsWith('/signature')) return jsonResponse(null);
     if (request.path.endsWith('/attachments')) return jsonResponse([]);
     return jsonResponse(leak);
   };

@@ -62,7 +62,7 @@ function serveJob(start: Job, onSave?: (request: RecordedRequest) => Response | 
   let current = start;
   api.handle = (request) => {
     if (request.path.endsWith('/notes')) return jsonResponse([]);
-    if (request.path.endsWith('/signature')) return errorResponse('NOT_FOUND', 'No signature was taken.');
+    if (request.path.endsWith('/signature')) return jsonResponse(null);
     if (request.path.endsWith('/attachments')) return jsonResponse([]);
     if (request.method === 'PUT') {
       const refused = onSave?.(request);
@@ -253,7 +253,7 @@ describe('JobViewPage, PDF', () => {
       request.path.endsWith('/notes') || request.path.endsWith('/attachments')
         ? jsonResponse([])
         : request.path.endsWith('/signature')
-          ? errorResponse('NOT_FOUND', 'No signature was taken.')
+          ? jsonResponse(null)
           : request.path.endsWith('/pdf')
             ? new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
                 headers: { 'Content-Type': 'application/pdf' },

@@ -40,7 +40,7 @@ function serve(start: Job, { refuseSignatureOnce = false } = {}) {
         : jsonResponse([]);
     if (request.path.endsWith('/attachments')) return jsonResponse([]);
     if (request.path.endsWith('/signature')) {
-      if (request.method === 'GET') return errorResponse('NOT_FOUND', 'No signature was taken.');
+      if (request.method === 'GET') return jsonResponse(null);
       if (refuseSignatureOnce && !refused) {
         refused = true;
         return errorResponse('SERVICE_UNAVAILABLE', 'The service is busy; try again in a few seconds.');
