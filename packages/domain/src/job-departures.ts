@@ -1,4 +1,5 @@
 import { formatsByZone } from './calendar-dates.ts';
+import { takenAtField } from './date-fields.ts';
 import { OUTBOX_STATUSES } from './mail.ts';
 import { z } from './zod.ts';
 
@@ -28,6 +29,7 @@ export const departureFields = z.object({
     .describe(
       'Email the customer that the technician is on the way (when the customer has an email address).',
     ),
+  takenAt: takenAtField(),
 });
 export type DepartureFields = z.output<typeof departureFields>;
 

@@ -1,3 +1,4 @@
+import { takenAtField } from './date-fields.ts';
 import { imageDataUrl } from './image-data.ts';
 import { optionalText } from './text-fields.ts';
 import { z } from './zod.ts';
@@ -25,6 +26,7 @@ export const signatureFields = z
       type: signatureMessages.image,
       size: signatureMessages.size,
     }),
+    takenAt: takenAtField(),
   })
   .superRefine((fields, context) => {
     if (fields.customerNotPresent) {

@@ -1,3 +1,4 @@
+import { takenAtMessages } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
@@ -139,6 +140,43 @@ describe('On my way', () => {
     const again = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 60, notify: false }, key);
     expect(first.statusCode, first.body).toBe(201);
     expect(again.json().id).toBe(first.json().id);
+  });
+
+  it('said on a phone without signal and sent later, is recorded when it was said, its window from then', async () => {
+    const said = new Date(Date.now() - 40 * 60_000);
+    const late = await technician.post(departuresOf(ownJobId), {
+      arrivalMinutes: 30,
+      notify: false,
+      takenAt: said.toISOString(),
+    });
+    expect(late.statusCode, late.body).toBe(201);
+    const departure = late.json();
+    expect(departure.departed).toBe(said.toISOString());
+    const ahead = Date.parse(departure.arrivalFrom) - said.getTime();
+    expect(ahead).toBeGreaterThanOrEqual(30 * 60_000);
+    expect(ahead).toBeLessThan(35 * 60_000);
+
+    // A phone's clock a minute ahead: recorded as now, never later.
+    const sent = Date.now();
+    const fast = await technician.post(departuresOf(ownJobId), {
+      arrivalMinutes: 15,
+      notify: false,
+      takenAt: new Date(sent + 60_000).toISOString(),
+    });
+    expect(fast.statusCode, fast.body).toBe(201);
+    expect(Date.parse(fast.json().departed)).toBeLessThanOrEqual(Date.now());
+
+    const before = (await owner.get(departuresOf(ownJobId))).json().length;
+    for (const [takenAt, message] of [
+      [new Date(Date.now() + 10 * 60_000).toISOString(), takenAtMessages.range],
+      [new Date(Date.now() - 15 * 24 * 60 * 60_000).toISOString(), takenAtMessages.range],
+      ['yesterday', takenAtMessages.format],
+    ]) {
+      const refused = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 30, takenAt });
+      expect(refused.statusCode, takenAt).toBe(400);
+      expect(refused.json().fieldErrors).toContainEqual({ field: 'takenAt', message });
+    }
+    expect((await owner.get(departuresOf(ownJobId))).json()).toHaveLength(before);
   });
 
   it("is not another technician's or another organisation's to say or read", async () => {

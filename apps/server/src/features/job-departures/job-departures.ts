@@ -6,6 +6,7 @@ import {
   departureMessages,
   fillPlaceholders,
   type OutboxStatus,
+  takenAtOrNow,
 } from '@fieldbook/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
@@ -109,8 +110,9 @@ async function readTrip(tx: Tx, tenantId: string, jobId: string) {
 }
 
 /**
- * Records that the technician is on their way to the job, and (with `notify`, when the customer has an email
- * address) puts the organisation's "on my way" email to them in the outbox. A job that is not Scheduled or In
+ * Records that the technician is on their way to the job (now, or when they said it on a phone without signal:
+ * `takenAt`), and (with `notify`, when the customer has an email address) puts the organisation's "on my way"
+ * email to them in the outbox. A job that is not Scheduled or In
  * progress is refused (409), with nothing recorded.
  */
 export async function addDeparture(
@@ -126,7 +128,8 @@ export async function addDeparture(
   if (!ON_THE_WAY_STATUSES.has(trip.status)) throw conflict(departureMessages.notOpen);
   const by = await memberName(tx, tenantId, member.subject);
   const technician = trip.technician ?? by;
-  const window = arrivalWindow(trip.now, fields.arrivalMinutes);
+  const departed = takenAtOrNow(fields.takenAt, trip.now);
+  const window = arrivalWindow(departed, fields.arrivalMinutes);
   const recipient = fields.notify ? trip.email : null;
   let messageId: string | null = null;
   if (recipient) {
@@ -150,7 +153,7 @@ export async function addDeparture(
     tenantId,
     id,
     jobId,
-    departed: trip.now,
+    departed,
     arrivalFrom: window.from,
     arrivalTo: window.to,
     technicianName: technician,

@@ -1,3 +1,4 @@
+import { takenAtMessages } from '@fieldbook/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
@@ -92,6 +93,23 @@ describe("a job's sign-off", () => {
     const none = await owner.get(signatureOf(otherJobId));
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
+  });
+
+  it('taken on a phone without signal and sent later, is stamped when it was taken', async () => {
+    const signed = new Date(Date.now() - 3 * 60 * 60_000);
+    const late = await technician.put(signatureOf(ownJobId), {
+      customerNotPresent: true,
+      takenAt: signed.toISOString(),
+    });
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().signedAt).toBe(signed.toISOString());
+    expect((await owner.get(signatureOf(ownJobId))).json().signedAt).toBe(signed.toISOString());
+    const ahead = await technician.put(signatureOf(ownJobId), {
+      customerNotPresent: true,
+      takenAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+    });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().fieldErrors).toContainEqual({ field: 'takenAt', message: takenAtMessages.range });
   });
 
   it('is taken and read by an Office member on any job', async () => {

@@ -32,7 +32,10 @@ export async function findSignature(
   return row ? toSignature(row) : null;
 }
 
-/** Takes the customer's sign-off of the job (replacing one taken before), stamped now with the member's name. */
+/**
+ * Takes the customer's sign-off of the job (replacing one taken before), stamped with the member's name and the
+ * time: now, or when it was taken on a phone without signal (`takenAt`).
+ */
 export async function takeSignature(
   tx: Tx,
   tenantId: string,
@@ -45,7 +48,8 @@ export async function takeSignature(
     customerNotPresent: fields.customerNotPresent,
     signerName: fields.signerName,
     image: fields.image ? Buffer.from(fields.image.slice(PNG_PREFIX.length), 'base64') : null,
-    signedAt: sql`now()`,
+    // When it was taken on a phone without signal, else now; never later than now.
+    signedAt: fields.takenAt === undefined ? sql`now()` : sql`least(${fields.takenAt}::timestamptz, now())`,
     takenBy: await memberName(tx, tenantId, member.subject),
   };
   const [row] = await tx

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import '../tap-targets.css';
 import './record-table.css';
 
@@ -104,7 +104,7 @@ function ScrollingTable<T>({ columns, rows, rowKey, label, footer }: RecordTable
         data-scrolls={scrolls || undefined}
         data-more-before={overflow.before || undefined}
         data-more-after={overflow.after || undefined}
-        style={scrolls ? { '--record-table-held': `${overflow.held}px` } : undefined}
+        style={scrolls ? ({ '--record-table-held': `${overflow.held}px` } as CSSProperties) : undefined}
       >
         {/*
           A plain table, not Mantine's: its Table brings ScrollArea and a positioning library (a tenth of a list

@@ -1,3 +1,4 @@
+import { type Job, type JobStatus, statusStamps } from '@fieldbook/domain';
 import { createContext, use, useSyncExternalStore } from 'react';
 import { NetworkError } from '../../lib/api-client';
 import { useOnline } from '../../lib/network';
@@ -74,10 +75,19 @@ export function useFieldAction(job: { id: string; number: number }) {
 export const KEPT_MESSAGE = 'saved on this device: it will be sent when there is a connection.';
 
 /**
- * A job as the technician left it: the status of their last status change still waiting to be sent, so a screen
- * shows what they did (In progress after Start) and the next step (Finish). A refused one is not applied.
+ * A job as the technician left it: its status changes still waiting to be sent applied in order, with the actual
+ * start and finish they record (when each was taken), so a screen shows what they did (In progress since 8:05 am
+ * after Start) and the next step (Finish). A refused one is not applied.
  */
-export function withKeptStatus<T extends { status: string }>(job: T, actions: readonly StoredAction[]): T {
-  const last = actions.findLast((kept) => kept.action.type === 'status' && kept.state === 'waiting');
-  return last?.action.type === 'status' ? { ...job, status: last.action.to } : job;
+export function withKeptStatus<T extends Pick<Job, 'status' | 'actualStart' | 'actualFinish'>>(
+  job: T,
+  actions: readonly StoredAction[],
+): T {
+  let shown = job;
+  for (const { action, state, takenAt } of actions) {
+    if (action.type !== 'status' || state !== 'waiting') continue;
+    const to = action.to as JobStatus;
+    shown = { ...shown, status: to, ...statusStamps(shown.status, to, shown, new Date(takenAt)) };
+  }
+  return shown;
 }

@@ -6,6 +6,7 @@ import { stubFetch } from '../../testing/stub-fetch';
 import { sendAction } from '../jobs';
 import { deviceActionStore } from './action-store';
 import { clearDevice, type StoredAction } from './device-store';
+import { withKeptStatus } from './device-work';
 import { createWorkQueue, retryDelay, StatusConflict } from './work-queue';
 
 const OWNER = 'user-1@t-acme';
@@ -226,15 +227,38 @@ describe('sending a status change taken on the device', () => {
     expect(requests()).toEqual(['GET http://localhost:3000/api/jobs/job-1']);
   });
 
-  it('is applied to the job as it now is when the workflow still allows it', async () => {
+  it('is applied to the job as it now is when the workflow still allows it, started when it was tapped', async () => {
     const moved = job({ id: 'job-1', status: 'OPEN_SCHEDULED', updated: '2026-11-30T01:02:03.000Z' });
     fetchMock
       .mockResolvedValueOnce(jsonResponse(moved))
       .mockResolvedValueOnce(jsonResponse({ ...moved, status: 'OPEN_IN_PROGRESS' }));
-    await sendAction(kept('OPEN_SCHEDULED', 'OPEN_IN_PROGRESS'));
+    const tapped = Date.parse('2026-11-30T01:30:00.000Z');
+    await sendAction({ ...kept('OPEN_SCHEDULED', 'OPEN_IN_PROGRESS'), takenAt: tapped });
     expect(requests()[1]).toBe('PUT http://localhost:3000/api/jobs/job-1');
     const body = JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body));
-    expect(body).toMatchObject({ status: 'OPEN_IN_PROGRESS', updated: '2026-11-30T01:02:03.000Z' });
+    expect(body).toMatchObject({
+      status: 'OPEN_IN_PROGRESS',
+      updated: '2026-11-30T01:02:03.000Z',
+      actualStart: '2026-11-30T01:30:00.000Z',
+    });
+  });
+
+  it('finishes the job when Finish was tapped, keeping the start it had', async () => {
+    const started = job({
+      id: 'job-1',
+      status: 'OPEN_IN_PROGRESS',
+      actualStart: '2026-11-30T01:30:00.000Z',
+    });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(started))
+      .mockResolvedValueOnce(jsonResponse({ ...started, status: 'OPEN_COMPLETED' }));
+    const tapped = Date.parse('2026-11-30T03:10:00.000Z');
+    await sendAction({ ...kept('OPEN_IN_PROGRESS', 'OPEN_COMPLETED'), takenAt: tapped });
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toMatchObject({
+      status: 'OPEN_COMPLETED',
+      actualStart: '2026-11-30T01:30:00.000Z',
+      actualFinish: '2026-11-30T03:10:00.000Z',
+    });
   });
 
   it('reads the job again when the office saved it between the read and the save (409)', async () => {
@@ -278,24 +302,78 @@ describe('sending a status change taken on the device', () => {
     );
     expect(sentKeys).toEqual(['k-note', 'k-way', 'k-photo']);
     expect(String(fetchMock.mock.calls[2]?.[0])).toContain("filename=Jo's%20tap.jpg");
-    // On my way sent within its arrival time still emails the customer.
+    // On my way sent within its arrival time still emails the customer, with the time it was said.
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       arrivalMinutes: 30,
       notify: true,
+      takenAt: new Date(base.takenAt).toISOString(),
     });
   });
 
   it('records On my way sent after its arrival time without emailing the customer a time already past', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({}, { status: 201 }));
     const base = kept('OPEN_SCHEDULED', 'OPEN_IN_PROGRESS');
+    const takenAt = Date.now() - 31 * 60_000;
     await sendAction({
       ...base,
-      takenAt: Date.now() - 31 * 60_000,
+      takenAt,
       action: { type: 'departure', arrivalMinutes: 30, notify: true },
     });
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       arrivalMinutes: 30,
       notify: false,
+      takenAt: new Date(takenAt).toISOString(),
     });
+  });
+
+  it('sends a sign-off with the time it was taken', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({}));
+    const takenAt = Date.parse('2026-11-30T03:09:00.000Z');
+    await sendAction({
+      ...kept('OPEN_IN_PROGRESS', 'OPEN_COMPLETED'),
+      takenAt,
+      action: { type: 'signature', customerNotPresent: true, signerName: null, image: null },
+    });
+    expect(requests()).toEqual(['PUT http://localhost:3000/api/jobs/job-1/signature']);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      customerNotPresent: true,
+      signerName: null,
+      image: null,
+      takenAt: '2026-11-30T03:09:00.000Z',
+    });
+  });
+});
+
+describe('a job as the technician left it on the device', () => {
+  const taken = (to: string, at: string, state: StoredAction['state'] = 'waiting'): StoredAction => ({
+    owner: OWNER,
+    jobId: 'job-1',
+    jobNumber: 12,
+    key: `key-${to}`,
+    takenAt: Date.parse(at),
+    action: { type: 'status', from: 'OPEN_SCHEDULED', to },
+    state,
+    attempts: 0,
+  });
+
+  it('shows each status change waiting to be sent, started and finished when they were tapped', () => {
+    const scheduled = job({ id: 'job-1', status: 'OPEN_SCHEDULED', actualStart: null, actualFinish: null });
+    const shown = withKeptStatus(scheduled, [
+      taken('OPEN_IN_PROGRESS', '2026-11-30T01:30:00.000Z'),
+      taken('OPEN_COMPLETED', '2026-11-30T03:10:00.000Z'),
+    ]);
+    expect(shown).toMatchObject({
+      status: 'OPEN_COMPLETED',
+      actualStart: '2026-11-30T01:30:00.000Z',
+      actualFinish: '2026-11-30T03:10:00.000Z',
+    });
+  });
+
+  it('applies no change the server refused', () => {
+    const scheduled = job({ id: 'job-1', status: 'OPEN_SCHEDULED', actualStart: null });
+    const shown = withKeptStatus(scheduled, [
+      taken('OPEN_IN_PROGRESS', '2026-11-30T01:30:00.000Z', 'conflict'),
+    ]);
+    expect(shown).toBe(scheduled);
   });
 });

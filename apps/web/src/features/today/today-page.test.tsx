@@ -1,10 +1,13 @@
 import { addDays, calendarDateIn, type Job, type Today, type Visit } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, jsonResponse } from '../../testing/api';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
+import { DeviceWorkContext, type StoredAction } from '../offline';
+import type { WorkQueue } from '../offline/work-queue';
 import { todayRoutes } from './routes';
 
 const api = installFakeApi();
@@ -86,6 +89,55 @@ describe('Today', () => {
       'tel:0412345678',
     );
     expect(api.paths()).toContain('/today');
+  });
+
+  it('marks as next the first visit not finished on this phone, one finished offline showing Completed', async () => {
+    const first = visit({
+      id: '00000000-0000-7000-8000-00000000a001',
+      number: 11,
+      status: 'OPEN_SCHEDULED',
+      scheduledStart: minutesFromNow(-180),
+      customer: { id: 'c1', name: 'Early & Co' },
+    });
+    const second = visit({
+      id: '00000000-0000-7000-8000-00000000a002',
+      number: 12,
+      status: 'OPEN_SCHEDULED',
+      scheduledStart: minutesFromNow(60),
+      customer: { id: 'c2', name: "Kylie O'Brien" },
+    });
+    serveDay({ visits: [first, second] });
+    const waiting = (to: string, minutesAgo: number): StoredAction => ({
+      owner: 'user-1@t-acme',
+      jobId: first.job.id,
+      jobNumber: 11,
+      key: `key-${to}`,
+      takenAt: Date.now() - minutesAgo * 60_000,
+      action: { type: 'status', from: 'OPEN_SCHEDULED', to },
+      state: 'waiting',
+      attempts: 0,
+    });
+    const kept = [waiting('OPEN_IN_PROGRESS', 90), waiting('OPEN_COMPLETED', 10)];
+    const queue = { subscribe: () => () => undefined, getSnapshot: () => kept } as unknown as WorkQueue;
+    const device = { queue, savedAt: () => null, subscribeSavedAt: () => () => undefined };
+    renderRoutes(
+      (queryClient) => [
+        {
+          element: (
+            <DeviceWorkContext value={device}>
+              <Outlet />
+            </DeviceWorkContext>
+          ),
+          children: todayRoutes(queryClient),
+        },
+      ],
+      { route: '/today', membership: asTechnician },
+    );
+
+    const cards = within(await screen.findByRole('list', { name: 'Visits' })).getAllByRole('listitem');
+    expect(within(cards[0] as HTMLElement).getByText('Completed')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).queryByText('Next')).not.toBeInTheDocument();
+    expect(within(cards[1] as HTMLElement).getByText('Next')).toBeInTheDocument();
   });
 
   it('says an empty day is empty and goes to the next day with visits; Tomorrow and Yesterday move a day', async () => {

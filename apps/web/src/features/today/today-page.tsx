@@ -29,7 +29,7 @@ import { telHref } from '../../lib/contact-links';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
 import { JobStatusLabel } from '../jobs';
-import { useJobActions, withKeptStatus } from '../offline';
+import { useWaitingActions, withKeptStatus } from '../offline';
 import { useRole } from '../team';
 import { activeTechnicianChoicesQueryOptions } from '../technicians';
 import { todayQueryOptions } from './api/get-today';
@@ -149,6 +149,7 @@ function Visits({
   office: boolean;
   onGoTo: (date: string) => void;
 }) {
+  const kept = useWaitingActions();
   if (!day.technician)
     return (
       <Text>
@@ -170,10 +171,15 @@ function Visits({
         )}
       </Stack>
     );
-  const next = day.visits.find((visit) => !DONE.has(visit.job.status));
+  // As the technician left them on this device: a visit finished offline is no longer the next one.
+  const shown = day.visits.map((visit) => {
+    const actions = kept.filter((action) => action.jobId === visit.job.id);
+    return { ...visit, job: withKeptStatus(visit.job, actions), waiting: actions.length > 0 };
+  });
+  const next = shown.find((visit) => !DONE.has(visit.job.status));
   return (
     <Stack component="ol" gap="sm" p={0} m={0} aria-label="Visits" style={{ listStyle: 'none' }}>
-      {day.visits.map((visit) => (
+      {shown.map((visit) => (
         <VisitCard key={visit.job.id} visit={visit} next={visit === next} showLate={day.date === today} />
       ))}
     </Stack>
@@ -189,11 +195,12 @@ function lateness(job: Job, now: number): string | null {
   return `${hours > 0 ? `${hours} h ` : ''}${minutes % 60} min late`;
 }
 
-function VisitCard({ visit, next, showLate }: { visit: Visit; next: boolean; showLate: boolean }) {
+/** A visit as the technician left it on this device, and whether any of their actions on it wait to be sent. */
+type ShownVisit = Visit & { waiting: boolean };
+
+function VisitCard({ visit, next, showLate }: { visit: ShownVisit; next: boolean; showLate: boolean }) {
   const timeZone = useTimeZone();
-  const kept = useJobActions(visit.job.id);
-  // As the technician left it on this device (Start tapped offline shows In progress).
-  const job = withKeptStatus(visit.job, kept);
+  const { job } = visit;
   const { phone, address } = visit;
   const time = timeIn(timeZone);
   const started = job.scheduledStart && Date.parse(job.scheduledStart);
@@ -216,7 +223,7 @@ function VisitCard({ visit, next, showLate }: { visit: Visit; next: boolean; sho
         <Group gap={6}>
           {next && <Badge color="blue.8">Next</Badge>}
           {late && <Badge color="red.9">{late}</Badge>}
-          {kept.length > 0 && <Badge color="gray.8">Waiting to send</Badge>}
+          {visit.waiting && <Badge color="gray.8">Waiting to send</Badge>}
         </Group>
       </Group>
       <Title order={2} size="h4" mt={4} style={{ overflowWrap: 'anywhere' }}>

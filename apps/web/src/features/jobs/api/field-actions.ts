@@ -1,4 +1,10 @@
-import { canChangeJobStatus, JOB_STATUS_NAMES, type JobStatus, jobSave } from '@fieldbook/domain';
+import {
+  canChangeJobStatus,
+  JOB_STATUS_NAMES,
+  type JobStatus,
+  jobSave,
+  statusStamps,
+} from '@fieldbook/domain';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client';
 import { StatusConflict, type StoredAction } from '../../offline';
 import { getJob } from './get-job';
@@ -13,6 +19,8 @@ const STATUS_TRIES = 3;
  * Idempotency-Key: a resend after a lost answer creates nothing twice. A sign-off is a PUT of the same fields, the
  * same twice. A status change reads the job as it now is: already there is done (a resend, or the office did it);
  * a move the workflow still allows is applied to the job as it now is; one it no longer allows is a conflict.
+ * On my way, the sign-off and a move to In progress or Completed record when they were taken (`takenAt`), not when
+ * the phone had signal again to send them.
  */
 export async function sendAction({ jobId, key, action, takenAt }: StoredAction): Promise<void> {
   switch (action.type) {
@@ -28,7 +36,11 @@ export async function sendAction({ jobId, key, action, takenAt }: StoredAction):
       const late = Date.now() > takenAt + action.arrivalMinutes * 60_000;
       await apiFetch(`${jobPath(jobId)}/departures`, {
         method: 'POST',
-        json: { arrivalMinutes: action.arrivalMinutes, notify: action.notify && !late },
+        json: {
+          arrivalMinutes: action.arrivalMinutes,
+          notify: action.notify && !late,
+          takenAt: new Date(takenAt).toISOString(),
+        },
         idempotencyKey: key,
       });
       return;
@@ -43,16 +55,19 @@ export async function sendAction({ jobId, key, action, takenAt }: StoredAction):
       return;
     case 'signature': {
       const { type: _type, ...fields } = action;
-      await apiFetch(`${jobPath(jobId)}/signature`, { method: 'PUT', json: fields });
+      await apiFetch(`${jobPath(jobId)}/signature`, {
+        method: 'PUT',
+        json: { ...fields, takenAt: new Date(takenAt).toISOString() },
+      });
       return;
     }
     case 'status':
-      await sendStatus(jobId, action.from as JobStatus, action.to as JobStatus);
+      await sendStatus(jobId, action.from as JobStatus, action.to as JobStatus, new Date(takenAt));
       return;
   }
 }
 
-async function sendStatus(jobId: string, from: JobStatus, to: JobStatus): Promise<void> {
+async function sendStatus(jobId: string, from: JobStatus, to: JobStatus, takenAt: Date): Promise<void> {
   for (let tries = 1; ; tries++) {
     const job = await getJob(jobId);
     if (job.status === to) return;
@@ -60,7 +75,7 @@ async function sendStatus(jobId: string, from: JobStatus, to: JobStatus): Promis
       throw new StatusConflict(JOB_STATUS_NAMES[from], JOB_STATUS_NAMES[job.status]);
     }
     try {
-      await updateJob(jobId, { ...jobSave(job), status: to });
+      await updateJob(jobId, { ...jobSave(job), status: to, ...statusStamps(job.status, to, job, takenAt) });
       return;
     } catch (error) {
       if (!(error instanceof ApiRequestError && error.status === 409) || tries >= STATUS_TRIES) throw error;
