@@ -136,6 +136,16 @@ test.describe('the shell on a 390 × 844 phone', () => {
       page.getByRole('status').filter({ hasText: `Now working in ${DEMO_TENANTS[1]}.` }),
     ).toBeVisible();
     await expect(userMenu(page)).toHaveAccessibleName(`${DEMO_TENANTS[1]} – signed in as ${DEMO.name}`);
+
+    // Back from the new organisation's home: no sign-in callback to open again, still in the new organisation.
+    await page.goto('/customers/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: DEMO_TENANTS[1] })).toBeVisible();
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/auth\/callback/);
+    await expect(page.getByText('Sign-in failed')).toHaveCount(0);
+    await expect(userMenu(page)).toHaveAccessibleName(`${DEMO_TENANTS[1]} – signed in as ${DEMO.name}`);
   });
 
   test('signs out from the user menu, and says so', async ({ page }) => {

@@ -96,6 +96,18 @@ describe('redirect callback', () => {
     );
     expect(auth.getSnapshot()).toMatchObject({ status: 'error', error: 'Invalid state' });
   });
+
+  it('opened again after its sign-in completed (Back), goes home signed in as before, not failed', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.signinRedirectCallback.mockResolvedValueOnce(signedInUser('/customers/search'));
+    const auth = createAuthClient(userManager, { authErrorPath: '/signed-out' });
+    await auth.completeSignIn('http://localhost/auth/callback?code=c&state=s');
+
+    userManager.getUser.mockResolvedValue(signedInUser());
+    userManager.signinRedirectCallback.mockRejectedValueOnce(new Error('No matching state found in storage'));
+    await expect(auth.completeSignIn('http://localhost/auth/callback?code=c&state=s')).resolves.toBe('/');
+    expect(auth.getSnapshot().status).toBe('authenticated');
+  });
 });
 
 describe('signing in on load', () => {

@@ -6,7 +6,13 @@ import {
   User,
   type UserManager,
 } from 'oidc-client-ts';
-import { authErrorMessages, describeAuthError, isLoginRequired, isUnreachable } from './auth-errors';
+import {
+  authErrorMessages,
+  describeAuthError,
+  isLoginRequired,
+  isStateError,
+  isUnreachable,
+} from './auth-errors';
 import { sessionHint } from './session-hint';
 import { tenantMemory } from './tenant-memory';
 
@@ -214,6 +220,9 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
         authenticated(user);
         return safeReturnPath(user.state);
       } catch (error) {
+        // A callback opened again after its sign-in completed (Back, a bookmark): someone still signed in goes on
+        // to the app as they are, rather than being told the sign-in failed and losing the session they have.
+        if (isStateError(error) && (await userManager.getUser())) return '/';
         failed(error);
         return errorPath;
       }

@@ -13,6 +13,11 @@ export const authErrorMessages = {
 // oidc-client-ts's wording for a callback whose state is absent or matches nothing stored.
 const stateErrors = new Set(['No state in response', 'No matching state found in storage']);
 
+/** A callback whose state is used up or unknown: opened again (Back, a bookmark) after its sign-in completed. */
+export function isStateError(error: unknown): boolean {
+  return error instanceof Error && stateErrors.has(error.message);
+}
+
 /** The identity provider needs the user to sign in interactively. */
 export function isLoginRequired(error: unknown): boolean {
   return error instanceof ErrorResponse && error.error === 'login_required';
@@ -39,9 +44,7 @@ export function describeAuthError(error: unknown): string {
     return authErrorMessages.offline;
   }
   if (error instanceof Error) {
-    return stateErrors.has(error.message)
-      ? authErrorMessages.invalidState
-      : error.message || authErrorMessages.fallback;
+    return isStateError(error) ? authErrorMessages.invalidState : error.message || authErrorMessages.fallback;
   }
   return authErrorMessages.fallback;
 }
