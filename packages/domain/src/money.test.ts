@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, readMoney } from './money.ts';
+import { formatMoney, formatPrice, readMoney } from './money.ts';
 
 describe('readMoney', () => {
   it.each([
@@ -71,5 +71,24 @@ describe('formatMoney for display (en-AU)', () => {
 
   it('shows text that is not a number as it came', () => {
     expect(formatMoney('n/a')).toBe('n/a');
+  });
+});
+
+describe('formatPrice', () => {
+  it('shows a unit price with the decimals it has past 2, so quantity × price reads as the amount', () => {
+    expect(formatPrice('19.995')).toBe('$19.995');
+    expect(formatPrice('0.005')).toBe('$0.005');
+    expect(formatPrice('33.3333')).toBe('$33.3333');
+    expect(formatPrice('1234.5678')).toBe('$1,234.5678');
+  });
+
+  it('shows 2 decimals for a price that has no more', () => {
+    expect(formatPrice('20')).toBe('$20.00');
+    expect(formatPrice('12.5')).toBe('$12.50');
+    expect(formatPrice('1450.00')).toBe('$1,450.00');
+  });
+
+  it('shows text that is not a number as it came', () => {
+    expect(formatPrice('n/a')).toBe('n/a');
   });
 });

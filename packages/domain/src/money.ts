@@ -64,18 +64,34 @@ const signedDecimal = /^-?(\d+(\.\d*)?|\.\d+)$/;
  */
 export function formatMoney(value: Decimal.Value): string {
   if (typeof value === 'string' && !signedDecimal.test(value.trim())) return value;
-  const fixed = new Decimal(typeof value === 'string' ? value.trim() : value)
-    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)
-    .toFixed(2);
-  const negative = fixed.startsWith('-');
-  const [whole = '0', cents = '00'] = (negative ? fixed.slice(1) : fixed).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative && fixed !== '-0.00' ? '-' : ''}${grouped}.${cents}`;
+  return grouped(decimalOf(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
 }
+
+const decimalOf = (value: Decimal.Value) => new Decimal(typeof value === 'string' ? value.trim() : value);
+
+/** A number written out with its decimals ("-1234.50") with thousands grouped ("-1,234.50"); never "-0.00". */
+function grouped(fixed: string): string {
+  const negative = fixed.startsWith('-');
+  const [whole = '0', decimals = ''] = (negative ? fixed.slice(1) : fixed).split('.');
+  const sign = negative && /[1-9]/.test(fixed) ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}`;
+}
+
+const withDollarSign = (formatted: string) =>
+  formatted.startsWith('-') ? `-$${formatted.slice(1)}` : `$${formatted}`;
 
 /** Money with its dollar sign, as screens and documents show it: "$1,234.50", "-$12.00". */
 export function formatDollars(value: Decimal.Value): string {
   const formatted = formatMoney(value);
-  if (!/^-?[\d,]+\.\d{2}$/.test(formatted)) return formatted;
-  return formatted.startsWith('-') ? `-$${formatted.slice(1)}` : `$${formatted}`;
+  return /^-?[\d,]+\.\d{2}$/.test(formatted) ? withDollarSign(formatted) : formatted;
+}
+
+/**
+ * A unit price as screens and documents show it: as money, with the decimals it has past 2 ("$19.995",
+ * "$33.3333"; "$20.00" for 20), so that a line's quantity × price reads as its amount.
+ */
+export function formatPrice(value: Decimal.Value): string {
+  if (typeof value === 'string' && !signedDecimal.test(value.trim())) return value;
+  const price = decimalOf(value);
+  return withDollarSign(grouped(price.toFixed(Math.max(2, price.decimalPlaces()))));
 }

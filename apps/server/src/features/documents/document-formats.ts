@@ -1,4 +1,4 @@
-import { formatDollars, formatsByZone } from '@fieldbook/domain';
+import { formatPrice, formatsByZone } from '@fieldbook/domain';
 
 // Figures as the screens show them, so a document's are exactly the API's.
 
@@ -13,4 +13,4 @@ export const showDateTime = (value: string, timeZone: string) =>
   dateTimeIn(timeZone).format(Date.parse(value));
 export const showQuantity = (value: string | null) =>
   value === null ? null : quantity.format(Number(value));
-export const showPrice = (value: string | null) => (value === null ? null : formatDollars(value));
+export const showPrice = (value: string | null) => (value === null ? null : formatPrice(value));

@@ -3,7 +3,7 @@ import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Column } from '../../components/list/record-table';
 import { displayDate } from '../../lib/date-display';
-import { displayMoney } from '../../lib/money-display';
+import { displayMoney, displayPrice } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
 import { InvoiceStatusLabel } from './invoice-status';
 
@@ -61,7 +61,7 @@ export const invoiceLineColumns: Column<InvoiceLine>[] = [
   { header: 'Description', cell: (line) => line.description },
   // A quantity with 0 to 4 decimals, as it was entered ("2", "1.5", "0.3333").
   { header: 'Quantity', cell: (line) => line.quantity ?? '', align: 'right' },
-  { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },
+  { header: 'Price', cell: (line) => (line.price === null ? '' : displayPrice(line.price)), align: 'right' },
   { header: 'Tax rate', cell: (line) => line.taxRate?.name },
   { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
 ];

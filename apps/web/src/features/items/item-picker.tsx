@@ -2,7 +2,7 @@ import type { Item } from '@fieldbook/domain';
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { Autocomplete } from '../../components/autocomplete/autocomplete';
-import { displayMoney } from '../../lib/money-display';
+import { displayPrice } from '../../lib/money-display';
 import { itemSuggestionsKey, searchItems } from './api/search-items';
 
 /** 'Add from the catalogue': items by code or description; picking one hands it over and clears the box. */
@@ -22,7 +22,7 @@ export function ItemPicker({ onPick }: { onPick: (item: Item) => void }) {
         <Text size="sm">
           <strong>{item.code}</strong> {item.description}{' '}
           <Text span c="dimmed" size="xs">
-            {displayMoney(item.price)}
+            {displayPrice(item.price)}
           </Text>
         </Text>
       )}

@@ -5,7 +5,7 @@ import { PageBreadcrumbs } from '../../components/breadcrumbs';
 import { ListScreen } from '../../components/list/list-screen';
 import type { Column } from '../../components/list/record-table';
 import { useListQuery } from '../../components/list/use-list-params';
-import { displayMoney, ITEM_PRICE_GST } from '../../lib/money-display';
+import { displayPrice, ITEM_PRICE_GST } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
 import { itemsQueryOptions } from './api/get-items';
 
@@ -20,7 +20,7 @@ const columns: Column<Item>[] = [
     ),
   },
   { header: 'Description', cell: (item) => item.description },
-  { header: `Price (${ITEM_PRICE_GST})`, cell: (item) => displayMoney(item.price), align: 'right' },
+  { header: `Price (${ITEM_PRICE_GST})`, cell: (item) => displayPrice(item.price), align: 'right' },
 ];
 
 /** items: the item catalogue; q, p and s live in the URL. */

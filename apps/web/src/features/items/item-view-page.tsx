@@ -7,7 +7,7 @@ import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction } from '../../components/record-actions';
 import { RecordDetails } from '../../components/record-details';
 import { RecordViewer } from '../../components/record-viewer';
-import { displayMoney, ITEM_PRICE_GST } from '../../lib/money-display';
+import { displayPrice, ITEM_PRICE_GST } from '../../lib/money-display';
 import { paths } from '../../lib/paths';
 import { useDeleteItem } from './api/delete-item';
 import { itemQueryOptions } from './api/get-item';
@@ -56,7 +56,7 @@ function ItemViewer({ item: { id, code, description, price } }: { item: Item }) 
         rows={[
           { label: 'Code', value: code },
           { label: 'Description', value: description },
-          { label: 'Price', value: `${displayMoney(price)} ${ITEM_PRICE_GST}` },
+          { label: 'Price', value: `${displayPrice(price)} ${ITEM_PRICE_GST}` },
         ]}
       />
     </RecordViewer>

@@ -108,7 +108,8 @@ describe('JobViewPage', () => {
     );
     const lines = screen.getByRole('table', { name: 'Line items' });
     expect(
-      within(lines).getByRole('row', { name: /Labour, per hour 3 \$33\.33 \$100\.00/ }),
+      // The price with its own decimals, so 3 × $33.3333 reads as $100.00.
+      within(lines).getByRole('row', { name: /Labour, per hour 3 \$33\.3333 \$100\.00/ }),
     ).toBeInTheDocument();
     expect(within(lines).getByRole('row', { name: 'Call-out fee $85.00' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Subtotal $185.00' })).toBeInTheDocument();

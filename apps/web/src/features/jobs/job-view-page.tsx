@@ -8,7 +8,7 @@ import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
 import { deleteAction, editAction, type RecordAction } from '../../components/record-actions';
 import { RecordViewer } from '../../components/record-viewer';
-import { displayMoney } from '../../lib/money-display';
+import { displayMoney, displayPrice } from '../../lib/money-display';
 import { paths, withQuery } from '../../lib/paths';
 import { roleMay } from '../../lib/role-access';
 import { KEPT_MESSAGE, useFieldAction, useJobActions, withKeptStatus } from '../offline';
@@ -53,7 +53,7 @@ const displayQuantity = (quantity: string | null) => (quantity === null ? '' : q
 const lineColumns: Column<Line>[] = [
   { header: 'Description', cell: (line) => line.description },
   { header: 'Quantity', cell: (line) => displayQuantity(line.quantity), align: 'right' },
-  { header: 'Price', cell: (line) => (line.price === null ? '' : displayMoney(line.price)), align: 'right' },
+  { header: 'Price', cell: (line) => (line.price === null ? '' : displayPrice(line.price)), align: 'right' },
   { header: 'Amount', cell: (line) => displayMoney(line.amount), align: 'right' },
 ];
 

@@ -18,7 +18,7 @@ import type { Column } from '../../components/list/record-table';
 import { PageColumn } from '../../components/page-column';
 import { RecordDetails } from '../../components/record-details';
 import { displayDate, displayDateTime } from '../../lib/date-display';
-import { displayMoney } from '../../lib/money-display';
+import { displayMoney, displayPrice } from '../../lib/money-display';
 import { AnswerError, type QuoteAnswerApi } from './quote-answer-api';
 
 type Line = PublicQuote['lineItems'][number];
@@ -26,7 +26,7 @@ type Line = PublicQuote['lineItems'][number];
 /** What a line is, with its quantity and price and its tax under it: two columns fit a phone without scrolling. */
 function lineText(line: Line) {
   const details = [
-    line.quantity !== null && line.price !== null ? `${line.quantity} × ${displayMoney(line.price)}` : null,
+    line.quantity !== null && line.price !== null ? `${line.quantity} × ${displayPrice(line.price)}` : null,
     line.tax,
   ].filter(Boolean);
   return (

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, jsonResponse } from '../../testing/api';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
-import { DeviceWorkContext, type StoredAction } from '../offline';
-import type { WorkQueue } from '../offline/work-queue';
+import { type DeviceWork, DeviceWorkContext, type StoredAction } from '../offline';
 import { todayRoutes } from './routes';
 
 const api = installFakeApi();
@@ -118,8 +117,12 @@ describe('Today', () => {
       attempts: 0,
     });
     const kept = [waiting('OPEN_IN_PROGRESS', 90), waiting('OPEN_COMPLETED', 10)];
-    const queue = { subscribe: () => () => undefined, getSnapshot: () => kept } as unknown as WorkQueue;
-    const device = { queue, savedAt: () => null, subscribeSavedAt: () => () => undefined };
+    const queue = { subscribe: () => () => undefined, getSnapshot: () => kept };
+    const device = {
+      queue,
+      savedAt: () => null,
+      subscribeSavedAt: () => () => undefined,
+    } as unknown as DeviceWork;
     renderRoutes(
       (queryClient) => [
         {
