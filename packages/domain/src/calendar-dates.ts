@@ -94,3 +94,15 @@ export function addDays(date: string, days: number): string {
   next.setUTCDate(next.getUTCDate() + days);
   return next.toISOString().slice(0, 10);
 }
+
+const mediumDate = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * A date of the calendar ("2026-11-23", an invoice's date or due) as screens and messages write it ("23 Nov
+ * 2026"), the same day in every time zone. Text that is not such a date is given back as it came.
+ */
+export function calendarDateText(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(time) ? value : mediumDate.format(time);
+}

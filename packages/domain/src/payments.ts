@@ -1,3 +1,4 @@
+import { calendarDateText } from './calendar-dates.ts';
 import { dateField } from './date-fields.ts';
 import { unitsAt, unitsOf, unitsText } from './decimal-units.ts';
 import { INVOICE_STATUSES, type InvoiceStatus } from './invoices.ts';
@@ -27,13 +28,13 @@ export const paymentMessages = {
   amount: 'Enter an amount greater than $0.00.',
   method: `Choose how it was paid: ${PAYMENT_METHODS.join(', ')}.`,
   beforeInvoice: (invoiceDate: string) =>
-    `The payment date cannot be before the invoice date (${invoiceDate}).`,
+    `The payment date cannot be before the invoice date (${calendarDateText(invoiceDate)}).`,
   tooMuch: (due: string) => `This is more than the amount due: ${formatDollars(due)}.`,
   notIssued: (status: string) =>
     `Payments are recorded on a sent invoice. This invoice is ${status}: send it before recording a payment.`,
   paymentsFirst: (payments: readonly { date: string; amount: string }[]) =>
     `This invoice has ${payments.length === 1 ? 'a payment' : `${payments.length} payments`} (${payments
-      .map((payment) => `${formatDollars(payment.amount)} on ${payment.date}`)
+      .map((payment) => `${formatDollars(payment.amount)} on ${calendarDateText(payment.date)}`)
       .join(', ')}). Delete ${payments.length === 1 ? 'it' : 'them'} first.`,
   totalBelowPaid: (total: string, paid: string) =>
     `The new total, ${formatDollars(total)}, is less than the ${formatDollars(paid)} already paid. ` +

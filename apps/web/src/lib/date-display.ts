@@ -1,4 +1,4 @@
-import { formatsByZone } from '@fieldbook/domain';
+import { calendarDateText, formatsByZone } from '@fieldbook/domain';
 
 const dateTimeIn = formatsByZone('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -13,15 +13,11 @@ export function displayDateTime(value: string | null | undefined, timeZone: stri
   return Number.isNaN(time) ? value : dateTimeIn(timeZone).format(time);
 }
 
-const dateOnly = new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' });
-
 /**
  * A date without a time ("2026-11-23", an invoice's date or due) as a medium en-AU date ("23 Nov 2026"), the
- * same day in every time zone. Empty for none; text that is not such a date is shown as it came.
+ * same day in every time zone (the domain's `calendarDateText`). Empty for none; text that is not such a date is
+ * shown as it came.
  */
 export function displayDate(value: string | null | undefined): string {
-  if (!value) return '';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return Number.isNaN(time) ? value : dateOnly.format(time);
+  return value ? calendarDateText(value) : '';
 }

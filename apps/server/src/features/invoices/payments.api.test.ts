@@ -155,7 +155,7 @@ describe('payments against an invoice', () => {
       expect(fieldsOf(await office.post(paymentsOf(invoice.id), payment({ amount })))).toEqual(['amount']);
     const early = await office.post(paymentsOf(invoice.id), payment({ date: '2026-11-01', amount: '1.00' }));
     expect(early.json().fieldErrors).toEqual([
-      { field: 'date', message: 'The payment date cannot be before the invoice date (2026-11-02).' },
+      { field: 'date', message: 'The payment date cannot be before the invoice date (2 Nov 2026).' },
     ]);
     expect(fieldsOf(await office.post(paymentsOf(invoice.id), { amount: '1', method: 'IOU' }))).toEqual([
       'date',
@@ -179,7 +179,7 @@ describe('payments against an invoice', () => {
       const refused = await owner.put(`/api/sales/invoices/${invoice.id}`, { ...current, status });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe(
-        'This invoice has a payment ($20.00 on 2026-11-20). Delete it first.',
+        'This invoice has a payment ($20.00 on 20 Nov 2026). Delete it first.',
       );
     }
     const cheaper = await owner.put(`/api/sales/invoices/${invoice.id}`, {
