@@ -67,6 +67,18 @@ test("a Technician's home is their day: visit cards with directions and a call, 
   await page.getByRole('button', { name: 'Today' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
 
+  // A day typed into the Date box opens once typed, not each date the keys pass through on the way. The box's
+  // order of day and month is the browser's own (en-US in the headless shell, whatever the page's language).
+  const year = new Date().getFullYear() + 1;
+  await page.getByLabel('Date').focus();
+  await page.keyboard.type(`0403${year}`);
+  await expect(page).toHaveURL(/\/today\?date=\d{4}-\d{2}-\d{2}$/);
+  const typed = await page.getByLabel('Date').inputValue();
+  expect([`${year}-03-04`, `${year}-04-03`]).toContain(typed);
+  await expect(page).toHaveURL(new RegExp(`/today\\?date=${typed}$`));
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+
   // The visit itself: the job, where a note is added.
   const first = visits.getByRole('listitem').first();
   const customer = (await first.getByRole('heading').textContent()) ?? '';

@@ -1,5 +1,5 @@
 import { addDays, calendarDateIn, type Job, type Today, type Visit } from '@fieldbook/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -160,6 +160,24 @@ describe('Today', () => {
     expect(api.paths().filter((path) => path.startsWith('/today'))).toContain(
       `/today?date=${addDays(today, 1)}`,
     );
+  });
+
+  it('opens a day typed in the Date box once the typing ends, not each date it passes through', async () => {
+    serveDay({});
+    const { router } = renderRoutes(todayRoutes, { route: '/today', membership: asTechnician });
+    const box = await screen.findByLabelText('Date');
+    // A browser's date box gives a whole date at each key typed (12012026 passes through 30 Jan and 30 Dec).
+    const [typed, picked] = [addDays(today, 9), addDays(today, 11)];
+    for (const value of [addDays(today, -60), addDays(today, 30), typed])
+      fireEvent.change(box, { target: { value } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${typed}`));
+    await waitFor(() => expect(api.paths()).toContain(`/today?date=${typed}`));
+    expect(api.paths().filter((path) => path.startsWith('/today?date='))).toEqual([`/today?date=${typed}`]);
+
+    // A pick from the calendar opens once the box is left alone for a moment.
+    fireEvent.change(box, { target: { value: picked } });
+    await waitFor(() => expect(router.state.location.search).toBe(`?date=${picked}`));
   });
 
   it('lets the office choose whose day, and asks for one until then', async () => {

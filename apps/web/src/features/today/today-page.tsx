@@ -19,7 +19,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageHeading } from '../../components/page-heading';
@@ -94,16 +96,7 @@ export function TodayPage() {
             Today
           </Button>
         )}
-        <TextInput
-          type="date"
-          label="Date"
-          value={shown}
-          onChange={(event) => {
-            const picked = event.currentTarget.value;
-            if (/^\d{4}-\d{2}-\d{2}$/.test(picked)) goTo(picked);
-          }}
-          w={170}
-        />
+        <DateBox date={shown} onDate={goTo} />
       </Group>
       {day.isPending ? (
         <SectionLoader />
@@ -113,6 +106,40 @@ export function TodayPage() {
         <Visits day={day.data} today={today} office={office} onGoTo={goTo} />
       )}
     </>
+  );
+}
+
+/** How long after the last key (or a pick from the calendar) the day typed in the Date box opens. */
+const DATE_PAUSE_MS = 700;
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The Date box: the day opens once typing pauses, on Enter or on leaving the box, not at each key. A browser's date
+ * box gives a whole date at every key (typing 12012026 passes through 30 Jan and 30 Dec), and opening each one
+ * would set the box again under the keys still being typed.
+ */
+function DateBox({ date, onDate }: { date: string; onDate: (date: string) => void }) {
+  const [draft, setDraft] = useState(date);
+  useEffect(() => setDraft(date), [date]);
+  const open = (value: string) => {
+    if (isDate(value) && value !== date) onDate(value);
+  };
+  const openAfterPause = useDebouncedCallback(open, DATE_PAUSE_MS);
+  return (
+    <TextInput
+      type="date"
+      label="Date"
+      value={draft}
+      onChange={(event) => {
+        setDraft(event.currentTarget.value);
+        openAfterPause(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') open(event.currentTarget.value);
+      }}
+      onBlur={(event) => open(event.currentTarget.value)}
+      w={170}
+    />
   );
 }
 
