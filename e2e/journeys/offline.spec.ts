@@ -94,9 +94,12 @@ test('with no signal the day opens from the phone; Start, a note, a photo and Fi
     page.getByRole('heading', { level: 1, name: `Job ${job.number}: Leaking tap & the kitchen's mixer` }),
   ).toBeVisible();
 
+  const startedAt = Date.now();
   await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText(`Job ${job.number} started: saved on this device`)).toBeVisible();
   await expect(page.getByRole('row', { name: /^Status In progress/ })).toBeVisible();
+  // The visit shows when it started, as it will be recorded.
+  await expect(page.getByRole('row', { name: /^Actual start \d/ })).toBeVisible();
 
   const notes = page.getByRole('region', { name: 'Notes' });
   await notes
@@ -121,6 +124,7 @@ test('with no signal the day opens from the phone; Start, a note, a photo and Fi
   await dialog.getByRole('button', { name: 'Finish', exact: true }).click();
   await expect(page.getByText(`Job ${job.number} finished: saved on this device`)).toBeVisible();
   await expect(page.getByRole('row', { name: /^Status Completed/ })).toBeVisible();
+  const finishedAt = Date.now();
 
   // Start, the note, the photo, the sign-off and the finish wait, in that order.
   const waiting = page.getByRole('button', { name: '5 waiting' });
@@ -146,11 +150,18 @@ test('with no signal the day opens from the phone; Start, a note, a photo and Fi
   await expect(asking).toBeHidden();
 
   // Back in the van: the network returns, the app signs in again behind the screen and sends what waited.
+  const onlineAt = Date.now();
   await context.setOffline(false);
   await expect(page.getByRole('button', { name: /waiting$/ })).toBeHidden({ timeout: 30_000 });
 
+  // Started and finished when they were tapped, not when the network came back.
   const sent = (await desk.api.get(`/api/jobs/${job.id}`)) as Job;
   expect(sent.status).toBe('OPEN_COMPLETED');
+  const [start, finish] = [Date.parse(String(sent.actualStart)), Date.parse(String(sent.actualFinish))];
+  expect(start).toBeGreaterThanOrEqual(startedAt - 1000);
+  expect(finish).toBeGreaterThan(start);
+  expect(finish).toBeLessThanOrEqual(finishedAt);
+  expect(finishedAt).toBeLessThan(onlineAt);
   const sentNotes = (await desk.api.get(`/api/jobs/${job.id}/notes`)) as { text: string }[];
   expect(sentNotes.map((note) => note.text)).toEqual([
     "No signal down here: isolated the mixer's supply & drained it.",
@@ -160,9 +171,11 @@ test('with no signal the day opens from the phone; Start, a note, a photo and Fi
   const signature = (await desk.api.get(`/api/jobs/${job.id}/signature`)) as {
     signerName: string;
     image: string;
+    signedAt: string;
   };
   expect(signature.signerName).toBe("Siobhán O'Hara");
   expect(signature.image).toMatch(/^data:image\/png;base64,/);
+  expect(Date.parse(signature.signedAt)).toBeLessThanOrEqual(finishedAt);
 
   // The office's browser shows it Completed, with the note and the photo once.
   await desk.desk.goto(`/jobs/${job.id}`);

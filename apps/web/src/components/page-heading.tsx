@@ -24,6 +24,14 @@ export function focusPageHeading(moves: PageMoves): void {
   moves.headingDue = heading === null;
 }
 
+/**
+ * Puts the focus on the page's heading: for a control that goes away with what it did (Today once on today, a
+ * visit's Finish once it is finished), so the keyboard goes on from the page rather than from nowhere.
+ */
+export function focusHeading(): void {
+  document.querySelector<HTMLElement>(`[${HEADING_ATTRIBUTE}]`)?.focus({ preventScroll: true });
+}
+
 /** Mantine's Title of order 1 (its classes and variables, Title.css), without the component's code. */
 const titleStyle = {
   '--title-fw': 'var(--mantine-h1-font-weight)',

@@ -61,6 +61,11 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
   const onReady = useCallback((handle: SignatureBoxHandle) => {
     pad.current = handle;
   }, []);
+  // Signing clears "Ask the customer to sign" at once, not at the next Finish.
+  const clearSignatureProblem = useCallback(
+    () => setProblems((shown) => (shown.image ? { ...shown, image: undefined } : shown)),
+    [],
+  );
 
   const finish = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -147,13 +152,17 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
           value={signerName}
           disabled={notPresent}
           error={problems.signerName}
-          onChange={(event) => setSignerName(event.currentTarget.value)}
+          onChange={(event) => {
+            setSignerName(event.currentTarget.value);
+            setProblems((shown) => ({ ...shown, signerName: undefined }));
+          }}
         />
         <SignatureBox
           label="Customer's signature"
           disabled={notPresent}
           onReady={onReady}
           error={problems.image}
+          onChange={clearSignatureProblem}
         />
         {failure !== null && (
           <ApiErrorAlert

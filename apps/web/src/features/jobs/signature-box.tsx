@@ -12,6 +12,8 @@ interface SignatureBoxProps {
   /** Given once the pad is ready (its code loads with the form). */
   onReady: (handle: SignatureBoxHandle) => void;
   error?: string | null;
+  /** A stroke drawn or the typed signature changed: the form clears what it said was missing. */
+  onChange?: () => void;
 }
 
 /** A typed signature as a picture, as a drawn one is kept: the name in a handwriting face, on white. */
@@ -36,13 +38,25 @@ function typedSignature(name: string): string | null {
  * offers a box to type it (for a customer who cannot draw, and for the keyboard alone): the typed name is kept as a
  * picture in the same way.
  */
-export function SignatureBox({ label, disabled = false, onReady, error }: SignatureBoxProps) {
+export function SignatureBox({ label, disabled = false, onReady, error, onChange }: SignatureBoxProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const clear = useRef<() => void>(() => undefined);
   const typed = useRef<string | null>(null);
   const [typing, setTyping] = useState(false);
   const [text, setText] = useState('');
   const labelId = useId();
+  const typedBox = useRef<HTMLInputElement>(null);
+  const typeInstead = useRef<HTMLButtonElement>(null);
+  // Switching between drawing and typing moves the focus with it (after the switch has drawn): to the box to type
+  // in, or back to the button that offers it.
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    (typing ? typedBox.current : typeInstead.current)?.focus();
+  }, [typing]);
+  const changed = useRef(onChange);
+  changed.current = onChange;
   useEffect(() => {
     let pad: import('signature_pad').default | undefined;
     let gone = false;
@@ -56,6 +70,7 @@ export function SignatureBox({ label, disabled = false, onReady, error }: Signat
       element.height = element.offsetHeight * ratio;
       context.scale(ratio, ratio);
       pad = new SignaturePad(element, { backgroundColor: 'rgb(255, 255, 255)', penColor: 'rgb(20, 20, 60)' });
+      pad.addEventListener('endStroke', () => changed.current?.());
       clear.current = () => pad?.clear();
       onReady({
         read: () => {
@@ -80,6 +95,7 @@ export function SignatureBox({ label, disabled = false, onReady, error }: Signat
       {typing && (
         <Box>
           <TextInput
+            ref={typedBox}
             label={`${label}, typed`}
             description="The customer types their name as their signature."
             autoComplete="off"
@@ -89,6 +105,7 @@ export function SignatureBox({ label, disabled = false, onReady, error }: Signat
             onChange={(event) => {
               setText(event.currentTarget.value);
               typed.current = event.currentTarget.value;
+              onChange?.();
             }}
           />
           <Button
@@ -97,6 +114,7 @@ export function SignatureBox({ label, disabled = false, onReady, error }: Signat
             mt={4}
             onClick={() => {
               typed.current = null;
+              switched.current = true;
               setTyping(false);
             }}
           >
@@ -133,11 +151,13 @@ export function SignatureBox({ label, disabled = false, onReady, error }: Signat
               Clear signature
             </Button>
             <Button
+              ref={typeInstead}
               variant="subtle"
               size="compact-sm"
               disabled={disabled}
               onClick={() => {
                 typed.current = text;
+                switched.current = true;
                 setTyping(true);
               }}
             >

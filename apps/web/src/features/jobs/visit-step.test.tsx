@@ -1,5 +1,5 @@
 import type { Job } from '@fieldbook/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
@@ -95,7 +95,8 @@ describe("a Technician's visit", () => {
     expect(await screen.findByText('Job 21 started: In progress.')).toBeInTheDocument();
     const [put] = api.requests.filter((request) => request.method === 'PUT');
     expect((put?.body as Job | undefined)?.status).toBe('OPEN_IN_PROGRESS');
-    expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+    // Start went with the step: the keyboard goes on from Finish, which took its place.
+    expect(await screen.findByRole('button', { name: 'Finish' })).toHaveFocus();
   });
 
   it('finishes with the work done and "customer not present": a note, the sign-off, then Completed', async () => {
@@ -112,6 +113,17 @@ describe("a Technician's visit", () => {
       dialog.getByText('Ask the customer to sign, or say that they were not there.'),
     ).toBeInTheDocument();
     expect(api.paths('PUT')).toEqual([]);
+    // Typing a signature instead takes the focus to its box, and signing there clears what was missing.
+    await user.click(dialog.getByRole('button', { name: 'Type a signature instead' }));
+    const typed = dialog.getByRole('textbox', { name: /^Customer's signature, typed/ });
+    expect(typed).toHaveFocus();
+    await user.keyboard('A');
+    expect(
+      dialog.queryByText('Ask the customer to sign, or say that they were not there.'),
+    ).not.toBeInTheDocument();
+    await user.clear(typed);
+    await user.click(dialog.getByRole('button', { name: 'Draw the signature instead' }));
+    expect(dialog.getByRole('button', { name: 'Type a signature instead' })).toHaveFocus();
 
     await user.type(
       dialog.getByRole('textbox', { name: /^Work done/ }),
@@ -130,6 +142,8 @@ describe("a Technician's visit", () => {
 
     await user.click(dialog.getByRole('button', { name: 'Finish' }));
     expect(await screen.findByText('Job 22 finished: Completed.')).toBeInTheDocument();
+    // Finish went with the finished job: the keyboard goes on from the page's heading.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: /^Job 22/ })).toHaveFocus());
     expect(api.paths('POST')).toEqual([`/jobs/${going.id}/notes`]);
     const puts = api.requests.filter((request) => request.method === 'PUT');
     expect(puts.map((request) => request.path)).toEqual([

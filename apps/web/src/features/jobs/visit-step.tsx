@@ -1,8 +1,9 @@
 import { clockTime, type Job } from '@fieldbook/domain';
 import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../components/notices';
+import { focusHeading } from '../../components/page-heading';
 import { useTimeZone } from '../../lib/time-zone';
 import { KEPT_MESSAGE, useFieldAction, useJobActions } from '../offline';
 import { jobDeparturesQueryOptions } from './api/job-departures';
@@ -31,14 +32,24 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
   const notify = useNotify();
   const field = useFieldAction(job);
   const keptDeparture = useJobActions(job.id).some((kept) => kept.action.type === 'departure');
-  const startVisit = () =>
+  // Start goes once the job is In progress: the focus goes on to Finish, which takes its place.
+  const focusFinish = useRef(false);
+  // Finish (and its dialog) go once the job is finished: a focus left on nothing goes on from the page's heading.
+  useEffect(() => {
+    if (job.status !== 'OPEN_IN_PROGRESS' && document.activeElement === document.body) focusHeading();
+  }, [job.status]);
+  const startVisit = () => {
+    focusFinish.current = true;
     void field({ type: 'status', from: job.status, to: 'OPEN_IN_PROGRESS' }, () =>
       statusChange.mutateAsync('OPEN_IN_PROGRESS'),
     ).then(
       (sent) => notify(`Job ${job.number} started: ${sent === 'kept' ? KEPT_MESSAGE : 'In progress.'}`),
       // The viewer shows the failure.
-      () => undefined,
+      () => {
+        focusFinish.current = false;
+      },
     );
+  };
   if (job.status === 'OPEN_SCHEDULED') {
     const last = departures.data?.[0];
     const start = (
@@ -92,7 +103,18 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
   if (job.status !== 'OPEN_IN_PROGRESS') return null;
   return (
     <>
-      <Button size="xl" fullWidth mb="md" onClick={() => setFinishing(true)}>
+      <Button
+        size="xl"
+        fullWidth
+        mb="md"
+        onClick={() => setFinishing(true)}
+        ref={(button) => {
+          if (button && focusFinish.current) {
+            focusFinish.current = false;
+            button.focus();
+          }
+        }}
+      >
         Finish
       </Button>
       <FinishJobDialog job={job} opened={finishing} onClose={() => setFinishing(false)} />

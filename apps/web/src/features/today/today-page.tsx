@@ -24,7 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { PageHeading } from '../../components/page-heading';
+import { focusHeading, PageHeading } from '../../components/page-heading';
 import { SectionLoader } from '../../components/section-loader';
 import { TAP_TARGET } from '../../components/tap-targets';
 import { telHref } from '../../lib/contact-links';
@@ -92,7 +92,14 @@ export function TodayPage() {
           {shown === today ? 'Tomorrow' : 'Next day'}
         </Button>
         {shown !== today && (
-          <Button variant="default" onClick={() => goTo(today)}>
+          <Button
+            variant="default"
+            onClick={() => {
+              goTo(today);
+              // The button goes with the day it left: the focus goes on from the heading, 'Today'.
+              focusHeading();
+            }}
+          >
             Today
           </Button>
         )}
