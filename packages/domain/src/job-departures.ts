@@ -42,7 +42,7 @@ export const departureRecord = z.object({
   /** The arrival window the customer was told (ISO 8601): `ARRIVAL_WINDOW_MINUTES` long. */
   arrivalFrom: z.string(),
   arrivalTo: z.string(),
-  /** Whose name the message gave: the job's technician's, else the caller's. */
+  /** Whose name the message gave: a Technician caller's own, else the job's technician's, else the caller's. */
   technician: z.string().nullable(),
   /** Who tapped it (their name, else email). */
   by: z.string().nullable(),

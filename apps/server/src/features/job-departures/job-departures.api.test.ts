@@ -179,6 +179,27 @@ describe('On my way', () => {
     expect((await owner.get(departuresOf(ownJobId))).json()).toHaveLength(before);
   });
 
+  it("tells the customer who is coming: a Technician by their own name, the office by the job's technician's", async () => {
+    const assignee = (await owner.get(`/api/jobs/${ownJobId}`)).json().assigneeName as string;
+    // A Technician with no name of their own: the job's technician's.
+    const unnamed = (await technician.post(departuresOf(ownJobId), { arrivalMinutes: 15 })).json();
+    expect(unnamed.technician).toBe(assignee);
+
+    await t.database.db.execute(
+      sql`update memberships set name = 'Sam Nguyen' where tenant_id = ${a.tenant.tenantId} and email = ${technicianEmail}`,
+    );
+    const named = (await technician.post(departuresOf(ownJobId), { arrivalMinutes: 15 })).json();
+    expect(named).toMatchObject({ technician: 'Sam Nguyen', by: 'Sam Nguyen' });
+    // The template the test before edited: 'Job {number}: {technician} is coming'.
+    expect((await messageOf(named.messageId))?.subject).toMatch(/^Job \d+: Sam Nguyen is coming$/);
+
+    const office = (await owner.post(departuresOf(ownJobId), { arrivalMinutes: 15, notify: false })).json();
+    expect(office.technician).toBe(assignee);
+    await t.database.db.execute(
+      sql`update memberships set name = null where tenant_id = ${a.tenant.tenantId} and email = ${technicianEmail}`,
+    );
+  });
+
   it("is not another technician's or another organisation's to say or read", async () => {
     expect((await technician.post(departuresOf(otherJobId), { arrivalMinutes: 30 })).statusCode).toBe(404);
     expect((await technician.get(departuresOf(otherJobId))).statusCode).toBe(404);

@@ -19,7 +19,7 @@ import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
 import { customers } from '../customers/index.ts';
 import { jobs, requireVisibleJob } from '../jobs/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
-import { memberName } from '../team/index.ts';
+import { memberIdentity } from '../team/index.ts';
 import { technicians } from '../technicians/index.ts';
 import { jobDepartures } from './job-departure-tables.ts';
 
@@ -126,8 +126,11 @@ export async function addDeparture(
   const trip = await readTrip(tx, tenantId, jobId);
   if (!trip) throw notFound('job');
   if (!ON_THE_WAY_STATUSES.has(trip.status)) throw conflict(departureMessages.notOpen);
-  const by = await memberName(tx, tenantId, member.subject);
-  const technician = trip.technician ?? by;
+  const caller = await memberIdentity(tx, tenantId, member.subject);
+  const by = caller.name ?? caller.email;
+  // The customer is told who is coming: a Technician saying it of their own visit by their own name (a technician
+  // row may be named for its van or area, "SE01 Surry Hills"); the office saying it, by the job's technician's.
+  const technician = member.role === 'TECHNICIAN' && caller.name ? caller.name : (trip.technician ?? by);
   const departed = takenAtOrNow(fields.takenAt, trip.now);
   const window = arrivalWindow(departed, fields.arrivalMinutes);
   const recipient = fields.notify ? trip.email : null;

@@ -104,11 +104,21 @@ export async function findOwnMembership(tx: Tx, tenantId: string, subject: strin
 
 /** How a member is named on what they did (an invitation, an invoice email): their name, else their email. */
 export async function memberName(tx: Tx, tenantId: string, subject: string): Promise<string | null> {
+  const { name, email } = await memberIdentity(tx, tenantId, subject);
+  return name ?? email;
+}
+
+/** The member's own name and email as the organisation knows them (each null when it has none). */
+export async function memberIdentity(
+  tx: Tx,
+  tenantId: string,
+  subject: string,
+): Promise<{ name: string | null; email: string | null }> {
   const [row] = await tx
     .select({ name: memberships.name, email: memberships.email })
     .from(memberships)
     .where(and(eq(memberships.tenantId, tenantId), eq(memberships.subject, subject)));
-  return row?.name ?? row?.email ?? null;
+  return row ?? { name: null, email: null };
 }
 
 /**
