@@ -38,7 +38,9 @@ export const signatureFields = z
       context.addIssue({ code: 'custom', path: ['signerName'], message: signatureMessages.signerName });
     if (fields.image === null)
       context.addIssue({ code: 'custom', path: ['image'], message: signatureMessages.signature });
-  });
+  })
+  // With the customer not there nobody signed: a name sent along (a form's first guess) is not kept.
+  .transform((fields) => (fields.customerNotPresent ? { ...fields, signerName: null } : fields));
 
 export type SignatureFields = z.output<typeof signatureFields>;
 

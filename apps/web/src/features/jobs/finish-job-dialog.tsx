@@ -70,7 +70,12 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
   const finish = async (event: React.FormEvent) => {
     event.preventDefault();
     const image = notPresent ? null : (pad.current?.read() ?? null);
-    const signature = signatureFields.safeParse({ customerNotPresent: notPresent, signerName, image });
+    // With the customer not there, nobody signed: the name in the box (the customer's, to start with) is not kept.
+    const signature = signatureFields.safeParse({
+      customerNotPresent: notPresent,
+      signerName: notPresent ? null : signerName,
+      image,
+    });
     const note = workDone.trim() ? jobNoteFields.safeParse({ text: workDone }) : null;
     const found: Problems = {};
     for (const issue of signature.error?.issues ?? [])

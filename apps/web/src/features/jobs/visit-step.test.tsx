@@ -151,7 +151,7 @@ describe("a Technician's visit", () => {
       `/jobs/${going.id}/signature`,
       `/jobs/${going.id}`,
     ]);
-    expect(puts[1]?.body).toEqual({ customerNotPresent: true, signerName: 'Acme Plumbing', image: null });
+    expect(puts[1]?.body).toEqual({ customerNotPresent: true, signerName: null, image: null });
     expect((puts[2]?.body as Job | undefined)?.status).toBe('OPEN_COMPLETED');
   });
 });
