@@ -152,6 +152,9 @@ describe('safeSearchQuery', () => {
     ['name:wil* foo:bar', 'name:wil* foo:bar'],
     // A field's name is a list's: letters, digits, `_` and `.`; anything else is text.
     ['cu-15:x $x:y 10:30', 'cu-15-x x-y 10-30'],
+    // A web address is text, not a field named `https`.
+    ['https://www.obrien.example/plumbing', 'https-www-obrien-example-plumbing'],
+    ['name:smith http://x.example', 'name:smith http-x-example'],
     // A field's value liqe cannot read bare goes in quotes.
     ["name:O'Brien", `name:"O'Brien"`],
     ['name:"O\'Brien & Sons"', `name:"O'Brien & Sons"`],

@@ -243,7 +243,9 @@ function tokenize(q: string): Token[] {
       return words(close + 1);
     }
     const field = matchAt(FIELD, start);
-    return field ? fieldTerm(start, field) : words(start);
+    // A web address (`https://example.com`) is text, not a field named `https`.
+    const address = field && q.startsWith('//', start + field[0].length);
+    return field && !address ? fieldTerm(start, field) : words(start);
   };
 
   let index = 0;
