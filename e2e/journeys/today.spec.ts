@@ -119,6 +119,15 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
   await expect(page.getByText(`Job ${number} started: In progress.`)).toBeVisible();
   await page.getByRole('button', { name: 'Finish', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Finish job ${number}` });
+  // The notice that said so goes under the dialog's shade, where it cannot cover the dialog's buttons.
+  await expect(dialog).toBeVisible();
+  const started = page.getByText(`Job ${number} started: In progress.`);
+  expect(
+    await started.evaluate((notice) => {
+      const { x, y, width, height } = notice.getBoundingClientRect();
+      return notice.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    }),
+  ).toBe(false);
   await dialog
     .getByRole('textbox', { name: /^Work done/ })
     .fill("Replaced the mixer's cartridge & tested for leaks: none.");
