@@ -125,7 +125,7 @@ test('a visit on a phone: On my way, Start, then Finish with the work done and a
   expect(
     await started.evaluate((notice) => {
       const { x, y, width, height } = notice.getBoundingClientRect();
-      return notice.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+      return notice.contains(notice.ownerDocument.elementFromPoint(x + width / 2, y + height / 2));
     }),
   ).toBe(false);
   await dialog
