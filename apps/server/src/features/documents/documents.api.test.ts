@@ -127,6 +127,22 @@ describe('the invoice PDF', () => {
     expect(text).toContain('12345678');
   });
 
+  it('prints emoji and a unit price with its own decimals, so quantity × price reads as the amount', async () => {
+    const lines = [
+      { description: 'Call-out 🚐 & diagnosis 🛠️', quantity: '1.333', price: '19.995' },
+      { description: 'Garden tidy 🌿', quantity: '3', price: '0.005' },
+    ];
+    const { invoice, pdf, text } = await invoiceIn(await organisation(true), lines);
+    expect(text).toContain('Call-out 🚐 & diagnosis 🛠');
+    expect(text).toContain('Garden tidy 🌿');
+    expect(text).toContain('$19.995');
+    expect(text).toContain('$0.005');
+    expect(invoice.lineItems.map((line) => line.amount)).toEqual(['26.65', '0.02']);
+    // The emoji are drawn from the bundled emoji font, not left as empty boxes.
+    const fonts = execFileSync('pdffonts', ['-'], { input: pdf.rawPayload }).toString();
+    expect(fonts).toMatch(/NotoEmoji-Regular/);
+  });
+
   it('lists the payments and asks for the amount due as the API gives it; a paid invoice for $0.00', async () => {
     const org = await organisation(true);
     const { invoice } = await invoiceIn(org, LINES);

@@ -3,11 +3,12 @@
 // (`ulimit -v`), with an environment that holds no secret and routes any package download to a closed port
 // on loopback. Its workspace is an empty folder, so a template reads nothing but the images handed to it (shadow
 // files, in memory) and the fonts below.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeCompiler, type NodeError } from '@myriaddreamin/typst-ts-node-compiler';
 import type { RenderJob, RenderOutcome, TemplateProblem } from './render-protocol.ts';
 import { MAX_PAGES, MAX_PROBLEMS, packageImportProblem } from './render-protocol.ts';
+import { woffToSfnt } from './woff-fonts.ts';
 
 const workspace = process.argv[2];
 if (!workspace || !process.send) throw new Error('typst-sandbox runs as a child of renderer.ts');
@@ -17,7 +18,23 @@ const FONT_FILES = ['Regular', 'It', 'Semibold', 'SemiboldIt', 'Bold', 'BoldIt']
   readFileSync(new URL(import.meta.resolve(`source-sans/TTF/SourceSans3-${style}.ttf`))),
 );
 
-const compiler = NodeCompiler.create({ workspace, fontArgs: [{ fontBlobs: FONT_FILES }] });
+/**
+ * Emoji in a customer's name or a line ("Call-out 🚐"), in black and white (Noto Emoji, OFL): the compiler falls
+ * back to it for what Source Sans 3 lacks. Published as web fonts only (`@fontsource/noto-emoji`, one file per range
+ * of characters), so each is written back out as the OpenType font the compiler reads.
+ */
+const EMOJI_DIR = new URL(
+  './',
+  import.meta.resolve('@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff'),
+);
+const EMOJI_FILES = readdirSync(EMOJI_DIR)
+  .filter((name) => name.endsWith('-400-normal.woff'))
+  .map((name) => woffToSfnt(readFileSync(new URL(name, EMOJI_DIR))));
+
+const compiler = NodeCompiler.create({
+  workspace,
+  fontArgs: [{ fontBlobs: [...FONT_FILES, ...EMOJI_FILES] }],
+});
 const mainFile = join(workspace, 'template.typ');
 
 interface Diagnostic {
