@@ -1,14 +1,21 @@
-import { ARRIVAL_MINUTES, type Departure, type Job } from '@fieldbook/domain';
-import { Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import {
+  ARRIVAL_MINUTES,
+  calendarDateIn,
+  calendarDateText,
+  type Departure,
+  type Job,
+} from '@fieldbook/domain';
+import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { useNotify } from '../../components/notices';
+import { useTimeZone } from '../../lib/time-zone';
 import { KEPT_MESSAGE, useFieldAction } from '../offline';
 import { useAddDeparture } from './api/job-departures';
 
 interface OnMyWayDialogProps {
-  job: Pick<Job, 'id' | 'number' | 'customer'>;
+  job: Pick<Job, 'id' | 'number' | 'customer' | 'scheduledStart'>;
   opened: boolean;
   onClose: () => void;
 }
@@ -44,6 +51,10 @@ function OnMyWayForm({ job, onDone }: { job: OnMyWayDialogProps['job']; onDone: 
   const depart = useAddDeparture(job.id);
   const field = useFieldAction(job);
   const say = useNotify();
+  const timeZone = useTimeZone();
+  // A visit booked for another day (a tap on tomorrow's by mistake) says so before the customer is told "today".
+  const booked = job.scheduledStart ? calendarDateIn(timeZone, new Date(job.scheduledStart)) : null;
+  const otherDay = booked !== null && booked !== calendarDateIn(timeZone) ? booked : null;
   const send = (event: React.FormEvent) => {
     event.preventDefault();
     const fields = { arrivalMinutes: Number(minutes), notify };
@@ -74,6 +85,12 @@ function OnMyWayForm({ job, onDone }: { job: OnMyWayDialogProps['job']; onDone: 
   return (
     <form onSubmit={send} noValidate>
       <Stack>
+        {otherDay && (
+          <Alert color="yellow">
+            <strong>This visit is not today.</strong> Job {job.number} is booked for{' '}
+            {calendarDateText(otherDay)}. On my way tells the customer you are arriving today.
+          </Alert>
+        )}
         <Radio.Group label="I expect to arrive in" value={minutes} onChange={setMinutes}>
           <Group mt="xs" gap="sm">
             {ARRIVAL_MINUTES.map((choice) => (

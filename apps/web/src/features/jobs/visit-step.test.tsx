@@ -86,6 +86,20 @@ describe("a Technician's visit", () => {
     expect(await buttons()).toEqual(['Start', 'On my way again']);
   });
 
+  it("warns that On my way tells the customer 'today' when the visit is booked for another day", async () => {
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60_000).toISOString();
+    const later = job({ number: 23, status: 'OPEN_SCHEDULED', scheduledStart: inTwoDays });
+    serve(later);
+    renderRoutes(jobRoutes, { route: `/jobs/${later.id}`, membership: technician });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'On my way' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'On my way to job 23' }));
+    expect(dialog.getByText('This visit is not today.')).toBeInTheDocument();
+    expect(dialog.getByText('This visit is not today.').parentElement).toHaveTextContent(
+      /^This visit is not today\. Job 23 is booked for \d{1,2} \w{3} \d{4}\. On my way tells the customer/,
+    );
+  });
+
   it('starts a Scheduled job with one large button', async () => {
     const booked = job({ number: 21, status: 'OPEN_SCHEDULED' });
     serve(booked);
