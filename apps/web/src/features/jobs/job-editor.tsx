@@ -131,13 +131,16 @@ export function JobEditor({ title, breadcrumbs, job, customer, save }: JobEditor
   const [chosen, setChosen] = useState(job ? job.customer : (customer ?? null));
   const values = form.getValues();
   const customerId = values.customer.id;
+  // The pickers' choices, once the role is known to use them (a Technician's save keeps those fields as they were,
+  // and may not read the lists: asking before the role is known is a 403 for them).
+  const picks = role !== undefined && !linesOnly;
   const locations = useQuery({
     ...customerLocationsQueryOptions(customerId),
-    enabled: customerId !== '' && !linesOnly,
+    enabled: customerId !== '' && picks,
   });
-  const territories = useQuery({ ...territoriesQueryOptions(), enabled: !linesOnly });
-  const priorities = useQuery({ ...jobPrioritiesQueryOptions(), enabled: !linesOnly });
-  const technicians = useQuery({ ...technicianChoicesQueryOptions(), enabled: !linesOnly });
+  const territories = useQuery({ ...territoriesQueryOptions(), enabled: picks });
+  const priorities = useQuery({ ...jobPrioritiesQueryOptions(), enabled: picks });
+  const technicians = useQuery({ ...technicianChoicesQueryOptions(), enabled: picks });
   const error = (path: string) => form.getInputProps(path).error;
   const required = job !== undefined;
 
