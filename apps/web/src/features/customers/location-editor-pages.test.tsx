@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { addressSuggestion, customer, customerLocation } from '../../testing/records';
-import { renderRoutes } from '../../testing/render';
+import { renderRoutes, testQueryClient } from '../../testing/render';
+import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { customerRoutes } from './routes';
 
 const api = installFakeApi();
@@ -21,6 +22,43 @@ function respond(request: RecordedRequest): Response {
 }
 
 describe('New location', () => {
+  it("reads the customer's locations again before showing the customer, so the new one is in their list", async () => {
+    const saved = customerLocation({ name: 'Rear shed' });
+    let posted = false;
+    api.handle = (request) => {
+      if (request.method === 'POST') {
+        posted = true;
+        return jsonResponse(saved, { status: 201 });
+      }
+      if (request.path.startsWith('/locations') && posted)
+        // Slower than the viewer's code: it would open with the list it had.
+        return new Promise((answer) => setTimeout(() => answer(jsonResponse([saved], { total: 1 })), 300));
+      if (request.path.startsWith('/locations')) return jsonResponse([], { total: 0 });
+      return jsonResponse(acme);
+    };
+    // The customer's viewer was open before: its list of locations is in the cache, without the new one.
+    const queryClient = testQueryClient();
+    const key = customerLocationsQueryOptions(acme.id).queryKey;
+    await queryClient.fetchQuery(customerLocationsQueryOptions(acme.id));
+    const { router } = renderRoutes(customerRoutes, {
+      route: `/customers/${acme.id}/locations/new`,
+      queryClient,
+    });
+    // What the customer's viewer has to show the moment it opens.
+    let shownOnArrival: unknown;
+    router.subscribe((state) => {
+      if (state.location.pathname === `/customers/${acme.id}` && shownOnArrival === undefined)
+        shownOnArrival = queryClient.getQueryData(key)?.items;
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Name/), 'Rear shed');
+    await user.type(screen.getByLabelText(/^Street/), '1 Lane');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${acme.id}`));
+    expect(shownOnArrival).toEqual([saved]);
+  });
+
   it('fills the address from the address search using only the keyboard, saves and returns to the customer', async () => {
     api.handle = respond;
     const { router } = renderRoutes(customerRoutes, { route: `/customers/${acme.id}/locations/new` });

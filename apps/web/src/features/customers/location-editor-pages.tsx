@@ -1,11 +1,12 @@
 import type { CustomerLocation } from '@fieldbook/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { EditRecord } from '../../components/editor/edit-record';
 import { type Crumb, editorCrumbs } from '../../components/editor/editor-header';
 import { paths } from '../../lib/paths';
 import { useCreateLocation } from './api/create-location';
 import { customerQueryOptions } from './api/get-customer';
+import { customerLocationsQueryOptions } from './api/get-customer-locations';
 import { locationQueryOptions } from './api/get-location';
 import { useUpdateLocation } from './api/update-location';
 import { LocationEditor } from './location-editor';
@@ -19,6 +20,7 @@ const NEW = 'New location';
 export function NewLocationPage() {
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const customer = useQuery(customerQueryOptions(customerId));
   return (
     <LocationEditor
@@ -26,7 +28,13 @@ export function NewLocationPage() {
       breadcrumbs={editorCrumbs(list, NEW, customerCrumb(customerId, customer.data?.name))}
       customerId={customerId}
       save={useCreateLocation()}
-      onSaved={() => void navigate(paths.customers.view.href(customerId))}
+      // The customer's locations are read again first: their viewer shows the new one at once, not its old list.
+      onSaved={() =>
+        void queryClient
+          .refetchQueries({ queryKey: customerLocationsQueryOptions(customerId).queryKey })
+          .catch(() => undefined)
+          .then(() => navigate(paths.customers.view.href(customerId)))
+      }
     />
   );
 }
