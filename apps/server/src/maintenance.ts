@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { deleteExpiredPayloads } from './features/identity/adapter.ts';
 import { deleteExpiredPasswordResets } from './features/identity/password-resets.ts';
 import { deleteForgottenAttempts } from './features/identity/sign-in-throttle.ts';
-import { sweepFiles } from './features/job-attachments/index.ts';
+import { deleteQueuedFiles, sweepFiles } from './features/job-attachments/index.ts';
 import { sendDueReminders } from './features/mail/index.ts';
 import type { Database } from './platform/db/database.ts';
 import type { FileStore } from './platform/files/file-store.ts';
@@ -11,6 +11,7 @@ import type { ScheduledTask } from './platform/tasks/scheduled-tasks.ts';
 import { customerWords, invoiceWords, jobWords } from './schema.ts';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 interface TaskNeeds {
   database: Database;
@@ -23,6 +24,7 @@ interface TaskNeeds {
  * The server's background tasks, run by the mail worker's loop (platform/tasks/scheduled-tasks.ts), in one process
  * at a time, each once at start-up and then when due:
  * - `housekeeping` every 15 minutes (`runMaintenance`);
+ * - `file-sweep` once a day (`sweepFiles`): stored files no row names, which means listing the whole store;
  * - `payment-reminders` every 15 minutes (`sendReminders`): the automatic payment reminders due, in the outbox;
  * - `planner-statistics` every minute, on PGlite only (`analyseChangedTables`).
  * A lease longer than a run can take: a process that died mid-run has its task taken again when the lease ends.
@@ -34,6 +36,14 @@ export function serverTasks({ database, files, renderer, log }: TaskNeeds): Sche
       everyMs: 15 * MINUTE,
       leaseMs: 10 * MINUTE,
       run: () => runMaintenance(database, files),
+    },
+    {
+      name: 'file-sweep',
+      everyMs: 24 * HOUR,
+      leaseMs: 2 * HOUR,
+      run: async () => {
+        await sweepFiles(database.db, files);
+      },
     },
     {
       name: 'payment-reminders',
@@ -59,14 +69,14 @@ export function serverTasks({ database, files, renderer, log }: TaskNeeds): Sche
 /**
  * Housekeeping a PostgreSQL server's autovacuum does by itself but embedded PGlite does not: refreshing the
  * planner's statistics, so searches keep using their indexes as a tenant grows. On both: the kept words vacuumed,
- * expired identity-provider records and forgotten sign-in attempts deleted, and stored files that no row names
- * (`sweepFiles`), when `files` is given.
+ * expired identity-provider records and forgotten sign-in attempts deleted, and the stored files of deleted
+ * attachments (`deleteQueuedFiles`), when `files` is given.
  */
 export async function runMaintenance(database: Database, files?: FileStore): Promise<void> {
   await deleteExpiredPayloads(database.db);
   await deleteForgottenAttempts(database.db);
   await deleteExpiredPasswordResets(database.db);
-  if (files) await sweepFiles(database.db, files);
+  if (files) await deleteQueuedFiles(database.db, files);
   if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
   // The kept words are read from their index alone, which skips the table only for pages a vacuum has marked all
   // visible: PGlite runs no autovacuum, and a server's may not reach them for a while (a busy tenant's words change

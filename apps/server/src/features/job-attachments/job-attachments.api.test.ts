@@ -7,7 +7,7 @@ import { newMember, type TenantWithUser } from '../../test-support/factories.ts'
 import { technicianJobs } from '../../test-support/job-fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
-import { sweepFiles } from './file-sweep.ts';
+import { deleteQueuedFiles, sweepFiles } from './file-sweep.ts';
 
 let t: TestApp;
 let a: TenantWithUser;
@@ -195,7 +195,7 @@ describe("a job's photos and files", () => {
     expect((await owner.get(`${filesOf(otherJobId)}/not-a-uuid`)).statusCode).toBe(404);
   });
 
-  it('leaves no file without a row: the sweep removes files no row names once they are an hour old', async () => {
+  it("leaves no file without a row: a deleted job's files are queued with its delete; one with no row is swept after an hour", async () => {
     const job = (
       await owner.post('/api/jobs', {
         customer: { id: (await owner.get(`/api/jobs/${ownJobId}`)).json().customer.id },
@@ -203,24 +203,25 @@ describe("a job's photos and files", () => {
     ).json();
     const kept = (await upload(owner, ownJobId, PDF, 'kept.pdf', 'application/pdf')).json();
     const gone = (await upload(owner, job.id, photo, 'gone.jpg')).json();
+    const goneKeys = [
+      `${a.tenant.tenantId}/${gone.id}/original`,
+      `${a.tenant.tenantId}/${gone.id}/thumbnail`,
+    ];
     // An upload whose row never came (the server stopped between the file and the row).
-    await t.app.files.put(
-      `${a.tenant.tenantId}/0190c7a8-0000-7000-8000-000000000001/original`,
-      PDF,
-      'application/pdf',
-    );
-    // Deleting the job deletes its rows; its files wait for the sweep.
-    await t.database.db.execute(sql`delete from jobs where id = ${job.id}`);
+    const orphan = `${a.tenant.tenantId}/0190c7a8-0000-7000-8000-000000000001/original`;
+    await t.app.files.put(orphan, PDF, 'application/pdf');
+
+    // Deleting the job deletes its rows and, in the same transaction, queues their files for deletion.
+    expect((await owner.delete(`/api/jobs/${job.id}`)).statusCode).toBe(204);
+    for (const key of goneKeys) expect(await t.app.files.get(key)).toBeDefined();
+    expect(await deleteQueuedFiles(t.database.db, t.app.files)).toBeGreaterThanOrEqual(1);
+    for (const key of goneKeys) expect(await t.app.files.get(key)).toBeUndefined();
+    expect(await deleteQueuedFiles(t.database.db, t.app.files)).toBe(0);
+
+    // The daily sweep leaves a file with no row alone for an hour (its row may be on its way), then deletes it.
     expect(await sweepFiles(t.database.db, t.app.files)).toEqual([]);
     const later = Date.now() + 61 * 60_000;
-    const swept = await sweepFiles(t.database.db, t.app.files, later);
-    expect(swept.sort()).toEqual(
-      [
-        `${a.tenant.tenantId}/${gone.id}/original`,
-        `${a.tenant.tenantId}/${gone.id}/thumbnail`,
-        `${a.tenant.tenantId}/0190c7a8-0000-7000-8000-000000000001/original`,
-      ].sort(),
-    );
+    expect(await sweepFiles(t.database.db, t.app.files, later)).toEqual([orphan]);
     expect((await owner.get(`${filesOf(ownJobId)}/${kept.id}`)).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 // Where uploaded files live (docs/server.md, "Files"): one interface, on the local disk by default
 // (`disk-store.ts`) or in S3-compatible object storage (`s3-store.ts`). Keys are paths of the caller's making
 // ("<tenant>/<id>/original"), of letters, digits, '-', '_', '.' and '/'. A file is written whole before its
-// database row is committed; the row is deleted first and the file after, by `sweepFiles`.
+// database row is committed; the row is deleted first and the file after (`deleteQueuedFiles`, and `sweepFiles`
+// for a file whose row never came).
 
 /** A stored file as a listing gives it: its key and when it was written. */
 export interface StoredFile {
