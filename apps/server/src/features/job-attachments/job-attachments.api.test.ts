@@ -1,5 +1,4 @@
 import { MAX_ATTACHMENT_BYTES } from '@fieldbook/domain';
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
