@@ -18,7 +18,7 @@ export function KeptActions({ actions }: { actions: readonly StoredAction[] }) {
     >
       <List size="sm">
         {actions.map((action) => (
-          <List.Item key={action.seq}>
+          <List.Item key={action.key}>
             {actionName(action.action)}
             {action.state === 'waiting' ? '' : ' (not sent)'}
           </List.Item>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { waitingAction, withWaitingActions } from '../../testing/device-work';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { jobRoutes } from './routes';
@@ -98,6 +99,26 @@ describe("a Technician's visit", () => {
     expect(dialog.getByText('This visit is not today.').parentElement).toHaveTextContent(
       /^This visit is not today\. Job 23 is booked for \d{1,2} \w{3} \d{4}\. On my way tells the customer/,
     );
+  });
+
+  it('shows On my way said on this phone and not sent yet, from when it was said', async () => {
+    const booked = job({ number: 24, status: 'OPEN_SCHEDULED' });
+    serve(booked);
+    const said = waitingAction({
+      jobId: booked.id,
+      jobNumber: 24,
+      takenAt: Date.parse('2026-11-30T21:05:00Z'),
+      action: { type: 'departure', arrivalMinutes: 30, notify: true },
+    });
+    renderRoutes(withWaitingActions([said], jobRoutes), {
+      route: `/jobs/${booked.id}`,
+      membership: technician,
+    });
+    // Melbourne: 8:05 am, arriving 8:35 to 9:05.
+    expect(
+      await screen.findByText('On my way since 8:05 am: arriving 8:35 am to 9:05 am (waiting to send).'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'On my way again' })).toBeInTheDocument();
   });
 
   it('starts a Scheduled job with one large button', async () => {

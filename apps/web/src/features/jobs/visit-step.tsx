@@ -1,4 +1,4 @@
-import { clockTime, type Job } from '@fieldbook/domain';
+import { arrivalWindow, clockTime, type Job } from '@fieldbook/domain';
 import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -31,7 +31,16 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
   const timeZone = useTimeZone();
   const notify = useNotify();
   const field = useFieldAction(job);
-  const keptDeparture = useJobActions(job.id).some((kept) => kept.action.type === 'departure');
+  // On my way said on this phone and not sent yet: shown as it will be recorded, from when it was said.
+  const keptAction = useJobActions(job.id).findLast((kept) => kept.action.type === 'departure');
+  const keptDeparture =
+    keptAction?.action.type === 'departure'
+      ? {
+          departed: new Date(keptAction.takenAt),
+          ...arrivalWindow(new Date(keptAction.takenAt), keptAction.action.arrivalMinutes),
+          emailedTo: null,
+        }
+      : undefined;
   // Start goes once the job is In progress: the focus goes on to Finish, which takes its place.
   const focusFinish = useRef(false);
   // Finish (and its dialog) go once the job is finished: a focus left on nothing goes on from the page's heading.
@@ -51,13 +60,21 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
     );
   };
   if (job.status === 'OPEN_SCHEDULED') {
-    const last = departures.data?.[0];
+    const sent = departures.data?.[0];
+    const last =
+      keptDeparture ??
+      (sent && {
+        departed: new Date(sent.departed),
+        from: new Date(sent.arrivalFrom),
+        to: new Date(sent.arrivalTo),
+        emailedTo: sent.emailedTo,
+      });
     const start = (
       <Button
         size="xl"
         fullWidth
         mb="md"
-        variant={last || keptDeparture || departures.isError ? 'filled' : 'default'}
+        variant={last || departures.isError ? 'filled' : 'default'}
         loading={statusChange.isPending && statusChange.variables === 'OPEN_IN_PROGRESS'}
         disabled={statusChange.isPending}
         onClick={startVisit}
@@ -70,7 +87,7 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
         size="xl"
         fullWidth
         mb="md"
-        variant={last || keptDeparture ? 'default' : 'filled'}
+        variant={last ? 'default' : 'filled'}
         loading={departures.isPending && departures.fetchStatus !== 'paused'}
         onClick={() => setDeparting(true)}
       >
@@ -82,10 +99,10 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
         {last ? (
           <>
             <Text mb="xs" fw={600}>
-              On my way since {clockTime(new Date(last.departed), timeZone)}: arriving{' '}
-              {clockTime(new Date(last.arrivalFrom), timeZone)} to{' '}
-              {clockTime(new Date(last.arrivalTo), timeZone)}
-              {last.emailedTo ? `, emailed to ${last.emailedTo}` : ''}.
+              On my way since {clockTime(last.departed, timeZone)}: arriving {clockTime(last.from, timeZone)}{' '}
+              to {clockTime(last.to, timeZone)}
+              {last.emailedTo ? `, emailed to ${last.emailedTo}` : ''}
+              {keptDeparture ? ' (waiting to send)' : ''}.
             </Text>
             {start}
             {onMyWay}

@@ -1,12 +1,11 @@
 import { addDays, calendarDateIn, type Job, type Today, type Visit } from '@fieldbook/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, jsonResponse } from '../../testing/api';
+import { waitingAction, withWaitingActions } from '../../testing/device-work';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
-import { type DeviceWork, DeviceWorkContext, type StoredAction } from '../offline';
 import { todayRoutes } from './routes';
 
 const api = installFakeApi();
@@ -106,36 +105,15 @@ describe('Today', () => {
       customer: { id: 'c2', name: "Kylie O'Brien" },
     });
     serveDay({ visits: [first, second] });
-    const waiting = (to: string, minutesAgo: number): StoredAction => ({
-      owner: 'user-1@t-acme',
-      jobId: first.job.id,
-      jobNumber: 11,
-      key: `key-${to}`,
-      takenAt: Date.now() - minutesAgo * 60_000,
-      action: { type: 'status', from: 'OPEN_SCHEDULED', to },
-      state: 'waiting',
-      attempts: 0,
-    });
+    const waiting = (to: string, minutesAgo: number) =>
+      waitingAction({
+        jobId: first.job.id,
+        jobNumber: 11,
+        takenAt: Date.now() - minutesAgo * 60_000,
+        action: { type: 'status', from: 'OPEN_SCHEDULED', to },
+      });
     const kept = [waiting('OPEN_IN_PROGRESS', 90), waiting('OPEN_COMPLETED', 10)];
-    const queue = { subscribe: () => () => undefined, getSnapshot: () => kept };
-    const device = {
-      queue,
-      savedAt: () => null,
-      subscribeSavedAt: () => () => undefined,
-    } as unknown as DeviceWork;
-    renderRoutes(
-      (queryClient) => [
-        {
-          element: (
-            <DeviceWorkContext value={device}>
-              <Outlet />
-            </DeviceWorkContext>
-          ),
-          children: todayRoutes(queryClient),
-        },
-      ],
-      { route: '/today', membership: asTechnician },
-    );
+    renderRoutes(withWaitingActions(kept, todayRoutes), { route: '/today', membership: asTechnician });
 
     const cards = within(await screen.findByRole('list', { name: 'Visits' })).getAllByRole('listitem');
     expect(within(cards[0] as HTMLElement).getByText('Completed')).toBeInTheDocument();
