@@ -191,6 +191,40 @@ test("a job is scheduled from the keyboard with its Schedule form, on a phone's 
   await expect(page.getByRole('link', { name: `Job ${job.number}`, exact: true })).toHaveCount(0);
 });
 
+test('a job scheduled late in the evening shows on its day, past the board’s usual hours, and the keyboard goes on from it', async ({
+  page,
+}) => {
+  const date = '2031-04-10';
+  const api = await openScheduler(page, date);
+  const { job, customer } = await readyJob(api);
+  const se04 = await technician(api, 'SE04');
+  await searchReady(page, customer);
+
+  await page.getByRole('button', { name: `Schedule job ${job.number}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Schedule job ${job.number}` });
+  await dialog.getByLabel('Technician').selectOption({ label: se04.name });
+  await dialog.getByLabel('Date').fill(date);
+  await dialog.getByLabel('Start time').fill('23:00');
+  await dialog.getByLabel('Duration').selectOption('180');
+  await dialog.getByRole('button', { name: 'Schedule' }).focus();
+  await page.keyboard.press('Enter');
+
+  // Its finish is on the next day, and says so.
+  await expect(
+    page.getByRole('status').filter({
+      hasText: new RegExp(
+        `Job ${job.number} scheduled: ${se04.name}, Thu, 10 Apr, 11:00\\spm to Fri, 11 Apr, 2:00\\sam\\.`,
+      ),
+    }),
+  ).toBeVisible();
+  const event = eventOf(page, job.number);
+  await expect(event).toBeVisible();
+  await expect(event).toHaveAccessibleName(/11:00\spm to Fri, 11 Apr, 2:00\sam, Scheduled/);
+  // The Schedule button went with the job's place in the ready list: the keyboard goes on from the job's event.
+  await expect(event).toBeFocused();
+});
+
 test('the ready list searches every ready job by the start of its words, typed by keyboard, and says when it cannot', async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import type { Calendar } from '@event-calendar/core';
-import { formatsByZone, JOB_STATUS_NAMES, type Job, type JobStatus } from '@fieldbook/domain';
+import { calendarDateIn, formatsByZone, JOB_STATUS_NAMES, type Job, type JobStatus } from '@fieldbook/domain';
 import { RAG_NAMES } from '../jobs';
 
 /** An event's colours by its job's status (white text on each, 4.5:1 or more; a cancelled job is grey). */
@@ -37,13 +37,18 @@ function span(className: string, text: string): HTMLSpanElement {
 }
 
 const timeIn = formatsByZone('en-AU', { hour: 'numeric', minute: '2-digit' });
+const dayIn = formatsByZone('en-AU', { weekday: 'short', day: 'numeric', month: 'short' });
 
 /** What a screen reader hears of an event: "Job 12, Red flag, O'Brien & Sons · Unit 4, SE02, 10:00 am to 11:00 am, Scheduled". */
 export function boardEventLabel(job: Job, timeZone: string): string {
   const time = timeIn(timeZone);
+  const until = (start: Date, finish: Date) =>
+    calendarDateIn(timeZone, start) === calendarDateIn(timeZone, finish)
+      ? time.format(finish)
+      : `${dayIn(timeZone).format(finish)}, ${time.format(finish)}`;
   const when =
     job.scheduledStart && job.scheduledFinish
-      ? `${time.format(new Date(job.scheduledStart))} to ${time.format(new Date(job.scheduledFinish))}`
+      ? `${time.format(new Date(job.scheduledStart))} to ${until(new Date(job.scheduledStart), new Date(job.scheduledFinish))}`
       : '';
   return [
     `Job ${job.number}`,
@@ -68,6 +73,7 @@ export function boardEventContent(info: Calendar.EventContentInfo): Calendar.Con
   if (!job || !timeZone) return '';
   const face = document.createElement('span');
   face.className = 'board-event';
+  face.dataset.jobId = job.id;
   face.title = boardEventLabel(job, timeZone);
   const seen = document.createElement('span');
   seen.className = 'board-event-seen';

@@ -1,6 +1,7 @@
 import { addDays, instantAt, wallClockAt } from '@fieldbook/domain';
 import { describe, expect, it } from 'vitest';
 import { job } from '../../testing/records';
+import { boardEventLabel } from './board-events';
 import { rangeInstants, scheduledInRangeQuery } from './board-range';
 import {
   rowOfJob,
@@ -10,7 +11,7 @@ import {
   slotOfDrop,
   UNASSIGNED_ROW,
 } from './board-slots';
-import { wallClockOfCalendarDate } from './board-times';
+import { boardHours, wallClockOfCalendarDate } from './board-times';
 
 const MELBOURNE = 'Australia/Melbourne';
 const SE02 = '0190f5d2-0000-7000-8000-000000000002';
@@ -161,5 +162,51 @@ describe("the board's range", () => {
     expect(scheduledInRangeQuery(MELBOURNE, { date: '2026-11-24', days: 1 })).toBe(
       'scheduledStart:[2026-11-23T13:00:00.000Z TO 2026-11-24T13:00:00.000Z}',
     );
+  });
+});
+
+describe('the board’s hours', () => {
+  const day = ['2026-12-07'];
+
+  it('are 07:00 to 19:00, opened at 08:00, while every job is inside them', () => {
+    expect(boardHours([{ start: '2026-12-07T09:00:00', end: '2026-12-07T17:30:00' }], day)).toEqual({
+      slotMinTime: '07:00',
+      slotMaxTime: '19:00',
+      scrollTime: '08:00',
+    });
+  });
+
+  it('widen to the whole hours of a job outside them, and open at an early one', () => {
+    expect(boardHours([{ start: '2026-12-07T06:15:00', end: '2026-12-07T07:00:00' }], day)).toEqual({
+      slotMinTime: '06:00',
+      slotMaxTime: '19:00',
+      scrollTime: '06:00',
+    });
+    expect(boardHours([{ start: '2026-12-07T18:30:00', end: '2026-12-07T20:10:00' }], day)).toMatchObject({
+      slotMinTime: '07:00',
+      slotMaxTime: '21:00',
+    });
+  });
+
+  it('show a job that crosses midnight to the end of its day, and from the start of the next', () => {
+    const late = [{ start: '2026-12-07T23:00:00', end: '2026-12-08T02:00:00' }];
+    expect(boardHours(late, day)).toMatchObject({ slotMinTime: '07:00', slotMaxTime: '24:00' });
+    expect(boardHours(late, ['2026-12-08'])).toMatchObject({ slotMinTime: '00:00', slotMaxTime: '19:00' });
+    // A job on a day not shown does not widen the days that are.
+    expect(boardHours(late, ['2026-12-09'])).toMatchObject({ slotMinTime: '07:00', slotMaxTime: '19:00' });
+  });
+});
+
+describe('an event’s name for a screen reader', () => {
+  it('gives the finish its day when it is on the next one', () => {
+    const late = job({
+      number: 197,
+      status: 'OPEN_SCHEDULED',
+      scheduledStart: '2026-12-07T12:00:00Z',
+      scheduledFinish: '2026-12-07T15:00:00Z',
+    });
+    expect(boardEventLabel(late, MELBOURNE)).toMatch(/11:00\spm to Tue, 8 Dec, 2:00\sam, Scheduled$/);
+    const short = { ...late, scheduledFinish: '2026-12-07T12:45:00Z' };
+    expect(boardEventLabel(short, MELBOURNE)).toMatch(/11:00\spm to 11:45\spm, Scheduled$/);
   });
 });

@@ -12,6 +12,7 @@ import { useEffect, useRef } from 'react';
 import { boardEventContent, statusColours } from './board-events';
 import type { BoardRange } from './board-range';
 import { rowOfJob, UNASSIGNED_ROW } from './board-slots';
+import { boardHours } from './board-times';
 import './resource-board.css';
 
 /** The drag data type of a ready job dragged from the list: its id. */
@@ -37,6 +38,10 @@ interface ResourceBoardProps {
   onDropMissed: () => void;
   onChange: (change: BoardChange) => void;
   onOpen: (jobId: string) => void;
+  /** A job to give the keyboard's focus to once the board draws it (one just scheduled from the keyboard). */
+  focusJobId?: string | null;
+  /** The board gave it the focus. */
+  onFocused?: () => void;
 }
 
 const DAY = 'resourceTimelineDay';
@@ -81,7 +86,7 @@ function eventsOf(timeZone: string, jobs: readonly Job[]) {
 
 /**
  * The technicians' day (or 7 days) as a resource timeline (@event-calendar/core): 15-minute slots from 07:00 to
- * 19:00, business hours shaded, opened at 08:00. Events move and stretch by pointer; ready jobs dragged from the
+ * 19:00 (widened to show a job outside them: `boardHours`), business hours shaded, opened at 08:00. Events move and stretch by pointer; ready jobs dragged from the
  * list drop onto it (`dateFromPoint`). It shows what it is given: the page loads, saves and reports.
  */
 export function ResourceBoard(props: ResourceBoardProps) {
@@ -89,6 +94,7 @@ export function ResourceBoard(props: ResourceBoardProps) {
   const element = useRef<HTMLElement>(null);
   const calendar = useRef<Calendar | null>(null);
   const nudge = useRef(false);
+  const shownHours = useRef('');
   // The calendar is made once; its callbacks call the latest props.
   const latest = useRef(props);
   latest.current = props;
@@ -166,7 +172,17 @@ export function ResourceBoard(props: ResourceBoardProps) {
     const board = calendar.current;
     if (!board) return;
     const rowIds = (JSON.parse(rowsKey) as { id: string }[]).map((row) => row.id);
-    board.setOption('events', [...businessHours(range, rowIds), ...eventsOf(timeZone, jobs)]);
+    const events = eventsOf(timeZone, jobs);
+    const days = Array.from({ length: range.days }, (_, index) => addDays(range.date, index));
+    // The hours are set again only when they change: setting them lays the calendar out afresh.
+    const hours = boardHours(events, days);
+    if (JSON.stringify(hours) !== shownHours.current) {
+      shownHours.current = JSON.stringify(hours);
+      board.setOption('slotMinTime', hours.slotMinTime);
+      board.setOption('slotMaxTime', hours.slotMaxTime);
+      board.setOption('scrollTime', hours.scrollTime);
+    }
+    board.setOption('events', [...businessHours(range, rowIds), ...events]);
     // Events given with the days they are on (a day read before, from the cache) are stacked before they are
     // drawn, all on one line: the calendar stacks them again when its gap changes, so nudge it once they are.
     const frame = requestAnimationFrame(() => {
@@ -175,6 +191,20 @@ export function ResourceBoard(props: ResourceBoardProps) {
     });
     return () => cancelAnimationFrame(frame);
   }, [timeZone, jobs, range, rowsKey]);
+
+  // A job just scheduled from the keyboard: the focus goes on from its event, once it is drawn.
+  const { focusJobId } = props;
+  useEffect(() => {
+    if (!focusJobId) return;
+    const frame = requestAnimationFrame(() => {
+      const face = element.current?.querySelector(`[data-job-id="${CSS.escape(focusJobId)}"]`);
+      const event = face?.closest<HTMLElement>('.ec-event');
+      if (!event) return;
+      event.focus();
+      latest.current.onFocused?.();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusJobId, jobs]);
 
   const allowsDrop = (event: React.DragEvent) => event.dataTransfer.types.includes(READY_JOB_TYPE);
 

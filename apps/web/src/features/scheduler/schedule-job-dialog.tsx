@@ -24,6 +24,10 @@ interface ScheduleJobDialogProps {
   error: unknown;
   onSubmit: (slot: Slot) => void;
   onClose: () => void;
+  /** Closed, the focus goes back to what opened it (the default); not when the page moves it on itself. */
+  returnFocus?: boolean;
+  /** Once it has gone from the screen (its closing transition ended). */
+  onClosed?: () => void;
 }
 
 interface Values {
@@ -44,9 +48,16 @@ const messages = {
  * a drop on the board is. Each field has its label; errors stay beside their field.
  */
 export function ScheduleJobDialog(props: ScheduleJobDialogProps) {
-  const { job, onClose } = props;
+  const { job, onClose, returnFocus = true, onClosed } = props;
   return (
-    <Modal opened={job !== null} onClose={onClose} title={job ? `Schedule job ${job.number}` : ''} centered>
+    <Modal
+      opened={job !== null}
+      onClose={onClose}
+      title={job ? `Schedule job ${job.number}` : ''}
+      centered
+      returnFocus={returnFocus}
+      onExitTransitionEnd={onClosed}
+    >
       {/* A new form for each job, so nothing typed for one is left for the next. */}
       {job && <ScheduleJobForm key={job.id} {...props} job={job} />}
     </Modal>

@@ -43,8 +43,13 @@ function savedNotice(timeZone: string, number: number, verb: string, technician:
     minute: '2-digit',
     timeZone,
   });
-  const until = new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone });
-  return `Job ${number} ${verb}: ${technician}, ${when.format(new Date(slot.start))} to ${until.format(new Date(slot.finish))}.`;
+  const [start, finish] = [new Date(slot.start), new Date(slot.finish)];
+  // The finish's day too when it is another day than the start's (11:00 pm to Tue, 8 Dec, 2:00 am).
+  const sameDay = calendarDateIn(timeZone, start) === calendarDateIn(timeZone, finish);
+  const until = sameDay
+    ? new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone })
+    : when;
+  return `Job ${number} ${verb}: ${technician}, ${when.format(start)} to ${until.format(finish)}.`;
 }
 
 interface Failure {
@@ -109,6 +114,10 @@ export function SchedulerPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [dragging, setDragging] = useState(false);
   const [dialogJob, setDialogJob] = useState<Job | null>(null);
+  // A job scheduled from the keyboard's dialog: its event on the board takes the focus once the dialog has gone
+  // (the Schedule button that opened it went with the job's place in the ready list).
+  const [scheduledFromDialog, setScheduledFromDialog] = useState<string | null>(null);
+  const [focusJobId, setFocusJobId] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<unknown>(null);
 
   const technicianList = technicians.data?.items ?? [];
@@ -171,6 +180,7 @@ export function SchedulerPage() {
     try {
       await schedule.mutateAsync({ shown: dialogJob, slot });
       notify(savedNotice(timeZone, dialogJob.number, 'scheduled', nameOf(slot.technicianId), slot));
+      setScheduledFromDialog(dialogJob.id);
       setDialogJob(null);
       // The board goes to the day the job was put on.
       setRange({ ...range, date: wallClockAt(timeZone, slot.start).slice(0, 10) });
@@ -236,6 +246,8 @@ export function SchedulerPage() {
               }}
               onChange={onChange}
               onOpen={(jobId) => void navigate(paths.jobs.view.href(jobId))}
+              focusJobId={focusJobId}
+              onFocused={() => setFocusJobId(null)}
             />
             <BoardLegend />
           </Box>
@@ -244,6 +256,11 @@ export function SchedulerPage() {
       <ScheduleJobDialog
         timeZone={timeZone}
         job={dialogJob}
+        returnFocus={scheduledFromDialog === null}
+        onClosed={() => {
+          setFocusJobId(scheduledFromDialog);
+          setScheduledFromDialog(null);
+        }}
         technicians={technicianList}
         date={range.date}
         saving={schedule.isPending && dialogJob !== null}
