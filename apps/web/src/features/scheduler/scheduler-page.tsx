@@ -64,7 +64,11 @@ function failureOf(job: ShownJob, verb: string, error: unknown): Failure {
   const said = [error instanceof Error ? error.message : String(error), ...fields].join(' ');
   return {
     title: `Job ${job.number} was not ${verb}`,
-    message: `${said} ${stale ? 'The board has been refreshed with the latest. ' : ''}The job is back where it was; nothing was changed.`,
+    // A colleague's save got there first: the board has read the job again, so it shows their version (which may
+    // be in another place than this move started from), not the server's generic "reload it".
+    message: stale
+      ? `Someone else changed job ${job.number} in the meantime. The board now shows it as they saved it, and your change was not saved: do it again if it is still needed.`
+      : `${said} The job is back where it was; nothing was changed.`,
   };
 }
 
