@@ -46,12 +46,13 @@ async function owing(
     status = 'OPEN_SENT',
     price = '100',
     to = books,
-  }: { paid?: string; status?: string; price?: string; to?: Books } = {},
+    date = '2026-06-01',
+  }: { paid?: string; status?: string; price?: string; to?: Books; date?: string } = {},
 ) {
   const made = await to.owner.post('/api/sales/invoices', {
     customer: { id: customerId },
     status,
-    date: '2026-06-01',
+    date,
     due,
     lineItems: [
       { description: "Switchboard upgrade & RCD's", quantity: '1', price, taxRate: { id: to.gst.id } },
@@ -133,6 +134,25 @@ describe('the aged receivables report', () => {
     const today = (await books.owner.get('/api/reports/receivables')).json() as Receivables;
     const overdue = await books.owner.get('/api/sales/invoices?q=overdue:true&s=1');
     expect(overdue.headers['total-count']).toBe(String(today.totals.overdueInvoices));
+  });
+
+  it('leaves out an invoice issued after the date it is as at, as the invoices behind its figures do', async () => {
+    const later = await booksOf(await createTenantWithUser(t, 'Later & Sons Plumbing'));
+    const [customer] = await createCustomers(t, later.tenantId, [{ name: "D'Arcy Holdings" }]);
+    await owing(customer?.id as string, '2026-12-31', { to: later, date: '2026-12-01' });
+
+    const before = (await later.owner.get('/api/reports/receivables?asAt=2026-11-30')).json() as Receivables;
+    expect(before.customers).toEqual([]);
+    expect(before.totals.total).toBe('0.00');
+    const behind = await later.owner.get(
+      `/api/sales/invoices?q=${encodeURIComponent('status:OPEN_SENT AND amountDue:>0 AND date:<=2026-11-30')}`,
+    );
+    expect(behind.headers['total-count']).toBe('0');
+
+    const on = (await later.owner.get('/api/reports/receivables?asAt=2026-12-01')).json() as Receivables;
+    expect(on.customers.map((row) => [row.customer.name, row.current])).toEqual([
+      ["D'Arcy Holdings", '110.00'],
+    ]);
   });
 
   it('refuses a date, page or page size that is not one, before the role (Owners and Office staff only)', async () => {

@@ -26,12 +26,16 @@ const dueOf = sql<string>`(${invoices.total} - ${invoices.amountPaid})`;
 /** How many days past its due date an invoice is on `day` (0 or less: not yet past due). */
 const daysLate = (day: string) => sql<number>`(${day}::date - ${invoices.due})`;
 
-/** The Sent invoices of the organisation with an amount due (those `invoices_owing_idx` holds). */
-const owingOf = (tenantId: string) =>
+/**
+ * The Sent invoices of the organisation with an amount due (those `invoices_owing_idx` holds), issued by `day`: an
+ * invoice dated later was not owed on that day.
+ */
+const owingOf = (tenantId: string, day: string) =>
   and(
     eq(invoices.tenantId, tenantId),
     eq(invoices.status, 'OPEN_SENT'),
     sql`${invoices.total} > ${invoices.amountPaid}`,
+    sql`${invoices.date} <= ${day}::date`,
   );
 
 /** The report's columns as sums over owing invoices, aged as at `day`. */
@@ -87,9 +91,9 @@ const agedFieldsOf = (from: AgedFields): AgedFields => ({
 });
 
 /**
- * What each customer owes as at `asAt` (default today in the organisation's zone): every Sent invoice with an amount
- * due (its total less its payments as they are now), in the column of how many days its due date is before the
- * day. Customers who owe most first (then by name), those of `page` (all without one); `customerCount` and the
+ * What each customer owes as at `asAt` (default today in the organisation's zone): every Sent invoice dated by then
+ * with an amount due (its total less its payments as they are now), in the column of how many days its due date is
+ * before the day. Customers who owe most first (then by name), those of `page` (all without one); `customerCount` and the
  * grand total row are of every customer who owes, whatever the page. One statement.
  */
 export async function readReceivables(
@@ -115,7 +119,7 @@ export async function readReceivables(
         overdueInvoices: columns.overdueInvoices.as('owed_overdue_invoices'),
       })
       .from(invoices)
-      .where(owingOf(tenantId))
+      .where(owingOf(tenantId, day))
       .groupBy(invoices.customerId),
   );
   // Every owing customer's amounts added up, exactly (numeric): one row.
@@ -204,7 +208,7 @@ export async function readCustomerOwing(
   asAt?: string,
 ): Promise<CustomerOwing> {
   const day = asAt ?? (await todayOf(tx, tenantId));
-  const theirs = and(owingOf(tenantId), eq(invoices.customerId, customerId));
+  const theirs = and(owingOf(tenantId, day), eq(invoices.customerId, customerId));
   const rows = await tx
     .select({
       id: invoices.id,

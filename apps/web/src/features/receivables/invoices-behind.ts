@@ -17,14 +17,16 @@ function dueTerm({ from, to }: { from: string | null; to: string | null }): stri
 }
 
 /**
- * The invoice list's `q` for the invoices behind a figure of the report: Sent ones with an amount due (what the
- * report adds up), of the customer, due on the column's dates as at the report's date (`bucketDueDates`).
+ * The invoice list's `q` for the invoices behind a figure of the report: Sent ones dated by the report's date with an
+ * amount due (what the report adds up), of the customer, due on the column's dates as at the report's date
+ * (`bucketDueDates`).
  */
 export function invoicesBehindQuery({ asAt, customerId, bucket }: FigureOf): string {
   const terms = [
     customerId && `customer.id:${customerId}`,
     'status:OPEN_SENT',
     'amountDue:>0',
+    `date:<=${asAt}`,
     bucket && dueTerm(bucketDueDates(bucket, asAt)),
   ];
   return terms.filter(Boolean).join(' AND ');

@@ -143,7 +143,7 @@ describe('ReceivablesPage', () => {
     renderRoutes(receivablesRoutes, { route: '/reports/receivables' });
     const table = await screen.findByRole('table', { name: 'Aged receivables' });
 
-    const open = `customer.id:${obrien.id} AND status:OPEN_SENT AND amountDue:>0`;
+    const open = `customer.id:${obrien.id} AND status:OPEN_SENT AND amountDue:>0 AND date:<=2026-11-30`;
     expect(
       queryOf(within(table).getByRole('link', { name: "$220.00: O'Brien & Sons, Plumbing, 1–30 days" })),
     ).toBe(`${open} AND due:[2026-10-31 TO 2026-11-29]`);
@@ -157,10 +157,10 @@ describe('ReceivablesPage', () => {
       queryOf(within(table).getByRole('link', { name: "$1,614.50: O'Brien & Sons, Plumbing, Total" })),
     ).toBe(open);
     expect(queryOf(within(table).getByRole('link', { name: '$220.00: All customers, 61–90 days' }))).toBe(
-      'status:OPEN_SENT AND amountDue:>0 AND due:[2026-09-01 TO 2026-09-30]',
+      'status:OPEN_SENT AND amountDue:>0 AND date:<=2026-11-30 AND due:[2026-09-01 TO 2026-09-30]',
     );
     expect(queryOf(within(table).getByRole('link', { name: '$1,834.50: All customers, Total' }))).toBe(
-      'status:OPEN_SENT AND amountDue:>0',
+      'status:OPEN_SENT AND amountDue:>0 AND date:<=2026-11-30',
     );
     // Harbour owes nothing current: $0.00 is not a link.
     const harbourRow = within(table).getByRole('link', { name: 'Harbour Dental Group' }).closest('tr');
@@ -181,7 +181,7 @@ describe('ReceivablesPage', () => {
     // The report as at 30 November stays until that of 31 October comes.
     await waitFor(() =>
       expect(queryOf(screen.getByRole('link', { name: '$110.00: All customers, Current' }))).toBe(
-        'status:OPEN_SENT AND amountDue:>0 AND due:>=2026-10-31',
+        'status:OPEN_SENT AND amountDue:>0 AND date:<=2026-10-31 AND due:>=2026-10-31',
       ),
     );
     expect(router.state.location.search).toBe('?asAt=2026-10-31');
@@ -272,7 +272,7 @@ describe('ReceivablesPage', () => {
       '$1,500.00',
     ]);
     expect(queryOf(screen.getByRole('link', { name: '$300.00: Coastal Builders, 1–30 days' }))).toBe(
-      `customer.id:${everyone[2]?.customer.id} AND status:OPEN_SENT AND amountDue:>0 AND due:[2026-10-31 TO 2026-11-29]`,
+      `customer.id:${everyone[2]?.customer.id} AND status:OPEN_SENT AND amountDue:>0 AND date:<=2026-11-30 AND due:[2026-10-31 TO 2026-11-29]`,
     );
     expect(
       within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: '2' }),
