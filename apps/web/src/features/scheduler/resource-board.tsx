@@ -192,10 +192,11 @@ export function ResourceBoard(props: ResourceBoardProps) {
     return () => cancelAnimationFrame(frame);
   }, [timeZone, jobs, range, rowsKey]);
 
-  // A job just scheduled from the keyboard: the focus goes on from its event, once it is drawn.
+  // A job just scheduled from the keyboard: the focus goes on from its event, once it is drawn (tried again as the
+  // board's jobs come in).
   const { focusJobId } = props;
   useEffect(() => {
-    if (!focusJobId) return;
+    if (!focusJobId || !jobs.some((job) => job.id === focusJobId)) return;
     const frame = requestAnimationFrame(() => {
       const face = element.current?.querySelector(`[data-job-id="${CSS.escape(focusJobId)}"]`);
       const event = face?.closest<HTMLElement>('.ec-event');
