@@ -27,6 +27,7 @@ describe('ABN', () => {
 
   it('is typed with spaces, kept as digits, shown grouped', () => {
     expect(abnField.parse(' 51 824 753 556 ')).toBe('51824753556');
+    expect(abnField.parse('51-824-753-556')).toBe('51824753556');
     expect(abnField.parse('')).toBeNull();
     expect(formatAbn('51824753556')).toBe('51 824 753 556');
     expect(formatBsb('062000')).toBe('062-000');

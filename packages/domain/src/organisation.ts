@@ -16,6 +16,8 @@ export const organisationMessages = {
   logoType: 'Use a PNG or JPEG image for the logo.',
   logoSize: 'Use a logo of at most 1 MB.',
   logoUnreadable: 'This image could not be read. Save it again as a PNG or JPEG file and choose it again.',
+  logoTooLarge:
+    'This logo has too many pixels to print (over 50 million). Save it smaller, at most 2,000 pixels a side, and choose it again.',
   invoiceTemplate: 'Choose an invoice template of this organisation.',
   jobTemplate: 'Choose a job template of this organisation.',
   statementTemplate: 'Choose a statement template of this organisation.',
@@ -75,8 +77,8 @@ export const formatBsb = (digits: string): string =>
 const digitsField = (max: number, separators: RegExp) =>
   optionalText(max).transform((value) => (value === null ? null : value.replace(separators, '')));
 
-/** An ABN as typed ("51 824 753 556"), stored as its 11 digits and checked with the ABN checksum. */
-export const abnField = digitsField(20, /\s/g).superRefine((value, context) => {
+/** An ABN as typed ("51 824 753 556", "51-824-753-556"), stored as its 11 digits and checked with the ABN checksum. */
+export const abnField = digitsField(20, /[\s-]/g).superRefine((value, context) => {
   if (value === null) return;
   if (!/^\d{11}$/.test(value)) context.addIssue({ code: 'custom', message: organisationMessages.abn });
   else if (!isValidAbn(value))

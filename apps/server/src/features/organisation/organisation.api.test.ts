@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Organisation } from '@fieldbook/domain';
+import { type Organisation, organisationMessages } from '@fieldbook/domain';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { uuidv7 } from 'uuidv7';
 import { describe, expect, it } from 'vitest';
 import { apiAs, fieldsOf } from '../../test-support/api-client.ts';
@@ -90,7 +91,7 @@ describe('organisation details', () => {
   it.each([
     ['51 824 753 557', 'This is not a valid ABN: check the digits against the ABN Lookup.'],
     ['5182475355', 'Enter the 11-digit ABN, such as 51 824 753 556.'],
-    ['51-824-753-556', 'Enter the 11-digit ABN, such as 51 824 753 556.'],
+    ['51-824-753-55a', 'Enter the 11-digit ABN, such as 51 824 753 556.'],
   ])('refuse the ABN %j with a clear message', async (abn, message) => {
     const { api, details } = await freshDetails();
     const response = await api.put('/api/organisation', { ...details, abn });
@@ -163,6 +164,32 @@ describe('organisation details', () => {
     expect(unreadable.statusCode).toBe(400);
     expect(fieldsOf(unreadable)).toEqual(['logo']);
     expect((await api.get('/api/organisation')).json().updated).toBe(details.updated);
+  });
+
+  it('save a logo larger than 2,000 pixels a side smaller, and refuse one of over 50 million pixels', async () => {
+    const { api, details } = await freshDetails();
+    const wide = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#1864ab' } })
+      .png()
+      .toBuffer();
+    const saved = await api.put('/api/organisation', { ...details, logo: logoUrl(wide) });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const kept = (saved.json() as Organisation).logo ?? '';
+    expect(kept).toMatch(/^data:image\/png;base64,/);
+    const size = await sharp(Buffer.from(kept.split(',')[1] ?? '', 'base64')).metadata();
+    expect([size.width, size.height, size.format]).toEqual([2000, 1000, 'png']);
+    const after = saved.json() as Organisation;
+
+    // 8,000 × 8,000 of one colour: a small file, but 64 million pixels to print.
+    const vast = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(vast.length).toBeLessThan(1024 * 1024);
+    const refused = await api.put('/api/organisation', { ...after, logo: logoUrl(vast) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual([
+      { field: 'logo', message: organisationMessages.logoTooLarge },
+    ]);
+    expect((await api.get('/api/organisation')).json().logo).toBe(kept);
   });
 
   it('refuse a stale save with 409 and keep what was saved', async () => {

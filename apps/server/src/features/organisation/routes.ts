@@ -6,6 +6,7 @@ import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { fieldInvalid } from '../../platform/http/errors.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
+import { fittedLogo } from './logo-images.ts';
 import { logoOf, readOrganisation, savedLogo, saveOrganisation } from './organisation.ts';
 
 const tags = ['organisation'];
@@ -28,12 +29,18 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
     (request) => readOrganisation(db, tenantCallerOf(request)),
   );
 
-  /** A new logo must be an image the documents can show, not only a file that starts like one. */
-  const checkLogo = async (request: FastifyRequest, logo: string | null) => {
-    const image = logoOf(logo);
-    if (!image) return;
+  /**
+   * A new logo must be an image the documents can show, not only a file that starts like one, and small enough to
+   * print: one larger than `LOGO_SIDE` pixels a side is saved smaller (`fittedLogo`). Gives the logo to save.
+   */
+  const checkLogo = async (request: FastifyRequest, logo: string | null): Promise<string | null> => {
+    const given = logoOf(logo);
+    if (!given) return logo;
     const saved = await inRequestTenant(db, request, savedLogo);
-    if (saved?.equals(image.bytes)) return;
+    if (saved?.equals(given.bytes)) return logo;
+    const image = await fittedLogo(given);
+    if (image === 'too large') throw fieldInvalid('logo', organisationMessages.logoTooLarge);
+    if (image === 'unreadable') throw fieldInvalid('logo', organisationMessages.logoUnreadable);
     const name = image.type === 'image/png' ? 'logo.png' : 'logo.jpg';
     // The render waits in the renderer's queue, not the API's; the save after it takes a place again.
     request.handBackPlace();
@@ -49,6 +56,7 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
     await request.takePlaceAgain();
     if (!result.ok && result.kind === 'compile')
       throw fieldInvalid('logo', organisationMessages.logoUnreadable);
+    return image === given ? logo : `data:${image.type};base64,${image.bytes.toString('base64')}`;
   };
 
   api.put(
@@ -61,15 +69,17 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
         description:
           'Carries the `updated` it read (409 when someone saved since). The name renames the organisation. The ' +
           'ABN is 11 digits with a valid checksum (spaces allowed as typed, stored without); the logo is a PNG or ' +
-          'JPEG data URL of at most 1 MB, or null.',
+          'JPEG data URL of at most 1 MB and 50 million pixels (one over 2,000 pixels a side is saved smaller), or null.',
         tags,
         body: organisationUpdate,
         response: { 200: organisationRecord, ...tenantErrors.update },
       },
     },
     async (request) => {
-      await checkLogo(request, request.body.logo);
-      return inRequestTenant(db, request, (tx, tenantId) => saveOrganisation(tx, tenantId, request.body));
+      const logo = await checkLogo(request, request.body.logo);
+      return inRequestTenant(db, request, (tx, tenantId) =>
+        saveOrganisation(tx, tenantId, { ...request.body, logo }),
+      );
     },
   );
 }
