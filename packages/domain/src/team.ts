@@ -34,6 +34,8 @@ export const teamMessages = {
   alreadyMember: 'This person is already a member of this organisation.',
   alreadyInvited: 'This address already has an open invitation: resend it instead.',
   invitationUsed: 'This invitation has already been used or was revoked. Ask for a new one.',
+  joinedAlready: (tenantName: string, email: string) =>
+    `You are already a member of ${tenantName}, so this invitation is not yours to use: it stays for ${email}.`,
   invitationExpired: 'This invitation has expired. Ask for a new one.',
   invitationNotFound:
     'This invitation link is not valid. Check that the whole link was copied, or ask for a new one.',

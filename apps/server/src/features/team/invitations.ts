@@ -283,6 +283,12 @@ export async function acceptInvitation(
 ): Promise<TenantEntry> {
   return db.transaction(async (tx) => {
     const opened = await openLink(tx, token);
+    // A member already (the link opened by someone it was not for): the invitation stays for the one it was for.
+    const [member] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, opened.tenantId), eq(memberships.subject, person.subject)));
+    if (member) throw conflict(teamMessages.joinedAlready(opened.tenantName, opened.email));
     const claimed = await tx
       .delete(invitations)
       .where(

@@ -131,7 +131,7 @@ export function registerInvitationLinkRoutes(api: Api, db: Db): void {
         operationId: 'acceptInvitation',
         summary: 'Join the organisation an invitation link is for',
         description:
-          'Whoever is signed in joins, with the invitation’s role; the link then stops working. Sign in again naming the organisation to act in it.',
+          'Whoever is signed in joins, with the invitation’s role; the link then stops working. Sign in again naming the organisation to act in it. Someone already a member is refused (409), and the link stays for the one it was for.',
         tags: linkTags,
         body: invitationAcceptance,
         response: {

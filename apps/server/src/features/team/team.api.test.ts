@@ -369,6 +369,21 @@ describe('invitations', () => {
     const asMember = await signAccessToken(t, { sub: joiner.subject, tenantId: a.tenant.tenantId });
     expect((await call(asMember, 'GET', '/api/tenant')).json()).toMatchObject({ role: 'OFFICE' });
 
+    // Opened again by someone already a member (the joiner, now): refused, and the link is not used up.
+    const other = `other-${unique()}@example.test`;
+    expect((await invite(other)).statusCode).toBe(201);
+    const [otherMessage] = await messagesTo(a.tenant.tenantId, other);
+    const otherToken = linkToken(otherMessage?.body ?? '');
+    const member = await call(joiner.token, 'POST', '/api/invitation-links/accept', { token: otherToken });
+    expect(member.statusCode).toBe(409);
+    expect(member.json().message).toBe(
+      `You are already a member of Alpha Plumbing, so this invitation is not yours to use: it stays for ${other}.`,
+    );
+    expect(
+      (await call(a.token, 'GET', '/api/invitations')).json().map((i: { email: string }) => i.email),
+    ).toContain(other);
+    expect((await call(asMember, 'GET', '/api/tenant')).json()).toMatchObject({ role: 'OFFICE' });
+
     const again = await call(
       (await newPerson(b.tenant.tenantId)).token,
       'POST',
