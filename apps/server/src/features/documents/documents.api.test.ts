@@ -65,13 +65,14 @@ async function invoiceIn(
   { api, customerId, gst }: Awaited<ReturnType<typeof organisation>>,
   lines: { description: string; quantity: string; price: string }[],
   amountsEnteredIncludeTax = false,
+  taxed = true,
 ) {
   const response = await api.post('/api/sales/invoices', {
     customer: { id: customerId },
     date: '2026-11-24',
     due: '2026-12-08',
     amountsEnteredIncludeTax,
-    lineItems: lines.map((line) => ({ ...line, taxRate: { id: gst.id } })),
+    lineItems: lines.map((line) => ({ ...line, taxRate: taxed ? { id: gst.id } : null })),
   });
   expect(response.statusCode, response.body).toBe(201);
   const invoice = response.json() as Invoice;
@@ -187,11 +188,27 @@ describe('the invoice PDF', () => {
   });
 
   it('is an Invoice with no GST lines for an organisation not registered for GST', async () => {
-    const { invoice, text } = await invoiceIn(await organisation(false), LINES);
+    const { invoice, text } = await invoiceIn(await organisation(false), LINES, false, false);
     expect(text).not.toContain('Tax invoice');
     expect(text).toContain('Invoice');
     expect(text).not.toMatch(/GST/);
+    expect(invoice.tax).toBe('0.00');
     expect(text).toContain(dollars(invoice.total));
+  });
+
+  it('still shows the GST an invoice charged once the organisation is no longer registered, so it adds up', async () => {
+    const registered = await organisation(true);
+    const { invoice } = await invoiceIn(registered, LINES);
+    const details = (await registered.api.get('/api/organisation')).json();
+    const off = await registered.api.put('/api/organisation', { ...details, gstRegistered: false });
+    expect(off.statusCode, off.body).toBe(200);
+    const text = pdfText(await registered.api.get(`/api/sales/invoices/${invoice.id}/pdf`));
+    // No longer a tax invoice: the organisation is not registered now.
+    expect(text).not.toContain('Tax invoice');
+    // Its lines, its GST and its total, which adds up.
+    expect(text).toContain('GST 10%');
+    expect(text).toContain(dollars(invoice.tax));
+    for (const figure of figuresOf(invoice)) expect(text).toContain(dollars(figure));
   });
 
   it("is 404 for another organisation's invoice", async () => {

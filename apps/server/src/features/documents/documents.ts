@@ -148,6 +148,23 @@ function organisationPart(details: OrganisationDetails) {
 export interface RecordPart {
   data: Pick<DocumentData, 'invoice' | 'job' | 'quote' | 'statement'>;
   images: Record<string, DocumentImage>;
+  /** Whether the document shows GST, when the record decides it rather than the organisation (`invoicePart`). */
+  gstShown?: boolean;
+}
+
+/**
+ * An invoice's part. It is a tax invoice when the organisation is registered for GST; its GST (the tax rate column
+ * and the GST row) shows then, and also whenever the invoice charged GST, so its lines add up to its total (one
+ * issued while the organisation was registered, after the registration is turned off).
+ */
+function invoicePart(
+  invoice: Invoice,
+  customer: Customer,
+  registered: boolean,
+  payments: readonly PaymentLine[],
+): RecordPart {
+  const gstShown = registered || Number(invoice.tax) !== 0;
+  return { data: { invoice: invoiceData(invoice, customer, registered, payments) }, images: {}, gstShown };
 }
 
 /** A job's part, with what its visit left (the rows of `proofOfWorkReads`). */
@@ -172,7 +189,7 @@ export async function recordPart(
     const invoice = await findInvoice(tx, tenantId, id);
     const customer = await findCustomer(tx, tenantId, invoice.customer.id);
     const payments = (await paymentLinesRead(tenantId, id).run(tx)) as PaymentLine[];
-    return { data: { invoice: invoiceData(invoice, customer, gst, payments) }, images: {} };
+    return invoicePart(invoice, customer, gst, payments);
   }
   const job = await findJob(tx, tenantId, id);
   const customer = await findCustomer(tx, tenantId, job.customer.id);
@@ -233,10 +250,7 @@ export async function readRecordSource<Document extends 'invoice' | 'job' | 'quo
   const { timeZone, gstRegistered } = organisation.details;
   const part: RecordPart = job
     ? jobPart(tenantId, [job, party, location.record(fourthRows)], workRows, timeZone)
-    : {
-        data: { invoice: invoiceData(found as Invoice, party, gstRegistered, fourthRows as PaymentLine[]) },
-        images: {},
-      };
+    : invoicePart(found as Invoice, party, gstRegistered, fourthRows as PaymentLine[]);
   return { record: found as RecordOf<Document>, source: sourceOf(tenantId, document, organisation, part) };
 }
 
@@ -261,7 +275,11 @@ export function sourceOf(
   details: OrganisationDetails,
   record: RecordPart,
 ): DocumentSource {
-  const { organisation, images } = organisationPart(details);
+  const gstRegistered = record.gstShown ?? details.details.gstRegistered;
+  const { organisation, images } = organisationPart({
+    ...details,
+    details: { ...details.details, gstRegistered },
+  });
   const templateName = {
     invoice: details.invoiceTemplateName,
     job: details.jobTemplateName,
