@@ -8,6 +8,7 @@ import {
   isValidAbn,
   logoField,
   MAX_LOGO_BYTES,
+  organisationFields,
   organisationMessages,
 } from './organisation.ts';
 import { templateFields, templateMessages } from './templates.ts';
@@ -94,5 +95,26 @@ describe('template fields', () => {
       type: 'typst',
       document: 'job',
     });
+  });
+});
+
+describe('the email texts', () => {
+  it('take the placeholders their email fills, and name the first that it does not, with those it does', () => {
+    const { invoiceEmailSubject, reminderMessage, onMyWaySubject } = organisationFields.shape;
+    expect(invoiceEmailSubject.parse('Invoice {number} from {organisation}: {total}')).toBe(
+      'Invoice {number} from {organisation}: {total}',
+    );
+    expect(reminderMessage.parse('{daysOverdue} days: {amountDue} owing.')).toBe(
+      '{daysOverdue} days: {amountDue} owing.',
+    );
+    expect(fieldErrorsOf(invoiceEmailSubject.safeParse('Invoice {nmber} for {customer} {Total}'))).toEqual([
+      {
+        field: '',
+        message:
+          "{nmber} is not one of this email's placeholders: use {number}, {total}, {amountDue}, {dueDate}, {daysOverdue}, {customer}, {organisation}.",
+      },
+    ]);
+    // An invoice's placeholder is not the On my way email's.
+    expect(onMyWaySubject.safeParse('{technician} is coming about {total}').success).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ export const organisationMessages = {
   onMyWayMessage: 'Enter the message of the "on my way" email.',
   reminderSubject: 'Enter the subject of the payment reminder.',
   reminderMessage: 'Enter the message of the payment reminder.',
+  unknownPlaceholder: (name: string, known: readonly string[]) =>
+    `{${name}} is not one of this email's placeholders: use ${known.map((each) => `{${each}}`).join(', ')}.`,
   reminderDay: 'Enter each reminder as a whole number of days after the due date, from 1 to 365.',
   reminderDays: 'Enter at most 5 automatic reminders.',
 } as const;
@@ -108,6 +110,39 @@ export const timeZoneField = z
   .refine(isTimeZone, { error: timeZoneMessage })
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
+/** What the invoice email and a payment reminder fill in (`invoicePlaceholders` on the server). */
+export const INVOICE_EMAIL_PLACEHOLDERS = [
+  'number',
+  'total',
+  'amountDue',
+  'dueDate',
+  'daysOverdue',
+  'customer',
+  'organisation',
+] as const;
+/** What the "on my way" email fills in. */
+export const ON_MY_WAY_PLACEHOLDERS = [
+  'technician',
+  'customer',
+  'number',
+  'arrivalFrom',
+  'arrivalTo',
+  'organisation',
+] as const;
+
+/**
+ * An email's text whose `{placeholders}` must be ones it fills (`fillPlaceholders` leaves another as typed, so a
+ * slip such as `{nmber}` would reach the customer): the first that is not is the field's error.
+ */
+const emailText = (message: string, max: number, known: readonly string[], multiLine = false) =>
+  requiredText(message, max, { multiLine }).superRefine((text, context) => {
+    const unknown = [...text.matchAll(/\{(\w+)\}/g)]
+      .map((match) => match[1] ?? '')
+      .find((name) => !known.includes(name));
+    if (unknown !== undefined)
+      context.addIssue({ code: 'custom', message: organisationMessages.unknownPlaceholder(unknown, known) });
+  });
+
 /** The organisation's details, entered once and shown on its documents. */
 export const organisationFields = z.object({
   /** The organisation's name everywhere it is shown (the tenant's name). */
@@ -154,26 +189,34 @@ export const organisationFields = z.object({
   /** Left out of a save, the saved one stays. */
   quoteTemplate: recordReference(organisationMessages.quoteTemplate).optional(),
   /** The invoice email's starting subject and message (placeholders: `fillPlaceholders`). */
-  invoiceEmailSubject: requiredText(organisationMessages.invoiceEmailSubject, 200).default(
-    DEFAULT_INVOICE_EMAIL.subject,
-  ),
-  invoiceEmailMessage: requiredText(organisationMessages.invoiceEmailMessage, 5000, {
-    multiLine: true,
-  }).default(DEFAULT_INVOICE_EMAIL.message),
+  invoiceEmailSubject: emailText(
+    organisationMessages.invoiceEmailSubject,
+    200,
+    INVOICE_EMAIL_PLACEHOLDERS,
+  ).default(DEFAULT_INVOICE_EMAIL.subject),
+  invoiceEmailMessage: emailText(
+    organisationMessages.invoiceEmailMessage,
+    5000,
+    INVOICE_EMAIL_PLACEHOLDERS,
+    true,
+  ).default(DEFAULT_INVOICE_EMAIL.message),
   /** The email a technician's "On my way" sends the customer (placeholders: `DEFAULT_ON_MY_WAY_EMAIL`). */
-  onMyWaySubject: requiredText(organisationMessages.onMyWaySubject, 200).default(
+  onMyWaySubject: emailText(organisationMessages.onMyWaySubject, 200, ON_MY_WAY_PLACEHOLDERS).default(
     DEFAULT_ON_MY_WAY_EMAIL.subject,
   ),
-  onMyWayMessage: requiredText(organisationMessages.onMyWayMessage, 5000, {
-    multiLine: true,
-  }).default(DEFAULT_ON_MY_WAY_EMAIL.message),
+  onMyWayMessage: emailText(organisationMessages.onMyWayMessage, 5000, ON_MY_WAY_PLACEHOLDERS, true).default(
+    DEFAULT_ON_MY_WAY_EMAIL.message,
+  ),
   /** The payment reminder of an overdue invoice (placeholders: `DEFAULT_REMINDER_EMAIL`). */
-  reminderSubject: requiredText(organisationMessages.reminderSubject, 200).default(
+  reminderSubject: emailText(organisationMessages.reminderSubject, 200, INVOICE_EMAIL_PLACEHOLDERS).default(
     DEFAULT_REMINDER_EMAIL.subject,
   ),
-  reminderMessage: requiredText(organisationMessages.reminderMessage, 5000, {
-    multiLine: true,
-  }).default(DEFAULT_REMINDER_EMAIL.message),
+  reminderMessage: emailText(
+    organisationMessages.reminderMessage,
+    5000,
+    INVOICE_EMAIL_PLACEHOLDERS,
+    true,
+  ).default(DEFAULT_REMINDER_EMAIL.message),
   /** Days after the due date at which a reminder goes by itself to the customer's billing email; empty: never. */
   automaticReminderDays: automaticReminderDaysField.default([]),
 });

@@ -92,10 +92,23 @@ describe('On my way', () => {
     expect(quiet.statusCode, quiet.body).toBe(201);
     expect(quiet.json()).toMatchObject({ emailedTo: null, messageId: null, status: null });
     const organisation = (await owner.get('/api/organisation')).json();
+    // A placeholder the email does not fill is refused when the template is saved, not sent as typed.
+    const slip = await owner.put('/api/organisation', {
+      ...organisation,
+      onMyWayMessage: 'Hi {customer}, see you at {eta}.',
+    });
+    expect(slip.statusCode).toBe(400);
+    expect(slip.json().fieldErrors).toEqual([
+      {
+        field: 'onMyWayMessage',
+        message:
+          "{eta} is not one of this email's placeholders: use {technician}, {customer}, {number}, {arrivalFrom}, {arrivalTo}, {organisation}.",
+      },
+    ]);
     const edited = await owner.put('/api/organisation', {
       ...organisation,
       onMyWaySubject: 'Job {number}: {technician} is coming',
-      onMyWayMessage: 'Hi {customer}, see you from {arrivalFrom}. {unknown}',
+      onMyWayMessage: 'Hi {customer}, see you from {arrivalFrom}. {organisation}',
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const loud = (await owner.post(departuresOf(ownJobId), { arrivalMinutes: 120 })).json();
@@ -103,7 +116,7 @@ describe('On my way', () => {
     const number = (await owner.get(`/api/jobs/${ownJobId}`)).json().number;
     expect(message?.subject).toBe(`Job ${number}: ${loud.technician} is coming`);
     expect(message?.body).toMatch(
-      /^Hi Siobhán O'Brien & Sons, see you from \d{1,2}:\d\d [ap]m\. \{unknown\}$/,
+      new RegExp(`^Hi Siobhán O'Brien & Sons, see you from \\d{1,2}:\\d\\d [ap]m\\. ${a.tenant.tenantName}$`),
     );
     const listed = (await technician.get(departuresOf(ownJobId))).json();
     expect(listed.map((d: { id: string }) => d.id)).toEqual([loud.id, quiet.json().id, listed[2].id]);
