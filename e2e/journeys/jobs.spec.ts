@@ -53,7 +53,7 @@ test("creates a job from a customer's page with two lines, walks it through its 
   const number = /^Job (\d+)/.exec(heading ?? '')?.[1] ?? '';
   const lines = page.getByRole('table', { name: 'Line items' });
   await expect(
-    lines.getByRole('row', { name: /Replace washer & reseat valve 3 \$33\.33 \$100\.00/ }),
+    lines.getByRole('row', { name: /Replace washer & reseat valve 3 \$33\.3333 \$100\.00/ }),
   ).toBeVisible();
   await expect(page.getByRole('row', { name: 'Total $340.00', exact: true })).toBeVisible();
   expect(await statusButtons(page)).toEqual(['Booking required', 'Ready to be scheduled']);

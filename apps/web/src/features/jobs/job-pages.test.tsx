@@ -170,6 +170,32 @@ describe('JobViewPage', () => {
     expect(methods.slice(methods.indexOf('PUT') - 1, methods.indexOf('PUT') + 1)).toEqual(['GET', 'PUT']);
   });
 
+  it('asks before marking a job Cancelled, which closes it for good', async () => {
+    const ready = job({ number: 13, status: 'OPEN_READY_TO_BE_SCHEDULED' });
+    serveJob(ready);
+    renderRoutes(jobRoutes, { route: `/jobs/${ready.id}` });
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancelled' }));
+    const asking = screen.getByRole('dialog', { name: 'Mark job 13 Cancelled?' });
+    expect(asking).toHaveTextContent(
+      'A cancelled job is closed: it cannot be scheduled, started or reopened afterwards.',
+    );
+    await user.click(within(asking).getByRole('button', { name: 'Cancel' }));
+    expect(api.paths('PUT')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancelled' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Mark job 13 Cancelled?' })).getByRole('button', {
+        name: 'Mark Cancelled',
+      }),
+    );
+    expect(await screen.findByText('Job 13 saved: Cancelled.')).toBeInTheDocument();
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      status: 'CLOSED_CANCELLED',
+    });
+  });
+
   it('a refused move says why and shows the job as it is now', async () => {
     const leak = job({ number: 12 });
     const server = serveJob(leak, () =>

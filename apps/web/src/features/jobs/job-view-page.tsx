@@ -71,6 +71,15 @@ function JobViewer({ job: read }: { job: Job }) {
     label: button.label,
     busy: statusChange.isPending && statusChange.variables === button.status,
     disabled: statusChange.isPending,
+    // Cancelled closes the job for good (no move leaves it): asked first.
+    ...(button.status === 'CLOSED_CANCELLED' && {
+      color: 'red',
+      confirm: {
+        question: `Mark job ${job.number} Cancelled?`,
+        detail: 'A cancelled job is closed: it cannot be scheduled, started or reopened afterwards.',
+        confirmLabel: 'Mark Cancelled',
+      },
+    }),
     onClick: ({ notify }) =>
       void field({ type: 'status', from: job.status, to: button.status }, () =>
         statusChange.mutateAsync(button.status),
