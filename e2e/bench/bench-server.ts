@@ -25,10 +25,15 @@ export async function withBenchServer(work: (base: string) => Promise<void>): Pr
       LOG_LEVEL: 'warn',
     },
   });
+  // However this process ends (an uncaught error in a browser's event ends it without the `finally` below), the
+  // server goes with it rather than running on, holding the port and the output pipe.
+  const stopServer = () => server.kill('SIGTERM');
+  process.once('exit', stopServer);
   try {
     await waitForServer(base);
     await work(base);
   } finally {
+    process.off('exit', stopServer);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
