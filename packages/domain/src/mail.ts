@@ -136,7 +136,14 @@ export const DEFAULT_ON_MY_WAY_EMAIL = {
     'Hello {customer},\n\n{technician} from {organisation} is on the way to you for job {number} and expects to arrive between {arrivalFrom} and {arrivalTo}.\n\n{organisation}',
 } as const;
 
+/** A placeholder in an email's text: `{number}`. */
+const PLACEHOLDER = /\{(\w+)\}/g;
+
 /** Fills the placeholders of a default text; an unknown placeholder stays as typed. */
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+  return text.replace(PLACEHOLDER, (whole, name: string) => values[name] ?? whole);
 }
+
+/** The names of the placeholders in a text, in order: `['number', 'total']`. */
+export const placeholdersIn = (text: string): string[] =>
+  [...text.matchAll(PLACEHOLDER)].map((match) => match[1] ?? '');

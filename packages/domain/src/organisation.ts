@@ -1,7 +1,12 @@
 import { canonicalTimeZone, isTimeZone } from './calendar-dates.ts';
 import { optionalPhone, optionalWebsite } from './customers.ts';
 import { imageDataUrl } from './image-data.ts';
-import { DEFAULT_INVOICE_EMAIL, DEFAULT_ON_MY_WAY_EMAIL, DEFAULT_REMINDER_EMAIL } from './mail.ts';
+import {
+  DEFAULT_INVOICE_EMAIL,
+  DEFAULT_ON_MY_WAY_EMAIL,
+  DEFAULT_REMINDER_EMAIL,
+  placeholdersIn,
+} from './mail.ts';
 import { recordReference, updatedStamp } from './records.ts';
 import { optionalEmail, optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
@@ -136,9 +141,7 @@ export const ON_MY_WAY_PLACEHOLDERS = [
  */
 const emailText = (message: string, max: number, known: readonly string[], multiLine = false) =>
   requiredText(message, max, { multiLine }).superRefine((text, context) => {
-    const unknown = [...text.matchAll(/\{(\w+)\}/g)]
-      .map((match) => match[1] ?? '')
-      .find((name) => !known.includes(name));
+    const unknown = placeholdersIn(text).find((name) => !known.includes(name));
     if (unknown !== undefined)
       context.addIssue({ code: 'custom', message: organisationMessages.unknownPlaceholder(unknown, known) });
   });

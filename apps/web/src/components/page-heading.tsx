@@ -19,17 +19,18 @@ export const PageMovesContext = createContext<PageMoves | null>(null);
  */
 export function focusPageHeading(moves: PageMoves): void {
   moves.happened = true;
-  const heading = document.querySelector<HTMLElement>(`[${HEADING_ATTRIBUTE}]`);
-  heading?.focus({ preventScroll: true });
-  moves.headingDue = heading === null;
+  moves.headingDue = !focusHeading();
 }
 
 /**
- * Puts the focus on the page's heading: for a control that goes away with what it did (Today once on today, a
- * visit's Finish once it is finished), so the keyboard goes on from the page rather than from nowhere.
+ * Puts the focus on the page's heading, and says whether there was one: after a move to another page, and for a
+ * control that goes away with what it did (Today once on today, a visit's Finish once it is finished), so the
+ * keyboard goes on from the page rather than from nowhere.
  */
-export function focusHeading(): void {
-  document.querySelector<HTMLElement>(`[${HEADING_ATTRIBUTE}]`)?.focus({ preventScroll: true });
+export function focusHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>(`[${HEADING_ATTRIBUTE}]`);
+  heading?.focus({ preventScroll: true });
+  return heading !== null;
 }
 
 /** Mantine's Title of order 1 (its classes and variables, Title.css), without the component's code. */

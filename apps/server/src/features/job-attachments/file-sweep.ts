@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { asc, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { fileDeletions, jobAttachments } from './job-attachment-tables.ts';
@@ -13,8 +13,9 @@ const QUEUED_PER_RUN = 10_000;
 
 /**
  * Deletes from the store the files of deleted attachments (a file deleted alone, or every file of a deleted job),
- * which the database queued as it deleted their rows (`fileDeletions`), then their queue rows. A file already gone
- * (deleted at once after its own delete) is no matter. Runs as the system (no tenant), with the server's other
+ * which the database queued as it deleted their rows (`fileDeletions`), then their queue rows, a batch at a time
+ * (a run stopped half way leaves its batch's rows to the next, which deletes their files again). A file already
+ * gone (deleted at once after its own delete) is no matter. Runs as the system (no tenant), with the server's other
  * housekeeping, at most `QUEUED_PER_RUN` a run, oldest first; a run stopped half way leaves its rows to the next.
  * Returns how many attachments' files were deleted.
  */
@@ -31,12 +32,14 @@ export async function deleteQueuedFiles(db: Db, files: FileStore, now = new Date
     for (const row of queued) {
       await files.delete(fileKey(row.tenantId, row.attachmentId, 'original'));
       if (row.hasThumbnail) await files.delete(fileKey(row.tenantId, row.attachmentId, 'thumbnail'));
-      await db
-        .delete(fileDeletions)
-        .where(
-          and(eq(fileDeletions.tenantId, row.tenantId), eq(fileDeletions.attachmentId, row.attachmentId)),
-        );
     }
+    // The batch's rows go in one statement once its files are gone (an attachment's id is unique on its own).
+    await db.delete(fileDeletions).where(
+      inArray(
+        fileDeletions.attachmentId,
+        queued.map((row) => row.attachmentId),
+      ),
+    );
     done += queued.length;
   }
   return done;
