@@ -17,8 +17,8 @@ export function registerStatementRoutes(api: Api, db: Db, renderer: Renderer): v
         operationId: 'getCustomerStatement',
         summary: "The customer's statement as a PDF",
         description:
-          'Every Sent invoice of the customer with an amount due, and the aged totals (Current, 1–30, 31–60, 61–90 ' +
-          'and 90+ days past due) as the receivables report gives them for the customer, as at `asAt` (default ' +
+          'Every invoice the customer owed on `asAt` (payments dated after it not yet received), and the aged totals ' +
+          '(Current, 1–30, 31–60, 61–90 and 90+ days past due) as the receivables report gives them for the customer, as at `asAt` (default ' +
           "today in the organisation's time zone). Rendered from the organisation's default statement template, " +
           'saved as `statement-{customer number}-{asAt}.pdf`. A template that fails, or breaks a limit, is a 422.',
         tags: ['customers'],

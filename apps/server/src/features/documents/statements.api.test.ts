@@ -107,6 +107,18 @@ describe('GET /customers/{id}/statement', () => {
     );
   });
 
+  it('as at a past date, lists what was owed then: payments dated after it not yet received', async () => {
+    const pdf = await office.get(`/api/customers/${customerId}/statement?asAt=2026-10-01`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = pdfText(pdf, true);
+    // All three Sent invoices were owed in full on 1 October: their payments are dated 2 October.
+    expect(text).toContain(` ${invoiceNumbers.overdue} 1 Sept 2026 20 Oct 2026 $110.00 $0.00 $110.00 `);
+    expect(text).toContain(` ${invoiceNumbers.current} 1 Sept 2026 10 Dec 2026 $110.00 $0.00 $110.00 `);
+    expect(text).toContain(` ${invoiceNumbers.paid} 1 Sept 2026 1 Oct 2026 $110.00 $0.00 $110.00 `);
+    expect(text).not.toContain(` ${invoiceNumbers.draft} 1 Sept`);
+    expect(text).toContain('Total due As at 1 Oct 2026 $330.00');
+  });
+
   it("is as at today in the organisation's zone by default", async () => {
     const pdf = await owner.get(`/api/customers/${customerId}/statement`);
     expect(pdf.statusCode, pdf.body).toBe(200);

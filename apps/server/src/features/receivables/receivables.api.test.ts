@@ -155,6 +155,52 @@ describe('the aged receivables report', () => {
     ]);
   });
 
+  it('counts what was owed on a past date: payments dated after it had not been received', async () => {
+    const history = await booksOf(await createTenantWithUser(t, 'Then & Now Gasfitting'));
+    const [customer] = await createCustomers(t, history.tenantId, [{ name: "O'Malley's Café" }]);
+    const invoice = async (due: string) => {
+      const made = await history.owner.post('/api/sales/invoices', {
+        customer: { id: customer?.id },
+        status: 'OPEN_SENT',
+        date: '2026-09-01',
+        due,
+        lineItems: [
+          { description: 'Hot water service', quantity: '1', price: '100', taxRate: { id: history.gst.id } },
+        ],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().id as string;
+    };
+    const pay = async (id: string, date: string, amount: string) => {
+      const paid = await history.owner.post(`/api/sales/invoices/${id}/payments`, {
+        date,
+        amount,
+        method: 'BANK_TRANSFER',
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+    };
+    // Paid in full on 15 October (now Paid); part paid on 1 and 20 October (now Sent, $30.00 due).
+    const paidLater = await invoice('2026-09-30');
+    await pay(paidLater, '2026-10-15', '110.00');
+    const partPaid = await invoice('2026-09-15');
+    await pay(partPaid, '2026-10-01', '50.00');
+    await pay(partPaid, '2026-10-20', '30.00');
+
+    const report = async (asAt: string) =>
+      (await history.owner.get(`/api/reports/receivables?asAt=${asAt}`)).json() as Receivables;
+    const before = await report('2026-10-10');
+    expect(before.totals).toMatchObject({
+      days1To30: '170.00',
+      total: '170.00',
+      invoices: 2,
+      overdueInvoices: 2,
+    });
+    const between = await report('2026-10-16');
+    expect(between.totals).toMatchObject({ days31To60: '60.00', total: '60.00', invoices: 1 });
+    const after = await report('2026-10-20');
+    expect(after.totals).toMatchObject({ days31To60: '30.00', total: '30.00', invoices: 1 });
+  });
+
   it('refuses a date, page or page size that is not one, before the role (Owners and Office staff only)', async () => {
     const wrong = await books.owner.get('/api/reports/receivables?asAt=30/11/2026');
     expect(wrong.statusCode).toBe(400);

@@ -3,10 +3,10 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import { customers } from '../customers/index.ts';
-import { invoices } from '../invoices/index.ts';
+import { invoicePayments, invoices } from '../invoices/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
 
-// Aged receivables (docs/invoices.md, "Receivables"): the amounts still due on Sent invoices, by customer, in
+// Aged receivables (docs/invoices.md, "Receivables"): the amounts due on a day on invoices issued by then, by customer, in
 // columns by how many days past their due date they are as at a date, added up in SQL in one statement.
 
 /** The organisation's today, in its time zone: the report's default date. */
@@ -21,35 +21,80 @@ export async function todayOf(tx: Tx, tenantId: string): Promise<string> {
 
 const zero = '0.00';
 
-/** What is still due on an invoice: its total less its payments as they are now. */
-const dueOf = sql<string>`(${invoices.total} - ${invoices.amountPaid})`;
-/** How many days past its due date an invoice is on `day` (0 or less: not yet past due). */
-const daysLate = (day: string) => sql<number>`(${day}::date - ${invoices.due})`;
-
 /**
- * The Sent invoices of the organisation with an amount due (those `invoices_owing_idx` holds), issued by `day`: an
- * invoice dated later was not owed on that day.
+ * The invoices owed on `day` (of one customer when given), each with what was due on it then: what is due now
+ * plus the payments dated after the day, which had not been received on it. A Sent invoice owing now is read from
+ * `invoices_owing_idx`; one paid since (Sent or Paid, a payment dated after the day) from the payments' date index.
+ * A Draft or a Cancelled invoice is not owed, nor one dated after the day. One CTE (`owing`) with the CTE it reads
+ * (`later`): the statement names both.
  */
-const owingOf = (tenantId: string, day: string) =>
-  and(
-    eq(invoices.tenantId, tenantId),
-    eq(invoices.status, 'OPEN_SENT'),
-    sql`${invoices.total} > ${invoices.amountPaid}`,
-    sql`${invoices.date} <= ${day}::date`,
+function owingOn(tx: Tx, tenantId: string, day: string, customerId?: string) {
+  const later = tx.$with('later').as(
+    tx
+      .select({
+        invoiceId: sql<string>`${invoicePayments.invoiceId}`.as('later_invoice_id'),
+        amount: sql<string>`sum(${invoicePayments.amount})`.as('later_amount'),
+      })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.tenantId, tenantId), sql`${invoicePayments.date} > ${day}::date`))
+      .groupBy(invoicePayments.invoiceId),
   );
+  const theirs = customerId ? eq(invoices.customerId, customerId) : undefined;
+  const laterAmount = sql<string>`coalesce(${later.amount}, 0)`;
+  const columns = (owed: SQL<string>) => ({
+    id: sql<string>`${invoices.id}`.as('owing_id'),
+    customerId: sql<string>`${invoices.customerId}`.as('owing_customer_id'),
+    number: sql<number>`${invoices.number}`.as('owing_number'),
+    date: sql<string>`${invoices.date}`.as('owing_date'),
+    due: sql<string>`${invoices.due}`.as('owing_due'),
+    total: sql<string>`${invoices.total}`.as('owing_total'),
+    amountPaid: sql<string>`${invoices.amountPaid} - ${laterAmount}`.as('owing_paid'),
+    owed: owed.as('owing_owed'),
+  });
+  const owingNow = tx
+    .select(columns(sql<string>`${invoices.total} - ${invoices.amountPaid} + ${laterAmount}`))
+    .from(invoices)
+    .leftJoin(later, eq(later.invoiceId, invoices.id))
+    .where(
+      and(
+        eq(invoices.tenantId, tenantId),
+        eq(invoices.status, 'OPEN_SENT'),
+        sql`${invoices.total} > ${invoices.amountPaid}`,
+        sql`${invoices.date} <= ${day}::date`,
+        theirs,
+      ),
+    );
+  const paidSince = tx
+    .select(columns(sql<string>`${later.amount}`))
+    .from(later)
+    .innerJoin(invoices, and(eq(invoices.tenantId, tenantId), eq(invoices.id, later.invoiceId)))
+    .where(
+      and(
+        sql`${invoices.date} <= ${day}::date`,
+        sql`(${invoices.status} = 'CLOSED_PAID' or (${invoices.status} = 'OPEN_SENT' and ${invoices.total} <= ${invoices.amountPaid}))`,
+        theirs,
+      ),
+    );
+  return { later, owing: tx.$with('owing').as(owingNow.unionAll(paidSince)) };
+}
 
-/** The report's columns as sums over owing invoices, aged as at `day`. */
-function agedColumns(day: string) {
-  const late = daysLate(day);
+type Owing = ReturnType<typeof owingOn>['owing'];
+
+/** How many days past its due date an owed invoice is on `day` (0 or less: not yet past due). */
+const daysLate = (owing: Owing, day: string) => sql<number>`(${day}::date - ${owing.due})`;
+
+/** The report's columns as sums over the invoices owed on `day`, aged as at it. */
+function agedColumns(owing: Owing, day: string) {
+  const late = daysLate(owing, day);
   const inColumn = (condition: ReturnType<typeof sql>) =>
-    sql<string | null>`sum(${dueOf}) filter (where ${condition})`;
+    sql<string | null>`sum(${owing.owed}) filter (where ${condition})`;
   return {
     current: inColumn(sql`${late} <= 0`),
     days1To30: inColumn(sql`${late} between 1 and 30`),
     days31To60: inColumn(sql`${late} between 31 and 60`),
     days61To90: inColumn(sql`${late} between 61 and 90`),
     days90Plus: inColumn(sql`${late} > 90`),
-    total: sql<string | null>`sum(${dueOf})`,
+    total: sql<string | null>`sum(${owing.owed})`,
     invoices: sql<number>`count(*)::int`,
     overdueInvoices: sql<number>`(count(*) filter (where ${late} > 0))::int`,
   };
@@ -91,9 +136,9 @@ const agedFieldsOf = (from: AgedFields): AgedFields => ({
 });
 
 /**
- * What each customer owes as at `asAt` (default today in the organisation's zone): every Sent invoice dated by then
- * with an amount due (its total less its payments as they are now), in the column of how many days its due date is
- * before the day. Customers who owe most first (then by name), those of `page` (all without one); `customerCount` and the
+ * What each customer owes as at `asAt` (default today in the organisation's zone): every invoice owed on the day
+ * (`owingOn`: its total less the payments dated by then), in the column of how many days its due date is before
+ * the day. Customers who owe most first (then by name), those of `page` (all without one); `customerCount` and the
  * grand total row are of every customer who owes, whatever the page. One statement.
  */
 export async function readReceivables(
@@ -102,13 +147,14 @@ export async function readReceivables(
   { asAt, page }: { asAt?: string | undefined; page?: ReceivablesPage | undefined } = {},
 ): Promise<Receivables> {
   const day = asAt ?? (await todayOf(tx, tenantId));
-  const columns = agedColumns(day);
-  // Added up per customer from the owing invoices' index alone (`invoices_owing_idx`). The subqueries' columns are
-  // named apart from any table's, as a subquery's column is written unqualified.
+  const { later, owing } = owingOn(tx, tenantId, day);
+  const columns = agedColumns(owing, day);
+  // Added up per customer from the invoices owed on the day. The subqueries' columns are named apart from any
+  // table's, as a subquery's column is written unqualified.
   const owed = tx.$with('owed').as(
     tx
       .select({
-        customerId: sql<string>`${invoices.customerId}`.as('owed_customer_id'),
+        customerId: sql<string>`${owing.customerId}`.as('owed_customer_id'),
         current: columns.current.as('owed_current'),
         days1To30: columns.days1To30.as('owed_days1_to_30'),
         days31To60: columns.days31To60.as('owed_days31_to_60'),
@@ -118,9 +164,8 @@ export async function readReceivables(
         invoices: columns.invoices.as('owed_invoices'),
         overdueInvoices: columns.overdueInvoices.as('owed_overdue_invoices'),
       })
-      .from(invoices)
-      .where(owingOf(tenantId, day))
-      .groupBy(invoices.customerId),
+      .from(owing)
+      .groupBy(owing.customerId),
   );
   // Every owing customer's amounts added up, exactly (numeric): one row.
   const money = (column: SQL.Aliased<string | null>, name: string) =>
@@ -152,7 +197,7 @@ export async function readReceivables(
   const paged = tx.$with('paged').as(page ? ordered.limit(page.limit).offset(page.offset) : ordered);
   // The totals' one row beside each customer of the page; alone, the page's columns null, when the page is empty.
   const rows = await tx
-    .with(owed, totals, paged)
+    .with(later, owing, owed, totals, paged)
     .select({
       customerCount: totals.customerCount,
       totals: agedFieldsOf(totals),
@@ -163,7 +208,7 @@ export async function readReceivables(
     .from(totals)
     .leftJoin(paged, sql`true`)
     .orderBy(desc(paged.total), asc(paged.name), asc(paged.customerId));
-  const owing = rows.flatMap((row) =>
+  const owingCustomers = rows.flatMap((row) =>
     row.customerId && row.name !== null
       ? [{ customer: { id: row.customerId, name: row.name }, ...agedOf(row.owing ?? {}) }]
       : [],
@@ -171,13 +216,13 @@ export async function readReceivables(
   const [first] = rows;
   return {
     asAt: day,
-    customers: owing,
+    customers: owingCustomers,
     customerCount: first?.customerCount ?? 0,
     totals: agedOf(first?.totals ?? {}),
   };
 }
 
-/** An invoice a customer still owes on, as a statement lists it. */
+/** An invoice a customer owed on a day, as a statement lists it: `amountPaid` what had been paid by then. */
 export interface OwingInvoice {
   id: string;
   number: number;
@@ -208,22 +253,22 @@ export async function readCustomerOwing(
   asAt?: string,
 ): Promise<CustomerOwing> {
   const day = asAt ?? (await todayOf(tx, tenantId));
-  const theirs = and(owingOf(tenantId, day), eq(invoices.customerId, customerId));
+  const { later, owing } = owingOn(tx, tenantId, day, customerId);
   const rows = await tx
+    .with(later, owing)
     .select({
-      id: invoices.id,
-      number: invoices.number,
-      date: invoices.date,
-      due: invoices.due,
-      total: invoices.total,
-      amountPaid: invoices.amountPaid,
-      amountDue: dueOf,
-      daysOverdue: daysLate(day),
+      id: owing.id,
+      number: owing.number,
+      date: owing.date,
+      due: owing.due,
+      total: owing.total,
+      amountPaid: owing.amountPaid,
+      amountDue: owing.owed,
+      daysOverdue: daysLate(owing, day),
     })
-    .from(invoices)
-    .where(theirs)
-    .orderBy(asc(invoices.date), asc(invoices.number));
-  const [aged = {}] = await tx.select(agedColumns(day)).from(invoices).where(theirs);
+    .from(owing)
+    .orderBy(asc(owing.date), asc(owing.number));
+  const [aged = {}] = await tx.with(later, owing).select(agedColumns(owing, day)).from(owing);
   return {
     asAt: day,
     invoices: rows.map((row) => ({ ...row, daysOverdue: Number(row.daysOverdue) })),
