@@ -1,15 +1,17 @@
 import type { Membership } from '@fieldbook/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { rememberRole } from '../../../lib/screen-access';
 import { rememberTimeZone } from '../../../lib/time-zone';
 
 /**
  * GET /tenant: the caller's own membership of the organisation the token names (its role, its technician, its
- * time zone, which is noted for the route loaders as it arrives).
+ * time zone, which are noted for the route loaders as they arrive).
  */
 export async function getMembership(): Promise<Membership> {
   const membership = await apiFetch<Membership>('/tenant');
   rememberTimeZone(membership.timeZone);
+  rememberRole(membership.role);
   return membership;
 }
 
