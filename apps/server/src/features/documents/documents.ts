@@ -22,7 +22,7 @@ import { customerOf, findCustomer, findLocation, locationOf } from '../customers
 import { findInvoice, invoiceRead, invoices, type PaymentLine, paymentLinesRead } from '../invoices/index.ts';
 import { findJob, jobRead, jobs, ownJob } from '../jobs/index.ts';
 import { detailsRead, type OrganisationDetails, readDetails } from '../organisation/index.ts';
-import type { DocumentData, InvoiceData, JobData, OrganisationData } from './document-data.ts';
+import type { DocumentData, InvoiceData, JobData, OrganisationData, QuoteData } from './document-data.ts';
 import { showDate, showDateTime, showPrice, showQuantity } from './document-formats.ts';
 import { type DocumentImage, readyImages, type StoredFiles } from './document-images.ts';
 import { addressOf, lineData, partyOf } from './document-parts.ts';
@@ -167,6 +167,12 @@ function invoicePart(
   return { data: { invoice: invoiceData(invoice, customer, registered, payments) }, images: {}, gstShown };
 }
 
+/** A quote's part: its GST shows as an invoice's does (`invoicePart`), when registered or when any option charges it. */
+function quotePart(quote: Quote, data: QuoteData, registered: boolean): RecordPart {
+  const charged = [quote, ...quote.options].some((priced) => Number(priced.tax) !== 0);
+  return { data: { quote: data }, images: {}, gstShown: registered || charged };
+}
+
 /** A job's part, with what its visit left (the rows of `proofOfWorkReads`). */
 function jobPart(
   tenantId: string,
@@ -225,7 +231,12 @@ export async function readRecordSource<Document extends 'invoice' | 'job' | 'quo
           'The organisation has no quote template yet. Make one the default in Settings > Templates.',
         );
       const { quote, data } = await readQuoteData(tx, tenantId, id);
-      const source = sourceOf(tenantId, 'quote', organisation, { data: { quote: data }, images: {} });
+      const source = sourceOf(
+        tenantId,
+        'quote',
+        organisation,
+        quotePart(quote, data, organisation.details.gstRegistered),
+      );
       return { record: quote as RecordOf<Document>, source };
     };
     return asMember(db, caller, read, { reads: [details.statement] });

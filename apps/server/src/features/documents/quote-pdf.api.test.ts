@@ -175,6 +175,32 @@ describe('the quote PDF', () => {
     expect(inclusiveText).toContain(dollars(inclusive.tax));
   });
 
+  it('still shows the GST a quote charges once the organisation is no longer registered, so it adds up', async () => {
+    const made = await createTenantWithUser(t, 'Was Registered & Co');
+    const api = apiAs(t, made.token);
+    const customer = await api.post('/api/customers', { name: "D'Arcy's Café" });
+    const rate = ((await api.get('/api/tax-rates')).json() as TaxRate[]).find((row) => row.name === 'GST');
+    const quoted = await api.post('/api/sales/quotes', {
+      customer: { id: customer.json().id },
+      date: '2026-11-23',
+      expiry: '2026-12-23',
+      title: 'New hot water system',
+      lineItems: [
+        { description: 'Heat pump, installed', quantity: '1', price: '2500', taxRate: { id: rate?.id } },
+      ],
+    });
+    expect(quoted.statusCode, quoted.body).toBe(201);
+    const quote = quoted.json() as Quote;
+    const details = (await api.get('/api/organisation')).json();
+    const off = await api.put('/api/organisation', { ...details, gstRegistered: false });
+    expect(off.statusCode, off.body).toBe(200);
+
+    const text = pdfText(await api.get(`/api/sales/quotes/${quote.id}/pdf`));
+    expect(quote.tax).toBe('250.00');
+    for (const figure of [quote.subtotal, quote.tax, quote.total]) expect(text).toContain(dollars(figure));
+    expect(text).toMatch(/Subtotal GST Total/);
+  });
+
   it('gives the link to answer online only when the source has one (`withQuoteLink`)', async () => {
     const quote = await quoteOf({ lineItems: OPTION_LINES() });
     const caller = { subject: owner.user.id, tenantId: owner.tenant.tenantId, access: 'office' as const };
