@@ -1,11 +1,19 @@
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { rememberRole, requiring } from './screen-access';
+
+/** The module afresh: the role it knows is module state, which other test files in this worker may have set. */
+async function freshModule() {
+  vi.resetModules();
+  return import('./screen-access');
+}
 
 const args = { params: {}, request: new Request('http://localhost/settings/users') } as LoaderFunctionArgs;
 
 /** The loader of one screen needing `capability`, as `requiring` makes it, and the loader it wraps. */
-function screenLoader(capability: 'users' | 'today') {
+function screenLoader(
+  requiring: Awaited<ReturnType<typeof freshModule>>['requiring'],
+  capability: 'users' | 'today',
+) {
   const own = vi.fn(() => null);
   const [route] = requiring({ capability, title: 'A screen' }, [{ path: '/screen', loader: own }]);
   const loader = route?.loader as LoaderFunction;
@@ -15,8 +23,9 @@ function screenLoader(capability: 'users' | 'today') {
 // One module's role, read in order: unknown, then a Technician's, then an Owner's.
 describe('a screen’s loader under requiring', () => {
   it('waits for the role, then starts the reads only for a role that may use the screen', async () => {
-    const users = screenLoader('users');
-    const today = screenLoader('today');
+    const { requiring, rememberRole } = await freshModule();
+    const users = screenLoader(requiring, 'users');
+    const today = screenLoader(requiring, 'today');
     // Before the role is known: a screen every member may use loads at once; an Owner's screen waits.
     expect(await users.run()).toBeNull();
     await today.run();
@@ -35,8 +44,7 @@ describe('a screen’s loader under requiring', () => {
   });
 
   it('runs a loader that waited once an Owner’s role is read', async () => {
-    vi.resetModules();
-    const fresh = await import('./screen-access');
+    const fresh = await freshModule();
     const own = vi.fn(() => null);
     const [route] = fresh.requiring({ capability: 'users', title: 'Users' }, [
       { path: '/users', loader: own },

@@ -11,6 +11,7 @@ import { NoticesProvider } from '../components/notices';
 import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
 import { MembershipContext } from '../features/team/membership-context';
 import { ConfigContext } from '../lib/config-context';
+import { rememberRole } from '../lib/screen-access';
 import { TimeZoneContext } from '../lib/time-zone';
 import { fakeAuth, testConfig } from './fixtures';
 import { membership as ownerMembership } from './records';
@@ -83,6 +84,9 @@ export function renderRoutes(
   routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
   { auth = fakeAuth(), route = '/', queryClient = testQueryClient(), membership }: RenderOptions = {},
 ) {
+  // The route loaders know the role as the signed-in layout's read of the membership tells them.
+  const role = (membership === undefined ? ownerMembership() : membership)?.role;
+  if (role) rememberRole(role);
   const children = typeof routes === 'function' ? routes(queryClient) : routes;
   const router = createMemoryRouter([{ HydrateFallback: FullPageLoader, children }], {
     initialEntries: [route],

@@ -7,10 +7,13 @@ import { requiring } from '../../lib/screen-access';
  * The customer list: a first screen, so its routes are in the first download (`app/routes.tsx`); the others
  * (`routes.tsx`: a new customer, a customer and their locations) load on demand.
  */
-export const customerListRoutes: RouteObject[] = requiring({ capability: 'customers', title: 'Customers' }, [
+export const customerListRoutes: RouteObject[] = [
+  // The old address sends every role on: the list's screen is the one that needs the role.
   redirectRoute(paths.customers.root, paths.customers.search),
-  {
-    path: paths.customers.search,
-    lazy: async () => ({ Component: (await import('./customer-search-page')).CustomerSearchPage }),
-  },
-]);
+  ...requiring({ capability: 'customers', title: 'Customers' }, [
+    {
+      path: paths.customers.search,
+      lazy: async () => ({ Component: (await import('./customer-search-page')).CustomerSearchPage }),
+    },
+  ]),
+];

@@ -10,30 +10,33 @@ import { invoicePaymentsQueryOptions } from './api/get-invoice-payments';
 
 /** The invoice screens; loaders start each page's query with its code download (see customers/routes.tsx). */
 export function invoiceRoutes(queryClient: QueryClient): RouteObject[] {
-  return requiring({ capability: 'invoices', title: 'Invoices' }, [
+  // The old address sends every role on: the list's screen is the one that needs the role.
+  return [
     redirectRoute(paths.sales.invoices, paths.sales.invoicesSearch),
-    {
-      path: paths.sales.invoicesSearch,
-      lazy: async () => ({ Component: (await import('./invoice-search-page')).InvoiceSearchPage }),
-    },
-    {
-      path: paths.sales.newInvoice,
-      lazy: async () => ({ Component: (await import('./invoice-editor-pages')).NewInvoicePage }),
-    },
-    {
-      path: paths.sales.invoice.pattern,
-      // Re-evaluated on every visit: the invoice, its payments and its emails.
-      loader: ({ params: { id = '' } }) => {
-        startQuery(queryClient, invoiceQueryOptions(id), FRESH);
-        startQuery(queryClient, invoicePaymentsQueryOptions(id), FRESH);
-        return startQuery(queryClient, invoiceEmailsQueryOptions(id), FRESH);
+    ...requiring({ capability: 'invoices', title: 'Invoices' }, [
+      {
+        path: paths.sales.invoicesSearch,
+        lazy: async () => ({ Component: (await import('./invoice-search-page')).InvoiceSearchPage }),
       },
-      lazy: async () => ({ Component: (await import('./invoice-view-page')).InvoiceViewPage }),
-    },
-    {
-      path: paths.sales.editInvoice.pattern,
-      loader: ({ params: { id = '' } }) => startQuery(queryClient, invoiceQueryOptions(id)),
-      lazy: async () => ({ Component: (await import('./invoice-editor-pages')).EditInvoicePage }),
-    },
-  ]);
+      {
+        path: paths.sales.newInvoice,
+        lazy: async () => ({ Component: (await import('./invoice-editor-pages')).NewInvoicePage }),
+      },
+      {
+        path: paths.sales.invoice.pattern,
+        // Re-evaluated on every visit: the invoice, its payments and its emails.
+        loader: ({ params: { id = '' } }) => {
+          startQuery(queryClient, invoiceQueryOptions(id), FRESH);
+          startQuery(queryClient, invoicePaymentsQueryOptions(id), FRESH);
+          return startQuery(queryClient, invoiceEmailsQueryOptions(id), FRESH);
+        },
+        lazy: async () => ({ Component: (await import('./invoice-view-page')).InvoiceViewPage }),
+      },
+      {
+        path: paths.sales.editInvoice.pattern,
+        loader: ({ params: { id = '' } }) => startQuery(queryClient, invoiceQueryOptions(id)),
+        lazy: async () => ({ Component: (await import('./invoice-editor-pages')).EditInvoicePage }),
+      },
+    ]),
+  ];
 }
