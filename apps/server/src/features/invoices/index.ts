@@ -1,6 +1,7 @@
 // The invoices feature as other features use it: nothing else of it may be imported from outside (Biome).
 export {
   checkedLineRates,
+  keepingSavedRates,
   lineRatesRead,
   type RateSnapshot,
   taxedLinesOf,

@@ -11,7 +11,8 @@ import { keptLine, type LineRow, type Lines, lineValues } from '../../platform/r
 import { taxRates } from '../tax-rates/index.ts';
 
 // Lines charged at the organisation's tax rates (an invoice's, a quote's): the rates they name read with a write's
-// other reads, checked, and kept on each line as they are now, so changing a rate later rewrites no saved line.
+// other reads, checked, and kept on each line as they are now, so changing a rate later rewrites no saved line;
+// a later save of the record keeps the rates it charged (`keepingSavedRates`).
 
 /** The tenant's rates by id as they are now, which saved lines keep. */
 export type RateSnapshot = Map<string, { name: string; rate: string }>;
@@ -54,6 +55,19 @@ export function checkedLineRates(
       problems.push({ field: `lineItems.${index}.taxRate.id`, message: 'Choose an existing tax rate.' });
   });
   return { rates, problems };
+}
+
+/**
+ * The rates `rates` (as they are now), but those a saved record's lines already charge (`saved`, its kept lines) as
+ * the record kept them: a save charges what the record charged, whatever has become of the rate since, so saving
+ * an issued invoice (its reference, its status) never moves its tax or its total. A rate the record did not have
+ * comes as it is now.
+ */
+export function keepingSavedRates(rates: RateSnapshot, saved: readonly InvoiceLine[]): RateSnapshot {
+  const kept: RateSnapshot = new Map(rates);
+  for (const { taxRate } of saved)
+    if (taxRate && kept.has(taxRate.id)) kept.set(taxRate.id, { name: taxRate.name, rate: taxRate.rate });
+  return kept;
 }
 
 /** A line's tax rate as it is now (`rates`), which the line keeps; none when it names no rate of the tenant's. */

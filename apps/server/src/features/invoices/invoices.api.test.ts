@@ -220,6 +220,55 @@ describe('tax rates and invoices', () => {
     expect((await api.get(`/api/tax-rates/${rate.id}`)).statusCode).toBe(200);
   });
 
+  it('keep charging the rate a saved invoice charged when it is saved again after the rate changed', async () => {
+    const rate = (
+      await api.post('/api/tax-rates', { name: "Builders' levy", rate: '12.5' })
+    ).json() as TaxRate;
+    const made = await api.post(
+      '/api/sales/invoices',
+      invoice({
+        status: 'OPEN_SENT',
+        lineItems: [{ description: 'Work', quantity: '1', price: '100', taxRate: { id: rate.id } }],
+      }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const sent = made.json() as Invoice;
+    expect(sent.total).toBe('112.50');
+    const paid = await api.post(`/api/sales/invoices/${sent.id}/payments`, {
+      date: sent.date,
+      amount: '112.50',
+      method: 'CASH',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(
+      (await api.put(`/api/tax-rates/${rate.id}`, { ...rate, name: 'Site levy', rate: '15' })).statusCode,
+    ).toBe(200);
+
+    // A save of the reference alone: the same lines, tax and total; no payment made up for a new total.
+    const before = (await api.get(`/api/sales/invoices/${sent.id}`)).json() as Invoice;
+    const saved = await api.put(`/api/sales/invoices/${sent.id}`, { ...before, reference: "O'Brien's PO 7" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = saved.json() as Invoice;
+    expect(after).toMatchObject({
+      status: 'CLOSED_PAID',
+      tax: '12.50',
+      total: '112.50',
+      amountPaid: '112.50',
+    });
+    expect(after.lineItems[0]?.taxRate).toEqual({ id: rate.id, name: "Builders' levy", rate: '12.5' });
+    const payments = (await api.get(`/api/sales/invoices/${sent.id}/payments`)).json() as unknown[];
+    expect(payments).toHaveLength(1);
+
+    // A new invoice charges the rate as it is now.
+    const fresh = await api.post(
+      '/api/sales/invoices',
+      invoice({
+        lineItems: [{ description: 'Work', quantity: '1', price: '100', taxRate: { id: rate.id } }],
+      }),
+    );
+    expect((fresh.json() as Invoice).total).toBe('115.00');
+  });
+
   it('links the invoice to the job it bills; the job cannot go while it has invoices', async () => {
     const [job] = await createJobs(t, a.tenant.tenantId, [{ customer: { id: customer.id } }]);
     const [theirJob] = await createJobs(t, b.tenant.tenantId, [{ customer: otherTenantsCustomer }]);

@@ -36,7 +36,13 @@ import { createWithLines, importWithLines, saveRecord } from '../../platform/rec
 import { customers } from '../customers/index.ts';
 import { jobs } from '../jobs/index.ts';
 import { taxRates } from '../tax-rates/index.ts';
-import { checkedLineRates, lineRatesRead, type RateSnapshot, taxedLinesOf } from './invoice-line-rates.ts';
+import {
+  checkedLineRates,
+  keepingSavedRates,
+  lineRatesRead,
+  type RateSnapshot,
+  taxedLinesOf,
+} from './invoice-line-rates.ts';
 import { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
 import { invoiceLines, invoices, visibleInvoices } from './invoice-tables.ts';
 import { importPayments, paymentsFirst, payRemainder } from './payments.ts';
@@ -228,7 +234,8 @@ export function invoiceCreate(db: Db, fields: InvoiceFields, keptRates?: RateSna
 /**
  * Saves the whole invoice over the version the client read (`currentVersion`: 404, or 409), as the job save does
  * (`jobSave`, a `Write`): its reads with the transaction's BEGIN (`versionReads`), then the save. The answer is the invoice's own
- * columns as saved, with the customer's name and the job's number `reads` read.
+ * columns as saved, with the customer's name and the job's number `reads` read. Its lines charge the rates it
+ * charged before (`keepingSavedRates`), a rate it did not have as it is now.
  */
 export function invoiceSave(
   db: Db,
@@ -242,7 +249,7 @@ export function invoiceSave(
       const version = { tenantId, id, updated };
       const current = currentVersion<InvoiceTableRow>(rows, version, NOUN);
       const { rates, customerName, jobNumber } = referencesFor(tenantId).check(named);
-      const { values, lines } = invoiceWrite(fields, rates);
+      const { values, lines } = invoiceWrite(fields, keepingSavedRates(rates, current.lineItems));
       const { status, remainder } = await savedStatus(tx, tenantId, id, current, fields.status, values.total);
       const record = { values: { ...values, status }, lines };
       if (remainder === null) {

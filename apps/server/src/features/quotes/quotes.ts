@@ -39,6 +39,7 @@ import { customers, locations } from '../customers/index.ts';
 import {
   checkedLineRates,
   invoices,
+  keepingSavedRates,
   lineRatesRead,
   type RateSnapshot,
   taxedLinesOf,
@@ -289,7 +290,9 @@ export function quoteSave(db: Db, id: string, { id: _id, updated, ...fields }: Q
       const { rates, settings, customerName, locationName } = referencesFor(tenantId).check(named);
       const editable = quoteLinesEditable(from);
       if (!editable && linesChanged(current, fields)) throw conflict(quoteMessages.linesLocked(from));
-      const lines = editable ? quoteLinesOf(fields.lineItems, rates) : keptQuoteLines(current.lineItems);
+      const lines = editable
+        ? quoteLinesOf(fields.lineItems, keepingSavedRates(rates, current.lineItems))
+        : keptQuoteLines(current.lineItems);
       const record = quoteWrite(fields, lines);
       const made = await madeNumbers(tx, tenantId, current);
       const saved = await saveRecord(tx, quoteWithLines, version, record, last);

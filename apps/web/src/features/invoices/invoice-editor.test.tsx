@@ -270,6 +270,41 @@ describe('Invoice editor', () => {
       lineItems: [{ description: 'Labour', amount: '100.00', taxRate: { id: gst.id } }],
     });
   });
+  it('keeps charging the rate a saved invoice charges after the rate has changed, and names it with that rate', async () => {
+    const sent = invoice({
+      customer: { id: acme.id, name: acme.name },
+      status: 'OPEN_SENT',
+      lineItems: [
+        {
+          code: null,
+          description: 'Labour',
+          quantity: '1',
+          price: '100.00',
+          amount: '100.00',
+          // Saved at 12.5%; the organisation's GST is 10% now (`serve`).
+          taxRate: { id: gst.id, name: 'GST', rate: '12.5' },
+        },
+      ],
+      subtotal: '100.00',
+      tax: '12.50',
+      total: '112.50',
+    });
+    serve(() => jsonResponse(sent), sent);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}/edit` });
+    const line = await screen.findByRole('group', { name: 'Line 1' });
+    const totals = () =>
+      ['Subtotal', 'Tax', 'Total'].map(
+        (label) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent,
+      );
+    await vi.waitFor(() =>
+      expect(within(line).getByRole('option', { name: 'GST (12.5%)' })).toBeInTheDocument(),
+    );
+    expect(within(line).getByLabelText('Tax rate')).toHaveValue(gst.id);
+    expect(totals()).toEqual(['$100.00', '$12.50', '$112.50']);
+    // A rate the invoice did not charge comes as it is now.
+    expect(within(line).getByRole('option', { name: 'GST Free (0%)' })).toBeInTheDocument();
+  });
+
   it("starts a new invoice due after the organisation's payment terms, and moves the due date with the date until it is set", async () => {
     vi.useFakeTimers({ now: new Date('2026-11-23T22:30:00Z'), toFake: ['Date'] });
     const created = invoice({ customer: { id: acme.id, name: acme.name } });

@@ -55,23 +55,28 @@ export function defaultRate(rates: readonly TaxRate[] | undefined): Reference | 
   return gst ? { id: gst.id } : null;
 }
 
-/** The rates a saved record's lines were saved at, by id: its totals until the organisation's rates have loaded. */
+/** The rates a saved record's lines charge, by id: a save keeps charging them whatever the rate has become since. */
 export const savedRatesOf = (lines: readonly { taxRate: { id: string; rate: string } | null }[]) =>
   new Map(lines.flatMap((line) => (line.taxRate ? [[line.taxRate.id, line.taxRate.rate] as const] : [])));
 
 /**
- * The organisation's tax rates for an editor's lines: `rateOf` a line's rate by its reference (the rate it was
- * saved at until the rates have loaded), `amountOf` a line as the domain's totals read it.
+ * The organisation's tax rates for an editor's lines: `rateOf` a line's rate by its reference (the rate the record
+ * charges for a rate its lines already have, as the server keeps it; else the rate as it is now), `amountOf` a
+ * line as the domain's totals read it, `choices` the rates to choose from, each named with the rate it charges.
  */
 export function useLineTaxRates(savedRates?: ReadonlyMap<string, string>) {
   const query = useQuery(taxRateChoicesQueryOptions());
   const rates = query.data?.items;
   const rateOf = (reference: Reference | undefined) => {
     if (!reference) return null;
-    return rates?.find((rate) => rate.id === reference.id)?.rate ?? savedRates?.get(reference.id);
+    return savedRates?.get(reference.id) ?? rates?.find((rate) => rate.id === reference.id)?.rate;
   };
   const amountOf = (line: TaxedLineValues) => ({ amount: readableAmount(line), rate: rateOf(line.taxRate) });
-  return { rates, loading: query.isPending, rateOf, amountOf };
+  const choices = (rates ?? []).map((rate) => ({
+    value: rate.id,
+    label: `${rate.name} (${savedRates?.get(rate.id) ?? rate.rate}%)`,
+  }));
+  return { rates, loading: query.isPending, rateOf, amountOf, choices };
 }
 
 export type LineTaxRates = ReturnType<typeof useLineTaxRates>;
@@ -107,10 +112,7 @@ export function TaxedLinesEditor<Line extends TaxedLineValues>({
       if (line.taxRate === undefined) form.setFieldValue(`lineItems.${index}.taxRate`, defaultRate(rates));
     });
   }, [rates, form]);
-  const rateChoices = [
-    { value: '', label: loading ? 'Loading…' : 'No tax' },
-    ...(rates ?? []).map((rate) => ({ value: rate.id, label: `${rate.name} (${rate.rate}%)` })),
-  ];
+  const rateChoices = [{ value: '', label: loading ? 'Loading…' : 'No tax' }, ...taxRates.choices];
   return (
     <>
       <SwitchField
