@@ -40,6 +40,11 @@ export const paymentMessages = {
     `The new total, ${formatDollars(total)}, is less than the ${formatDollars(paid)} already paid. ` +
     'Delete a payment first, or keep the total at least what was paid.',
   stillPaid: 'The payments cover the whole total, so this invoice is Paid. Delete a payment to reopen it.',
+  customerPaid:
+    'This invoice has payments from its customer, so the customer cannot change. Delete the payments first, ' +
+    'or make a new invoice for the other customer.',
+  dateAfterPayment: (paymentDate: string) =>
+    `The invoice date cannot be after its first payment (${calendarDateText(paymentDate)}).`,
 } as const;
 
 /** A payment as a user records it. */

@@ -45,7 +45,7 @@ import {
 } from './invoice-line-rates.ts';
 import { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
 import { invoiceLines, invoices, visibleInvoices } from './invoice-tables.ts';
-import { importPayments, paymentsFirst, payRemainder } from './payments.ts';
+import { checkPaidInvoice, importPayments, paymentsFirst, payRemainder } from './payments.ts';
 
 /** What the invoice list reads its invoices with (`invoice-list.ts`). */
 export { type InvoiceRow, selectInvoices, toInvoice } from './invoice-rows.ts';
@@ -249,6 +249,7 @@ export function invoiceSave(
       const version = { tenantId, id, updated };
       const current = currentVersion<InvoiceTableRow>(rows, version, NOUN);
       const { rates, customerName, jobNumber } = referencesFor(tenantId).check(named);
+      await checkPaidInvoice(tx, tenantId, id, current, fields);
       const { values, lines } = invoiceWrite(fields, keepingSavedRates(rates, current.lineItems));
       const { status, remainder } = await savedStatus(tx, tenantId, id, current, fields.status, values.total);
       const record = { values: { ...values, status }, lines };

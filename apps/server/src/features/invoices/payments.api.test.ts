@@ -211,6 +211,46 @@ describe('payments against an invoice', () => {
     expect(fieldsOf(reopened)).toEqual(['status']);
   });
 
+  it('keep the customer who paid, and the invoice dated by its first payment (field errors)', async () => {
+    const invoice = await newInvoice();
+    await pay(invoice.id, { date: '2026-11-20' });
+    await pay(invoice.id, { date: '2026-11-25' });
+    const current = await read(invoice.id);
+    const [other] = await createCustomers(t, a.tenant.tenantId, [{ name: 'Harbour Dental & Co' }]);
+
+    const moved = await owner.put(`/api/sales/invoices/${invoice.id}`, {
+      ...current,
+      customer: { id: other?.id },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fieldErrors).toEqual([
+      {
+        field: 'customer.id',
+        message:
+          'This invoice has payments from its customer, so the customer cannot change. Delete the payments first, ' +
+          'or make a new invoice for the other customer.',
+      },
+    ]);
+    const later = await owner.put(`/api/sales/invoices/${invoice.id}`, {
+      ...current,
+      date: '2026-11-21',
+      due: '2026-12-05',
+    });
+    expect(later.statusCode).toBe(400);
+    expect(later.json().fieldErrors).toEqual([
+      { field: 'date', message: 'The invoice date cannot be after its first payment (20 Nov 2026).' },
+    ]);
+    expect(await read(invoice.id)).toEqual(current);
+
+    // Up to the first payment's own date is fine.
+    const onThatDay = await owner.put(`/api/sales/invoices/${invoice.id}`, {
+      ...current,
+      date: '2026-11-20',
+      due: '2026-12-04',
+    });
+    expect(onThatDay.statusCode, onThatDay.body).toBe(200);
+  });
+
   it('are recorded for the rest when an invoice is marked Paid, today in the organisation’s zone, method Other', async () => {
     const invoice = await newInvoice();
     await pay(invoice.id, { amount: '20.00' });

@@ -2,6 +2,7 @@ import {
   amountDue,
   INVOICE_STATUS_NAMES,
   type InvoiceStatus,
+  isPositive,
   isUuid,
   type Payment,
   type PaymentFields,
@@ -202,6 +203,25 @@ export async function deletePayment(
 }
 
 /** The 409 that names the invoice's payments, for a change that needs none (cancelling it, back to a draft). */
+/**
+ * What a save may not change on an invoice with payments: its customer (who paid), and its date to after its
+ * first payment (a payment is never dated before its invoice). Field errors; nothing to check when nothing is paid.
+ */
+export async function checkPaidInvoice(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  current: { customerId: string; amountPaid: string },
+  fields: { customer: { id: string }; date: string },
+): Promise<void> {
+  if (!isPositive(current.amountPaid)) return;
+  if (fields.customer.id.toLowerCase() !== current.customerId.toLowerCase())
+    throw fieldInvalid('customer.id', paymentMessages.customerPaid);
+  const [first] = await paymentsOf(tx, tenantId, id).limit(1);
+  if (first && fields.date > first.date)
+    throw fieldInvalid('date', paymentMessages.dateAfterPayment(first.date));
+}
+
 export async function paymentsFirst(tx: Tx, tenantId: string, invoiceId: string) {
   const rows = await paymentsOf(tx, tenantId, invoiceId);
   return conflict(paymentMessages.paymentsFirst(rows));
