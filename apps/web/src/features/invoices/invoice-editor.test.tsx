@@ -412,6 +412,23 @@ describe('Invoice editor, saved as Paid', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/sales/invoices/${sent.id}`));
   });
 
+  it("names the invoice's date as the payment's when the invoice is dated after today", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-30T01:00:00Z'), toFake: ['Date'] });
+    const later = partPaid({ date: '2026-12-10', due: '2026-12-24', amountPaid: '0.00' });
+    serve(() => jsonResponse(later), later);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/${later.id}/edit` });
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByLabelText('Status'), 'CLOSED_PAID');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const question = screen.getByRole('dialog', {
+      name: 'Record the remaining $110.00 as a payment on 10 Dec 2026?',
+    });
+    expect(question).toHaveTextContent(
+      "dated 10 Dec 2026 (the invoice's date: a payment cannot be dated before its invoice)",
+    );
+  });
+
   it('saves without asking when nothing is left to pay', async () => {
     const paid = partPaid({ status: 'CLOSED_PAID', amountPaid: '110.00' });
     serve(() => jsonResponse(paid), paid);
