@@ -126,6 +126,9 @@ describe('POST /sales/quotes/{id}/job', () => {
     const converted = (await api.get(`/api/sales/quotes/${quote.id}`)).json() as Quote;
     expect(converted).toMatchObject({ status: 'CLOSED_CONVERTED', job: { id: job.id, number: job.number } });
     expect(converted.invoice).toBeNull();
+    // The quote list finds the quote by the job it made (Copy to invoice takes its lines' rates).
+    const byJob = await api.get(`/api/sales/quotes?q=${encodeURIComponent(`job.id:${job.id}`)}`);
+    expect((byJob.json() as Quote[]).map((found) => found.id)).toEqual([quote.id]);
 
     const again = await api.post(`/api/sales/quotes/${quote.id}/job`, undefined);
     expect(again.statusCode, again.body).toBe(200);

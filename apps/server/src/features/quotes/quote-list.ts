@@ -25,6 +25,7 @@ export const quoteSearch: ListResource = {
     title: { kind: 'text', column: visible.title, words: visible.titleWords },
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
     'location.id': { kind: 'exact', column: visible.locationId, uuid: true },
+    'job.id': { kind: 'exact', column: visible.jobId, uuid: true },
     status: { kind: 'exact', column: visible.status, values: QUOTE_STATUSES },
     date: { kind: 'timestamp', column: visible.date },
     expiry: { kind: 'timestamp', column: visible.expiry },

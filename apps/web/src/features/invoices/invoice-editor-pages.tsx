@@ -1,4 +1,12 @@
-import { calendarDateIn, dueDateFor, type Invoice, type Job, type TaxRate } from '@fieldbook/domain';
+import {
+  acceptedQuoteLines,
+  calendarDateIn,
+  dueDateFor,
+  type Invoice,
+  type Job,
+  type Quote,
+  type TaxRate,
+} from '@fieldbook/domain';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { Crumb } from '../../components/breadcrumbs';
@@ -10,6 +18,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { customerQueryOptions } from '../customers';
 import { jobQueryOptions } from '../jobs';
+import { jobQuoteQueryOptions } from '../quotes';
 import { organisationQueryOptions } from '../settings';
 import { taxRateChoicesQueryOptions } from '../taxes';
 import { useCreateInvoice } from './api/create-invoice';
@@ -126,14 +135,32 @@ function NewInvoiceForCustomer({ customerId }: { customerId: string }) {
   );
 }
 
-/** The job's customer, reference and lines, each line at the organisation's default rate (GST). */
-function fromJobValues(job: Job, rates: readonly TaxRate[]): InvoiceValues {
-  const rate = defaultRate(rates);
+/**
+ * The rate of each of the job's lines: for a job made from a quote, the rate of the accepted quote line it came
+ * from (the same code and description, each quote line once), so a GST-free line stays GST-free; else, and for a
+ * line added since or a rate the organisation no longer has, the organisation's default rate (GST).
+ */
+export function jobLineRates(job: Job, rates: readonly TaxRate[], quote: Quote | null) {
+  const fallback = defaultRate(rates);
+  const unused = quote ? acceptedQuoteLines(quote.lineItems, quote.acceptedOption) : [];
+  return job.items.map((line) => {
+    const at = unused.findIndex((from) => from.code === line.code && from.description === line.description);
+    if (at < 0) return fallback;
+    const [from] = unused.splice(at, 1);
+    const rate = from?.taxRate;
+    if (!rate) return null;
+    return rates.some((known) => known.id === rate.id) ? { id: rate.id } : fallback;
+  });
+}
+
+/** The job's customer, reference and lines, each line at its rate (`jobLineRates`). */
+function fromJobValues(job: Job, rates: readonly TaxRate[], quote: Quote | null): InvoiceValues {
+  const lineRates = jobLineRates(job, rates, quote);
   return newValues({
     reference: job.reference ?? '',
     customer: { id: job.customer.id },
     job: { id: job.id },
-    lineItems: lineValues(job.items, () => rate),
+    lineItems: lineValues(job.items, (index) => lineRates[index] ?? null),
   });
 }
 
@@ -147,12 +174,14 @@ export const JOB_NOT_FOUND =
 function NewInvoiceFromJob({ jobId }: { jobId: string }) {
   const job = useQuery({ ...jobQueryOptions(jobId), retry: false });
   const rates = useQuery(taxRateChoicesQueryOptions());
+  // The quote the job was made from, if any; a failed read only leaves every line at the default rate.
+  const quote = useQuery({ ...jobQuoteQueryOptions(jobId), retry: false });
   if (job.error instanceof ApiRequestError && job.error.status === 404)
     return <CreateInvoice values={newValues()} customer={null} notice={JOB_NOT_FOUND} />;
-  if (job.isSuccess && rates.isSuccess)
+  if (job.isSuccess && rates.isSuccess && !quote.isPending)
     return (
       <CreateInvoice
-        values={fromJobValues(job.data, rates.data.items)}
+        values={fromJobValues(job.data, rates.data.items, quote.data ?? null)}
         customer={job.data.customer}
         job={{ id: job.data.id, number: job.data.number }}
       />

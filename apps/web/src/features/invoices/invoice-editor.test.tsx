@@ -6,12 +6,13 @@ import {
   invoiceMessages,
   type Organisation,
   paymentMessages,
+  type Quote,
 } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
-import { customer, invoice, item, job, taxRate } from '../../testing/records';
+import { customer, invoice, item, job, quote, taxRate } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { JOB_NOT_FOUND } from './invoice-editor-pages';
 import { invoiceRoutes } from './routes';
@@ -69,10 +70,16 @@ function organisation(paymentTermsDays = 0): Organisation {
   };
 }
 
-/** The lookups every editor test needs; `save` answers the POST or PUT. */
-function serve(save: (request: RecordedRequest) => Response, stored = invoice(), terms = 0) {
+/** The lookups every editor test needs; `save` answers the POST or PUT; `quotes` the quote list (a job's quote). */
+function serve(
+  save: (request: RecordedRequest) => Response,
+  stored = invoice(),
+  terms = 0,
+  quotes: Quote[] = [],
+) {
   api.handle = (request) => {
     if (request.method !== 'GET') return save(request);
+    if (request.path.startsWith('/sales/quotes')) return jsonResponse(quotes, { total: quotes.length });
     if (request.path === '/organisation') return jsonResponse(organisation(terms));
     if (request.path.startsWith('/tax-rates')) return jsonResponse([gst, gstFree], { total: 2 });
     if (request.path.startsWith('/items')) return jsonResponse([tap], { total: 1 });
@@ -201,6 +208,44 @@ describe('Invoice editor', () => {
         { code: null, description: 'Call-out fee', amount: '80.00', taxRate: { id: gst.id } },
       ],
     });
+  });
+
+  it('copies a job made from a quote with the rates of the quote lines it came from: GST-free stays GST-free', async () => {
+    const quoted = quote({
+      status: 'CLOSED_CONVERTED',
+      job: { id: repair.id, number: 41 },
+      acceptedOption: 'Option B',
+      lineItems: [
+        { ...repair.items[0], taxRate: { id: gst.id, name: 'GST', rate: '10' }, option: null },
+        // The other option's line of the same description is not the job's.
+        {
+          code: null,
+          description: 'Call-out fee',
+          quantity: null,
+          price: null,
+          amount: '80.00',
+          taxRate: { id: gst.id, name: 'GST', rate: '10' },
+          option: 'Option A',
+        },
+        {
+          code: null,
+          description: 'Call-out fee',
+          quantity: null,
+          price: null,
+          amount: '80.00',
+          taxRate: { id: gstFree.id, name: 'GST Free', rate: '0' },
+          option: 'Option B',
+        },
+      ] as Quote['lineItems'],
+    });
+    serve(() => jsonResponse(invoice(), { status: 201 }), invoice(), 0, [quoted]);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/new?fromJob=${repair.id}` });
+
+    expect(await screen.findByRole('link', { name: 'job 41' })).toBeInTheDocument();
+    const lines = screen.getAllByRole('group', { name: /^Line \d/ });
+    expect(within(lines[0] as HTMLElement).getByLabelText('Tax rate')).toHaveValue(gst.id);
+    expect(within(lines[1] as HTMLElement).getByLabelText('Tax rate')).toHaveValue(gstFree.id);
+    expect(api.paths()).toContain(`/sales/quotes?q=job.id:${repair.id}&p=1&s=1`);
   });
 
   it('says so when the job to copy is not there, and starts an empty invoice', async () => {

@@ -29,3 +29,13 @@ export function customerQuotesQueryOptions(customerId: string) {
   const params: ListParams = { q: `customer.id:${customerId}`, p: 1, s: CUSTOMER_QUOTES_LIMIT };
   return queryOptions({ queryKey: quoteKeys.list(params), queryFn: () => getQuotes(params) });
 }
+
+/** The quote a job was made from (`job.id` on the quote list), or null: Copy to invoice takes its lines' rates. */
+export function jobQuoteQueryOptions(jobId: string) {
+  const params: ListParams = { q: `job.id:${jobId}`, p: 1, s: 1 };
+  return queryOptions({
+    // Under the lists' key, so a quote's save reloads it; its own last part, as it holds a quote, not a page.
+    queryKey: [...quoteKeys.list(params), 'first'] as const,
+    queryFn: async () => (await getQuotes(params)).items[0] ?? null,
+  });
+}
