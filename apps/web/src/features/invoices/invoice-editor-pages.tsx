@@ -138,10 +138,15 @@ function NewInvoiceForCustomer({ customerId }: { customerId: string }) {
 /**
  * The rate of each of the job's lines: for a job made from a quote, the rate of the accepted quote line it came
  * from (the same code and description, each quote line once), so a GST-free line stays GST-free; else, and for a
- * line added since or a rate the organisation no longer has, the organisation's default rate (GST).
+ * line added since or a rate the organisation no longer has, the organisation's default rate (GST when registered).
  */
-export function jobLineRates(job: Job, rates: readonly TaxRate[], quote: Quote | null) {
-  const fallback = defaultRate(rates);
+export function jobLineRates(
+  job: Job,
+  rates: readonly TaxRate[],
+  quote: Quote | null,
+  gstRegistered: boolean,
+) {
+  const fallback = defaultRate(rates, gstRegistered);
   const unused = quote ? acceptedQuoteLines(quote.lineItems, quote.acceptedOption) : [];
   return job.items.map((line) => {
     const at = unused.findIndex((from) => from.code === line.code && from.description === line.description);
@@ -154,8 +159,13 @@ export function jobLineRates(job: Job, rates: readonly TaxRate[], quote: Quote |
 }
 
 /** The job's customer, reference and lines, each line at its rate (`jobLineRates`). */
-function fromJobValues(job: Job, rates: readonly TaxRate[], quote: Quote | null): InvoiceValues {
-  const lineRates = jobLineRates(job, rates, quote);
+function fromJobValues(
+  job: Job,
+  rates: readonly TaxRate[],
+  quote: Quote | null,
+  gstRegistered: boolean,
+): InvoiceValues {
+  const lineRates = jobLineRates(job, rates, quote, gstRegistered);
   return newValues({
     reference: job.reference ?? '',
     customer: { id: job.customer.id },
@@ -176,12 +186,18 @@ function NewInvoiceFromJob({ jobId }: { jobId: string }) {
   const rates = useQuery(taxRateChoicesQueryOptions());
   // The quote the job was made from, if any; a failed read only leaves every line at the default rate.
   const quote = useQuery({ ...jobQuoteQueryOptions(jobId), retry: false });
+  const organisation = useQuery(organisationQueryOptions());
   if (job.error instanceof ApiRequestError && job.error.status === 404)
     return <CreateInvoice values={newValues()} customer={null} notice={JOB_NOT_FOUND} />;
-  if (job.isSuccess && rates.isSuccess && !quote.isPending)
+  if (job.isSuccess && rates.isSuccess && !quote.isPending && !organisation.isPending)
     return (
       <CreateInvoice
-        values={fromJobValues(job.data, rates.data.items, quote.data ?? null)}
+        values={fromJobValues(
+          job.data,
+          rates.data.items,
+          quote.data ?? null,
+          organisation.data?.gstRegistered ?? true,
+        )}
         customer={job.data.customer}
         job={{ id: job.data.id, number: job.data.number }}
       />

@@ -33,14 +33,14 @@ const repair = job({
   ],
 });
 
-/** The organisation's details as GET /organisation gives them: due the same day unless told. */
-function organisation(paymentTermsDays = 0): Organisation {
+/** The organisation's details as GET /organisation gives them: due the same day unless told; registered for GST. */
+function organisation(paymentTermsDays = 0, gstRegistered = true): Organisation {
   return {
     id: '00000000-0000-7000-8000-00000000a001',
     name: "O'Brien & Sons Plumbing",
     legalName: null,
     abn: null,
-    gstRegistered: true,
+    gstRegistered,
     address: null,
     phone: null,
     email: null,
@@ -76,11 +76,12 @@ function serve(
   stored = invoice(),
   terms = 0,
   quotes: Quote[] = [],
+  gstRegistered = true,
 ) {
   api.handle = (request) => {
     if (request.method !== 'GET') return save(request);
     if (request.path.startsWith('/sales/quotes')) return jsonResponse(quotes, { total: quotes.length });
-    if (request.path === '/organisation') return jsonResponse(organisation(terms));
+    if (request.path === '/organisation') return jsonResponse(organisation(terms, gstRegistered));
     if (request.path.startsWith('/tax-rates')) return jsonResponse([gst, gstFree], { total: 2 });
     if (request.path.startsWith('/items')) return jsonResponse([tap], { total: 1 });
     if (request.path.startsWith(`/jobs/${repair.id}`)) return jsonResponse(repair);
@@ -168,6 +169,23 @@ describe('Invoice editor', () => {
     });
     // A long journey through the form: generous on a busy 2-core machine.
   }, 30_000);
+
+  it('starts lines with no tax for an organisation not registered for GST, and says so when one charges tax', async () => {
+    serve(() => jsonResponse(invoice(), { status: 201 }), invoice(), 0, [], false);
+    renderRoutes(invoiceRoutes, { route: `/sales/invoices/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+
+    await screen.findByRole('combobox', { name: 'Customer' });
+    await user.click(screen.getByRole('button', { name: 'Add a line' }));
+    const line = screen.getByRole('group', { name: 'Line 1' });
+    await vi.waitFor(() => expect(within(line).getByLabelText('Tax rate')).toHaveValue(''));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+
+    await user.selectOptions(within(line).getByLabelText('Tax rate'), gst.id);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'The organisation is not registered for GST (Settings › Organisation details), yet a line here charges tax.',
+    );
+  });
 
   it("names the 'Amounts include tax' switch by its label alone; its description is read apart, once", async () => {
     serve(() => errorResponse('INTERNAL', 'Unexpected.'));

@@ -1,5 +1,5 @@
 import { STARTING_TAX_RATES, type TaxRate } from '@fieldbook/domain';
-import { NativeSelect } from '@mantine/core';
+import { NativeSelect, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { SwitchField } from '../../components/form/switch-field';
@@ -14,6 +14,7 @@ import {
   readableAmount,
 } from '../../components/line-items-editor';
 import { ItemPicker } from '../items';
+import { organisationQueryOptions } from '../settings';
 import { taxRateChoicesQueryOptions } from '../taxes';
 
 // An invoice's lines, each at a tax rate, and whether their amounts include tax: the invoice editor's, and the
@@ -48,9 +49,16 @@ export const lineValues = (
     taxRate: rate(index),
   }));
 
-/** The rate a new line starts with: the organisation's GST when it has one, else none (undefined: not known yet). */
-export function defaultRate(rates: readonly TaxRate[] | undefined): Reference | undefined {
+/**
+ * The rate a new line starts with: the organisation's GST when it has one and is registered for GST, else none
+ * (undefined: not known yet).
+ */
+export function defaultRate(
+  rates: readonly TaxRate[] | undefined,
+  gstRegistered = true,
+): Reference | undefined {
   if (!rates) return undefined;
+  if (!gstRegistered) return null;
   const gst = rates.find((rate) => rate.name === STARTING_TAX_RATES[0].name);
   return gst ? { id: gst.id } : null;
 }
@@ -67,6 +75,8 @@ export const savedRatesOf = (lines: readonly { taxRate: { id: string; rate: stri
 export function useLineTaxRates(savedRates?: ReadonlyMap<string, string>) {
   const query = useQuery(taxRateChoicesQueryOptions());
   const rates = query.data?.items;
+  // Registered for GST unless the organisation's details say not (they load with the editor).
+  const gstRegistered = useQuery(organisationQueryOptions()).data?.gstRegistered ?? true;
   const rateOf = (reference: Reference | undefined) => {
     if (!reference) return null;
     return savedRates?.get(reference.id) ?? rates?.find((rate) => rate.id === reference.id)?.rate;
@@ -76,7 +86,8 @@ export function useLineTaxRates(savedRates?: ReadonlyMap<string, string>) {
     value: rate.id,
     label: `${rate.name} (${savedRates?.get(rate.id) ?? rate.rate}%)`,
   }));
-  return { rates, loading: query.isPending, rateOf, amountOf, choices };
+  const startRate = defaultRate(rates, gstRegistered);
+  return { rates, loading: query.isPending, rateOf, amountOf, choices, startRate, gstRegistered };
 }
 
 export type LineTaxRates = ReturnType<typeof useLineTaxRates>;
@@ -103,15 +114,17 @@ export function TaxedLinesEditor<Line extends TaxedLineValues>({
   totals,
   more,
 }: TaxedLinesEditorProps<Line>) {
-  const { rates, loading } = taxRates;
+  const { rates, loading, startRate } = taxRates;
   const lines = form.getValues().lineItems as readonly TaxedLineValues[];
   const error = (path: string) => form.getInputProps(path).error;
   useEffect(() => {
     if (!rates) return;
     (form.getValues().lineItems as readonly TaxedLineValues[]).forEach((line, index) => {
-      if (line.taxRate === undefined) form.setFieldValue(`lineItems.${index}.taxRate`, defaultRate(rates));
+      if (line.taxRate === undefined) form.setFieldValue(`lineItems.${index}.taxRate`, startRate);
     });
-  }, [rates, form]);
+  }, [rates, startRate, form]);
+  // Not registered for GST, yet a line charges tax: say so (the server saves it, as the invoice may predate it).
+  const chargesTax = lines.some((line) => Number(taxRates.rateOf(line.taxRate) ?? 0) > 0);
   const rateChoices = [{ value: '', label: loading ? 'Loading…' : 'No tax' }, ...taxRates.choices];
   return (
     <>
@@ -123,7 +136,7 @@ export function TaxedLinesEditor<Line extends TaxedLineValues>({
       <LineItemsEditor
         form={form}
         field="lineItems"
-        newLine={(from) => newLine({ ...(from ?? emptyLine), taxRate: defaultRate(rates) })}
+        newLine={(from) => newLine({ ...(from ?? emptyLine), taxRate: startRate })}
         picker={(add) => <ItemPicker onPick={(item) => add(lineFromItem(item))} />}
         totals={totals}
         more={(index) => (
@@ -144,6 +157,12 @@ export function TaxedLinesEditor<Line extends TaxedLineValues>({
           </>
         )}
       />
+      {!taxRates.gstRegistered && chargesTax && (
+        <Text size="sm" c="orange.9" role="note">
+          The organisation is not registered for GST (Settings › Organisation details), yet a line here
+          charges tax. Choose No tax for it, unless the registration is out of date.
+        </Text>
+      )}
     </>
   );
 }
