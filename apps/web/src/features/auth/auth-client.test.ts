@@ -172,6 +172,66 @@ describe('signing in on load', () => {
   });
 });
 
+describe('a token that expired while the tab was offline', () => {
+  /** A user whose access token expired a minute ago. */
+  const expiredUser = () =>
+    new User({
+      access_token: 'access-old',
+      token_type: 'Bearer',
+      profile: { sub: 'user-1', iss: testConfig.issuer, aud: testConfig.clientId, exp: 0, iat: 0 },
+      expires_at: Math.floor(Date.now() / 1000) - 60,
+    });
+
+  it('is renewed once for the requests that ask for it, which get the new token', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.getUser.mockResolvedValue(signedInUser());
+    const auth = createAuthClient(userManager);
+    await auth.ensureSignedIn('/');
+
+    userManager.getUser.mockResolvedValue(expiredUser());
+    const renewed = new User({
+      ...signedInUser(),
+      access_token: 'access-2',
+      token_type: 'Bearer',
+      profile: signedInUser().profile,
+    });
+    userManager.signinSilent.mockResolvedValue(renewed);
+    const tokens = await Promise.all([auth.getAccessToken(), auth.getAccessToken()]);
+
+    expect(tokens).toEqual(['access-2', 'access-2']);
+    expect(userManager.signinSilent).toHaveBeenCalledOnce();
+  });
+
+  it('is renewed when the network returns', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.getUser.mockResolvedValue(signedInUser());
+    const auth = createAuthClient(userManager);
+    await auth.ensureSignedIn('/');
+    userManager.getUser.mockResolvedValue(expiredUser());
+
+    window.dispatchEvent(new Event('online'));
+
+    await vi.waitFor(() => expect(userManager.signinSilent).toHaveBeenCalledOnce());
+  });
+
+  it('keeps the old token while the server cannot be reached, and sends the user to sign in when it asks', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.getUser.mockResolvedValue(signedInUser());
+    const auth = createAuthClient(userManager);
+    await auth.ensureSignedIn('/');
+    userManager.getUser.mockResolvedValue(expiredUser());
+
+    userManager.signinSilent.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(auth.getAccessToken()).resolves.toBe('access-old');
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+
+    userManager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'login_required' }));
+    await auth.getAccessToken();
+    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(userManager.signinRedirect).toHaveBeenCalledOnce();
+  });
+});
+
 describe('remembering the tenant across reloads', () => {
   it('remembers the tenant a sign-in chose and names it when signing in silently again', async () => {
     const first = fakeUserManager();

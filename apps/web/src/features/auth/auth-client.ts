@@ -173,6 +173,42 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     }
   }
 
+  let renewing: Promise<string | undefined> | null = null;
+
+  /**
+   * A token for a request when the one held has expired (a tab offline past its token's life, whose renewal then
+   * failed and is not tried again by the library): one silent renewal at a time, for every request that asks.
+   * The provider wanting the user to sign in again sends them there, as a failed renewal does; no network leaves
+   * the old token, and the request says it could not reach the server.
+   */
+  function renewExpired(held: User): Promise<string | undefined> {
+    renewing ??= signInSilently()
+      .then((user) => {
+        if (!user) return held.access_token || undefined;
+        authenticated(user);
+        return user.access_token;
+      })
+      .catch(async (error: unknown) => {
+        if (isLoginRequired(error)) {
+          sessionHint.clear();
+          await userManager.removeUser();
+          await redirectToSignIn(currentPath());
+        }
+        return held.access_token || undefined;
+      })
+      .finally(() => {
+        renewing = null;
+      });
+    return renewing;
+  }
+
+  // Back online with an expired token: renew it at once, before the next request needs it.
+  if (typeof window !== 'undefined')
+    window.addEventListener('online', async () => {
+      const held = await userManager.getUser();
+      if (snapshot.status === 'authenticated' && held?.expired) void renewExpired(held);
+    });
+
   /** Offline with the device's copy; signs in (silently, else at the provider) once the network is back. */
   async function startOffline(): Promise<boolean> {
     const profile = await options.offlineUser?.().catch(() => null);
@@ -277,7 +313,9 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       }
     },
     async getAccessToken() {
-      return (await userManager.getUser())?.access_token || undefined;
+      const held = await userManager.getUser();
+      if (held?.expired && snapshot.status === 'authenticated') return renewExpired(held);
+      return held?.access_token || undefined;
     },
   };
 }

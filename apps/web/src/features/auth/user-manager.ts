@@ -10,6 +10,11 @@ import { paths } from '../../lib/paths';
 /** Login popup size and the silent sign-in timeout (specification, section 9). */
 export const popupWindowFeatures = { width: 400, height: 600 };
 export const silentRequestTimeoutInSeconds = 60;
+/**
+ * How long before its expiry a token is renewed: less than the shortest token life the server allows (30 s), so a
+ * renewal is never due at once (the library's 60 s renewed a 60 s token about once a second).
+ */
+export const accessTokenExpiringNotificationTimeInSeconds = 20;
 
 /**
  * Settings for the OpenID Connect client: code flow with PKCE, tokens held in memory only.
@@ -28,6 +33,7 @@ export function userManagerSettings(config: RuntimeConfig, origin: string): User
     // Tokens never touch localStorage or sessionStorage; only the in-flight PKCE state does.
     userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
     automaticSilentRenew: true,
+    accessTokenExpiringNotificationTimeInSeconds,
     silentRequestTimeoutInSeconds,
     popupWindowFeatures,
     loadUserInfo: false,
