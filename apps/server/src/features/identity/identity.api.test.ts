@@ -134,6 +134,34 @@ describe('signing in through the embedded provider', () => {
     expect((await refresh(tokens.refresh_token ?? '')).statusCode).toBe(400);
   });
 
+  it('stops every refresh token of the session when the user signs out (another tab holds one too)', async () => {
+    const { browser, tokens } = await signIn(t, credentials(a));
+    const otherTab = tokens.refresh_token ?? '';
+    const refresh = (token: string) =>
+      newBrowser(t.app).post('/oidc/token', {
+        grant_type: 'refresh_token',
+        refresh_token: token,
+        client_id: t.config.oidc.clientId,
+      });
+    const before = await refresh(otherTab);
+    expect(before.statusCode, before.body).toBe(200);
+    const held = before.json().refresh_token as string;
+
+    // Sign out as the web app does: end_session, then the provider's confirmation form (its hidden `logout`).
+    const end = await browser.get(
+      `/oidc/session/end?client_id=${t.config.oidc.clientId}&post_logout_redirect_uri=${encodeURIComponent(`${t.config.publicUrl}/`)}`,
+    );
+    expect(end.statusCode, end.body).toBe(200);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(end.body)?.[1] ?? '';
+    expect(xsrf).not.toBe('');
+    const confirmed = await browser.post('/oidc/session/end/confirm', { xsrf, logout: 'yes' });
+    expect(confirmed.statusCode).toBe(303);
+
+    const after = await refresh(held);
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error).toBe('invalid_grant');
+  });
+
   it('requires PKCE', async () => {
     const { url } = authorizationUrl(t);
     const withoutPkce = url.replace(/&code_challenge=[^&]+/, '').replace(/&code_challenge_method=S256/, '');

@@ -173,7 +173,9 @@ export async function createIdentityProvider(
     },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    expiresWithSession: async () => false,
+    // Tokens live with the sign-in session: signing out (end_session) revokes the session's grant, so the refresh
+    // tokens every tab of that browser holds stop too. The web app keeps tokens in memory, so none outlives its tab.
+    expiresWithSession: async () => true,
     ttl: {
       AccessToken: oidc.accessTokenTtl,
       AuthorizationCode: 60,
