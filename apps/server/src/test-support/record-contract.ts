@@ -1,5 +1,6 @@
 import { apiMessages } from '@fieldbook/domain';
 import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_REUSED } from '../platform/http/idempotency.ts';
 import { apiAs, fieldsOf } from './api-client.ts';
 import type { TwoTenants } from './two-tenants.ts';
 
@@ -161,7 +162,7 @@ export function describeRecordEndpoints(tenants: () => TwoTenants, contract: Rec
       expect(reused.statusCode).toBe(409);
       expect(reused.json()).toMatchObject({
         error: 'CONFLICT',
-        message: 'This Idempotency-Key was already used for a different request.',
+        message: IDEMPOTENCY_REUSED,
       });
     });
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { ApiRequestError, NetworkError } from './api-client';
 import type { RecordKeys } from './record-keys';
 
 /** What a save of an existing record carries besides its fields: its id and the `updated` that was read. */
@@ -11,16 +12,35 @@ export interface RecordVersion {
 /**
  * The Idempotency-Key of a form's submission: the same fields sent again (Save or Send pressed after a lost
  * answer) get the same key, so the server does the work once; changed fields, or any fields after `done()` (the
- * submission succeeded), get a new one.
+ * submission succeeded), get a new one. But after a send that got no answer (`send` saw a `NetworkError`), the
+ * key stays until an answer comes, even for changed fields: the first send may have done the work, and the server
+ * then refuses the changed fields (409, saying it was done) rather than doing it twice.
  */
 export function useSubmissionKey() {
-  const submission = useRef<{ fields: string; key: string } | null>(null);
+  const submission = useRef<{ fields: string; key: string; unanswered: boolean } | null>(null);
+  const keyFor = (fields: unknown): string => {
+    const sent = JSON.stringify(fields);
+    const current = submission.current;
+    submission.current =
+      current && (current.fields === sent || current.unanswered)
+        ? { ...current, fields: sent }
+        : { fields: sent, key: crypto.randomUUID(), unanswered: false };
+    return submission.current.key;
+  };
   return {
-    keyFor(fields: unknown): string {
-      const sent = JSON.stringify(fields);
-      if (submission.current?.fields !== sent)
-        submission.current = { fields: sent, key: crypto.randomUUID() };
-      return submission.current.key;
+    keyFor,
+    /** Sends the fields with their key (`run`), noting a send that got no answer. */
+    async send<T>(fields: unknown, run: (key: string) => Promise<T>): Promise<T> {
+      const key = keyFor(fields);
+      try {
+        return await run(key);
+      } catch (error) {
+        const current = submission.current;
+        // No answer: the key stays. A 409 (the key's work was done with other fields) keeps saying so.
+        if (current && !(error instanceof ApiRequestError && error.status === 409))
+          current.unanswered = error instanceof NetworkError;
+        throw error;
+      }
     },
     done(): void {
       submission.current = null;
@@ -41,7 +61,7 @@ export function useCreateRecord<Fields, Saved extends { id: string }>(
   const queryClient = useQueryClient();
   const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: (fields: Fields) => create(fields, submission.keyFor(fields)),
+    mutationFn: (fields: Fields) => submission.send(fields, (key) => create(fields, key)),
     onSuccess: (saved) => {
       submission.done();
       queryClient.setQueryData(keys.detail(saved.id), saved);

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_REUSED } from '../../platform/http/idempotency.ts';
 import type { ApiClient } from '../../test-support/api-client.ts';
 import type { TenantWithUser } from '../../test-support/factories.ts';
 import { technicianJobs } from '../../test-support/job-fixtures.ts';
@@ -99,7 +100,7 @@ describe('POST /api/jobs/:id/attachments with an Idempotency-Key', () => {
     ] as const) {
       const refused = await upload(owner, jobId, body, filename, key);
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json().message).toBe('This Idempotency-Key was already used for a different request.');
+      expect(refused.json().message).toBe(IDEMPOTENCY_REUSED);
       expect(refused.headers['idempotency-replayed']).toBeUndefined();
     }
     expect(await idsOf(owner, otherJobId)).toEqual(before);

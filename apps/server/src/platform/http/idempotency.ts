@@ -12,6 +12,14 @@ import type { AnswerStore, Command, NumberedTable } from './tenant-requests.ts';
 
 const CREATED = 201;
 
+/**
+ * The same key with other values: the form's first send went through (its answer was lost) and was changed since.
+ * Said to the user, who sees it over the form.
+ */
+export const IDEMPOTENCY_REUSED =
+  'This was already saved before the connection dropped, with the values sent then; the changes made since were ' +
+  'not saved. Find it in its list and change it there.';
+
 export interface IdempotencyScope {
   tenantId: string;
   subject: string;
@@ -172,7 +180,7 @@ export async function earlierAnswer<T>(tx: Tx, scope: IdempotencyScope): Promise
     first.requestHash !== hashOf(scope.payload) ||
     first.subject !== scope.subject
   ) {
-    throw new ApiError('CONFLICT', 'This Idempotency-Key was already used for a different request.');
+    throw new ApiError('CONFLICT', IDEMPOTENCY_REUSED);
   }
   return { status: first.statusCode, body: first.response as T, replayed: true };
 }

@@ -147,6 +147,31 @@ describe('EditorFrame', () => {
     expect(second).toBe(first);
   });
 
+  it('a save changed after it got no answer goes with the same key: the server makes one record, or says it did', async () => {
+    let online = false;
+    api.handle = () => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return jsonResponse(saved, { status: 201 });
+    };
+    const { user } = renderEditor();
+
+    await user.type(screen.getByLabelText(/^Title/), 'Gas meter');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('alert');
+
+    online = true;
+    await user.type(screen.getByLabelText(/^Title/), ' & valve');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Note n-1' })).toBeInTheDocument();
+    const [first, second] = api.requests.map((request) => request.headers.get('Idempotency-Key'));
+    expect(second).toBe(first);
+    expect(api.requests.map((request) => request.body)).toEqual([
+      { title: 'Gas meter' },
+      { title: 'Gas meter & valve' },
+    ]);
+  });
+
   it("a busy or unreachable database (503) shows the server's message with Retry", async () => {
     api.handle = () => errorResponse('SERVICE_UNAVAILABLE', apiMessages.databaseUnavailable);
     const { user } = renderEditor();

@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { SaveButton } from '../../components/editor/editor-frame';
 import type { EditorState } from '../../components/form/use-record-editor';
+import { NetworkError } from '../../lib/api-client';
+
+/** Over a save that got no answer: it may have gone through before the connection dropped. */
+export const NO_ANSWER_TITLE = 'No answer: it may or may not have been sent';
 
 interface DialogFormProps {
   /** From `useRecordEditor`: the submit, the save's state and the alert's list. */
@@ -15,8 +19,8 @@ interface DialogFormProps {
 }
 
 /**
- * A dialog's form on the Users page: the error alert (with Retry when the save got no answer), the fields, then
- * Cancel and the submit button.
+ * A dialog's form on the Users page: the error alert (with Retry when the save got no answer, whose title then
+ * claims nothing: `NO_ANSWER_TITLE`), the fields, then Cancel and the submit button.
  */
 export function DialogForm({ editor, submitLabel, failureTitle, onCancel, children }: DialogFormProps) {
   return (
@@ -24,7 +28,7 @@ export function DialogForm({ editor, submitLabel, failureTitle, onCancel, childr
       <ApiErrorAlert
         error={editor.saveError}
         items={editor.listed}
-        title={failureTitle}
+        title={editor.saveError instanceof NetworkError ? NO_ANSWER_TITLE : failureTitle}
         onRetry={() => editor.formRef.current?.requestSubmit()}
         retrying={editor.saving}
       />

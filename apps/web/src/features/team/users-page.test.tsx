@@ -224,6 +224,27 @@ describe('UsersPage', () => {
     expect(email).toHaveValue('sam@example.com.au');
   });
 
+  it('claims nothing when the invitation got no answer: it may have been sent', async () => {
+    serve({
+      members: [sam()],
+      invitations: [],
+      write: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderUsers();
+
+    await user.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    await user.type(within(dialog).getByLabelText(/^Email/), "d'arcy@example.com.au");
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('No answer: it may or may not have been sent');
+    expect(alert).not.toHaveTextContent('nothing was changed');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it('asks before the user removes themselves, and shows why the last Owner cannot go', async () => {
     const switchTenant = vi.fn<(tenantId: string) => Promise<void>>().mockResolvedValue();
     serve({

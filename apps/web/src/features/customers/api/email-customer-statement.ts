@@ -25,7 +25,7 @@ export function useEmailCustomerStatement(customerId: string, asAt: string) {
   return useMutation({
     mutationFn: (email: DocumentEmailFields) => {
       const fields = { ...email, asAt };
-      return emailCustomerStatement(customerId, fields, submission.keyFor(fields));
+      return submission.send(fields, (key) => emailCustomerStatement(customerId, fields, key));
     },
     onSuccess: () => submission.done(),
   });

@@ -35,7 +35,7 @@ export function useEmailInvoice(invoiceId: string, kind: InvoiceEmailKind = 'INV
   const submission = useSubmissionKey();
   return useMutation({
     mutationFn: (fields: DocumentEmailFields) =>
-      emailInvoice(invoiceId, { ...fields, kind }, submission.keyFor(fields)),
+      submission.send(fields, (key) => emailInvoice(invoiceId, { ...fields, kind }, key)),
     onSuccess: () => {
       submission.done();
       return Promise.all([

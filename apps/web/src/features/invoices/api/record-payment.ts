@@ -24,7 +24,7 @@ export function useRecordPayment(invoiceId: string) {
   const submission = useSubmissionKey();
   return usePaymentMutation(
     invoiceId,
-    (fields: PaymentFields) => recordPayment(invoiceId, fields, submission.keyFor(fields)),
+    (fields: PaymentFields) => submission.send(fields, (key) => recordPayment(invoiceId, fields, key)),
     () => submission.done(),
   );
 }

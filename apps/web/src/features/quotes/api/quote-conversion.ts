@@ -14,7 +14,7 @@ export function useQuoteConversion<Made>(
   const queryClient = useQueryClient();
   const submission = useSubmissionKey();
   return useMutation({
-    mutationFn: () => convert(quoteId, submission.keyFor(quoteId)),
+    mutationFn: () => submission.send(quoteId, (key) => convert(quoteId, key)),
     onSuccess: () => submission.done(),
     onSettled: () =>
       Promise.all([

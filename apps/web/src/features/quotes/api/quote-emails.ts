@@ -43,11 +43,9 @@ export function useEmailQuote(quoteId: string) {
   const submission = useSubmissionKey();
   return useMutation({
     mutationFn: (fields: DocumentEmailFields) =>
-      apiFetch<QuoteEmail>(`${base(quoteId)}/emails`, {
-        method: 'POST',
-        json: fields,
-        idempotencyKey: submission.keyFor(fields),
-      }),
+      submission.send(fields, (idempotencyKey) =>
+        apiFetch<QuoteEmail>(`${base(quoteId)}/emails`, { method: 'POST', json: fields, idempotencyKey }),
+      ),
     onSuccess: () => {
       submission.done();
       return Promise.all([
