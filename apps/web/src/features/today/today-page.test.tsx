@@ -82,7 +82,7 @@ describe('Today', () => {
       'href',
       "https://www.google.com/maps/dir/?api=1&destination=Unit%204%2F12%20O'Connell%20St%2C%20Fremantle%20WA%206160",
     );
-    expect(second.getByRole('link', { name: "Call Kylie O'Brien on 0412 345 678" })).toHaveAttribute(
+    expect(second.getByRole('link', { name: "Call 0412 345 678 (Kylie O'Brien)" })).toHaveAttribute(
       'href',
       'tel:0412345678',
     );

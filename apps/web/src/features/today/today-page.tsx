@@ -306,7 +306,7 @@ function VisitCard({ visit, next, showLate }: { visit: ShownVisit; next: boolean
             component="a"
             href={tel}
             variant="light"
-            aria-label={`Call ${job.customer.name} on ${phone}`}
+            aria-label={`Call ${phone} (${job.customer.name})`}
           >
             Call {phone}
           </Button>
