@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { rescueLostFocus } from '../components/focus-rescue';
 import { PageColumn } from '../components/page-column';
 import { ServiceUnavailable } from '../components/service-unavailable';
 import { UpdateBanner } from '../components/update-banner';
@@ -37,6 +38,7 @@ export function renderApp(config: RuntimeConfig, signIn: AuthClient): void {
   const queryClient = createQueryClient();
   // TanStack Query assumes a network until the browser says it went: an app started offline knows at once.
   watchNetwork();
+  rescueLostFocus();
   const { routes, patchRoutesOnNavigation } = createRoutes({ auth, queryClient });
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   createRoot(rootElement()).render(

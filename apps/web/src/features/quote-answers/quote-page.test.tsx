@@ -2,7 +2,7 @@ import type { PublicQuote } from '@fieldbook/domain';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../app/app-providers';
 import { stubFetch } from '../../testing/stub-fetch';
 import { quoteAnswerApi } from './quote-answer-api';
@@ -123,6 +123,8 @@ describe("a quote's public page", () => {
       body: { name: "Siobhan O'Reilly", acceptTerms: true, option: 'Option B: replace' },
     });
     expect(screen.queryByRole('button', { name: 'Accept quote' })).not.toBeInTheDocument();
+    // The form is gone: the focus goes to what the quote now says.
+    expect(status).toHaveFocus();
   });
 
   it("shows the server's field errors under their fields, and keeps what was typed", async () => {
@@ -147,6 +149,8 @@ describe("a quote's public page", () => {
     expect(await screen.findByText('Tick the box to accept the terms.')).toBeInTheDocument();
     expect(screen.getByText('Choose one of the options.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveValue('Siobhan');
+    // The focus goes to the first field refused.
+    await vi.waitFor(() => expect(screen.getByRole('radio', { name: /^Option A/ })).toHaveFocus());
   });
 
   it('declines with a reason; with the network cut it says nothing was sent and keeps the reason', async () => {
@@ -154,6 +158,11 @@ describe("a quote's public page", () => {
     fetchMock.mockResolvedValueOnce(Response.json(quote()));
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Decline…' }));
+    const reason = screen.getByRole('textbox', { name: 'Why are you declining? (optional)' });
+    expect(reason).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Decline…' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Decline…' }));
     await user.type(
       screen.getByRole('textbox', { name: 'Why are you declining? (optional)' }),
       'Too dear & too late',

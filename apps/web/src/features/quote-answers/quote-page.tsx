@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { LineItems } from '../../components/line-items';
 import type { Column } from '../../components/list/record-table';
 import { PageColumn } from '../../components/page-column';
@@ -116,6 +116,14 @@ function QuoteShown({
 }) {
   const { organisation } = quote;
   const common = quote.lineItems.filter((line) => line.option === null);
+  // Answered here: the answer's form goes, and the focus goes to what the quote now says.
+  const notice = useRef<HTMLDivElement>(null);
+  const shownState = useRef(quote.state);
+  useEffect(() => {
+    if (shownState.current === quote.state) return;
+    shownState.current = quote.state;
+    notice.current?.focus();
+  }, [quote.state]);
   return (
     <PageColumn>
       <Group gap="md" mb="lg" wrap="nowrap">
@@ -129,7 +137,7 @@ function QuoteShown({
       <Title order={1} mb="md" style={{ overflowWrap: 'anywhere' }}>
         Quote {quote.number}: {quote.title}
       </Title>
-      <StateNotice quote={quote} />
+      <StateNotice quote={quote} noticeRef={notice} />
       <RecordDetails
         rows={[
           { label: 'For', value: quote.customer },
@@ -188,7 +196,13 @@ function QuoteShown({
 }
 
 /** What the page says of a quote that can no longer be answered (or has just been). */
-function StateNotice({ quote }: { quote: PublicQuote }) {
+function StateNotice({
+  quote,
+  noticeRef,
+}: {
+  quote: PublicQuote;
+  noticeRef?: RefObject<HTMLDivElement | null>;
+}) {
   const name = quote.organisation.name;
   const notice = (() => {
     switch (quote.state) {
@@ -224,7 +238,7 @@ function StateNotice({ quote }: { quote: PublicQuote }) {
   })();
   if (!notice) return null;
   return (
-    <Alert color={notice.color} role="status" mb="lg" variant="light">
+    <Alert color={notice.color} role="status" mb="lg" variant="light" ref={noticeRef} tabIndex={-1}>
       {/* The title as text of the body: Alert's own title takes the colour's shade 6, under 4.5:1 on its tint. */}
       <Text fw={700} c="dark.9">
         {notice.title}
@@ -253,6 +267,25 @@ function AnswerForms({
   const [failure, setFailure] = useState<AnswerError | null>(null);
   const fieldError = (field: string) =>
     failure?.fieldErrors.find((error) => error.field === field)?.message ?? null;
+  // The keyboard follows the answer: to the first field the server refused, into the reason once Decline… is
+  // pressed, and back to Decline… from Back (the pressed button is gone or disabled, which drops the focus).
+  const section = useRef<HTMLElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    const refused = failure?.fieldErrors.map((error) => error.field) ?? [];
+    const first = ['option', 'name', 'acceptTerms', 'reason'].find((field) => refused.includes(field));
+    if (first) section.current?.querySelector<HTMLElement>(`[data-answer-field="${first}"]`)?.focus();
+  }, [failure]);
+  useEffect(() => {
+    if (!moved.current) return;
+    const target = declining ? '[data-answer-field="reason"]' : '[data-decline]';
+    section.current?.querySelector<HTMLElement>(target)?.focus();
+  }, [declining]);
+  const decide = (next: boolean) => {
+    moved.current = true;
+    setFailure(null);
+    setDeclining(next);
+  };
 
   const send = async (answer: () => Promise<PublicQuote>) => {
     setSending(true);
@@ -284,7 +317,7 @@ function AnswerForms({
       : null;
 
   return (
-    <section aria-labelledby="answer-heading">
+    <section aria-labelledby="answer-heading" ref={section}>
       <Title order={2} size="h3" mb="sm" id="answer-heading">
         Your answer
       </Title>
@@ -305,9 +338,10 @@ function AnswerForms({
                 error={fieldError('option')}
               >
                 <Stack gap="xs" mt="xs">
-                  {quote.options.map((each) => (
+                  {quote.options.map((each, index) => (
                     <Radio
                       key={each.name}
+                      data-answer-field={index === 0 ? 'option' : undefined}
                       value={each.name}
                       label={`${each.name}: ${displayMoney(each.total)}`}
                     />
@@ -319,12 +353,14 @@ function AnswerForms({
               label="Your name"
               withAsterisk
               autoComplete="name"
+              data-answer-field="name"
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
               error={fieldError('name')}
             />
             <Checkbox
               label="I accept this quote and its terms"
+              data-answer-field="acceptTerms"
               checked={acceptTerms}
               onChange={(event) => setAcceptTerms(event.currentTarget.checked)}
               error={fieldError('acceptTerms')}
@@ -333,7 +369,7 @@ function AnswerForms({
               <Button type="submit" loading={sending}>
                 Accept quote
               </Button>
-              <Button variant="default" onClick={() => setDeclining(true)} disabled={sending}>
+              <Button variant="default" onClick={() => decide(true)} disabled={sending} data-decline>
                 Decline…
               </Button>
             </Group>
@@ -346,16 +382,16 @@ function AnswerForms({
               label="Why are you declining? (optional)"
               autosize
               minRows={3}
+              data-answer-field="reason"
               value={reason}
               onChange={(event) => setReason(event.currentTarget.value)}
               error={fieldError('reason')}
-              data-autofocus
             />
             <Group gap="sm">
               <Button type="submit" loading={sending} color="red.9">
                 Decline quote
               </Button>
-              <Button variant="default" onClick={() => setDeclining(false)} disabled={sending}>
+              <Button variant="default" onClick={() => decide(false)} disabled={sending}>
                 Back
               </Button>
             </Group>

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { rescueLostFocus } from './focus-rescue';
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  document.body.innerHTML = '';
+});
+
+/** A page with its heading and a button, the button focused. */
+function page() {
+  document.body.innerHTML =
+    '<main><h1 data-page-heading tabindex="-1">Job 41: Burst pipe &amp; tap</h1><button>Ready to be scheduled</button><button>Close</button></main>';
+  const [ready, close] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
+  return {
+    heading: document.querySelector('h1') as HTMLElement,
+    ready: ready as HTMLButtonElement,
+    close: close as HTMLButtonElement,
+  };
+}
+
+describe('rescueLostFocus', () => {
+  it('gives the page heading the focus when the focused control goes away', async () => {
+    const { heading, ready } = page();
+    stop = rescueLostFocus();
+    ready.focus();
+    ready.remove();
+    await expect.poll(() => document.activeElement).toBe(heading);
+  });
+
+  it('leaves the focus where the page put it', async () => {
+    const { ready, close } = page();
+    stop = rescueLostFocus();
+    ready.focus();
+    ready.remove();
+    close.focus();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.activeElement).toBe(close);
+  });
+});
