@@ -28,6 +28,25 @@ describe('rescueLostFocus', () => {
     await expect.poll(() => document.activeElement).toBe(heading);
   });
 
+  it('gives the page heading the focus when the focused button is disabled while it works', async () => {
+    const { heading, ready } = page();
+    stop = rescueLostFocus();
+    ready.focus();
+    // As Chromium does: the focus leaves the button as it is disabled.
+    ready.blur();
+    ready.disabled = true;
+    await expect.poll(() => document.activeElement).toBe(heading);
+  });
+
+  it('leaves alone a focus dropped by a click on the page background', async () => {
+    const { ready } = page();
+    stop = rescueLostFocus();
+    ready.focus();
+    ready.blur();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('leaves the focus where the page put it', async () => {
     const { ready, close } = page();
     stop = rescueLostFocus();
