@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -54,6 +54,11 @@ export function EditorFrame({
           onRetry={submit}
           retrying={editor.saving}
         />
+        {editor.rebased && !editor.saveError && (
+          <Alert color="yellow" variant="light" role="status" mb="md" maw={maxWidth}>
+            {editor.rebased}
+          </Alert>
+        )}
         <Stack gap="sm" maw={maxWidth}>
           {children}
         </Stack>

@@ -5,7 +5,11 @@ import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api-client';
 import { useNotify } from '../notices';
 import { type FieldLabels, placeFieldErrors } from './field-errors';
+import { isStaleSave, mergeEdits, useStaleSaves } from './stale-save';
 import { zodResolver } from './zod-resolver';
+
+/** How the editor starts its word after a stale save, carried over to the record as it now is. */
+export const STALE_SAVE_CARRIED = 'Someone else saved changes while you were editing.';
 
 /** The create or update mutation an editor saves with (`useCreateCustomer()`, `useUpdateItem(item)`). */
 export type SaveMutation<Fields, Saved> = Pick<
@@ -43,6 +47,8 @@ export interface EditorState {
    * navigation to the viewer is never held up, even before React has drawn the saved state.
    */
   hasUnsavedChanges: () => boolean;
+  /** Someone saved the record while the user edited it: their changes are in the form now, with the user's. */
+  rebased: string | null;
 }
 
 interface Failure {
@@ -78,6 +84,20 @@ export function useRecordEditor<
     validate: zodResolver(schema),
     transformValues: (values) => schema.parse(values),
   });
+  // A save refused as stale started this editor over from the record as it now is: what was typed comes back.
+  const stale = useStaleSaves();
+  const [rebased, setRebased] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the editor starts over.
+  useEffect(() => {
+    if (!stale?.carried) return;
+    const { values, overwritten } = mergeEdits(stale.carried, options.initialValues);
+    form.setValues(values);
+    const named = overwritten.map((field) => labels[field] ?? labels[`${field}.id`] ?? field);
+    setRebased(
+      `${STALE_SAVE_CARRIED} Theirs are in the form now, with yours kept: check, ` +
+        `then save again.${named.length > 0 ? ` They also changed what you changed (${named.join(', ')}): yours is kept.` : ''}`,
+    );
+  }, []);
 
   useEffect(() => {
     if (!failure) return;
@@ -107,6 +127,13 @@ export function useRecordEditor<
           options.onSaved(record);
         },
         onError: (error) => {
+          if (stale && isStaleSave(error)) {
+            const edits = { mine: form.getValues(), base: form.getInitialValues() };
+            void stale.reload(edits).then((started) => {
+              if (!started) setFailure({ kind: 'save' });
+            });
+            return;
+          }
           const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
           setListed(placeErrors(fieldErrors).listed);
           setFailure({ kind: 'save' });
@@ -134,6 +161,7 @@ export function useRecordEditor<
     listed,
     dirty: !saved.current && form.isDirty(),
     hasUnsavedChanges: () => !saved.current && form.isDirty(),
+    rebased,
   };
   return { form, editor };
 }

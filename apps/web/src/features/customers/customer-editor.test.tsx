@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { NETWORK_FAILURE } from '../../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
 import { addressSuggestion, customer } from '../../testing/records';
@@ -289,19 +290,20 @@ describe('Edit customer', () => {
     await user.type(screen.getByLabelText(/^Name/), 'Renamed');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('customer'));
+    // The editor loads the record again and keeps what was typed over it (`mergeEdits`).
+    expect(await screen.findByText(STALE_SAVE_CARRIED, { exact: false })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Renamed');
     expect(router.state.location.pathname).toBe(`/customers/${existing.id}/edit`);
   });
 
-  it('saves over the version it started from, so a newer one fetched meanwhile ends in the 409', async () => {
+  it('saves over the version it started from; on the 409 it carries what was typed over the newer version', async () => {
     // The fake server keeps one current version and refuses a save that carries an older `updated`.
     let current = existing;
     api.handle = (request) => {
       if (request.method !== 'PUT') return jsonResponse(current);
       const { updated } = request.body as { updated: string };
       return updated === current.updated
-        ? jsonResponse({ ...current, updated: '2025-03-09T10:00:00.000Z' })
+        ? jsonResponse({ ...current, ...(request.body as object), updated: '2025-03-09T10:00:00.000Z' })
         : errorResponse('CONFLICT', apiMessages.staleSave('customer'));
     };
     const { router, queryClient } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
@@ -315,15 +317,44 @@ describe('Edit customer', () => {
     expect(queryClient.getQueryData(queryKey)).toMatchObject({ updated: current.updated });
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('customer'));
+    // Refused (409) over the version it started from; the editor starts again from the colleague's version,
+    // with the name typed here and their phone.
+    expect(await screen.findByText(STALE_SAVE_CARRIED, { exact: false })).toBeInTheDocument();
     expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       name: 'Acme Plumbing & Gas',
       billingPhone: '02 9999 0000',
       updated: existing.updated,
     });
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Acme Plumbing & Gas');
-    expect(screen.getByLabelText(/^Phone/)).toHaveValue('02 9999 0000');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('02 8888 1111');
     expect(router.state.location.pathname).toBe(`/customers/${existing.id}/edit`);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer saved.')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.method === 'PUT').at(-1)?.body).toMatchObject({
+      name: 'Acme Plumbing & Gas',
+      billingPhone: '02 8888 1111',
+      updated: current.updated,
+    });
+  });
+
+  it('names a field both changed: what was typed here is kept', async () => {
+    let current = existing;
+    api.handle = (request) =>
+      request.method === 'PUT'
+        ? errorResponse('CONFLICT', apiMessages.staleSave('customer'))
+        : jsonResponse(current);
+    renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
+    const user = userEvent.setup();
+    await user.clear(await screen.findByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '0412 345 678');
+    current = { ...existing, billingPhone: '02 8888 1111', updated: '2025-03-03T12:00:00.000Z' };
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(
+      await screen.findByText(/They also changed what you changed \(Phone\): yours is kept\./),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('0412 345 678');
   });
 
   it("a customer that does not exist shows the server's message under the editor's heading", async () => {

@@ -2,6 +2,7 @@ import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { customer, customerLocation, item, job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
@@ -167,7 +168,8 @@ describe('Job editor', () => {
     await user.type(reference, 'Urgent: burst pipe');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('job'));
+    // The editor loads the record again and keeps what was typed over it (`mergeEdits`).
+    expect(await screen.findByText(STALE_SAVE_CARRIED, { exact: false })).toBeInTheDocument();
     expect(screen.getByLabelText('Reference')).toHaveValue('Urgent: burst pipe');
     const put = api.requests.find((request) => request.method === 'PUT');
     expect(put?.path).toBe(`/jobs/${leak.id}`);
