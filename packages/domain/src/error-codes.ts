@@ -22,7 +22,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Messages both sides show, so a test fake can only say what the server says. */
 export const apiMessages = {
-  invalidRequest: 'The request is not valid.',
+  invalidRequest: 'Some of what was entered needs a change.',
   /** `notFound('customer')` is "Customer not found.". */
   notFound: (noun: string) => `${noun.charAt(0).toUpperCase()}${noun.slice(1)} not found.`,
   /** A save over a version someone else has changed since it was read. */

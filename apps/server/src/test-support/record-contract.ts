@@ -52,7 +52,7 @@ export function describeRecordEndpoints(tenants: () => TwoTenants, contract: Rec
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         error: 'VALIDATION_FAILED',
-        message: 'The request is not valid.',
+        message: 'Some of what was entered needs a change.',
       });
       expect(fieldsOf(response)).toEqual(contract.invalid.fields);
     });

@@ -103,7 +103,7 @@ describe('POST /api/locations', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: 'VALIDATION_FAILED',
-        message: 'The request is not valid.',
+        message: 'Some of what was entered needs a change.',
         fieldErrors: [{ field: 'customer.id', message: 'Choose an existing customer.' }],
       });
     }
@@ -246,7 +246,7 @@ describe('Australian addresses', () => {
     expect(sydney.statusCode).toBe(400);
     expect(sydney.json()).toEqual({
       error: 'VALIDATION_FAILED',
-      message: 'The request is not valid.',
+      message: 'Some of what was entered needs a change.',
       fieldErrors: [
         { field: 'state', message: locationMessages.state },
         { field: 'postcode', message: locationMessages.postcode },

@@ -28,7 +28,7 @@ describeRecordEndpoints(() => ({ t, a, b }), {
 
 const duplicate = {
   error: 'VALIDATION_FAILED',
-  message: 'The request is not valid.',
+  message: 'Some of what was entered needs a change.',
   fieldErrors: [{ field: 'code', message: 'An item with this code already exists.' }],
 };
 

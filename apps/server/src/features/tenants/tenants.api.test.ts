@@ -71,7 +71,7 @@ describe('POST /api/tenants', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'VALIDATION_FAILED',
-      message: 'The request is not valid.',
+      message: 'Some of what was entered needs a change.',
       fieldErrors: [{ field: 'name', message: 'Enter the organisation name.' }],
     });
   });

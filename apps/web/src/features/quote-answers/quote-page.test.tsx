@@ -136,7 +136,7 @@ describe("a quote's public page", () => {
       Response.json(
         {
           error: 'VALIDATION_FAILED',
-          message: 'The request is not valid.',
+          message: 'Some of what was entered needs a change.',
           fieldErrors: [
             { field: 'acceptTerms', message: 'Tick the box to accept the terms.' },
             { field: 'option', message: 'Choose one of the options.' },
