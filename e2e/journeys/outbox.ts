@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 export async function outboxMessageTo(page: Page, to: string): Promise<string> {
   await page.goto('/settings/outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
-  await expect(page.getByText(/No mail server is set up/).first()).toBeVisible();
+  await expect(page.getByText(/has no mail server set up/).first()).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: to }).first();
   await row.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/settings\/outbox\/[0-9a-f-]{36}$/);

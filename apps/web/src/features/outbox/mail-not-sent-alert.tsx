@@ -8,8 +8,8 @@ export function MailNotSentAlert() {
   if (mail.data?.configured !== false) return null;
   return (
     <Alert color="yellow" mb="md">
-      No mail server is set up (SMTP_URL), so messages are kept here and not sent. This is exactly what would
-      have been sent.
+      This Fieldbook has no mail server set up, so emails are kept here and not sent: each is exactly what
+      would have been sent. Whoever runs Fieldbook can set one up (its SMTP_URL setting).
     </Alert>
   );
 }

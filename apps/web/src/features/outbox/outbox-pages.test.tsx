@@ -10,7 +10,7 @@ import { outboxRoutes } from './routes';
 const api = installFakeApi();
 
 const NOT_SENT =
-  'No mail server is set up (SMTP_URL), so messages are kept here and not sent. This is exactly what would have been sent.';
+  'This Fieldbook has no mail server set up, so emails are kept here and not sent: each is exactly what would have been sent. Whoever runs Fieldbook can set one up (its SMTP_URL setting).';
 
 /** The mail status and the outbox as the server has them. */
 function serve(messages = [outboxMessage()], configured = false) {
