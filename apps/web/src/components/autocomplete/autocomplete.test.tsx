@@ -108,6 +108,19 @@ describe('Autocomplete', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('picks the only option listed with Enter, nothing highlighted; with more listed, Enter picks nothing', async () => {
+    const many = await renderAndType();
+    await many.user.keyboard('{Enter}');
+    expect(many.onPick).not.toHaveBeenCalled();
+    many.onSubmit.mockClear();
+    await many.user.clear(many.box);
+    await many.user.paste(ADDRESSES[1] as string);
+    await vi.waitFor(() => expect(options()).toHaveLength(1));
+    await many.user.keyboard('{Enter}');
+    expect(many.onPick).toHaveBeenCalledExactlyOnceWith(ADDRESSES[1]);
+    expect(many.onSubmit).not.toHaveBeenCalled();
+  });
+
   it('picks the highlighted option with Tab, and the focus moves on', async () => {
     const { box, user, onPick } = await renderAndType();
 

@@ -40,7 +40,8 @@ const NO_OPTIONS: readonly never[] = [];
 
 /**
  * A text box with a dropdown of suggestions fetched as the user types (the WAI-ARIA combobox pattern).
- * ArrowDown and ArrowUp move the highlight, Enter and Tab pick the highlighted option, Escape or a click
+ * ArrowDown and ArrowUp move the highlight, Enter and Tab pick the highlighted option (Enter the only one, when
+ * one option is listed and none is highlighted), Escape or a click
  * elsewhere closes the dropdown. Only suggestions for the text in the box can be highlighted or picked: while
  * those load, the last list stays dimmed under 'Searching…', and Enter waits (it picks nothing, submits nothing).
  */
@@ -124,10 +125,11 @@ export function Autocomplete<T>({
         move(event.key === 'ArrowDown' ? 1 : -1);
         break;
       case 'Enter':
-        if (expanded && active >= 0) {
+        // The highlighted option; with none highlighted, the only one there is (typing "Marg" finds Margaret).
+        if (expanded && (active >= 0 || (options.length === 1 && !searching && !outdated))) {
           // Picking is all Enter does here: it must not submit the form around the box.
           event.preventDefault();
-          pick(options[active]);
+          pick(options[Math.max(active, 0)]);
         } else if (searching || outdated) {
           // Suggestions for this text are on their way: Enter neither picks an older one nor submits the form.
           event.preventDefault();
