@@ -284,3 +284,36 @@ describe('a range of scheduled starts among thousands of jobs', () => {
     }
   });
 });
+
+describe("the scheduler's query for a day", () => {
+  it('finds the jobs that start that day and those still going at its midnight', async () => {
+    const tenant = await createTenantWithUser(t, 'Night & Day Plumbing');
+    const client = apiAs(t, tenant.token);
+    const night = await jobWorld(t, tenant, 'N');
+    const [lateNight, , nextMorning] = await createJobs(t, tenant.tenant.tenantId, [
+      // 10 pm on 24 November to 2 am on the 25th (Melbourne, +11).
+      fullJob(night, {
+        scheduledStart: '2026-11-24T22:00:00+11:00',
+        scheduledFinish: '2026-11-25T02:00:00+11:00',
+      }),
+      // Over before midnight.
+      fullJob(night, {
+        scheduledStart: '2026-11-24T09:00:00+11:00',
+        scheduledFinish: '2026-11-24T10:00:00+11:00',
+      }),
+      fullJob(night, {
+        scheduledStart: '2026-11-25T08:00:00+11:00',
+        scheduledFinish: '2026-11-25T09:00:00+11:00',
+      }),
+    ]);
+    // The web's `scheduledInRangeQuery` for 25 November in Melbourne.
+    const q =
+      'scheduledStart:[2026-11-24T13:00:00.000Z TO 2026-11-25T13:00:00.000Z} OR ' +
+      '(scheduledStart:[2026-11-23T13:00:00.000Z TO 2026-11-24T13:00:00.000Z} AND scheduledFinish:>2026-11-24T13:00:00.000Z)';
+    const response = await client.get(`/api/jobs?q=${encodeURIComponent(q)}&s=1000`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as Job[]).map((job) => job.number).sort()).toEqual(
+      [lateNight?.number, nextMorning?.number].sort(),
+    );
+  });
+});

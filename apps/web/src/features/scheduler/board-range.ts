@@ -31,8 +31,16 @@ export function rangeInstants(timeZone: string, { date, days }: BoardRange): { f
   };
 }
 
-/** The job list's query for the jobs whose scheduled start is in the range (only those: not every scheduled job). */
+/**
+ * The job list's query for the jobs the range shows: those whose scheduled start is in it, and those that started
+ * the day before and are still going when it begins (a job past midnight shows on its second day too). Not every
+ * scheduled job: a job longer than a day shows on its first two days only.
+ */
 export function scheduledInRangeQuery(timeZone: string, range: BoardRange): string {
   const { from, to } = rangeInstants(timeZone, range);
-  return `scheduledStart:[${from} TO ${to}}`;
+  const { from: dayBefore } = rangeInstants(timeZone, { date: addDays(range.date, -1), days: 1 });
+  return (
+    `scheduledStart:[${from} TO ${to}} OR ` +
+    `(scheduledStart:[${dayBefore} TO ${from}} AND scheduledFinish:>${from})`
+  );
 }

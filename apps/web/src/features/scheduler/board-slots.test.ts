@@ -159,8 +159,10 @@ describe("the board's range", () => {
       from: '2026-03-31T13:00:00.000Z',
       to: '2026-04-07T14:00:00.000Z',
     });
+    // With the jobs of the day before still going at midnight.
     expect(scheduledInRangeQuery(MELBOURNE, { date: '2026-11-24', days: 1 })).toBe(
-      'scheduledStart:[2026-11-23T13:00:00.000Z TO 2026-11-24T13:00:00.000Z}',
+      'scheduledStart:[2026-11-23T13:00:00.000Z TO 2026-11-24T13:00:00.000Z} OR ' +
+        '(scheduledStart:[2026-11-22T13:00:00.000Z TO 2026-11-23T13:00:00.000Z} AND scheduledFinish:>2026-11-23T13:00:00.000Z)',
     );
   });
 });

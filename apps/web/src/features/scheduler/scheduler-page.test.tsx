@@ -83,7 +83,8 @@ describe('SchedulerPage', () => {
         '/jobs?q=status:OPEN_READY_TO_BE_SCHEDULED&p=1&s=1000',
         '/technicians?q=*&p=1&s=100',
         // Melbourne's day of 24 November, as instants, its end left out.
-        '/jobs?q=scheduledStart:[2026-11-23T13:00:00.000Z TO 2026-11-24T13:00:00.000Z}&p=1&s=1000',
+        '/jobs?q=scheduledStart:[2026-11-23T13:00:00.000Z TO 2026-11-24T13:00:00.000Z} OR ' +
+          '(scheduledStart:[2026-11-22T13:00:00.000Z TO 2026-11-23T13:00:00.000Z} AND scheduledFinish:>2026-11-23T13:00:00.000Z)&p=1&s=1000',
       ]),
     );
   });
@@ -107,7 +108,7 @@ describe('SchedulerPage', () => {
   it('says when the search failed, and keeps the box as typed', async () => {
     const board = boardApi(() => jsonResponse({}));
     api.handle = (request) =>
-      request.path.includes(' AND ')
+      request.path.includes('glebe')
         ? errorResponse('SERVICE_UNAVAILABLE', 'Service unavailable')
         : board(request);
     renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });

@@ -34,7 +34,7 @@ export const readyJobsSearchQueryOptions = (text: string) => {
   };
 };
 
-/** GET /jobs?q=scheduledStart:[from TO to}&s=1000: the jobs the board's days show (the organisation's), and no others. */
+/** GET /jobs?q=…&s=1000 (`scheduledInRangeQuery`): the jobs the board's days show (the organisation's), and no others. */
 export const scheduledJobsQueryOptions = (timeZone: string, range: BoardRange) => ({
   ...jobsQueryOptions({ q: scheduledInRangeQuery(timeZone, range), p: 1, s: BOARD_LIMIT }),
   staleTime: BOARD_FRESH_MS,
