@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { apiMessages, locationMessages } from '../../packages/domain/src/index.ts';
+import { locationMessages } from '../../packages/domain/src/index.ts';
 import { openSignedIn } from './sign-in.ts';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -102,7 +102,7 @@ for (const [device, viewport] of [
   });
 }
 
-test("a save over a colleague's newer version is refused with the reason, and nothing is lost", async ({
+test("a save over a colleague's newer version carries what was typed over theirs, and nothing is lost", async ({
   page,
 }) => {
   await openSignedIn(page, '/customers/search');
@@ -132,14 +132,18 @@ test("a save over a colleague's newer version is refused with the reason, and no
   });
   expect(colleague.status()).toBe(200);
 
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Beach kiosk');
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  await name.fill('Beach kiosk');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('alert')).toContainText(apiMessages.staleSave('location'));
-  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Beach kiosk');
+  // Refused over the version it started from: the editor starts again from the colleague's, with the name typed.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Someone else saved changes while you were editing.' }),
+  ).toContainText('They also changed what you changed (Name): yours is kept.');
+  await expect(name).toHaveValue('Beach kiosk');
   await expect(page).toHaveURL(/\/edit$/);
 
-  await page.goto(`/locations/${location.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Kiosk (north end)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Beach kiosk' })).toBeVisible();
 });
 
 test('suggestions for an earlier text are never picked (the Bondi case)', async ({ page }) => {

@@ -87,6 +87,8 @@ export function useRecordEditor<
   // A save refused as stale started this editor over from the record as it now is: what was typed comes back.
   const stale = useStaleSaves();
   const [rebased, setRebased] = useState<string | null>(null);
+  // Loading the record again after a stale save: the refusal is not shown, and Save stays busy, meanwhile.
+  const [reloading, setReloading] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the editor starts over.
   useEffect(() => {
     if (!stale?.carried) return;
@@ -129,8 +131,11 @@ export function useRecordEditor<
         onError: (error) => {
           if (stale && isStaleSave(error)) {
             const edits = { mine: form.getValues(), base: form.getInitialValues() };
+            setReloading(true);
             void stale.reload(edits).then((started) => {
-              if (!started) setFailure({ kind: 'save' });
+              if (started) return;
+              setReloading(false);
+              setFailure({ kind: 'save' });
             });
             return;
           }
@@ -152,12 +157,12 @@ export function useRecordEditor<
   );
 
   // After a save the editor waits for `onSaved`'s navigation (the viewer's code and data may take a while).
-  const saving = save.isPending || save.isSuccess;
+  const saving = save.isPending || save.isSuccess || reloading;
   const editor: EditorState = {
     formRef,
     onSubmit,
     saving,
-    saveError: save.error,
+    saveError: reloading ? null : save.error,
     listed,
     dirty: !saved.current && form.isDirty(),
     hasUnsavedChanges: () => !saved.current && form.isDirty(),
