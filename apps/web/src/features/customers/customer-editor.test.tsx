@@ -278,7 +278,7 @@ describe('Edit customer', () => {
     });
   });
 
-  it("a conflict shows the server's message and keeps the user's edits", async () => {
+  it("a conflict (409) starts the editor again from the record as it now is, keeping the user's edits", async () => {
     api.handle = (request) =>
       request.method === 'PUT'
         ? errorResponse('CONFLICT', apiMessages.staleSave('customer'))

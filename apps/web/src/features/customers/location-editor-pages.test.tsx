@@ -251,7 +251,7 @@ describe('Edit location', () => {
     });
   });
 
-  it("a colleague's newer save ends in the server's 409 message, keeping the user's edits", async () => {
+  it("a colleague's newer save (409) starts the editor again from theirs, keeping the user's edits", async () => {
     api.handle = (request) =>
       request.method === 'PUT'
         ? errorResponse('CONFLICT', apiMessages.staleSave('location'))
