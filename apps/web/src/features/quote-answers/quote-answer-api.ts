@@ -49,3 +49,7 @@ export function quoteAnswerApi(apiBaseUrl: string, token: string) {
 }
 
 export type QuoteAnswerApi = ReturnType<typeof quoteAnswerApi>;
+
+/** A failure as the page shows it: the API's own, else one that says to try again. */
+export const asAnswerError = (error: unknown): AnswerError =>
+  error instanceof AnswerError ? error : new AnswerError(0, 'Something went wrong. Please try again.');
