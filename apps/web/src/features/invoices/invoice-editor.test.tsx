@@ -97,6 +97,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The editor's Subtotal, Tax and Total as shown. */
+const totals = () =>
+  ['Subtotal', 'Tax', 'Total'].map(
+    (label) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent,
+  );
+
 describe('Invoice editor', () => {
   it("starts today in Melbourne, adds lines at GST, and shows the domain's totals exclusive then inclusive of tax", async () => {
     // 23 Nov 2026 22:30 UTC is already 24 Nov in Melbourne.
@@ -125,10 +131,6 @@ describe('Invoice editor', () => {
     await user.selectOptions(within(second).getByLabelText('Tax rate'), gstFree.id);
 
     // 149.90 + 50.00; GST 14.99 on the tap only.
-    const totals = () =>
-      ['Subtotal', 'Tax', 'Total'].map(
-        (label) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent,
-      );
     expect(totals()).toEqual(['$199.90', '$14.99', '$214.89']);
     await user.click(screen.getByRole('switch', { name: 'Amounts include tax' }));
     // 149.90 − 149.90 / 1.1 = 13.627… → 13.63; the total is the amounts as entered.
@@ -357,10 +359,6 @@ describe('Invoice editor', () => {
     serve(() => jsonResponse(sent), sent);
     renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}/edit` });
     const line = await screen.findByRole('group', { name: 'Line 1' });
-    const totals = () =>
-      ['Subtotal', 'Tax', 'Total'].map(
-        (label) => screen.getByText(label, { selector: 'p' }).nextElementSibling?.textContent,
-      );
     await vi.waitFor(() =>
       expect(within(line).getByRole('option', { name: 'GST (12.5%)' })).toBeInTheDocument(),
     );
