@@ -14,11 +14,14 @@ export interface BoardRange {
   days: 1 | 7;
 }
 
-/** The board's days from its address (?date=2026-11-24&days=7), else from `today` for one day. */
+/**
+ * The board's days from its address (?date=2026-11-24&days=7); a date that is missing or is not a day of the
+ * calendar ('2026-02-31', which `Date` would read as 3 March) is `today`.
+ */
 export function rangeFromSearch(search: URLSearchParams, today: string): BoardRange {
   const date = search.get('date') ?? '';
   return {
-    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : today,
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && addDays(date, 0) === date ? date : today,
     days: search.get('days') === '7' ? 7 : 1,
   };
 }

@@ -1,5 +1,5 @@
 import { apiMessages, type Job, type Technician } from '@fieldbook/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
@@ -87,6 +87,21 @@ describe('SchedulerPage', () => {
           '(scheduledStart:[2026-11-22T13:00:00.000Z TO 2026-11-23T13:00:00.000Z} AND scheduledFinish:>2026-11-23T13:00:00.000Z)&p=1&s=1000',
       ]),
     );
+  });
+
+  it("shows today for an address whose date is not a day of the calendar, and puts today's date in it", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T01:00:00.000Z'), toFake: ['Date'] });
+    try {
+      api.handle = boardApi(() => jsonResponse({}));
+      const { router } = renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-02-31&days=7' });
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Scheduler' })).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.search).toBe('?date=2026-11-24&days=7'));
+      expect(screen.queryByText(/March 2026|February 2026/)).not.toBeInTheDocument();
+      expect(api.paths().some((path) => path.includes('2026-03-0') || path.includes('2026-02-'))).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('searches all the ready jobs on the server as the user types, apostrophes and ampersands as words', async () => {

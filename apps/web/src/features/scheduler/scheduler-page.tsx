@@ -2,7 +2,7 @@ import { calendarDateIn, type Job, wallClockAt } from '@fieldbook/domain';
 import { Alert, Box, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useNotify } from '../../components/notices';
@@ -139,6 +139,12 @@ export function SchedulerPage() {
       },
       { replace: true },
     );
+
+  // An address whose date is not a day of the calendar ('2026-02-31') is given the day the board shows.
+  const shownInAddress = search.get('date') === null || search.get('date') === range.date;
+  useEffect(() => {
+    if (!shownInAddress) setRange(range);
+  });
 
   /** Saves a job at a slot: one save at a time per job, so nothing is scheduled twice. */
   async function save(shown: ShownJob, slot: Slot, verb: 'scheduled' | 'moved', revert?: () => void) {
