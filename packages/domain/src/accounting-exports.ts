@@ -31,6 +31,11 @@ export const XERO_EXPORT_HEADERS = {
   count: 'Xero-Count',
   /** How many issued invoices of the dates are of the other kind, left for the other file (`amounts`). */
   otherCount: 'Xero-Other-Count',
+  /**
+   * How many of the file's invoices have a line taxed at a rate other than 10 %: Xero charges GST on Income at 10 %
+   * whatever the line's rate, so their totals there differ from Fieldbook's.
+   */
+  otherRateCount: 'Xero-Other-Rate-Count',
 } as const;
 
 export const exportMessages = {

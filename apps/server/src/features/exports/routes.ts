@@ -69,6 +69,12 @@ export function registerExportRoutes(api: Api, db: Db): void {
               description:
                 'How many issued invoices of the dates have the other kind of prices: not in this file.',
             },
+            [XERO_EXPORT_HEADERS.otherRateCount]: {
+              type: 'string',
+              description:
+                "How many of the file's invoices have a line taxed at a rate other than 0 or 10 %: Xero charges " +
+                'GST on Income at 10 %, so their totals in Xero will differ.',
+            },
           }),
           ...tenantErrors.with('VALIDATION_FAILED'),
         },

@@ -233,6 +233,15 @@ export function xeroQuantities(line: Pick<XeroInvoiceLine, 'quantity' | 'price' 
 export const xeroTaxType = (taxRate: { rate: string } | null): string =>
   taxRate !== null && rateText(taxRate.rate) !== '0' ? XERO_TAX_TYPES.taxed : XERO_TAX_TYPES.free;
 
+/** The rate Xero charges on a GST on Income line, whatever the line's own. */
+export const XERO_GST_RATE = '10';
+
+/** Whether Xero would tax the invoice otherwise than Fieldbook: a line taxed at a rate other than 0 or 10 %. */
+export const xeroTaxesOtherwise = (invoice: { lines: readonly { taxRate: { rate: string } | null }[] }) =>
+  invoice.lines.some(
+    ({ taxRate }) => taxRate !== null && !['0', XERO_GST_RATE].includes(rateText(taxRate.rate)),
+  );
+
 function paymentRow(payment: XeroPayment): Record<(typeof XERO_PAYMENT_COLUMNS)[number], string> {
   const method = PAYMENT_METHOD_NAMES[payment.method];
   const reference = payment.reference?.trim() || null;

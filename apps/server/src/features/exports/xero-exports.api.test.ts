@@ -223,6 +223,35 @@ describe('GET /exports/xero/invoices', () => {
     expect(exclusive.headers['xero-count']).toBe('2');
   });
 
+  it('counts the invoices Xero will tax at 10 % where Fieldbook charged another rate', async () => {
+    const levy = await owner.post('/api/tax-rates', { name: "Builders' levy", rate: '12.5' });
+    expect(levy.statusCode, levy.body).toBe(201);
+    const rates = (await owner.get('/api/tax-rates')).json() as TaxRate[];
+    const gst = { id: rates.find((rate) => rate.name === 'GST')?.id };
+    const customer = made.sent.customer;
+    const lines = (taxRate: { id: string | undefined }) => [
+      { description: 'Labour', quantity: '1', price: '100', taxRate: gst },
+      { description: 'Levied work', quantity: '1', price: '40', taxRate },
+    ];
+    await newInvoice(owner, { customer, date: '2026-09-02', due: '2026-09-16', lineItems: lines(gst) });
+    await newInvoice(owner, {
+      customer,
+      date: '2026-09-03',
+      due: '2026-09-17',
+      lineItems: lines({ id: (levy.json() as TaxRate).id }),
+    });
+
+    const september = await owner.get('/api/exports/xero/invoices?from=2026-09-01&to=2026-09-30');
+    expect(september.headers['xero-count']).toBe('2');
+    expect(september.headers['xero-other-rate-count']).toBe('1');
+    // Xero reads the levied line as GST on Income, at its 10 %.
+    expect(
+      linesOf(september).filter((line) => line.includes('Levied work,1,40.00,,200,GST on Income')),
+    ).toHaveLength(2);
+    const november = await owner.get(`/api/exports/xero/invoices${NOVEMBER}`);
+    expect(november.headers['xero-other-rate-count']).toBe('0');
+  });
+
   it('takes the kind most invoices of the dates have, and answers a range with none with the header alone', async () => {
     const mostlyInclusive = await owner.get('/api/exports/xero/invoices?from=2026-11-15&to=2026-11-15');
     expect(mostlyInclusive.headers['xero-amounts-are']).toBe('Tax Inclusive');

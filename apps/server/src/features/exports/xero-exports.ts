@@ -19,7 +19,7 @@ import { fieldInvalid } from '../../platform/http/errors.ts';
 import { readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
 import { customers } from '../customers/index.ts';
 import { invoicePayments, invoices } from '../invoices/index.ts';
-import { type XeroCustomer, xeroInvoicesCsv, xeroPaymentsCsv } from './xero-csv.ts';
+import { type XeroCustomer, xeroInvoicesCsv, xeroPaymentsCsv, xeroTaxesOtherwise } from './xero-csv.ts';
 
 // The accounting export's reads (docs/exports.md): the organisation's issued invoices or its payments of a range of
 // dates, read with the member's scope in one round trip (`readAsMember`: Owners only, by the `exports` area), and
@@ -161,8 +161,9 @@ const paymentsIn = builtOnce<PaymentRow>(
 /**
  * The range's issued invoices (Sent and Paid, by their date) as Xero's sales invoice import: those of one kind of
  * prices, as Xero reads a whole file one way. `amounts` chooses the kind; by default the kind most of them have, and
- * `Xero-Other-Count` says how many of the other kind are left for the other file. A file of more invoices than Xero
- * imports is refused (400 on `to`).
+ * `Xero-Other-Count` says how many of the other kind are left for the other file, `Xero-Other-Rate-Count` how many of
+ * the file's Xero will tax at 10 % where Fieldbook charged another rate. A file of more invoices than Xero imports is
+ * refused (400 on `to`).
  */
 export async function readXeroInvoices(
   db: Db,
@@ -190,6 +191,7 @@ export async function readXeroInvoices(
       [XERO_EXPORT_HEADERS.amountsAre]: XERO_AMOUNTS_NAMES[kind],
       [XERO_EXPORT_HEADERS.count]: String(issued.length),
       [XERO_EXPORT_HEADERS.otherCount]: String(counts[kind === 'inclusive' ? 'exclusive' : 'inclusive']),
+      [XERO_EXPORT_HEADERS.otherRateCount]: String(issued.filter(xeroTaxesOtherwise).length),
     },
   };
 }

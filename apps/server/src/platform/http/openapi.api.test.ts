@@ -114,6 +114,7 @@ describe('the OpenAPI document', () => {
       'Xero-Amounts-Are',
       'Xero-Count',
       'Xero-Other-Count',
+      'Xero-Other-Rate-Count',
     ]);
     expect(ok('/api/exports/xero/payments')?.content).toEqual(csv);
     expect(Object.keys(ok('/api/exports/xero/payments')?.headers ?? {})).toEqual(['Xero-Count']);

@@ -137,6 +137,25 @@ describe('Accounting export', () => {
     ]);
   });
 
+  it('says which invoices Xero will total otherwise, charging 10 % where another rate was', async () => {
+    captureDownloads();
+    api.handle = () =>
+      csv({
+        'Xero-Amounts-Are': 'Tax Exclusive',
+        'Xero-Count': '12',
+        'Xero-Other-Count': '0',
+        'Xero-Other-Rate-Count': '2',
+      });
+    const user = renderPage();
+
+    await user.click(await screen.findByRole('button', { name: 'Download invoices for Xero' }));
+    expect(
+      await screen.findByText(/2 invoices in the file charge a tax rate other than 10 %/),
+    ).toHaveTextContent(
+      'Check their totals in Xero: 2 invoices in the file charge a tax rate other than 10 % on a line, and Xero charges GST at 10 % on every taxed line.',
+    );
+  });
+
   it('saves no file for dates with nothing in them, and says so', async () => {
     const saved = captureDownloads();
     api.handle = () =>

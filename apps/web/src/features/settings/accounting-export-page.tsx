@@ -132,6 +132,16 @@ export function AccountingExportPage() {
                   import, choose <strong>{XERO_AMOUNTS_NAMES[invoices.data.amounts]}</strong>.
                 </Text>
               )}
+              {invoices.data.otherRateCount > 0 && (
+                <Text mt="xs">
+                  <strong>
+                    Check {invoices.data.otherRateCount === 1 ? 'its total' : 'their totals'} in Xero:
+                  </strong>{' '}
+                  {counted(invoices.data.otherRateCount, INVOICES)} in the file{' '}
+                  {invoices.data.otherRateCount === 1 ? 'charges' : 'charge'} a tax rate other than 10 % on a
+                  line, and Xero charges GST at 10 % on every taxed line.
+                </Text>
+              )}
               {invoices.data.otherCount > 0 && (
                 <OtherInvoices
                   count={invoices.data.otherCount}

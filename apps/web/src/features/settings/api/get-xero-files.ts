@@ -21,10 +21,14 @@ export interface XeroFile {
   count: number;
 }
 
-/** The invoices' file: the kind of prices it holds (Xero's import asks), and how many of the other kind are left. */
+/**
+ * The invoices' file: the kind of prices it holds (Xero's import asks), how many of the other kind are left, and how
+ * many of its invoices Xero will tax at 10 % where a line was charged another rate.
+ */
 export interface XeroInvoicesFile extends XeroFile {
   amounts: XeroAmounts;
   otherCount: number;
+  otherRateCount: number;
 }
 
 /** A CSV, or the API's JSON error body. */
@@ -47,6 +51,7 @@ export async function getXeroInvoices(range: DateRange, amounts?: XeroAmounts): 
     count: countOf(headers, XERO_EXPORT_HEADERS.count),
     amounts: amounts ?? (named === XERO_AMOUNTS_NAMES.inclusive ? 'inclusive' : 'exclusive'),
     otherCount: countOf(headers, XERO_EXPORT_HEADERS.otherCount),
+    otherRateCount: countOf(headers, XERO_EXPORT_HEADERS.otherRateCount),
   };
 }
 
