@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from '@playwright/test';
 import { findChromium } from '../chromium.ts';
 import { DEMO } from '../journeys/sign-in.ts';
 
@@ -43,6 +43,21 @@ export interface Asset {
 }
 
 /**
+ * A response's body. The browser drops a body when its page navigates away before it is read (the sign-in's
+ * redirects do: "Response body is not available for a response that was navigated away from"); a build's file is the
+ * same at every request, so it is then fetched again from the server.
+ */
+async function bodyOf(response: Response, url: URL): Promise<Buffer> {
+  try {
+    return await response.body();
+  } catch {
+    const again = await fetch(url);
+    if (!again.ok) throw new Error(`${url.href} answered ${again.status} when fetched again.`);
+    return Buffer.from(await again.arrayBuffer());
+  }
+}
+
+/**
  * Records every JS and CSS file the context fetches over the network, each URL once (a frame that loads it again
  * reads it from the cache). Call `settled()` for the list once the page has done its work: it records nothing
  * after, so a file that arrives while the context closes is not read from a closed page (a late chunk did that,
@@ -65,7 +80,7 @@ export function recordAssets(context: BrowserContext): { settled: () => Promise<
         const length = Number(headers['content-length']);
         const sent = headers['content-encoding'] === 'gzip' && Number.isFinite(length);
         const { startTime, responseEnd } = request.timing();
-        const body = await response.body();
+        const body = await bodyOf(response, url);
         const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
         return {
           path: url.pathname,
