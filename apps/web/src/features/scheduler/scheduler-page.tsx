@@ -16,9 +16,9 @@ import { useTimeZone } from '../../lib/time-zone';
 import {
   boardTechniciansQueryOptions,
   readyJobsQueryOptions,
-  readyJobsSearchQueryOptions,
   scheduledJobsQueryOptions,
 } from './api/board-jobs';
+import { readyJobsSearchQueryOptions } from './api/ready-jobs-search';
 import { type ShownJob, useScheduleJob } from './api/schedule-job';
 import { type BoardRange, rangeFromSearch } from './board-range';
 import { type Slot, slotOfCalendarDrop, slotOfCalendarEvent } from './board-slots';

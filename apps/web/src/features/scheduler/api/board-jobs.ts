@@ -1,4 +1,3 @@
-import { pickerQuery } from '../../../lib/picker-query';
 import { jobsQueryOptions } from '../../jobs';
 import { technicianChoicesQueryOptions } from '../../technicians';
 import { BOARD_LIMIT, type BoardRange, scheduledInRangeQuery } from '../board-range';
@@ -7,32 +6,15 @@ import { BOARD_LIMIT, type BoardRange, scheduledInRangeQuery } from '../board-ra
  * How long the board's loads count as fresh: the route's loader reads them afresh on every visit and every save
  * reads them again, so the page itself does not fetch what its loader has just fetched.
  */
-const BOARD_FRESH_MS = 30_000;
+export const BOARD_FRESH_MS = 30_000;
 
-const READY = 'status:OPEN_READY_TO_BE_SCHEDULED';
+export const READY = 'status:OPEN_READY_TO_BE_SCHEDULED';
 
 /** GET /jobs?q=status:OPEN_READY_TO_BE_SCHEDULED&s=1000: the board's list of jobs to schedule. */
 export const readyJobsQueryOptions = () => ({
   ...jobsQueryOptions({ q: READY, p: 1, s: BOARD_LIMIT }),
   staleTime: BOARD_FRESH_MS,
 });
-
-/** How many of the ready jobs a search finds the list shows: the newest. */
-export const READY_SEARCH_LIMIT = 20;
-
-/**
- * GET /jobs?q=status:OPEN_READY_TO_BE_SCHEDULED AND {words, the last a prefix}&s=20: the ready jobs a search of the
- * list finds among all of them (not only those the board loaded), as the user types; not sent (`enabled`) while
- * `text` has no words to search.
- */
-export const readyJobsSearchQueryOptions = (text: string) => {
-  const words = pickerQuery(text);
-  return {
-    ...jobsQueryOptions({ q: `${READY} AND ${words}`, p: 1, s: READY_SEARCH_LIMIT }),
-    staleTime: BOARD_FRESH_MS,
-    enabled: words !== '*',
-  };
-};
 
 /** GET /jobs?q=…&s=1000 (`scheduledInRangeQuery`): the jobs the board's days show (the organisation's), and no others. */
 export const scheduledJobsQueryOptions = (timeZone: string, range: BoardRange) => ({
