@@ -5,9 +5,10 @@ import { z } from './zod.ts';
 /**
  * An outgoing message's state in the outbox. QUEUED: stored, waiting for the mail server (with no mail server set
  * up, messages stay QUEUED and can be read in the outbox); SENDING: handed to the mail server; SENT: the mail
- * server accepted it; FAILED: refused, or still failing after every retry (`lastError` says why).
+ * server accepted it; FAILED: refused, or still failing after every retry (`lastError` says why; an Owner can
+ * queue it again); WITHDRAWN: taken back while still waiting (a revoked invitation's), never sent.
  */
-export const OUTBOX_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED'] as const;
+export const OUTBOX_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'FAILED', 'WITHDRAWN'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const OUTBOX_STATUS_NAMES: Record<OutboxStatus, string> = {
@@ -15,7 +16,22 @@ export const OUTBOX_STATUS_NAMES: Record<OutboxStatus, string> = {
   SENDING: 'Sending',
   SENT: 'Sent',
   FAILED: 'Failed',
+  WITHDRAWN: 'Withdrawn',
 };
+
+/** What each status of a message that did not fail says when someone tries to send it again. */
+const NOT_FAILED: Record<Exclude<OutboxStatus, 'FAILED'>, string> = {
+  QUEUED: 'is already waiting to send',
+  SENDING: 'is being sent now',
+  SENT: 'has been sent',
+  WITHDRAWN: 'was withdrawn',
+};
+
+export const resendMessages = {
+  /** A resend of a message that did not fail (409). */
+  notFailed: (status: Exclude<OutboxStatus, 'FAILED'>) =>
+    `Only a message that failed can be sent again: this one ${NOT_FAILED[status]}. Nothing was changed.`,
+} as const;
 
 export const MESSAGE_KINDS = [
   'INVITATION',

@@ -187,9 +187,15 @@ export const AREAS = {
       ...crud('invitations'),
     ],
   },
+  /** The outbox: every message the organisation sends, and sending a failed one again. */
   outbox: {
     access: 'owner',
-    operations: ['GET /outbox', 'GET /outbox/{id}', 'GET /outbox/{id}/attachments/{index}'],
+    operations: [
+      'GET /outbox',
+      'GET /outbox/{id}',
+      'GET /outbox/{id}/attachments/{index}',
+      'POST /outbox/{id}/resend',
+    ],
   },
   /** The accounting export: the invoices and payments of a range of dates as files for Xero (docs/exports.md). */
   exports: {

@@ -3,68 +3,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { bearer, createTenantWithUser, type TenantWithUser } from '../../test-support/factories.ts';
-import { freePort } from '../../test-support/free-port.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database.ts';
+import { startTestSmtp, type TestSmtp, until } from '../../test-support/test-smtp.ts';
 
 /*
  * Real SMTP: an SMTP server in this process receives what the outbox sends. Each app here shares one database, as
  * two processes (or one restarted) would.
  */
 
-interface Received {
-  to: string;
-  subject: string;
-  text: string;
-  messageId: string;
-  attachments: { filename: string; contentType: string; content: Buffer }[];
-}
-
-const received: Received[] = [];
-/** Addresses the server refuses: permanently (550) or once, then accepts (451). */
-const refuse = new Map<string, 'always' | 'once'>();
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    const rule = refuse.get(address.address);
-    if (rule === 'always')
-      return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-    if (rule === 'once') {
-      refuse.delete(address.address);
-      return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-    }
-    callback();
-  },
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push({
-          to: Array.isArray(mail.to) ? (mail.to[0]?.text ?? '') : (mail.to?.text ?? ''),
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-          messageId: mail.messageId ?? '',
-          attachments: mail.attachments.map((a) => ({
-            filename: a.filename ?? '',
-            contentType: a.contentType,
-            content: a.content,
-          })),
-        });
-        callback();
-      })
-      .catch(callback);
-  },
-});
-
-let smtpPort: number;
+let smtp: TestSmtp;
 let database: TestDatabase;
 let apps: FastifyInstance[] = [];
 let owner: TenantWithUser;
@@ -73,9 +25,7 @@ async function startApp(withMail: boolean): Promise<FastifyInstance> {
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:3000',
     SEED_DEMO: 'false',
-    ...(withMail
-      ? { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Fieldbook <billing@fieldbook.test>' }
-      : {}),
+    ...(withMail ? { SMTP_URL: smtp.url, MAIL_FROM: 'Fieldbook <billing@fieldbook.test>' } : {}),
   });
   const app = await buildApp({
     config,
@@ -96,24 +46,14 @@ const asTestApp = (app: FastifyInstance): TestApp =>
     close: async () => {},
   }) as TestApp;
 
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 200; i += 1) {
-    const found = await check();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
 beforeAll(async () => {
-  smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  smtp = await startTestSmtp();
   database = await openTestDatabase();
 });
 
 afterAll(async () => {
   for (const app of apps) await app.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await database.drop();
 });
 
@@ -180,7 +120,10 @@ describe('emailing an invoice through a real SMTP server', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json()).toMatchObject({ to: 'accounts@obrien.example', sentBy: owner.user.name });
 
-    const mail = await until(() => received.find((m) => m.subject === draft.subject), 'the invoice email');
+    const mail = await until(
+      () => smtp.received.find((m) => m.subject === draft.subject),
+      'the invoice email',
+    );
     expect(mail.to).toBe('accounts@obrien.example');
     expect(mail.text.trim()).toBe(draft.message.trim());
     expect(mail.messageId).toBe(`<${sent.json().messageId}@fieldbook.test>`);
@@ -250,7 +193,7 @@ describe('emailing an invoice through a real SMTP server', () => {
   });
 
   it("shows a refused message as failed, with the mail server's reason", async () => {
-    refuse.set('nobody@obrien.example', 'always');
+    smtp.refuse.set('nobody@obrien.example', 'always');
     const invoice = await newInvoice(app, owner, 'nobody@obrien.example');
     await app.inject({
       method: 'POST',
@@ -265,10 +208,36 @@ describe('emailing an invoice through a real SMTP server', () => {
       return list[0]?.status === 'FAILED' ? list : undefined;
     }, 'the send to fail');
     expect(failed.lastError).toContain('Mailbox unavailable');
+
+    // The address is fixed on the mail server's side: an Owner sends it again, and it goes once, as the same message.
+    smtp.refuse.delete('nobody@obrien.example');
+    const resent = await app.inject({
+      method: 'POST',
+      url: `/api/outbox/${failed.messageId}/resend`,
+      headers: bearer(owner.token),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({
+      id: failed.messageId,
+      status: 'QUEUED',
+      attempts: 0,
+      lastError: null,
+    });
+    const mail = await until(() => smtp.received.find((m) => m.subject === 'Refused'), 'the resent email');
+    expect(mail.messageId).toBe(`<${failed.messageId}@fieldbook.test>`);
+    const sent = await until(async () => {
+      const found = (
+        await app.inject({ url: `/api/outbox/${failed.messageId}`, headers: bearer(owner.token) })
+      ).json();
+      return found.status === 'SENT' ? found : undefined;
+    }, 'the resent message to show as sent');
+    expect(sent).toMatchObject({ attempts: 1, lastError: null });
+    await app.mailWorker.idle();
+    expect(smtp.received.filter((m) => m.subject === 'Refused')).toHaveLength(1);
   });
 
   it('retries a temporary failure, and delivers once', async () => {
-    refuse.set('later@obrien.example', 'once');
+    smtp.refuse.set('later@obrien.example', 'once');
     const invoice = await newInvoice(app, owner, 'later@obrien.example');
     const sent = await app.inject({
       method: 'POST',
@@ -283,7 +252,7 @@ describe('emailing an invoice through a real SMTP server', () => {
       return found.status === 'SENT' ? found : undefined;
     }, 'the retry');
     expect(message.attempts).toBe(2);
-    expect(received.filter((m) => m.subject === 'Retried')).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.subject === 'Retried')).toHaveLength(1);
   });
 });
 
@@ -309,10 +278,10 @@ describe('the outbox across a restart', () => {
     apps = apps.filter((app) => app !== first);
 
     const second = await startApp(true);
-    await until(() => received.find((m) => m.to === 'new.starter@restart.example'), 'the invitation');
+    await until(() => smtp.received.find((m) => m.to === 'new.starter@restart.example'), 'the invitation');
     // A whole pass after the send found nothing due: nothing is left that could send it again.
     await second.mailWorker.idle();
-    expect(received.filter((m) => m.to === 'new.starter@restart.example')).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to === 'new.starter@restart.example')).toHaveLength(1);
     const [sent] = (await second.inject({ url: '/api/outbox', headers: bearer(tenant.token) })).json();
     expect(sent).toMatchObject({ id: queued.id, status: 'SENT', attempts: 1 });
   });
@@ -326,7 +295,7 @@ describe('the outbox across a restart', () => {
       text: 'http://localhost:3000/oidc/reset/x',
     });
     const mail = await until(
-      () => received.find((m) => m.to === 'forgetful@reset.example'),
+      () => smtp.received.find((m) => m.to === 'forgetful@reset.example'),
       'the reset email',
     );
     expect(mail.subject).toBe('Choose a new Fieldbook password');
@@ -343,14 +312,62 @@ describe('the outbox across a restart', () => {
         values (${tenant.tenant.tenantId}, gen_random_uuid(), 'INVITATION', 'crash@lease.example', 'After a crash',
           'Hello', 'SENDING', 1, now() + interval '300 milliseconds')`,
     );
-    const mail = await until(() => received.find((m) => m.to === 'crash@lease.example'), 'the resend');
+    const mail = await until(() => smtp.received.find((m) => m.to === 'crash@lease.example'), 'the resend');
     expect(mail.subject).toBe('After a crash');
     await app.mailWorker.idle();
-    expect(received.filter((m) => m.to === 'crash@lease.example')).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to === 'crash@lease.example')).toHaveLength(1);
     // Sent, so no lease can end and send it again; claimed once more than the crashed process did.
     const outbox = (await app.inject({ url: '/api/outbox', headers: bearer(tenant.token) })).json();
     expect(outbox).toEqual([
       expect.objectContaining({ to: 'crash@lease.example', status: 'SENT', attempts: 2 }),
     ]);
+  });
+});
+
+describe('invitations withdrawn before they go', () => {
+  it("a revoked invitation's waiting email is never sent; a resent one's earlier email neither", async () => {
+    // Only the processes of this test use the database from here on: the first has no mail server.
+    for (const app of apps) await app.close();
+    apps = [];
+    const first = await startApp(false);
+    const tenant = await createTenantWithUser(asTestApp(first), 'Withdrawn Welding');
+    const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
+      first.inject({ method, url, headers: bearer(tenant.token), ...(payload ? { payload } : {}) });
+    const revoked = (
+      await call('POST', '/api/invitations', { email: 'gone@withdrawn.example', role: 'OFFICE' })
+    ).json();
+    const resent = (
+      await call('POST', '/api/invitations', { email: 'again@withdrawn.example', role: 'OFFICE' })
+    ).json();
+    expect((await call('DELETE', `/api/invitations/${revoked.id}`)).statusCode).toBe(204);
+    const renewed = await call('PUT', `/api/invitations/${resent.id}`, {
+      role: 'OFFICE',
+      resend: true,
+      updated: resent.updated,
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const outbox = (await call('GET', '/api/outbox')).json() as {
+      to: string;
+      status: string;
+      text: string;
+    }[];
+    expect(outbox.map(({ to, status }) => ({ to, status }))).toEqual([
+      { to: 'again@withdrawn.example', status: 'QUEUED' },
+      { to: 'again@withdrawn.example', status: 'WITHDRAWN' },
+      { to: 'gone@withdrawn.example', status: 'WITHDRAWN' },
+    ]);
+    expect((await call('GET', '/api/outbox?q=status:WITHDRAWN')).json()).toHaveLength(2);
+    await first.close();
+    apps = apps.filter((app) => app !== first);
+
+    const second = await startApp(true);
+    await until(() => smtp.received.find((m) => m.to === 'again@withdrawn.example'), 'the resent invitation');
+    await second.mailWorker.idle();
+    expect(smtp.received.filter((m) => m.to === 'gone@withdrawn.example')).toEqual([]);
+    const [delivered, ...more] = smtp.received.filter((m) => m.to === 'again@withdrawn.example');
+    expect(more).toEqual([]);
+    expect(delivered?.text.trim()).toBe(outbox[0]?.text.trim());
+    const after = (await second.inject({ url: '/api/outbox', headers: bearer(tenant.token) })).json();
+    expect(after.map((m: { status: string }) => m.status)).toEqual(['SENT', 'WITHDRAWN', 'WITHDRAWN']);
   });
 });

@@ -16,7 +16,7 @@ import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
 import { createSchema, readSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
-import { findAttachment, findOutboxMessage, outboxList } from '../../platform/mail/outbox.ts';
+import { findAttachment, findOutboxMessage, outboxList, resendMessage } from '../../platform/mail/outbox.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { asSentInvoice, readRecordSource, renderDocument } from '../documents/index.ts';
 import { invoiceEmailDraft as draftOf, emailInvoice, listInvoiceEmails } from './invoice-emails.ts';
@@ -53,6 +53,28 @@ export function registerMailRoutes(api: Api, db: Db, mail: MailWorker, renderer:
     },
     read: { summary: 'A message of the outbox', command: findOutboxMessage },
   });
+
+  api.post(
+    '/outbox/:id/resend',
+    {
+      schema: {
+        operationId: 'resendOutboxMessage',
+        summary: 'Send a failed message again',
+        description:
+          'Puts a FAILED message back in the queue, due now, with its attempts counted afresh and its last error cleared; the mail worker sends it (with retries) under the same Message-ID. A message that is not FAILED is a 409, and nothing changes.',
+        tags,
+        params: idParams,
+        response: { 200: outboxMessageRecord, ...tenantErrors.with('NOT_FOUND', 'CONFLICT') },
+      },
+    },
+    async (request) => {
+      const message = await inRequestTenant(db, request, (tx, tenantId) =>
+        resendMessage(tx, tenantId, request.params.id),
+      );
+      mail.kick();
+      return message;
+    },
+  );
 
   api.get(
     '/outbox/:id/attachments/:index',

@@ -21,8 +21,8 @@ import { ApiError, conflict, fieldInvalid, notFound } from '../../platform/http/
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { ascending } from '../../platform/lists/paged-list.ts';
 import type { SortedList } from '../../platform/lists/sorted-pages.ts';
-import { emailDate, storeMessage } from '../../platform/mail/outbox.ts';
-import { deleteRow, recordWhere, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
+import { emailDate, storeMessage, withdrawMessage } from '../../platform/mail/outbox.ts';
+import { recordWhere, saveVersion, uniqueField } from '../../platform/records/record-rows.ts';
 import type { TenantEntry } from '../identity/index.ts';
 import { canonicalEmail } from '../identity/index.ts';
 import { organisationDetails } from '../organisation/index.ts';
@@ -129,7 +129,10 @@ async function organisationOf(tx: Tx, tenantId: string): Promise<{ name: string;
   return row ?? { name: 'Fieldbook', timeZone: DEFAULT_TIME_ZONE };
 }
 
-/** Stores the invitation's email in the outbox, with its link. */
+/**
+ * Stores the invitation's email in the outbox, with its link, as the invitation's message: the one before it, if it
+ * is still waiting to be sent, is withdrawn (its link no longer works).
+ */
 async function sendInvitation(
   tx: Tx,
   tenantId: string,
@@ -140,7 +143,7 @@ async function sendInvitation(
   const { name: organisation, timeZone } = await organisationOf(tx, tenantId);
   const by = invitation.invitedBy ?? 'Someone';
   const role = invitation.role;
-  await storeMessage(tx, tenantId, {
+  const messageId = await storeMessage(tx, tenantId, {
     kind: 'INVITATION',
     to: invitation.email,
     subject: `${by} invited you to join ${organisation} on Fieldbook`,
@@ -156,6 +159,11 @@ async function sendInvitation(
       'If you were not expecting this, you can ignore this email: nothing happens until the link is used.',
     ].join('\n'),
   });
+  const where = and(eq(invitations.tenantId, tenantId), eq(invitations.id, invitation.id));
+  const [before] = await tx.select({ messageId: invitations.messageId }).from(invitations).where(where);
+  if (before?.messageId) await withdrawMessage(tx, tenantId, before.messageId);
+  // The invitation's `updated` stays: the record the caller gets back is still the one saved.
+  await tx.update(invitations).set({ messageId }).where(where);
 }
 
 const uniqueEmail = uniqueField('invitations_email_key', 'email', teamMessages.alreadyInvited);
@@ -227,9 +235,15 @@ export async function updateInvitation(
   return invitation;
 }
 
-/** Revokes an invitation: its link stops working. */
-export const revokeInvitation = (tx: Tx, tenantId: string, id: string) =>
-  deleteRow(tx, invitations, tenantId, id, { noun: NOUN, stillReferenced: '' });
+/** Revokes an invitation: its link stops working, and its email, if it is still waiting to be sent, is withdrawn. */
+export async function revokeInvitation(tx: Tx, tenantId: string, id: string): Promise<void> {
+  const where = recordWhere(invitations, tenantId, id);
+  const [revoked] = where
+    ? await tx.delete(invitations).where(where).returning({ messageId: invitations.messageId })
+    : [];
+  if (!revoked) throw notFound(NOUN);
+  if (revoked.messageId) await withdrawMessage(tx, tenantId, revoked.messageId);
+}
 
 // ---- The link, used by whoever signs in with it (no tenant yet: system reads by the token's hash) ----------
 

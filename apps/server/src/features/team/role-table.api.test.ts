@@ -105,6 +105,8 @@ function bodyOf(method: Method, path: string, id: string): unknown {
     // Made from an Accepted quote: no body (the walk's random id is a 404 once past the role check).
     '/sales/quotes/{id}/job': undefined,
     '/sales/quotes/{id}/invoice': undefined,
+    // Queues a failed message again: no body (the walk's random id is a 404 once past the role check).
+    '/outbox/{id}/resend': undefined,
     '/sales/quotes/{id}/emails': { to: 'accounts@example.test', subject: 'Quote', message: 'Attached.' },
     // A quote's public page: the walk's random token is a 404 for everyone, signed in or not.
     '/public/quotes/{token}/accept': { name: "Siobhan O'Reilly", acceptTerms: true },

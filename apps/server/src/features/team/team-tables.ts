@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oneOf, recordTimes, tenantForeignKey, tenantId } from '../../platform/db/columns.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
+import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
 import { technicians } from '../technicians/index.ts';
 
 /**
@@ -36,7 +37,8 @@ export const memberships = pgTable(
 
 /**
  * An open invitation to join a tenant with a role. Only the hash of the link's secret is stored; accepting or
- * revoking deletes the row, so a link works once. Unique per address (canonical form) in a tenant.
+ * revoking deletes the row, so a link works once. Unique per address (canonical form) in a tenant. `message_id` is
+ * the outbox message with its latest link, withdrawn when the invitation is revoked or resent before it goes.
  */
 export const invitations = pgTable(
   'invitations',
@@ -51,6 +53,7 @@ export const invitations = pgTable(
     expires: timestamp('expires', { withTimezone: true, precision: 3 }).notNull(),
     invitedBy: text('invited_by'),
     sent: timestamp('sent', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    messageId: uuid('message_id'),
     ...recordTimes(),
   },
   (t) => [
@@ -59,5 +62,6 @@ export const invitations = pgTable(
     index('invitations_token_idx').on(t.tokenHash),
     check('invitations_role_check', sql`${t.role} in ${oneOf(ROLES)}`),
     tenantForeignKey('invitations_technician_fk', t, t.technicianId, technicians),
+    tenantForeignKey('invitations_message_fk', t, t.messageId, outboxMessages),
   ],
 );

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,7 @@ describe('roles against every endpoint family', () => {
   let ownJobId: string;
   let otherJobId: string;
   let invoiceId: string;
+  let failedMessageId: string;
 
   beforeAll(async () => {
     const [se01 = '', se02 = ''] = await technicianIds(a.tenant.tenantId);
@@ -98,6 +99,18 @@ describe('roles against every endpoint family', () => {
     });
     invoiceId = invoice.json().id;
     expect(invoice.statusCode).toBe(201);
+    failedMessageId = randomUUID();
+    await t.database.db.insert(outboxMessages).values({
+      tenantId: a.tenant.tenantId,
+      id: failedMessageId,
+      kind: 'INVOICE',
+      recipient: 'accounts@obrien.example',
+      subject: 'Refused',
+      body: 'Hello',
+      status: 'FAILED',
+      attempts: 6,
+      lastError: '550 Mailbox unavailable',
+    });
   });
 
   type Request = [method: 'GET' | 'POST' | 'PUT', url: () => string, body?: () => unknown];
@@ -138,6 +151,7 @@ describe('roles against every endpoint family', () => {
       ownerOnly,
     ],
     ['the outbox', ['GET', () => '/api/outbox'], ownerOnly],
+    ['a failed message resent', ['POST', () => `/api/outbox/${failedMessageId}/resend`], ownerOnly],
     ['the mail status', ['GET', () => '/api/mail'], officeUp],
   ];
 
@@ -488,6 +502,30 @@ describe('invitations', () => {
     expect(twice.json().fieldErrors).toEqual([
       { field: 'email', message: 'This address already has an open invitation: resend it instead.' },
     ]);
+  });
+
+  it('revoking withdraws its email while it waits; one the mail worker has taken stays as it is', async () => {
+    const waiting = `waiting-${unique()}@example.test`;
+    const taken = `taken-${unique()}@example.test`;
+    const created = (await invite(waiting)).json();
+    const other = (await invite(taken)).json();
+    const [takenMessage] = await messagesTo(a.tenant.tenantId, taken);
+    // As the worker leaves a message it is sending: claimed, not yet finished.
+    await t.database.db.execute(
+      sql`update outbox_messages set status = 'SENDING', attempts = 1 where id = ${takenMessage?.id ?? ''}`,
+    );
+    expect((await call(a.token, 'DELETE', `/api/invitations/${created.id}`)).statusCode).toBe(204);
+    expect((await call(a.token, 'DELETE', `/api/invitations/${other.id}`)).statusCode).toBe(204);
+    const [withdrawn] = await messagesTo(a.tenant.tenantId, waiting);
+    expect(withdrawn).toMatchObject({ kind: 'INVITATION', status: 'WITHDRAWN', attempts: 0 });
+    expect((await messagesTo(a.tenant.tenantId, taken))[0]).toMatchObject({ status: 'SENDING', attempts: 1 });
+    const outbox = (
+      await call(a.token, 'GET', `/api/outbox?q=${encodeURIComponent(`to:${waiting}`)}`)
+    ).json();
+    expect(outbox).toEqual([expect.objectContaining({ id: withdrawn?.id, status: 'WITHDRAWN' })]);
+    // A second revoke finds nothing to revoke, and the message stays withdrawn.
+    expect((await call(a.token, 'DELETE', `/api/invitations/${created.id}`)).statusCode).toBe(404);
+    expect((await messagesTo(a.tenant.tenantId, waiting))[0]?.status).toBe('WITHDRAWN');
   });
 
   it('a retried create (same Idempotency-Key) invites and emails once', async () => {

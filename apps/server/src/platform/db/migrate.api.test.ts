@@ -170,6 +170,32 @@ describe('migration 0025 (every status per block)', () => {
     }));
 });
 
+describe('migration 0048 (outbox withdrawals)', () => {
+  it('ties each open invitation to its latest email, so a revoke can withdraw it', () =>
+    onOlderDatabase('0048', async (older) => {
+      const { tenant } = await tenantWithCustomer(older);
+      const invitation = '01900000-0000-7000-8000-0000000000e1';
+      await older.db.execute(sql`insert into invitations
+        (tenant_id, id, email, email_canonical, role, token_hash, expires, created)
+        values (${tenant}, ${invitation}, 'Kim@Example.test', 'kim@example.test', 'OFFICE', 'hash',
+          now() + interval '7 days', now() - interval '1 hour')`);
+      const message = (id: string, kind: string, to: string, ago: string) =>
+        older.db.execute(sql`insert into outbox_messages (tenant_id, id, kind, recipient, subject, body, created)
+          values (${tenant}, ${id}, ${kind}, ${to}, 'Join', 'Hello', now() - ${ago}::interval)`);
+      await message('01900000-0000-7000-8000-0000000000f1', 'INVITATION', 'Kim@Example.test', '2 hours');
+      await message('01900000-0000-7000-8000-0000000000f2', 'INVITATION', 'Kim@Example.test', '50 minutes');
+      await message('01900000-0000-7000-8000-0000000000f3', 'INVITATION', 'Kim@Example.test', '10 minutes');
+      await message('01900000-0000-7000-8000-0000000000f4', 'INVITATION', 'lee@example.test', '1 minute');
+      await message('01900000-0000-7000-8000-0000000000f5', 'INVOICE', 'Kim@Example.test', '1 minute');
+
+      await migrate(older);
+      const linked = (await older.db.execute(sql`select message_id from invitations`)) as {
+        rows: { message_id: string | null }[];
+      };
+      expect(linked.rows).toEqual([{ message_id: '01900000-0000-7000-8000-0000000000f3' }]);
+    }));
+});
+
 /**
  * Runs fn on a database of its own with the migrations before `tag` applied (`migrateUpTo`), as an older release
  * left it; fn migrates it on. The database is dropped after.

@@ -23,7 +23,8 @@ const ALL_WRITES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
  * What fieldbook_app may do to each tenant table; a table not named here gets ALL_WRITES. These are the GRANTs of
  * the migrations in apps/server/drizzle/: counters are allocated and advanced, never deleted; memberships are added
  * by the system only (a new organisation, an accepted invitation) and changed or removed on the Users screen; the
- * outbox is written by tenant code and only the mail worker (the connecting role) changes a message's status.
+ * outbox is written by tenant code, which changes a message's status only (the mail worker, the connecting role,
+ * does the sending).
  */
 const expectedPrivileges: Record<string, string[]> = {
   tenant_counters: ['SELECT', 'INSERT', 'UPDATE'],
@@ -39,7 +40,8 @@ const expectedPrivileges: Record<string, string[]> = {
   job_schedule_counts: ['SELECT'],
   invoice_number_blocks: ['SELECT'],
   memberships: ['SELECT', 'UPDATE', 'DELETE'],
-  outbox_messages: ['SELECT', 'INSERT'],
+  // UPDATE of the status columns only (0048): withdrawing a waiting message, queueing a failed one again.
+  outbox_messages: ['SELECT', 'INSERT', 'UPDATE'],
   outbox_attachments: ['SELECT', 'INSERT'],
   invoice_emails: ['SELECT', 'INSERT'],
   quote_emails: ['SELECT', 'INSERT'],
@@ -631,6 +633,24 @@ describe('tenants', () => {
     );
     expect(visible).toEqual([{ id: tenantA }]);
     expect(await withoutTenant((tx) => count(tx, 'tenants'))).toBe(0);
+  });
+});
+
+describe('outbox_messages', () => {
+  it(`may have only a message's status (and its retry columns) changed by ${APP_ROLE}, never what it says`, async () => {
+    const message = seeded.get('outbox_messages')?.get(tenantA);
+    const change = (set: string) =>
+      inTenant(db, tenantA, (tx) =>
+        rows<{ id: string }>(
+          tx,
+          sql.raw(`update outbox_messages set ${set} where id = '${String(message?.id)}' returning id`),
+        ),
+      );
+    expect(
+      await change('status = status, attempts = 0, next_attempt = now(), last_error = null, updated = now()'),
+    ).toHaveLength(1);
+    for (const column of ['recipient', 'subject', 'body', 'kind', 'sent'])
+      expect(await failure(change(`${column} = ${column}`)), column).toMatch(/permission denied/);
   });
 });
 

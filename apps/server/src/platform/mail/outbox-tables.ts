@@ -23,7 +23,9 @@ const messageColumns = () => ({
 
 /**
  * The tenant's outgoing mail (invitations, invoices), stored in the transaction of the action that causes it.
- * Tenant code inserts and reads it (RLS); only the worker (the connecting role) changes its status.
+ * Tenant code inserts and reads it (RLS), and changes a message's status only to withdraw a waiting one or queue a
+ * failed one again (`withdrawMessage`, `resendMessage`: its grant names those columns); the worker (the connecting
+ * role) does the rest.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -4,11 +4,12 @@ import {
   OUTBOX_STATUSES,
   type OutboxMessage,
   PAGE_SIZES,
+  resendMessages,
 } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../db/database.ts';
-import { notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import type { ListResource } from '../lists/list-query.ts';
 import { descending } from '../lists/paged-list.ts';
 import type { SortedList } from '../lists/sorted-pages.ts';
@@ -123,6 +124,44 @@ export async function findOutboxMessage(tx: Tx, tenantId: string, id: string): P
   const [row] = where ? await tx.select(messageColumns).from(outboxMessages).where(where) : [];
   if (!row) throw notFound('message');
   return toMessage(row as MessageRow);
+}
+
+/**
+ * Queues a FAILED message again, due now, with its attempts counted afresh (the worker's retries start over) and
+ * its last error cleared; any other message is a 409. It keeps its id, and so its Message-ID.
+ */
+export async function resendMessage(tx: Tx, tenantId: string, id: string): Promise<OutboxMessage> {
+  const where = recordWhere(outboxMessages, tenantId, id);
+  const queued = where
+    ? await tx
+        .update(outboxMessages)
+        .set({ status: 'QUEUED', attempts: 0, lastError: null, nextAttempt: sql`now()`, updated: sql`now()` })
+        .where(and(where, eq(outboxMessages.status, 'FAILED')))
+        .returning({ id: outboxMessages.id })
+    : [];
+  const message = await findOutboxMessage(tx, tenantId, id);
+  if (queued.length === 0 && message.status !== 'FAILED')
+    throw conflict(resendMessages.notFailed(message.status));
+  return message;
+}
+
+/**
+ * Takes back a message still waiting to be sent (QUEUED, a retry's wait included): WITHDRAWN, the worker never
+ * sends it. One the worker has claimed (SENDING) or finished with stays as it is. True when it was withdrawn.
+ */
+export async function withdrawMessage(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const withdrawn = await tx
+    .update(outboxMessages)
+    .set({ status: 'WITHDRAWN', updated: sql`now()` })
+    .where(
+      and(
+        eq(outboxMessages.tenantId, tenantId),
+        eq(outboxMessages.id, id),
+        eq(outboxMessages.status, 'QUEUED'),
+      ),
+    )
+    .returning({ id: outboxMessages.id });
+  return withdrawn.length > 0;
 }
 
 /** A message's attachment, as it was stored with the message. */

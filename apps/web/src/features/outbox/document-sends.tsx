@@ -54,7 +54,13 @@ export function DocumentSends<Send extends DocumentSend, Key extends QueryKey>({
   );
 }
 
-const statusColour = { QUEUED: 'dimmed', SENDING: 'dimmed', SENT: undefined, FAILED: 'red.9' } as const;
+const statusColour = {
+  QUEUED: 'dimmed',
+  SENDING: 'dimmed',
+  SENT: undefined,
+  FAILED: 'red.9',
+  WITHDRAWN: 'dimmed',
+} as const;
 
 /**
  * One send in two or three short lines: the subject and its status; what it was (a reminder), to whom, when and

@@ -2,6 +2,7 @@ import { OUTBOX_STATUS_NAMES, type OutboxMessage } from '@fieldbook/domain';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { ApiErrorAlert } from '../../components/api-error-alert';
 import { PageBreadcrumbs } from '../../components/breadcrumbs';
 import { PageHeading } from '../../components/page-heading';
 import { QueryBoundary } from '../../components/query-boundary';
@@ -11,8 +12,16 @@ import { displayDateTime } from '../../lib/date-display';
 import { useTimeZone } from '../../lib/time-zone';
 import { useAttachmentDownload } from './api/get-attachment';
 import { outboxMessageQueryOptions } from './api/get-outbox-message';
+import { useResendOutboxMessage } from './api/resend-outbox-message';
 import { MailNotSentAlert } from './mail-not-sent-alert';
-import { displaySize, MESSAGE_KIND_NAMES, OUTBOX, outboxCrumbs } from './outbox-names';
+import {
+  displaySize,
+  MESSAGE_KIND_NAMES,
+  NOT_RESENT,
+  OUTBOX,
+  outboxCrumbs,
+  resentNotice,
+} from './outbox-names';
 
 /** settings/outbox/{id} (Owners): one message as it was (or would have been) sent, and what became of it. */
 export function OutboxMessagePage() {
@@ -33,12 +42,26 @@ export function OutboxMessagePage() {
 function OutboxMessageViewer({ message }: { message: OutboxMessage }) {
   const timeZone = useTimeZone();
   const download = useAttachmentDownload(message.id);
+  const resend = useResendOutboxMessage();
   return (
     <RecordViewer
       title={message.subject}
       breadcrumbs={outboxCrumbs(OUTBOX, { label: message.subject })}
+      buttons={
+        message.status === 'FAILED'
+          ? [
+              {
+                label: 'Resend',
+                busy: resend.isPending,
+                onClick: ({ notify }) =>
+                  resend.mutate(message, { onSuccess: () => notify(resentNotice(message)) }),
+              },
+            ]
+          : []
+      }
       actionError={download.error}
     >
+      <ApiErrorAlert error={resend.error} title={NOT_RESENT} />
       <MailNotSentAlert />
       <RecordDetails
         rows={[

@@ -1,4 +1,4 @@
-import type { MessageKind } from '@fieldbook/domain';
+import type { MessageKind, OutboxMessage } from '@fieldbook/domain';
 import type { Crumb } from '../../components/breadcrumbs';
 import { paths } from '../../lib/paths';
 
@@ -13,6 +13,13 @@ export const MESSAGE_KIND_NAMES: Record<MessageKind, string> = {
   REMINDER: 'Payment reminder',
   STATEMENT: 'Statement',
 };
+
+/** What Resend says once the failed message is back in the queue. */
+export const resentNotice = (message: Pick<OutboxMessage, 'to'>) =>
+  `The email to ${message.to} is queued to send again.`;
+
+/** The title over a refused or failed Resend: the message itself stays as it was. */
+export const NOT_RESENT = 'The message was not resent';
 
 /** The outbox list's crumb, for the message viewer under it. */
 export const OUTBOX: Required<Crumb> = { label: 'Outbox', to: paths.settings.outbox };
