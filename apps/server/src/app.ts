@@ -223,7 +223,7 @@ export async function buildApp({
     registerJobRoutes(api, db);
     registerJobNoteRoutes(api, db);
     registerJobSignatureRoutes(api, db);
-    registerJobDepartureRoutes(api, db);
+    registerJobDepartureRoutes(api, db, mail);
     registerJobAttachmentRoutes(api, db, files);
     registerTodayRoutes(api, db);
     registerReceivablesRoutes(api, db);

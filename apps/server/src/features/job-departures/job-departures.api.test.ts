@@ -1,11 +1,13 @@
 import { takenAtMessages } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createMailWorker } from '../../platform/mail/mail-worker.ts';
 import { outboxMessages } from '../../platform/mail/outbox-tables.ts';
 import { type ApiClient, apiAs } from '../../test-support/api-client.ts';
 import type { TenantWithUser } from '../../test-support/factories.ts';
 import { technicianJobs } from '../../test-support/job-fixtures.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
+import { startTestSmtp } from '../../test-support/test-smtp.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
 
 let t: TestApp;
@@ -211,6 +213,40 @@ describe('On my way', () => {
     await t.database.db.execute(
       sql`update memberships set name = null where tenant_id = ${a.tenant.tenantId} and email = ${technicianEmail}`,
     );
+  });
+
+  it('says what became of its email: waiting to be sent, then sent, or refused', async () => {
+    // This app has no mail server: the email waits, and says so.
+    const said = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 30 });
+    expect(said.json()).toMatchObject({ emailedTo: 'siobhan@obrien.example', status: 'QUEUED' });
+    const statusOf = async (id: string) =>
+      (await technician.get(departuresOf(ownJobId))).json().find((d: { id: string }) => d.id === id)?.status;
+    expect(await statusOf(said.json().id)).toBe('QUEUED');
+
+    // Another process with a mail server sends what waits in the outbox.
+    const smtp = await startTestSmtp();
+    const worker = createMailWorker(
+      t.database.db,
+      { smtpUrl: smtp.url, from: 'Fieldbook <no-reply@fieldbook.test>', pollMs: 50 },
+      t.app.log,
+    );
+    try {
+      worker.start();
+      await worker.idle();
+      expect(smtp.received.map((mail) => mail.messageId)).toContain(
+        `<${said.json().messageId}@fieldbook.test>`,
+      );
+      expect(await statusOf(said.json().id)).toBe('SENT');
+
+      smtp.refuse.set('siobhan@obrien.example', 'always');
+      const refused = await technician.post(departuresOf(ownJobId), { arrivalMinutes: 30 });
+      expect(refused.json().status).toBe('QUEUED');
+      await worker.idle();
+      expect(await statusOf(refused.json().id)).toBe('FAILED');
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
   });
 
   it("is not another technician's or another organisation's to say or read", async () => {

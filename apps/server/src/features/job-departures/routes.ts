@@ -6,19 +6,21 @@ import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { replyCreated } from '../../platform/http/idempotency.ts';
 import { createSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
+import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import { addDeparture, listDepartures } from './job-departures.ts';
 
 const tags = ['jobs'];
 
 /** "On my way": recorded and read by whoever may see the job (a Technician on their own). */
-export function registerJobDepartureRoutes(api: Api, db: Db): void {
+export function registerJobDepartureRoutes(api: Api, db: Db, mail: Pick<MailWorker, 'kick'>): void {
   api.get(
     '/jobs/:id/departures',
     {
       schema: {
         operationId: 'getJobDepartures',
         summary: 'The job\'s "On my way" taps, newest first',
-        description: 'Each with the arrival window given and the email it sent, if any.',
+        description:
+          "Each with the arrival window given and the email it sent, if any, with that email's outbox `status` (QUEUED until the mail server has it: with no mail server set up, it stays QUEUED).",
         tags,
         params: idParams,
         response: { 200: z.array(departureRecord), ...tenantErrors.read },
@@ -50,9 +52,12 @@ export function registerJobDepartureRoutes(api: Api, db: Db): void {
         response: { ...add.schema.response, ...tenantErrors.update },
       },
     },
-    (request, reply) =>
-      replyCreated(db, request, reply, (tx, tenantId, member) =>
+    async (request, reply) => {
+      const departure = await replyCreated(db, request, reply, (tx, tenantId, member) =>
         addDeparture(tx, tenantId, request.params.id, request.body, member),
-      ),
+      );
+      mail.kick();
+      return departure;
+    },
   );
 }

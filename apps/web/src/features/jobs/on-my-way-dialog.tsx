@@ -71,7 +71,7 @@ function OnMyWayForm({ job, onDone }: { job: OnMyWayDialogProps['job']; onDone: 
           sent === 'kept'
             ? `On my way ${KEPT_MESSAGE}`
             : departure?.emailedTo
-              ? `On my way recorded. ${job.customer.name} is being emailed at ${departure.emailedTo}.`
+              ? `On my way recorded. The email to ${departure.emailedTo} is waiting to be sent.`
               : notify
                 ? `On my way recorded. No email was sent: ${job.customer.name} has no email address.`
                 : 'On my way recorded. No email was sent.',

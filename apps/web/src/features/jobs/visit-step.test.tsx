@@ -1,7 +1,7 @@
-import type { Job } from '@fieldbook/domain';
+import type { Departure, Job } from '@fieldbook/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { waitingAction, withWaitingActions } from '../../testing/device-work';
 import { job, membership } from '../../testing/records';
@@ -11,27 +11,37 @@ import { jobRoutes } from './routes';
 const api = installFakeApi();
 const technician = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
 
-/** The job as it is saved; a PUT of the job moves it. `refuseOnce`: the first signature is refused. */
-function serve(start: Job, { refuseSignatureOnce = false } = {}) {
+/** An On my way to the job, as the server answers it, with its email to the customer. */
+const departureOf = (jobId: string, index: number, overrides: Partial<Departure> = {}): Departure => ({
+  id: `d${index}`,
+  job: { id: jobId },
+  departed: '2026-11-24T21:05:00Z',
+  arrivalFrom: '2026-11-24T21:35:00Z',
+  arrivalTo: '2026-11-24T22:05:00Z',
+  technician: 'SE01 Richmond',
+  by: 'Kylie',
+  emailedTo: 'accounts@obrien.example',
+  messageId: null,
+  status: 'QUEUED',
+  ...overrides,
+});
+
+/**
+ * The job as it is saved; a PUT of the job moves it. `refuseOnce`: the first signature is refused. `departures`:
+ * those said before, newest first.
+ */
+function serve(start: Job, { refuseSignatureOnce = false, departures = [] as Departure[] } = {}) {
   let current = start;
   let refused = false;
-  const departures: object[] = [];
   api.handle = (request: RecordedRequest) => {
     if (request.path.endsWith('/departures')) {
       if (request.method === 'GET') return jsonResponse(departures);
       const { notify } = request.body as { notify: boolean };
-      const departure = {
-        id: `d${departures.length + 1}`,
-        job: { id: current.id },
-        departed: '2026-11-24T21:05:00Z',
-        arrivalFrom: '2026-11-24T21:35:00Z',
-        arrivalTo: '2026-11-24T22:05:00Z',
-        technician: 'SE01 Richmond',
-        by: 'Kylie',
-        emailedTo: notify ? 'accounts@obrien.example' : null,
-        messageId: null,
-        status: notify ? 'QUEUED' : null,
-      };
+      const departure = departureOf(
+        current.id,
+        departures.length + 1,
+        notify ? {} : { emailedTo: null, status: null },
+      );
       departures.unshift(departure);
       return jsonResponse(departure, { status: 201 });
     }
@@ -74,17 +84,56 @@ describe("a Technician's visit", () => {
     expect(dialog.getByRole('checkbox', { name: /^Email .* that I'm on my way/ })).toBeChecked();
     await user.click(dialog.getByRole('button', { name: 'On my way' }));
     expect(
-      await screen.findByText(/^On my way recorded\. .* is being emailed at accounts@obrien\.example\.$/),
+      await screen.findByText(
+        'On my way recorded. The email to accounts@obrien.example is waiting to be sent.',
+      ),
     ).toBeInTheDocument();
     const [post] = api.requests.filter((request) => request.method === 'POST');
     expect(post?.body).toEqual({ arrivalMinutes: 45, notify: true });
     expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(
       await screen.findByText(
-        /^On my way since .*: arriving .* to .*, emailed to accounts@obrien\.example\.$/,
+        /^On my way since .*: arriving .* to .*, email waiting to be sent to accounts@obrien\.example\.$/,
       ),
     ).toBeInTheDocument();
     expect(await buttons()).toEqual(['Start', 'On my way again']);
+  });
+
+  it("says what became of the customer's email: sent, waiting to be sent, or could not be sent", async () => {
+    // Melbourne: 8:05 am, arriving 8:35 to 9:05.
+    const said = 'On my way since 8:05 am: arriving 8:35 am to 9:05 am, ';
+    for (const [status, words] of [
+      ['SENT', 'email sent to accounts@obrien.example.'],
+      ['QUEUED', 'email waiting to be sent to accounts@obrien.example.'],
+      ['SENDING', 'email waiting to be sent to accounts@obrien.example.'],
+      ['FAILED', 'email could not be sent to accounts@obrien.example (tell the office).'],
+    ] as const) {
+      const booked = job({ number: 25, status: 'OPEN_SCHEDULED' });
+      serve(booked, { departures: [departureOf(booked.id, 1, { status })] });
+      const { unmount } = renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      expect(await screen.findByText(`${said}${words}`)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('reads the departures again while the email waits, and says once it has been sent', async () => {
+    const booked = job({ number: 26, status: 'OPEN_SCHEDULED' });
+    // Said just now: the visit watches its email for the first minutes.
+    const departure = departureOf(booked.id, 1, { departed: new Date().toISOString() });
+    const departures = [departure];
+    serve(booked, { departures });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      expect(
+        await screen.findByText(/, email waiting to be sent to accounts@obrien\.example\.$/),
+      ).toBeInTheDocument();
+      departures[0] = { ...departure, status: 'SENT' };
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await screen.findByText(/, email sent to accounts@obrien\.example\.$/)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("warns that On my way tells the customer 'today' when the visit is booked for another day", async () => {

@@ -8,6 +8,7 @@ import { useTimeZone } from '../../lib/time-zone';
 import { KEPT_MESSAGE, useFieldAction, useJobActions } from '../offline';
 import { jobDeparturesQueryOptions } from './api/job-departures';
 import type { useChangeJobStatus } from './api/update-job';
+import { departureEmailText, whileEmailWaits } from './departure-email';
 import { FinishJobDialog } from './finish-job-dialog';
 import { OnMyWayDialog } from './on-my-way-dialog';
 
@@ -27,6 +28,7 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
   const departures = useQuery({
     ...jobDeparturesQueryOptions(job.id),
     enabled: job.status === 'OPEN_SCHEDULED',
+    refetchInterval: (query) => whileEmailWaits(query.state.data?.[0]),
   });
   const timeZone = useTimeZone();
   const notify = useNotify();
@@ -38,7 +40,7 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
       ? {
           departed: new Date(keptAction.takenAt),
           ...arrivalWindow(new Date(keptAction.takenAt), keptAction.action.arrivalMinutes),
-          emailedTo: null,
+          email: null,
         }
       : undefined;
   // Start goes once the job is In progress: the focus goes on to Finish, which takes its place.
@@ -67,7 +69,7 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
         departed: new Date(sent.departed),
         from: new Date(sent.arrivalFrom),
         to: new Date(sent.arrivalTo),
-        emailedTo: sent.emailedTo,
+        email: departureEmailText(sent),
       });
     const start = (
       <Button
@@ -101,7 +103,7 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
             <Text mb="xs" fw={600}>
               On my way since {clockTime(last.departed, timeZone)}: arriving {clockTime(last.from, timeZone)}{' '}
               to {clockTime(last.to, timeZone)}
-              {last.emailedTo ? `, emailed to ${last.emailedTo}` : ''}
+              {last.email ? `, ${last.email}` : ''}
               {keptDeparture ? ' (waiting to send)' : ''}.
             </Text>
             {start}
