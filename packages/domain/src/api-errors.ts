@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from './error-codes.ts';
+import { CONFLICT_REASONS, ERROR_STATUS, type ErrorCode } from './error-codes.ts';
 import { z } from './zod.ts';
 
 const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
@@ -14,6 +14,13 @@ export const errorBody = z
   .object({
     error: z.enum(errorCodes),
     message: z.string(),
+    reason: z
+      .enum(CONFLICT_REASONS)
+      .optional()
+      .describe(
+        'On a 409, which conflict, when a client may act on it: `STALE_SAVE` (someone saved the record since its ' +
+          '`updated` was read) or `IDEMPOTENCY_REUSED` (the Idempotency-Key was used before with other values).',
+      ),
     fieldErrors: z.array(fieldError),
   })
   .meta({ id: 'Error' });

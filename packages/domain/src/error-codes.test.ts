@@ -16,6 +16,8 @@ describe('isErrorBody', () => {
       },
     ],
     ['one with more keys than it needs', { ...valid, requestId: 'r-1' }],
+    ['one with a reason', { ...valid, reason: 'STALE_SAVE' }],
+    ['an unknown reason', { ...valid, reason: 'TEAPOT' }],
     ['an unknown code', { ...valid, error: 'TEAPOT' }],
     ['a code from the prototype', { ...valid, error: 'toString' }],
     ['no message', { error: 'CONFLICT', fieldErrors: [] }],

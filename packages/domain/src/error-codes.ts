@@ -20,6 +20,16 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Which conflict a 409 is, when a client acts on it (the error body's `reason`): `STALE_SAVE`, a save over a version
+ * someone has saved since it was read (read the record again, carry the edits over, save again);
+ * `IDEMPOTENCY_REUSED`, an Idempotency-Key whose request was done before with other values (the first one went
+ * through: its answer was lost).
+ */
+export const CONFLICT_REASONS = ['STALE_SAVE', 'IDEMPOTENCY_REUSED'] as const;
+
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
 /** Messages both sides show, so a test fake can only say what the server says. */
 export const apiMessages = {
   invalidRequest: 'Some of what was entered needs a change.',
@@ -28,6 +38,10 @@ export const apiMessages = {
   /** A save over a version someone else has changed since it was read. */
   staleSave: (noun: string) =>
     `Someone else changed this ${noun}. Reload it to see their changes, then save again.`,
+  /** A save sent again with its Idempotency-Key but other values: the first one went through (its answer was lost). */
+  earlierSaveKept:
+    'Your save before the connection dropped went through, with the values sent then; the changes made since were ' +
+    'not saved. Read the record again to change it.',
   idMismatch: 'The id in the body must be the id in the path.',
   databaseUnavailable: 'The service is currently unavailable. Please try again in a few minutes.',
 } as const;
@@ -46,6 +60,7 @@ export function isErrorBody(value: unknown): value is ErrorBody {
     isText(value.error) &&
     Object.hasOwn(ERROR_STATUS, value.error) &&
     isText(value.message) &&
+    (value.reason === undefined || CONFLICT_REASONS.some((reason) => reason === value.reason)) &&
     Array.isArray(value.fieldErrors) &&
     value.fieldErrors.every((item) => isRecord(item) && isText(item.field) && isText(item.message))
   );

@@ -22,7 +22,8 @@ export function apiAs(t: TestApp, token: string | undefined) {
     get: (url: string) => call('GET', url),
     post: (url: string, payload: unknown, headers?: Record<string, string>) =>
       call('POST', url, payload, headers),
-    put: (url: string, payload: unknown) => call('PUT', url, payload),
+    put: (url: string, payload: unknown, headers?: Record<string, string>) =>
+      call('PUT', url, payload, headers),
     delete: (url: string) => call('DELETE', url),
   };
 }

@@ -1,6 +1,6 @@
 import { apiMessages } from '@fieldbook/domain';
 import { describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_REUSED } from '../platform/http/idempotency.ts';
+import { IDEMPOTENCY_REUSED, SAVE_IDEMPOTENCY_REUSED } from '../platform/http/idempotency.ts';
 import { apiAs, fieldsOf } from './api-client.ts';
 import type { TwoTenants } from './two-tenants.ts';
 
@@ -20,9 +20,17 @@ export interface RecordContract {
 
 const UNKNOWN_ID = '01900000-0000-7000-8000-000000000000';
 
+/** The 409 for an Idempotency-Key sent again with other values. */
+const keyReused = (message: string) => ({
+  error: 'CONFLICT',
+  message,
+  reason: 'IDEMPOTENCY_REUSED',
+  fieldErrors: [],
+});
+
 /**
  * The behaviour every record endpoint shares: create, read, save with `updated`, delete, 401 without a
- * token, 404 for another tenant's records, and Idempotency-Key on create.
+ * token, 404 for another tenant's records, and Idempotency-Key on create and save.
  */
 export function describeRecordEndpoints(tenants: () => TwoTenants, contract: RecordContract): void {
   const { path, noun } = contract;
@@ -103,20 +111,45 @@ export function describeRecordEndpoints(tenants: () => TwoTenants, contract: Rec
 
     it('saves over the version it read, moving updated on; a stale updated is 409', async () => {
       const { api, record } = await setup();
-      const saved = await api.put(`${path}/${record.id}`, { ...record, ...contract.change.body });
+      const url = `${path}/${record.id}`;
+      const body = { ...record, ...contract.change.body };
+      const key = { 'idempotency-key': `save-${Math.random()}` };
+      const saved = await api.put(url, body, key);
       expect(saved.statusCode).toBe(200);
       expect(saved.json()).toMatchObject({ ...contract.change.expected, id: record.id });
       expect(saved.json().updated > record.updated).toBe(true);
-      expect((await api.get(`${path}/${record.id}`)).json()).toEqual(saved.json());
+      expect(saved.headers['idempotency-replayed']).toBeUndefined();
+      expect((await api.get(url)).json()).toEqual(saved.json());
 
-      const stale = await api.put(`${path}/${record.id}`, { ...record, ...contract.change.body });
+      // Without its key, the same save again is over a version someone (here, itself) has saved since.
+      const stale = await api.put(url, body);
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({
         error: 'CONFLICT',
         message: apiMessages.staleSave(noun),
+        reason: 'STALE_SAVE',
         fieldErrors: [],
       });
-      expect((await api.get(`${path}/${record.id}`)).json()).toEqual(saved.json());
+      expect((await api.get(url)).json()).toEqual(saved.json());
+    });
+
+    it('saves once per Idempotency-Key: the same save again (its answer lost) gets that answer, not a 409', async () => {
+      const { api, record } = await setup();
+      const url = `${path}/${record.id}`;
+      const key = { 'idempotency-key': `save-${Math.random()}` };
+      const first = await api.put(url, record, key);
+      expect(first.statusCode).toBe(200);
+      const retry = await api.put(url, record, key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.body).toBe(first.body);
+      expect(retry.headers['idempotency-replayed']).toBe('true');
+      expect((await api.get(url)).json()).toEqual(first.json());
+
+      // The same key with other values (typed after the lost answer): the first save stays, and the answer says so.
+      const changed = await api.put(url, { ...record, ...contract.change.body }, key);
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toEqual(keyReused(SAVE_IDEMPOTENCY_REUSED));
+      expect((await api.get(url)).json()).toEqual(first.json());
     });
 
     it('needs the updated it read, and an id in the body that matches the path', async () => {
@@ -160,10 +193,7 @@ export function describeRecordEndpoints(tenants: () => TwoTenants, contract: Rec
 
       const reused = await api.post(path, { ...body, ...contract.change.body }, key);
       expect(reused.statusCode).toBe(409);
-      expect(reused.json()).toMatchObject({
-        error: 'CONFLICT',
-        message: IDEMPOTENCY_REUSED,
-      });
+      expect(reused.json()).toEqual(keyReused(IDEMPOTENCY_REUSED));
     });
   });
 }

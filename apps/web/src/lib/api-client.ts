@@ -1,4 +1,10 @@
-import { type ErrorBody, type ErrorCode, type FieldError, isErrorBody } from '@fieldbook/domain';
+import {
+  type ConflictReason,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldError,
+  isErrorBody,
+} from '@fieldbook/domain';
 
 /** A non-2xx API response. `body` is the API's error shape, or the raw text when it is not that shape. */
 export class ApiRequestError extends Error {
@@ -15,6 +21,11 @@ export class ApiRequestError extends Error {
   /** The error code (VALIDATION_FAILED, FORBIDDEN, …), when the body has one. */
   get code(): ErrorCode | undefined {
     return typeof this.body === 'string' ? undefined : this.body.error;
+  }
+
+  /** Which conflict a 409 is (`STALE_SAVE`, `IDEMPOTENCY_REUSED`), when the body says. */
+  get reason(): ConflictReason | undefined {
+    return typeof this.body === 'string' ? undefined : this.body.reason;
   }
 
   /** The field errors of a VALIDATION_FAILED (dotted paths such as `lines.3.price`); none otherwise. */

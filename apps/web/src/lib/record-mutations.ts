@@ -14,9 +14,11 @@ export interface RecordVersion {
  * answer) get the same key, so the server does the work once; changed fields, or any fields after `done()` (the
  * submission succeeded), get a new one. But after a send that got no answer (`send` saw a `NetworkError`), the
  * key stays until an answer comes, even for changed fields: the first send may have done the work, and the server
- * then refuses the changed fields (409, saying it was done) rather than doing it twice.
+ * then refuses the changed fields (409, saying it was done) rather than doing it twice. A create's key then stays,
+ * so the server keeps saying so; a save's (`renewAfterReuse`) goes: the form starts over from the record that first
+ * save made, and its next save is a new submission.
  */
-export function useSubmissionKey() {
+export function useSubmissionKey({ renewAfterReuse = false }: { renewAfterReuse?: boolean } = {}) {
   const submission = useRef<{ fields: string; key: string; unanswered: boolean } | null>(null);
   const keyFor = (fields: unknown): string => {
     const sent = JSON.stringify(fields);
@@ -36,9 +38,10 @@ export function useSubmissionKey() {
         return await run(key);
       } catch (error) {
         const current = submission.current;
+        const reused = error instanceof ApiRequestError && error.status === 409;
         // No answer: the key stays. A 409 (the key's work was done with other fields) keeps saying so.
-        if (current && !(error instanceof ApiRequestError && error.status === 409))
-          current.unanswered = error instanceof NetworkError;
+        if (current && !reused) current.unanswered = error instanceof NetworkError;
+        if (reused && renewAfterReuse && error.reason === 'IDEMPOTENCY_REUSED') submission.current = null;
         throw error;
       }
     },
@@ -72,18 +75,26 @@ export function useCreateRecord<Fields, Saved extends { id: string }>(
 
 /**
  * Saves the fields over the version of the record that was read: its `updated` goes with them, so a record
- * someone has changed since is the server's 409 CONFLICT, never a silent overwrite.
+ * someone has changed since is the server's 409 CONFLICT, never a silent overwrite. One Idempotency-Key per
+ * submission, as a create's (`useSubmissionKey`): Save pressed again after a lost answer gets the first save's
+ * answer back, not a 409 for the user's own first save; changed fields after a send that got no answer are the
+ * server's 409 `IDEMPOTENCY_REUSED` (the first save went through).
  */
 export function useUpdateRecord<Fields, Saved extends { id: string }>(
   // Fields and Saved are named by the caller: `useUpdateRecord<CustomerFields, Customer>(…)`.
   keys: RecordKeys,
   read: RecordVersion,
-  update: (id: string, record: NoInfer<Fields> & RecordVersion) => Promise<Saved>,
+  update: (id: string, record: NoInfer<Fields> & RecordVersion, idempotencyKey: string) => Promise<Saved>,
 ) {
   const queryClient = useQueryClient();
+  const submission = useSubmissionKey({ renewAfterReuse: true });
   return useMutation({
-    mutationFn: (fields: Fields) => update(read.id, { ...fields, id: read.id, updated: read.updated }),
+    mutationFn: (fields: Fields) => {
+      const record = { ...fields, id: read.id, updated: read.updated };
+      return submission.send(record, (key) => update(read.id, record, key));
+    },
     onSuccess: (saved) => {
+      submission.done();
       queryClient.setQueryData(keys.detail(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: keys.lists() });
     },

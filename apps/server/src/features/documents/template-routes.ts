@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
-import { replyCreated } from '../../platform/http/idempotency.ts';
+import { replyCreated, replySaved } from '../../platform/http/idempotency.ts';
 import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
 import { createSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
@@ -85,11 +85,11 @@ export function registerTemplateRoutes(api: Api, db: Db, renderer: Renderer): vo
       schema: withRenderErrors(updateSchema(save, templateUpdate, templateRecord).schema),
       bodyLimit: BODY_LIMIT,
     },
-    async (request) => {
+    async (request, reply) => {
       samePathId(request.params.id, request.body);
       await render(request, request.body, 'pdf', request.params.id);
       await request.takePlaceAgain();
-      return inRequestTenant(db, request, (tx, tenantId) =>
+      return replySaved(db, request, reply, (tx, tenantId) =>
         updateTemplate(tx, tenantId, request.params.id, request.body),
       );
     },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
-import { replyCreated } from '../../platform/http/idempotency.ts';
+import { replyCreated, replySaved } from '../../platform/http/idempotency.ts';
 import { createSchema, deleteSchema, listSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import { sendList } from '../../platform/lists/read-list.ts';
@@ -82,8 +82,8 @@ export function registerPaymentRoutes(api: Api, db: Db): void {
   api.put(
     '/sales/invoices/:id/payments/:paymentId',
     { schema: { ...save.schema, params: paymentParams } },
-    (request) =>
-      inRequestTenant(db, request, (tx, tenantId) =>
+    (request, reply) =>
+      replySaved(db, request, reply, (tx, tenantId) =>
         savePayment(tx, tenantId, request.params.id, request.params.paymentId, request.body),
       ),
   );

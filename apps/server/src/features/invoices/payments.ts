@@ -17,7 +17,7 @@ import { uuidv7 } from 'uuidv7';
 import type { Tx } from '../../platform/db/database.ts';
 import { isDatabaseError, SQLSTATE } from '../../platform/db/postgres-errors.ts';
 import { apiTime } from '../../platform/db/timestamps.ts';
-import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
+import { conflict, fieldInvalid, notFound, staleSave } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
 import { nextUpdated } from '../../platform/records/record-rows.ts';
 import { customers } from '../customers/index.ts';
@@ -174,10 +174,7 @@ export async function savePayment(
 ): Promise<Payment> {
   const invoice = await lockInvoice(tx, tenantId, invoiceId);
   const current = await paymentOf(tx, tenantId, invoiceId, paymentId);
-  if (current.updated.getTime() !== Date.parse(updated))
-    throw conflict(
-      `This ${NOUN} was changed by someone else since you opened it. Reload it to see their changes.`,
-    );
+  if (current.updated.getTime() !== Date.parse(updated)) throw staleSave(NOUN);
   const paid = checkPayment(invoice, fields, current.amount);
   const [row] = await tx
     .update(invoicePayments)

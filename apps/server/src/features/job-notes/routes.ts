@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { Api } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
-import { replyCreated } from '../../platform/http/idempotency.ts';
+import { replyCreated, replySaved } from '../../platform/http/idempotency.ts';
 import { createSchema, deleteSchema, updateSchema } from '../../platform/http/route-schemas.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import { addJobNote, deleteJobNote, listJobNotes, saveJobNote } from './job-notes.ts';
@@ -63,8 +63,8 @@ export function registerJobNoteRoutes(api: Api, db: Db): void {
     jobNoteUpdate,
     jobNoteRecord,
   );
-  api.put('/jobs/:id/notes/:noteId', { schema: { ...save.schema, params: noteParams } }, (request) =>
-    inRequestTenant(db, request, (tx, tenantId, member) =>
+  api.put('/jobs/:id/notes/:noteId', { schema: { ...save.schema, params: noteParams } }, (request, reply) =>
+    replySaved(db, request, reply, (tx, tenantId, member) =>
       saveJobNote(tx, tenantId, request.params.id, request.params.noteId, request.body, member),
     ),
   );

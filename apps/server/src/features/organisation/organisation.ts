@@ -1,5 +1,4 @@
 import {
-  apiMessages,
   type Organisation,
   type OrganisationUpdate,
   organisationMessages,
@@ -10,7 +9,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { tenants } from '../../platform/db/tenant-table.ts';
-import { conflict, fieldInvalid, notFound } from '../../platform/http/errors.ts';
+import { fieldInvalid, notFound, staleSave } from '../../platform/http/errors.ts';
 import { readAsMember, type TenantCaller } from '../../platform/http/member-scope.ts';
 import { recordRead } from '../../platform/records/record-reads.ts';
 import { nextUpdated } from '../../platform/records/record-rows.ts';
@@ -252,7 +251,7 @@ export async function saveOrganisation(
     .returning({ tenantId: organisationDetails.tenantId });
   if (!saved) {
     await readDetails(tx, tenantId);
-    throw conflict(apiMessages.staleSave('organisation'));
+    throw staleSave('organisation');
   }
   await tx.update(tenants).set({ name }).where(eq(tenants.id, tenantId));
   return toOrganisation(await readDetails(tx, tenantId));

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { type Api, tenantCallerOf } from '../../platform/http/api-scopes.ts';
 import { tenantErrors } from '../../platform/http/error-responses.ts';
 import { fieldInvalid } from '../../platform/http/errors.ts';
+import { replySaved, saveIdempotencyHeaders } from '../../platform/http/idempotency.ts';
 import { inRequestTenant } from '../../platform/http/tenant-requests.ts';
 import type { Renderer } from '../../platform/renderer/renderer.ts';
 import { fittedLogo } from './logo-images.ts';
@@ -71,13 +72,14 @@ export function registerOrganisationRoutes(api: Api, db: Db, renderer: Renderer)
           'ABN is 11 digits with a valid checksum (spaces allowed as typed, stored without); the logo is a PNG or ' +
           'JPEG data URL of at most 1 MB and 50 million pixels (one over 2,000 pixels a side is saved smaller), or null.',
         tags,
+        headers: saveIdempotencyHeaders,
         body: organisationUpdate,
         response: { 200: organisationRecord, ...tenantErrors.update },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const logo = await checkLogo(request, request.body.logo);
-      return inRequestTenant(db, request, (tx, tenantId) =>
+      return replySaved(db, request, reply, (tx, tenantId) =>
         saveOrganisation(tx, tenantId, { ...request.body, logo }),
       );
     },

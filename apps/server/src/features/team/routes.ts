@@ -11,10 +11,10 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { type Api, callerOf } from '../../platform/http/api-scopes.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
-import { replyCreated } from '../../platform/http/idempotency.ts';
+import { replyCreated, replySaved } from '../../platform/http/idempotency.ts';
 import { registerRecordRoutes } from '../../platform/http/record-routes.ts';
 import { createSchema, updateSchema } from '../../platform/http/route-schemas.ts';
-import { inRequestTenant, samePathId } from '../../platform/http/tenant-requests.ts';
+import { samePathId } from '../../platform/http/tenant-requests.ts';
 import type { MailWorker } from '../../platform/mail/mail-worker.ts';
 import { personOf } from '../identity/index.ts';
 import {
@@ -93,14 +93,18 @@ export function registerTeamRoutes(api: Api, db: Db, mail: MailWorker, publicUrl
     description: '`resend: true` emails a new link valid 7 days from now; the old link stops working.',
     tags,
   };
-  api.put('/invitations/:id', updateSchema(save, invitationUpdate, invitationRecord), async (request) => {
-    samePathId(request.params.id, request.body);
-    const saved = await inRequestTenant(db, request, (tx, tenantId, member) =>
-      updateInvitation(tx, tenantId, request.params.id, request.body, inviter(member.subject)),
-    );
-    mail.kick();
-    return saved;
-  });
+  api.put(
+    '/invitations/:id',
+    updateSchema(save, invitationUpdate, invitationRecord),
+    async (request, reply) => {
+      samePathId(request.params.id, request.body);
+      const saved = await replySaved(db, request, reply, (tx, tenantId, member) =>
+        updateInvitation(tx, tenantId, request.params.id, request.body, inviter(member.subject)),
+      );
+      mail.kick();
+      return saved;
+    },
+  );
 }
 
 const linkTags = ['account'];

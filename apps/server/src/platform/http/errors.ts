@@ -1,5 +1,6 @@
 import {
   apiMessages,
+  type ConflictReason,
   ERROR_STATUS,
   type ErrorBody,
   type ErrorCode,
@@ -15,12 +16,14 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldError[];
   /** Sent as `Retry-After` (a 429 or 503 that knows when to ask again). */
   readonly retryAfterSeconds: number | undefined;
+  /** A 409's `reason`, for a client that acts on it (`CONFLICT_REASONS`). */
+  readonly reason: ConflictReason | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
     fieldErrors: FieldError[] = [],
-    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
+    { retryAfterSeconds, reason }: { retryAfterSeconds?: number; reason?: ConflictReason } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,10 +31,16 @@ export class ApiError extends Error {
     this.status = ERROR_STATUS[code];
     this.fieldErrors = fieldErrors;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.reason = reason;
   }
 
   toBody(): ErrorBody {
-    return { error: this.code, message: this.message, fieldErrors: this.fieldErrors };
+    return {
+      error: this.code,
+      message: this.message,
+      ...(this.reason === undefined ? {} : { reason: this.reason }),
+      fieldErrors: this.fieldErrors,
+    };
   }
 }
 
@@ -46,3 +55,6 @@ export const fieldInvalid = (field: string, message: string) =>
 /** `notFound('customer')`: "Customer not found." */
 export const notFound = (noun: string) => new ApiError('NOT_FOUND', apiMessages.notFound(noun));
 export const conflict = (message: string) => new ApiError('CONFLICT', message);
+/** `staleSave('customer')`: someone saved the record since the client read it (409, reason `STALE_SAVE`). */
+export const staleSave = (noun: string) =>
+  new ApiError('CONFLICT', apiMessages.staleSave(noun), [], { reason: 'STALE_SAVE' });

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
+import { apiMessages } from '@fieldbook/domain';
 import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { builtByShape, type Statement } from '../db/built-selects.ts';
-import { commitTogether, type Db, sqlLiteral, type Tx } from '../db/database.ts';
+import { commitTogether, type Db, runTogether, sqlLiteral, type Tx } from '../db/database.ts';
 import { tenantCallerOf } from './api-scopes.ts';
 import { ApiError, validationFailed } from './errors.ts';
 import { idempotencyKeys } from './idempotency-keys.ts';
 import { asMember } from './member-scope.ts';
-import type { AnswerStore, Command, NumberedTable } from './tenant-requests.ts';
+import type { AnswerStore, Command, NumberedTable, Together } from './tenant-requests.ts';
 
 const CREATED = 201;
 
@@ -19,6 +20,9 @@ const CREATED = 201;
 export const IDEMPOTENCY_REUSED =
   'This was already saved before the connection dropped, with the values sent then; the changes made since were ' +
   'not saved. Find it in its list and change it there.';
+
+/** `IDEMPOTENCY_REUSED` for a save (PUT): the record is the first save's now. */
+export const SAVE_IDEMPOTENCY_REUSED = apiMessages.earlierSaveKept;
 
 export interface IdempotencyScope {
   tenantId: string;
@@ -37,6 +41,17 @@ export const idempotencyHeaders = z.looseObject({
     .optional()
     .describe(
       'One key per form submission (1 to 255 visible ASCII characters): a retry creates nothing new.',
+    ),
+});
+
+/** The request headers of a save (PUT), for its schema. */
+export const saveIdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'One key per form submission (1 to 255 visible ASCII characters): a retry of a save whose answer was lost ' +
+        'gets that answer again, not a 409 for its own first save.',
     ),
 });
 
@@ -180,7 +195,8 @@ export async function earlierAnswer<T>(tx: Tx, scope: IdempotencyScope): Promise
     first.requestHash !== hashOf(scope.payload) ||
     first.subject !== scope.subject
   ) {
-    throw new ApiError('CONFLICT', IDEMPOTENCY_REUSED);
+    const message = scope.route.startsWith('PUT ') ? SAVE_IDEMPOTENCY_REUSED : IDEMPOTENCY_REUSED;
+    throw new ApiError('CONFLICT', message, [], { reason: 'IDEMPOTENCY_REUSED' });
   }
   return { status: first.statusCode, body: first.response as T, replayed: true };
 }
@@ -208,7 +224,8 @@ export function idempotencyScopeOf(
  * claim goes with the transaction's BEGIN and scope, and a `Write`'s reads with them, in one round trip; the key's
  * answer goes with the COMMIT, or with a `Write`'s last statements (`store`). `statusOf`, asked once the command
  * has run: its answer's status when it may find the record instead of making it (200; a function command's, which
- * the key's answer keeps). `scope`: the request's (`idempotencyScopeOf`), unless given.
+ * the key's answer keeps). `scope`: the request's (`idempotencyScopeOf`), unless given. `last`: how a `Write` sends
+ * its last statements (with the COMMIT, unless a save's answer must go after them: `replySaved`).
  */
 export async function createInRequest<T>(
   db: Db,
@@ -217,7 +234,8 @@ export async function createInRequest<T>(
   {
     statusOf,
     scope = idempotencyScopeOf(request),
-  }: { statusOf?: () => number; scope?: IdempotencyScope } = {},
+    last = commitTogether,
+  }: { statusOf?: () => number; scope?: IdempotencyScope; last?: Together } = {},
 ): Promise<Answered<T>> {
   const caller = tenantCallerOf(request);
   const { key } = scope;
@@ -236,7 +254,7 @@ export async function createInRequest<T>(
         (store) =>
           typeof create === 'function'
             ? create(tx, caller.tenantId, member)
-            : create.run(tx, caller.tenantId, rows, { last: commitTogether, member, store }),
+            : create.run(tx, caller.tenantId, rows, { last, member, store }),
         statusOf,
       );
     },
@@ -248,6 +266,19 @@ export async function createInRequest<T>(
 export function sendAnswer<T>(reply: FastifyReply, answer: Answered<T>) {
   if (answer.replayed) reply.header('idempotency-replayed', 'true');
   return reply.code(answer.status).send(answer.body);
+}
+
+/**
+ * A save (PUT) of a record, at most once per Idempotency-Key as a create is (`createInRequest`): a retry of the
+ * same save whose answer was lost gets that answer again (200, `Idempotency-Replayed`), not the 409 its own first
+ * save would now cause; the same key with other values is 409 (reason `IDEMPOTENCY_REUSED`), the first save kept.
+ * The key is bound to the path's ids and the body. With a key, a `Write`'s last statements go before the COMMIT
+ * (`runTogether`), as the key's answer, made from their rows, goes with it.
+ */
+export async function replySaved<T>(db: Db, request: FastifyRequest, reply: FastifyReply, save: Command<T>) {
+  const scope = idempotencyScopeOf(request, { params: request.params, body: request.body });
+  const last = scope.key === undefined ? commitTogether : runTogether;
+  return sendAnswer(reply, await createInRequest(db, request, save, { statusOf: () => 200, scope, last }));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../db/database.ts';
 import { type RecordList, sendList } from '../lists/read-list.ts';
 import type { Api } from './api-scopes.ts';
-import { replyCreated } from './idempotency.ts';
+import { replyCreated, replySaved } from './idempotency.ts';
 import { createSchema, deleteSchema, listSchema, readSchema, updateSchema } from './route-schemas.ts';
 import { type Command, inRequestTenant, samePathId } from './tenant-requests.ts';
 
@@ -19,7 +19,8 @@ interface Doc {
  * Each is given when the resource has it; its operation ids are `list{plural}`, `create{name}`, `get{name}`,
  * `update{name}` and `delete{name}`. A create's or a save's command is given what the request carries (the body,
  * the id); a read's or a delete's is the record's own (`findTaxRate(tx, tenantId, id)`). They run in the request's
- * tenant transaction (`inRequestTenant`); a create honours `Idempotency-Key` (`replyCreated`).
+ * tenant transaction (`inRequestTenant`); a create and a save honour `Idempotency-Key` (`replyCreated`,
+ * `replySaved`).
  */
 export interface RecordRoutes<Fields extends z.ZodType, Update extends z.ZodType, Out extends z.ZodType> {
   path: string;
@@ -66,10 +67,10 @@ export function registerRecordRoutes<
     );
   }
   if (save) {
-    api.put(one, updateSchema(doc('update', save), save.body, out), (request) => {
+    api.put(one, updateSchema(doc('update', save), save.body, out), (request, reply) => {
       const body = request.body as z.output<Update> & { id?: string };
       samePathId(request.params.id, body);
-      return inRequestTenant(db, request, save.command(request.params.id, body));
+      return replySaved(db, request, reply, save.command(request.params.id, body));
     });
   }
   if (remove) {

@@ -1,7 +1,7 @@
 import { idParams, listQuery } from '@fieldbook/domain';
 import { z } from 'zod';
 import { tenantErrors } from './error-responses.ts';
-import { idempotencyHeaders } from './idempotency.ts';
+import { idempotencyHeaders, saveIdempotencyHeaders } from './idempotency.ts';
 
 /** How an operation reads in the OpenAPI document. */
 export interface OperationDoc {
@@ -28,13 +28,19 @@ export const readSchema = <Out extends z.ZodType>(doc: OperationDoc, record: Out
   schema: { ...doc, params: idParams, response: { 200: record, ...tenantErrors.read } },
 });
 
-/** PUT of one record by id, carrying the `updated` it read. */
+/** PUT of one record by id, carrying the `updated` it read; honours Idempotency-Key (`replySaved`). */
 export const updateSchema = <Body extends z.ZodType, Out extends z.ZodType>(
   doc: OperationDoc,
   body: Body,
   record: Out,
 ) => ({
-  schema: { ...doc, params: idParams, body, response: { 200: record, ...tenantErrors.update } },
+  schema: {
+    ...doc,
+    headers: saveIdempotencyHeaders,
+    params: idParams,
+    body,
+    response: { 200: record, ...tenantErrors.update },
+  },
 });
 
 /** DELETE of one record by id: 204. */

@@ -42,7 +42,12 @@ const inA = <T>(work: (tx: Tx) => Promise<T>) => world.within(world.a, work);
 const unscoped = <T>(work: (tx: Tx) => Promise<T>) => world.database.db.transaction(work);
 
 const notFound = (noun: string) => ({ status: 404, code: 'NOT_FOUND', message: apiMessages.notFound(noun) });
-const stale = (noun: string) => ({ status: 409, code: 'CONFLICT', message: apiMessages.staleSave(noun) });
+const stale = (noun: string) => ({
+  status: 409,
+  code: 'CONFLICT',
+  message: apiMessages.staleSave(noun),
+  reason: 'STALE_SAVE',
+});
 const MALFORMED = 'not-a-uuid';
 const line = (jobId: string, position: number, description: string, amount?: string) =>
   jobLine(world.a, jobId, position, description, amount);

@@ -1,4 +1,4 @@
-import { apiMessages, isUuid } from '@fieldbook/domain';
+import { isUuid } from '@fieldbook/domain';
 import { and, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -12,7 +12,7 @@ import { storedColumns, type WithoutWords } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import { isDatabaseError, isStillReferenced, SQLSTATE } from '../db/postgres-errors.ts';
 import { isoTime } from '../db/timestamps.ts';
-import { conflict, fieldInvalid, notFound } from '../http/errors.ts';
+import { conflict, fieldInvalid, notFound, staleSave } from '../http/errors.ts';
 
 /** A tenant-owned table with the columns every record has. */
 export type RecordTable = PgTable & { tenantId: PgColumn; id: PgColumn; updated: PgColumn };
@@ -194,7 +194,7 @@ export function currentVersion<Row extends { updated: Date }>(
 ): Row {
   const current = rows?.[0] as Row | undefined;
   if (!current) throw notFound(noun);
-  if (current.updated.getTime() !== Date.parse(version.updated)) throw conflict(apiMessages.staleSave(noun));
+  if (current.updated.getTime() !== Date.parse(version.updated)) throw staleSave(noun);
   return current;
 }
 
@@ -220,7 +220,7 @@ export async function saveVersion<T extends RecordTable>(
     .returning(storedColumns(table as RecordTable));
   if (row) return row as RowOf<T>;
   if (!(await findRow(tx, table, tenantId, id))) throw notFound(noun);
-  throw conflict(apiMessages.staleSave(noun));
+  throw staleSave(noun);
 }
 
 /** Deletes the record (and what cascades with it); 404 when missing, 409 while other records refer to it. */

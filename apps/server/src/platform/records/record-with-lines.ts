@@ -1,11 +1,11 @@
-import { apiMessages, isUuid } from '@fieldbook/domain';
+import { isUuid } from '@fieldbook/domain';
 import { and, eq, getTableColumns, getTableName, gte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import { builtByShape, placeholdersOf, type Statement } from '../db/built-selects.ts';
 import { runTogether, type Tx } from '../db/database.ts';
 import { SQLSTATE } from '../db/postgres-errors.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { notFound, staleSave } from '../http/errors.ts';
 import type { Lines, LinesTable, NumberedTable, RecordWithLines } from './lines.ts';
 import { nextUpdated, ownColumns, type RecordTable, type RecordVersion, refusedAs } from './record-rows.ts';
 import { allocateNumber, numberedInsert } from './tenant-counters.ts';
@@ -160,7 +160,7 @@ export function saveWithLines<T extends NumberedTable, L extends LinesTable>(
     const [row] = rows as { saved?: boolean; found?: boolean }[];
     if (row?.saved) return;
     if (!row?.found) throw notFound(noun);
-    throw conflict(apiMessages.staleSave(noun));
+    throw staleSave(noun);
   };
   return {
     statement,

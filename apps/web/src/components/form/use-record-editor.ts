@@ -5,11 +5,17 @@ import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api-client';
 import { useNotify } from '../notices';
 import { type FieldLabels, placeFieldErrors } from './field-errors';
-import { isStaleSave, mergeEdits, useStaleSaves } from './stale-save';
+import {
+  type CarriedBecause,
+  carriedEditsText,
+  isOwnEarlierSave,
+  isStaleSave,
+  mergeEdits,
+  useStaleSaves,
+} from './stale-save';
 import { zodResolver } from './zod-resolver';
 
-/** How the editor starts its word after a stale save, carried over to the record as it now is. */
-export const STALE_SAVE_CARRIED = 'Someone else saved changes while you were editing.';
+export { STALE_SAVE_CARRIED } from './stale-save';
 
 /** The create or update mutation an editor saves with (`useCreateCustomer()`, `useUpdateItem(item)`). */
 export type SaveMutation<Fields, Saved> = Pick<
@@ -95,10 +101,7 @@ export function useRecordEditor<
     const { values, overwritten } = mergeEdits(stale.carried, options.initialValues);
     form.setValues(values);
     const named = overwritten.map((field) => labels[field] ?? labels[`${field}.id`] ?? field);
-    setRebased(
-      `${STALE_SAVE_CARRIED} Theirs are in the form now, with yours kept: check, ` +
-        `then save again.${named.length > 0 ? ` They also changed what you changed (${named.join(', ')}): yours is kept.` : ''}`,
-    );
+    setRebased(carriedEditsText(stale.carried.because ?? 'stale', named));
   }, []);
 
   useEffect(() => {
@@ -129,8 +132,14 @@ export function useRecordEditor<
           options.onSaved(record);
         },
         onError: (error) => {
-          if (stale && isStaleSave(error)) {
-            const edits = { mine: form.getValues(), base: form.getInitialValues() };
+          // Someone else's save, or the user's own whose answer was lost: over the record as it now is.
+          const because: CarriedBecause | null = isStaleSave(error)
+            ? 'stale'
+            : isOwnEarlierSave(error)
+              ? 'own'
+              : null;
+          if (stale && because) {
+            const edits = { mine: form.getValues(), base: form.getInitialValues(), because };
             setReloading(true);
             void stale.reload(edits).then((started) => {
               if (started) return;

@@ -3,9 +3,10 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
+import { OWN_SAVE_CARRIED, STALE_SAVE_CARRIED } from '../../components/form/stale-save';
 import { NETWORK_FAILURE } from '../../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { keyReusedResponse, staleSaveResponse } from '../../testing/conflicts';
 import { addressSuggestion, customer } from '../../testing/records';
 import { renderRoutes, renderWithProviders } from '../../testing/render';
 import { useCreateCustomer } from './api/create-customer';
@@ -280,9 +281,7 @@ describe('Edit customer', () => {
 
   it("a conflict (409) starts the editor again from the record as it now is, keeping the user's edits", async () => {
     api.handle = (request) =>
-      request.method === 'PUT'
-        ? errorResponse('CONFLICT', apiMessages.staleSave('customer'))
-        : jsonResponse(existing);
+      request.method === 'PUT' ? staleSaveResponse('customer') : jsonResponse(existing);
     const { router } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
     const user = userEvent.setup();
 
@@ -304,7 +303,7 @@ describe('Edit customer', () => {
       const { updated } = request.body as { updated: string };
       return updated === current.updated
         ? jsonResponse({ ...current, ...(request.body as object), updated: '2025-03-09T10:00:00.000Z' })
-        : errorResponse('CONFLICT', apiMessages.staleSave('customer'));
+        : staleSaveResponse('customer');
     };
     const { router, queryClient } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
     const user = userEvent.setup();
@@ -341,9 +340,7 @@ describe('Edit customer', () => {
   it('names a field both changed: what was typed here is kept', async () => {
     let current = existing;
     api.handle = (request) =>
-      request.method === 'PUT'
-        ? errorResponse('CONFLICT', apiMessages.staleSave('customer'))
-        : jsonResponse(current);
+      request.method === 'PUT' ? staleSaveResponse('customer') : jsonResponse(current);
     renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
     const user = userEvent.setup();
     await user.clear(await screen.findByLabelText(/^Phone/));
@@ -355,6 +352,84 @@ describe('Edit customer', () => {
       await screen.findByText(/They also changed what you changed \(Phone\): yours is kept\./),
     ).toBeInTheDocument();
     expect(screen.getByLabelText(/^Phone/)).toHaveValue('0412 345 678');
+  });
+
+  /**
+   * The API's saves with an Idempotency-Key: the first answer again for the same key and body, 409
+   * IDEMPOTENCY_REUSED for the same key with another body. `lose` drops the next save's answer after saving it.
+   */
+  function serveKeyedSaves() {
+    const server = { current: existing, lose: true };
+    const answers = new Map<string, { sent: string; answer: typeof existing }>();
+    api.handle = (request) => {
+      if (request.method !== 'PUT') return jsonResponse(server.current);
+      const key = request.headers.get('Idempotency-Key') ?? '';
+      const sent = JSON.stringify(request.body);
+      const earlier = answers.get(key);
+      if (earlier)
+        return earlier.sent === sent
+          ? jsonResponse(earlier.answer)
+          : keyReusedResponse(apiMessages.earlierSaveKept);
+      const body = request.body as typeof existing;
+      if (body.updated !== server.current.updated) return staleSaveResponse('customer');
+      server.current = {
+        ...server.current,
+        ...body,
+        updated: new Date(Date.parse(body.updated) + 1000).toISOString(),
+      };
+      answers.set(key, { sent, answer: server.current });
+      if (!server.lose) return jsonResponse(server.current);
+      server.lose = false;
+      throw new TypeError('Failed to fetch');
+    };
+    return server;
+  }
+
+  it("a retry of a save whose answer was lost is saved with the same key, not taken for someone else's", async () => {
+    serveKeyedSaves();
+    const { router } = renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Name/), ' & Gas');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK_FAILURE);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Customer saved.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${existing.id}`));
+    expect(screen.queryByText(STALE_SAVE_CARRIED, { exact: false })).not.toBeInTheDocument();
+    const [first, retry] = api.requests.filter((request) => request.method === 'PUT');
+    expect(first?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(retry?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('a changed retry after a lost answer says the first save went through, keeps the typing and saves it next', async () => {
+    const server = serveKeyedSaves();
+    renderRoutes(customerRoutes, { route: `/customers/${existing.id}/edit` });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Name/), ' & Gas');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK_FAILURE);
+
+    await user.clear(screen.getByLabelText(/^Phone/));
+    await user.type(screen.getByLabelText(/^Phone/), '0412 345 678');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(OWN_SAVE_CARRIED, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(STALE_SAVE_CARRIED, { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Acme Plumbing & Gas');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('0412 345 678');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer saved.')).toBeInTheDocument();
+    expect(server.current).toMatchObject({ name: 'Acme Plumbing & Gas', billingPhone: '0412 345 678' });
+    const keys = api.requests
+      .filter((request) => request.method === 'PUT')
+      .map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it("a customer that does not exist shows the server's message under the editor's heading", async () => {

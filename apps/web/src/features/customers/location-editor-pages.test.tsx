@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { addressSuggestion, customer, customerLocation } from '../../testing/records';
 import { renderRoutes, testQueryClient } from '../../testing/render';
 import { customerLocationsQueryOptions } from './api/get-customer-locations';
@@ -252,10 +253,7 @@ describe('Edit location', () => {
   });
 
   it("a colleague's newer save (409) starts the editor again from theirs, keeping the user's edits", async () => {
-    api.handle = (request) =>
-      request.method === 'PUT'
-        ? errorResponse('CONFLICT', apiMessages.staleSave('location'))
-        : jsonResponse(yard);
+    api.handle = (request) => (request.method === 'PUT' ? staleSaveResponse('location') : jsonResponse(yard));
     const { router } = renderRoutes(customerRoutes, { route });
     const user = userEvent.setup();
 

@@ -1,5 +1,4 @@
 import {
-  apiMessages,
   DEFAULT_INVOICE_EMAIL,
   DEFAULT_ON_MY_WAY_EMAIL,
   type Invoice,
@@ -13,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { customer, invoice, item, job, quote, taxRate } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { JOB_NOT_FOUND } from './invoice-editor-pages';
@@ -314,7 +314,7 @@ describe('Invoice editor', () => {
       tax: '10.00',
       total: '110.00',
     });
-    serve(() => errorResponse('CONFLICT', apiMessages.staleSave('invoice')), sent);
+    serve(() => staleSaveResponse('invoice'), sent);
     renderRoutes(invoiceRoutes, { route: `/sales/invoices/${sent.id}/edit` });
     const user = userEvent.setup();
 

@@ -1,9 +1,9 @@
-import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
-import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { customer, customerLocation, item, job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { jobRoutes } from './routes';
@@ -159,7 +159,7 @@ describe('Job editor', () => {
       priority: high,
       status: 'OPEN_BOOKING_REQUIRED',
     });
-    serve(() => errorResponse('CONFLICT', apiMessages.staleSave('job')), leak);
+    serve(() => staleSaveResponse('job'), leak);
     renderRoutes(jobRoutes, { route: `/jobs/${leak.id}/edit` });
     const user = userEvent.setup();
 

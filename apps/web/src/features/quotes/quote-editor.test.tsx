@@ -11,6 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { customer, customerLocation, item, quote, taxRate } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { quoteRoutes } from './routes';
@@ -255,7 +256,7 @@ describe('Quote editor', () => {
       ],
       options: [{ name: 'Option A: repair', subtotal: '200.00', tax: '20.00', total: '220.00' }],
     });
-    serve(() => errorResponse('CONFLICT', apiMessages.staleSave('quote')), sent);
+    serve(() => staleSaveResponse('quote'), sent);
     renderRoutes(quoteRoutes, { route: `/sales/quotes/${sent.id}/edit` });
     const user = userEvent.setup();
 

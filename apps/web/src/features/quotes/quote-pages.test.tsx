@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { invoice, job, quote as quoteRecord } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { CustomerQuotesPanel } from './customer-quotes-panel';
@@ -412,7 +413,7 @@ describe('Accepting a quote', () => {
 
   it('keeps the dialog and the choice when the save is refused, and says nothing was saved', async () => {
     const sent = withOptions();
-    serveQuote(sent, () => errorResponse('CONFLICT', apiMessages.staleSave('quote')));
+    serveQuote(sent, () => staleSaveResponse('quote'));
     renderRoutes(quoteRoutes, { route: `/sales/quotes/${sent.id}` });
     const user = userEvent.setup();
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { job } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { schedulerRoutes } from './routes';
@@ -178,7 +179,7 @@ describe('SchedulerPage', () => {
   });
 
   it('keeps the form and what was chosen when the save is refused, and says nothing was changed', async () => {
-    api.handle = boardApi(() => errorResponse('CONFLICT', apiMessages.staleSave('job')));
+    api.handle = boardApi(() => staleSaveResponse('job'));
     renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
     await userEvent.click(await screen.findByRole('button', { name: 'Schedule job 41' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule job 41' });

@@ -14,6 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { NETWORK_FAILURE } from '../../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { renderRoutes } from '../../testing/render';
 import { settingsRoutes } from './routes';
 
@@ -280,7 +281,7 @@ describe('Organisation details', () => {
   });
 
   it('keeps what was typed when someone else saved first (409), and when no answer came, with Retry', async () => {
-    let answer = () => errorResponse('CONFLICT', apiMessages.staleSave('organisation'));
+    let answer = () => staleSaveResponse('organisation');
     serve(() => answer());
     const { user } = renderPage();
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { renderRoutes } from '../../testing/render';
 import { taxRoutes } from './routes';
 
@@ -272,9 +273,7 @@ describe('Tax editor', () => {
   it('a stale save says someone else changed the tax, and keeps what was typed', async () => {
     const existing = taxRate({ name: 'Reduced rate', rate: '12.5' });
     api.handle = (request) =>
-      request.method === 'PUT'
-        ? errorResponse('CONFLICT', apiMessages.staleSave('tax rate'))
-        : jsonResponse(existing);
+      request.method === 'PUT' ? staleSaveResponse('tax rate') : jsonResponse(existing);
     const { router } = renderRoutes(taxRoutes, { route: `/settings/taxes/${existing.id}/edit` });
     const user = userEvent.setup();
 

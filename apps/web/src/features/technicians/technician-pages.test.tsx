@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { renderRoutes } from '../../testing/render';
 import { technicianRoutes } from './routes';
 
@@ -131,9 +132,7 @@ describe('Technician editor', () => {
     unmount();
 
     api.handle = (request) =>
-      request.method === 'PUT'
-        ? errorResponse('CONFLICT', apiMessages.staleSave('technician'))
-        : jsonResponse(richmond);
+      request.method === 'PUT' ? staleSaveResponse('technician') : jsonResponse(richmond);
     renderRoutes(technicianRoutes, { route: `/settings/technicians/${richmond.id}/edit` });
     const again = await screen.findByLabelText(/^Name/);
     await user.clear(again);

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
-import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { renderRoutes } from '../../testing/render';
 import { templateRoutes } from './routes';
 import { compileError, isPreview, pdfResponse, serveTemplate, template } from './template-fixtures';
@@ -161,9 +162,7 @@ describe('Template editor: fields and saving', () => {
   it('a stale save says someone else changed the template, and keeps what was typed', async () => {
     const existing = template();
     serve(existing, (request) =>
-      request.method === 'PUT'
-        ? errorResponse('CONFLICT', apiMessages.staleSave('template'))
-        : jsonResponse(existing),
+      request.method === 'PUT' ? staleSaveResponse('template') : jsonResponse(existing),
     );
     renderRoutes(templateRoutes, { route: `/settings/templates/${existing.id}/edit` });
     const user = userEvent.setup();

@@ -7,10 +7,12 @@ import { locationKeys } from './location-keys';
 export function updateLocation(
   id: string,
   location: LocationFields & RecordVersion,
+  idempotencyKey?: string,
 ): Promise<CustomerLocation> {
   return apiFetch<CustomerLocation>(`/locations/${encodeURIComponent(id)}`, {
     method: 'PUT',
     json: location,
+    idempotencyKey,
   });
 }
 

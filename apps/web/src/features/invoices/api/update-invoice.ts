@@ -4,8 +4,12 @@ import { type RecordVersion, useUpdateRecord } from '../../../lib/record-mutatio
 import { invoiceKeys } from './invoice-keys';
 
 /** PUT /sales/invoices/{id}: the whole invoice with the `updated` that was read; a newer invoice is a 409. */
-export function updateInvoice(id: string, invoice: InvoiceUpdate): Promise<Invoice> {
-  return apiFetch<Invoice>(`/sales/invoices/${encodeURIComponent(id)}`, { method: 'PUT', json: invoice });
+export function updateInvoice(id: string, invoice: InvoiceUpdate, idempotencyKey?: string): Promise<Invoice> {
+  return apiFetch<Invoice>(`/sales/invoices/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: invoice,
+    idempotencyKey,
+  });
 }
 
 /** Saves over `read`, the version the editor started from. */

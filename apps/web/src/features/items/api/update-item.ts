@@ -4,8 +4,8 @@ import { type RecordVersion, useUpdateRecord } from '../../../lib/record-mutatio
 import { itemKeys } from './item-keys';
 
 /** PUT /items/{id} with every field and the `updated` that was read; a newer record is a 409. */
-export function updateItem(id: string, item: ItemUpdate): Promise<Item> {
-  return apiFetch<Item>(`/items/${encodeURIComponent(id)}`, { method: 'PUT', json: item });
+export function updateItem(id: string, item: ItemUpdate, idempotencyKey?: string): Promise<Item> {
+  return apiFetch<Item>(`/items/${encodeURIComponent(id)}`, { method: 'PUT', json: item, idempotencyKey });
 }
 
 /** Saves over `read`, the version the editor started from. */

@@ -6,14 +6,14 @@ import { getJob } from './get-job';
 import { jobKeys } from './job-keys';
 
 /** PUT /jobs/{id}: the whole job with the `updated` that was read; a newer job is a 409. */
-export function updateJob(id: string, job: JobSaveBody): Promise<Job> {
-  return apiFetch<Job>(`/jobs/${encodeURIComponent(id)}`, { method: 'PUT', json: job });
+export function updateJob(id: string, job: JobSaveBody, idempotencyKey?: string): Promise<Job> {
+  return apiFetch<Job>(`/jobs/${encodeURIComponent(id)}`, { method: 'PUT', json: job, idempotencyKey });
 }
 
 /** The job editor's save over `read`, the job as it started editing (its version, and its status unless changed). */
 export const useUpdateJob = (read: Job) =>
-  useUpdateRecord<JobFields, Job>(jobKeys, read, (id, fields) =>
-    updateJob(id, { ...fields, status: fields.status ?? read.status }),
+  useUpdateRecord<JobFields, Job>(jobKeys, read, (id, fields, idempotencyKey) =>
+    updateJob(id, { ...fields, status: fields.status ?? read.status }, idempotencyKey),
   );
 
 /**

@@ -8,8 +8,12 @@ import { quoteKeys } from './quote-keys';
 export type QuoteSaveBody = QuoteFields & RecordVersion;
 
 /** PUT /sales/quotes/{id}: the whole quote with the `updated` that was read; a newer quote is a 409. */
-export function updateQuote(id: string, quote: QuoteSaveBody): Promise<Quote> {
-  return apiFetch<Quote>(`/sales/quotes/${encodeURIComponent(id)}`, { method: 'PUT', json: quote });
+export function updateQuote(id: string, quote: QuoteSaveBody, idempotencyKey?: string): Promise<Quote> {
+  return apiFetch<Quote>(`/sales/quotes/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: quote,
+    idempotencyKey,
+  });
 }
 
 /** Saves over `read`, the version the editor started from. */

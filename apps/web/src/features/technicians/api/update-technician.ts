@@ -4,8 +4,16 @@ import { type RecordVersion, useUpdateRecord } from '../../../lib/record-mutatio
 import { technicianKeys } from './technician-keys';
 
 /** PUT /technicians/{id} with the name, whether retired, and the `updated` that was read; a newer one is a 409. */
-export function updateTechnician(id: string, technician: TechnicianUpdate): Promise<Technician> {
-  return apiFetch<Technician>(`/technicians/${encodeURIComponent(id)}`, { method: 'PUT', json: technician });
+export function updateTechnician(
+  id: string,
+  technician: TechnicianUpdate,
+  idempotencyKey?: string,
+): Promise<Technician> {
+  return apiFetch<Technician>(`/technicians/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: technician,
+    idempotencyKey,
+  });
 }
 
 /** Saves over `read`, the version the editor started from. */
