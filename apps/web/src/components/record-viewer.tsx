@@ -1,3 +1,4 @@
+import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiErrorAlert } from './api-error-alert';
 import type { Crumb } from './breadcrumbs';
@@ -13,6 +14,8 @@ interface RecordViewerProps {
   menu?: readonly RecordAction[];
   /** A failed action (a refused Delete) in a red alert under the heading. */
   actionError?: unknown;
+  /** What an action found instead of failing (the record was saved since, and is shown as it now is). */
+  actionNote?: string | null;
   children: ReactNode;
 }
 
@@ -23,6 +26,7 @@ export function RecordViewer({
   buttons,
   menu,
   actionError,
+  actionNote,
   children,
 }: RecordViewerProps) {
   return (
@@ -31,6 +35,11 @@ export function RecordViewer({
         <RecordActions buttons={buttons} menu={menu} />
       </ViewerHeader>
       <ApiErrorAlert error={actionError} />
+      {actionNote && !actionError && (
+        <Alert color="yellow" variant="light" role="status" mb="md">
+          {actionNote}
+        </Alert>
+      )}
       {children}
     </>
   );

@@ -54,6 +54,20 @@ export function carriedEditsText(
   );
 }
 
+/**
+ * What a viewer's action (a status change, nothing typed) says once its refused save has read the record again:
+ * who saved, that `record` ('The quote') is shown as it now is, and to check and `again` ('decline it again').
+ */
+export function readAgainText(because: CarriedBecause, record: string, again: string): string {
+  const who = because === 'own' ? OWN_SAVE_CARRIED : STALE_SAVE_CARRIED;
+  return `${who} ${record} is shown as it now is: check it, then ${again}.`;
+}
+
+/** Which refusal of a save is met by reading the record again: someone else's save, or the user's own earlier one. */
+export function carriedBecause(error: unknown): CarriedBecause | null {
+  return isStaleSave(error) ? 'stale' : isOwnEarlierSave(error) ? 'own' : null;
+}
+
 /** The form's values when its save was refused as stale, and those it started from. */
 export interface CarriedEdits {
   mine: Record<string, unknown>;

@@ -5,14 +5,7 @@ import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api-client';
 import { useNotify } from '../notices';
 import { type FieldLabels, placeFieldErrors } from './field-errors';
-import {
-  type CarriedBecause,
-  carriedEditsText,
-  isOwnEarlierSave,
-  isStaleSave,
-  mergeEdits,
-  useStaleSaves,
-} from './stale-save';
+import { carriedBecause, carriedEditsText, mergeEdits, useStaleSaves } from './stale-save';
 import { zodResolver } from './zod-resolver';
 
 export { STALE_SAVE_CARRIED } from './stale-save';
@@ -133,11 +126,7 @@ export function useRecordEditor<
         },
         onError: (error) => {
           // Someone else's save, or the user's own whose answer was lost: over the record as it now is.
-          const because: CarriedBecause | null = isStaleSave(error)
-            ? 'stale'
-            : isOwnEarlierSave(error)
-              ? 'own'
-              : null;
+          const because = carriedBecause(error);
           if (stale && because) {
             const edits = { mine: form.getValues(), base: form.getInitialValues(), because };
             setReloading(true);

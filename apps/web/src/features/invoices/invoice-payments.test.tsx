@@ -11,7 +11,9 @@ import {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STALE_SAVE_CARRIED } from '../../components/form/stale-save';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { staleSaveResponse } from '../../testing/conflicts';
 import { invoice, membership, payment } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { invoiceRoutes } from './routes';
@@ -306,11 +308,17 @@ describe('Payments on the invoice viewer', () => {
     expect(await screen.findByRole('row', { name: 'Amount due $125.00' })).toBeInTheDocument();
   });
 
-  it("shows a stale edit's 409 in the dialog, keeping what was typed", async () => {
+  it('reads a payment saved by someone else again, keeps what was typed over it, and saves over the new version', async () => {
     const paid = sentInvoice([deposit]);
-    serve(paid, [deposit], (request) =>
-      request.method === 'PUT' ? errorResponse('CONFLICT', apiMessages.staleSave('payment')) : undefined,
-    );
+    const theirs = { ...deposit, reference: 'EFT 9999', updated: '2026-11-24T06:00:00.000Z' };
+    let refused = false;
+    const state = serve(paid, [deposit], (request) => {
+      if (request.method !== 'PUT' || refused) return undefined;
+      // A colleague saved the payment just before this save arrived.
+      refused = true;
+      state.payments = [theirs];
+      return staleSaveResponse('payment');
+    });
     renderRoutes(invoiceRoutes, { route: `/sales/invoices/${paid.id}` });
     const user = userEvent.setup();
 
@@ -321,8 +329,22 @@ describe('Payments on the invoice viewer', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Note' }), ' Paid early.');
     await user.click(dialog.getByRole('button', { name: 'Save payment' }));
 
-    expect(await dialog.findByRole('alert')).toHaveTextContent(apiMessages.staleSave('payment'));
+    expect(await dialog.findByText(STALE_SAVE_CARRIED, { exact: false })).toBeInTheDocument();
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
     expect(dialog.getByRole('textbox', { name: 'Note' })).toHaveValue('Deposit before the work. Paid early.');
+    expect(dialog.getByRole('textbox', { name: /^Reference/ })).toHaveValue('EFT 9999');
+
+    await user.click(dialog.getByRole('button', { name: 'Save payment' }));
+    expect(await screen.findByText('Payment of $50.00 saved. $135.00 is still due.')).toBeInTheDocument();
+    const puts = api.requests.filter((request) => request.method === 'PUT');
+    expect(puts).toHaveLength(2);
+    expect(puts[1]?.body).toMatchObject({
+      reference: 'EFT 9999',
+      note: 'Deposit before the work. Paid early.',
+      updated: theirs.updated,
+    });
+    // A new submission over the new version: not the refused one's key.
+    expect(puts[1]?.headers.get('Idempotency-Key')).not.toBe(puts[0]?.headers.get('Idempotency-Key'));
   });
 
   it('deletes a payment after a question naming its amount and date; a Paid invoice is Sent again', async () => {

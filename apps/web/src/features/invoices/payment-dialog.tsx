@@ -9,15 +9,24 @@ import {
   type PaymentMethod,
   paymentFields,
 } from '@fieldbook/domain';
-import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
+import {
+  type CarriedBecause,
+  carriedBecause,
+  carriedEditsText,
+  carryEditsOver,
+} from '../../components/form/stale-save';
 import { useFormFailures } from '../../components/form/use-form-failures';
 import { zodResolver } from '../../components/form/zod-resolver';
 import { useNotify } from '../../components/notices';
 import { displayMoney } from '../../lib/money-display';
 import { useTimeZone } from '../../lib/time-zone';
+import { invoicePaymentsQueryOptions } from './api/get-invoice-payments';
 import { useRecordPayment } from './api/record-payment';
 import { useUpdatePayment } from './api/update-payment';
 
@@ -44,6 +53,32 @@ const methodChoices = PAYMENT_METHODS.map((method) => ({
 
 type PaidInvoice = Pick<Invoice, 'id' | 'number' | 'amountDue'>;
 
+/** A payment as the form holds it: text in the boxes. */
+const paymentValues = (payment: Payment): PaymentValues => ({
+  date: payment.date,
+  amount: payment.amount,
+  method: payment.method,
+  reference: payment.reference ?? '',
+  note: payment.note ?? '',
+});
+
+/** The payment as it now is (read afresh), or null when it is gone or could not be read. */
+async function latestPayment(
+  queryClient: QueryClient,
+  invoiceId: string,
+  id: string,
+): Promise<Payment | null> {
+  try {
+    const payments = await queryClient.fetchQuery({
+      ...invoicePaymentsQueryOptions(invoiceId),
+      staleTime: 0,
+    });
+    return payments.find((payment) => payment.id === id) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** What a save says: the payment, then what became of the invoice. */
 function savedNotice(done: string, saved: Payment): string {
   const left = isPositive(saved.invoice.amountDue)
@@ -61,7 +96,9 @@ interface PaymentDialogProps {
 
 /**
  * 'Record payment' (today in the organisation's time zone, the amount due, by bank transfer unless changed) or
- * 'Edit payment'. A refusal keeps the dialog and what was typed, with the server's reasons on the fields.
+ * 'Edit payment'. A refusal keeps the dialog and what was typed, with the server's reasons on the fields. A change
+ * refused because the payment was saved since (someone else's save, or the user's own whose answer was lost) reads
+ * the payment again and carries what was typed over it, as an edit page does (`components/form/stale-save.ts`).
  */
 export function PaymentDialog({ invoice, editing, onClose }: PaymentDialogProps) {
   // Here, not in the form: the submission's Idempotency-Key outlives a Cancel, so the same payment saved again
@@ -92,11 +129,11 @@ export function PaymentDialog({ invoice, editing, onClose }: PaymentDialogProps)
           invoice={invoice}
           payment={editing === 'new' ? null : editing}
           save={editing === 'new' ? recording : updating}
-          onSave={(fields, callbacks) =>
-            editing === 'new'
+          onSave={(fields, read, callbacks) =>
+            read === null
               ? recording.mutate(fields, callbacks)
               : updating.mutate(
-                  { paymentId: editing.id, update: { ...fields, updated: editing.updated } },
+                  { paymentId: read.id, update: { ...fields, updated: read.updated } },
                   callbacks,
                 )
           }
@@ -117,7 +154,8 @@ interface PaymentFormProps {
   invoice: PaidInvoice;
   payment: Payment | null;
   save: { isPending: boolean; error: Error | null; reset: () => void };
-  onSave: (fields: PaymentFields, callbacks: SaveCallbacks) => void;
+  /** `read`: the version of the payment the change goes over; null for a new payment. */
+  onSave: (fields: PaymentFields, read: Payment | null, callbacks: SaveCallbacks) => void;
   onCancel: () => void;
   onSaved: () => void;
 }
@@ -125,15 +163,14 @@ interface PaymentFormProps {
 function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: PaymentFormProps) {
   const notify = useNotify();
   const timeZone = useTimeZone();
+  const queryClient = useQueryClient();
+  // The version the next save goes over: the one opened, or the one read after a save was refused as stale.
+  const [read, setRead] = useState(payment);
+  const [carried, setCarried] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
   const form = useForm<PaymentValues, PaymentFields>({
     initialValues: payment
-      ? {
-          date: payment.date,
-          amount: payment.amount,
-          method: payment.method,
-          reference: payment.reference ?? '',
-          note: payment.note ?? '',
-        }
+      ? paymentValues(payment)
       : {
           date: calendarDateIn(timeZone),
           amount: isPositive(invoice.amountDue) ? invoice.amountDue : '',
@@ -147,15 +184,37 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
 
   const { formRef, listed, trying, refused, invalid } = useFormFailures(labels, form.setErrors);
 
+  // Saved since it was read: read it again and carry what was typed over it; the next save goes over that version.
+  const carryOver = (error: Error, because: CarriedBecause, version: Payment) => {
+    setReloading(true);
+    void latestPayment(queryClient, invoice.id, version.id).then((latest) => {
+      setReloading(false);
+      if (!latest) return refused(error);
+      const overwritten = carryEditsOver(form, paymentValues(latest));
+      setRead(latest);
+      save.reset();
+      setCarried(
+        carriedEditsText(
+          because,
+          overwritten.map((field) => labels[field as keyof PaymentValues]),
+        ),
+      );
+    });
+  };
+
   const onSubmit = form.onSubmit(
     (fields) => {
       trying();
-      onSave(fields, {
+      onSave(fields, read, {
         onSuccess: (saved) => {
           notify(savedNotice(payment ? 'saved' : 'recorded', saved));
           onSaved();
         },
-        onError: refused,
+        onError: (error) => {
+          const because = carriedBecause(error);
+          if (read && because) carryOver(error, because, read);
+          else refused(error);
+        },
       });
     },
     () => {
@@ -168,12 +227,17 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
     <form ref={formRef} onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <ApiErrorAlert
-          error={save.error}
+          error={reloading ? null : save.error}
           items={listed}
           title="Not saved: what you typed is still here"
           onRetry={() => formRef.current?.requestSubmit()}
           retrying={save.isPending}
         />
+        {carried && !save.error && (
+          <Alert color="yellow" variant="light" role="status">
+            {carried}
+          </Alert>
+        )}
         <TextInput type="date" label={labels.date} required data-autofocus {...form.getInputProps('date')} />
         <TextInput
           label={labels.amount}
@@ -192,10 +256,10 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
         />
         <Textarea label={labels.note} autosize minRows={2} maxRows={8} {...form.getInputProps('note')} />
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+          <Button variant="default" onClick={onCancel} disabled={save.isPending || reloading}>
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending || reloading}>
             Save payment
           </Button>
         </Group>

@@ -1,6 +1,8 @@
 import type { Quote, QuoteStatus } from '@fieldbook/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { carriedBecause, readAgainText } from '../../components/form/stale-save';
 import {
   type Confirmation,
   deleteAction,
@@ -13,17 +15,20 @@ import { useCreateInvoiceFromQuote } from './api/create-invoice-from-quote';
 import { useCreateJobFromQuote } from './api/create-job-from-quote';
 import { useDeleteQuote } from './api/delete-quote';
 import { useQuotePdf } from './api/get-quote-pdf';
-import { useChangeQuoteStatus } from './api/update-quote';
+import { quoteReadAgain, useChangeQuoteStatus } from './api/update-quote';
 import { EmailQuoteDialog } from './email-quote-dialog';
 
 /**
  * The quote viewer's actions for the quote's status (docs/quotes.md, "Statuses"): Edit while Draft or Sent; Mark
  * as sent (Draft); Accept… and Decline (Sent); Back to sent (Accepted, Declined); Create job and Create invoice
  * (Accepted, Converted: each once); Download PDF; Email (Draft, or Sent and not expired); Delete (Draft). `dialog`
- * (Accept…, Email) goes in the page; `error` is a failed action's.
+ * (Accept…, Email) goes in the page; `error` is a failed action's; `note`, a status change's refused because the
+ * quote was saved since: the viewer shows it as it now is, and the next press saves over that version.
  */
 export function useQuoteActions(quote: Quote) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState<string | null>(null);
   const pdf = useQuotePdf(quote);
   const statusChange = useChangeQuoteStatus(quote);
   const deletion = useDeleteQuote(quote.id);
@@ -40,7 +45,22 @@ export function useQuoteActions(quote: Quote) {
     busy: statusChange.isPending && statusChange.variables?.status === status,
     disabled: busy,
     confirm,
-    onClick: ({ notify }) => statusChange.mutate({ status }, { onSuccess: () => notify(done) }),
+    onClick: ({ notify }) => {
+      setNote(null);
+      statusChange.mutate(
+        { status },
+        {
+          onSuccess: () => notify(done),
+          onError: (error) => {
+            // The quote has been read again (`useChangeQuoteStatus`) by the time this runs.
+            const because = carriedBecause(error);
+            if (!because || !quoteReadAgain(queryClient, quote)) return;
+            statusChange.reset();
+            setNote(readAgainText(because, 'The quote', `press ${label} again`));
+          },
+        },
+      );
+    },
   });
   const markSent = move('Mark as sent', 'OPEN_SENT', `Quote ${quote.number} marked as sent.`);
   const backToSent = move('Back to sent', 'OPEN_SENT', `Quote ${quote.number} is Sent again.`);
@@ -107,6 +127,7 @@ export function useQuoteActions(quote: Quote) {
     ],
     menu,
     error: pdf.error ?? statusChange.error ?? makeJob.error ?? makeInvoice.error ?? deletion.error,
+    note,
     dialog: (
       <>
         <AcceptQuoteDialog quote={quote} opened={accepting} onClose={() => setAccepting(false)} />

@@ -1,7 +1,8 @@
-import { apiMessages, type Quote, type QuoteLine, quoteMessages } from '@fieldbook/domain';
+import { type Quote, type QuoteLine, quoteMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STALE_SAVE_CARRIED } from '../../components/form/stale-save';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { staleSaveResponse } from '../../testing/conflicts';
 import { invoice, job, quote as quoteRecord } from '../../testing/records';
@@ -143,6 +144,33 @@ function serveQuote(current: Quote, write: (request: RecordedRequest) => Respons
 }
 
 const noWrites = () => errorResponse('INTERNAL', 'No write expected.');
+
+/**
+ * Quote 12's viewer, on a server where someone saves the quote (giving `theirs`, a new title) just before the first
+ * save arrives, which is then refused as stale; a save over their version goes through.
+ */
+function openSavedSince(): Quote {
+  const read = withOptions();
+  const theirs = {
+    ...read,
+    title: 'Replace the hot water system this week',
+    updated: '2030-01-01T00:00:00.000Z',
+  };
+  let current = read;
+  api.handle = (request) => {
+    if (request.method === 'GET')
+      return request.path.endsWith('/emails') ? jsonResponse([]) : jsonResponse(current);
+    const body = request.body as Quote;
+    if (body.updated !== theirs.updated) {
+      current = theirs;
+      return staleSaveResponse('quote');
+    }
+    current = { ...current, ...body, updated: '2030-01-02T00:00:00.000Z' };
+    return jsonResponse(current);
+  };
+  renderRoutes(quoteRoutes, { route: `/sales/quotes/${read.id}` });
+  return theirs;
+}
 
 describe('QuoteViewPage', () => {
   it('shows the common lines, then each option with its lines and totals, and the terms', async () => {
@@ -413,7 +441,7 @@ describe('Accepting a quote', () => {
 
   it('keeps the dialog and the choice when the save is refused, and says nothing was saved', async () => {
     const sent = withOptions();
-    serveQuote(sent, () => staleSaveResponse('quote'));
+    serveQuote(sent, () => errorResponse('CONFLICT', quoteMessages.linesLocked('CLOSED_ACCEPTED')));
     renderRoutes(quoteRoutes, { route: `/sales/quotes/${sent.id}` });
     const user = userEvent.setup();
 
@@ -422,9 +450,58 @@ describe('Accepting a quote', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Option A: repair' }));
     await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
 
-    expect(await within(dialog).findByText(apiMessages.staleSave('quote'))).toBeInTheDocument();
+    expect(await within(dialog).findByText(quoteMessages.linesLocked('CLOSED_ACCEPTED'))).toBeInTheDocument();
     expect(within(dialog).getByText('Nothing was saved: the quote is as it was.')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Option A: repair' })).toBeChecked();
+  });
+
+  it('reads a quote saved since again, keeps the choice, and accepts it over the new version', async () => {
+    const theirs = openSavedSince();
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Accept…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept quote 12' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Option A: repair' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+
+    expect(await within(dialog).findByText(STALE_SAVE_CARRIED, { exact: false })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Option A: repair' })).toBeChecked();
+    expect(screen.getByText('Replace the hot water system this week')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Accept quote' }));
+    expect(await screen.findByText('Quote 12 accepted: Option A: repair.')).toBeInTheDocument();
+    const [, second] = api.requests.filter((request) => request.method === 'PUT');
+    expect(second?.body).toMatchObject({
+      status: 'CLOSED_ACCEPTED',
+      acceptedOption: 'Option A: repair',
+      title: theirs.title,
+      updated: theirs.updated,
+    });
+  });
+
+  it('a Decline refused because the quote was saved since shows it as it now is, and Decline again saves', async () => {
+    const theirs = openSavedSince();
+    const user = userEvent.setup();
+    const decline = async () => {
+      await user.click(await screen.findByRole('button', { name: 'Decline' }));
+      const asked = screen.getByRole('dialog', { name: 'Decline quote 12?' });
+      await user.click(within(asked).getByRole('button', { name: 'Decline quote' }));
+    };
+
+    await decline();
+    expect(
+      await screen.findByText(
+        `${STALE_SAVE_CARRIED} The quote is shown as it now is: check it, then press Decline again.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Replace the hot water system this week')).toBeInTheDocument();
+
+    await decline();
+    expect(await screen.findByText('Quote 12 declined.')).toBeInTheDocument();
+    const [, second] = api.requests.filter((request) => request.method === 'PUT');
+    expect(second?.body).toMatchObject({ status: 'CLOSED_DECLINED', updated: theirs.updated });
   });
 
   it('accepts a quote without options with no choice to make', async () => {

@@ -63,6 +63,7 @@ function QuoteViewer({ quote }: { quote: Quote }) {
       buttons={actions.buttons}
       menu={actions.menu}
       actionError={actions.error}
+      actionNote={actions.note}
     >
       <RecordDetails
         rows={[

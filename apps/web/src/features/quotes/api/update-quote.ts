@@ -1,7 +1,7 @@
 import type { Quote, QuoteFields, QuoteStatus } from '@fieldbook/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiFetch } from '../../../lib/api-client';
-import { type RecordVersion, useUpdateRecord } from '../../../lib/record-mutations';
+import { type RecordVersion, useSubmissionKey, useUpdateRecord } from '../../../lib/record-mutations';
 import { quoteKeys } from './quote-keys';
 
 /** What a save sends: the whole quote (its expiry and terms too) with the `updated` that was read. */
@@ -57,19 +57,24 @@ export interface QuoteStatusChange {
 /**
  * The viewer's status actions (Mark as sent, Accept, Decline, Back to sent): the quote as the viewer shows it
  * with the new status, saved whole with its `updated`, so a change someone made since is the server's 409, never
- * overwritten. An accepted option is kept only while the quote is Accepted. A refusal reloads the quote, so the
- * viewer shows it as it is now beside the message.
+ * overwritten. An accepted option is kept only while the quote is Accepted. One Idempotency-Key per submission, as
+ * an editor's save. A refusal (409) reads the quote again before the caller hears of it, so the viewer shows it as
+ * it is now beside the message, and the next press saves over that version (`quoteReadAgain` says whether it was).
  */
 export function useChangeQuoteStatus(quote: Quote) {
   const queryClient = useQueryClient();
+  const submission = useSubmissionKey({ renewAfterReuse: true });
   return useMutation({
-    mutationFn: ({ status, acceptedOption = null }: QuoteStatusChange) =>
-      updateQuote(quote.id, {
+    mutationFn: ({ status, acceptedOption = null }: QuoteStatusChange) => {
+      const save = {
         ...quoteSave(quote),
         status,
         acceptedOption: status === 'CLOSED_ACCEPTED' ? acceptedOption : null,
-      }),
+      };
+      return submission.send(save, (key) => updateQuote(quote.id, save, key));
+    },
     onSuccess: (saved) => {
+      submission.done();
       queryClient.setQueryData(quoteKeys.detail(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: quoteKeys.lists() });
     },
@@ -78,4 +83,10 @@ export function useChangeQuoteStatus(quote: Quote) {
         return queryClient.invalidateQueries({ queryKey: quoteKeys.detail(quote.id) });
     },
   });
+}
+
+/** Whether the quote in the cache is newer than `read` (after a 409, `useChangeQuoteStatus` read it again). */
+export function quoteReadAgain(queryClient: QueryClient, read: Quote): boolean {
+  const latest = queryClient.getQueryData<Quote>(quoteKeys.detail(read.id));
+  return latest !== undefined && latest.updated !== read.updated;
 }
