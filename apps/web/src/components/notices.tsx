@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use, useCallback, useRef, useState } from 'react';
+import { createContext, type ReactNode, use, useCallback, useMemo, useRef, useState } from 'react';
 import './notices.css';
 
 /** How long a notice stays, unless dismissed first. */
@@ -7,9 +7,16 @@ const NOTICE_MS = 6000;
 interface Notice {
   id: number;
   text: string;
+  /** The form whose success it says: that form's later failure takes it away. */
+  form?: string;
 }
 
-const NotifyContext = createContext<((text: string) => void) | null>(null);
+interface Notices {
+  notify: (text: string, options?: { form?: string }) => void;
+  withdraw: (form: string) => void;
+}
+
+const NotifyContext = createContext<Notices | null>(null);
 
 /**
  * Short confirmations ("Customer saved.") for a few seconds: at the top right on a desktop, at the bottom of a
@@ -18,6 +25,8 @@ const NotifyContext = createContext<((text: string) => void) | null>(null);
  * They are in the first download, so a notice shows whatever the network is doing when it is raised (a save that
  * went through as the connection came back says so), and drawn with the page's own elements: a Mantine component
  * here would bring its shared code into the first download of every screen (6 KiB of gzip for the customers list).
+ * A form's success notice goes when that form later fails (`useFormNotices`), so 'Saved.' never stands beside the
+ * failure that followed it.
  */
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -28,17 +37,23 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const notify = useCallback(
-    (text: string) => {
+    (text: string, { form }: { form?: string } = {}) => {
       nextId.current += 1;
       const id = nextId.current;
-      setNotices((current) => [...current, { id, text }]);
+      setNotices((current) => [...current, { id, text, form }]);
       window.setTimeout(() => dismiss(id), NOTICE_MS);
     },
     [dismiss],
   );
 
+  const withdraw = useCallback((form: string) => {
+    setNotices((current) => current.filter((notice) => notice.form !== form));
+  }, []);
+
+  const value = useMemo(() => ({ notify, withdraw }), [notify, withdraw]);
+
   return (
-    <NotifyContext value={notify}>
+    <NotifyContext value={value}>
       {children}
       {notices.length > 0 && (
         <div className="notices">
@@ -66,11 +81,29 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** Shows a short confirmation: `notify('Customer saved.')`. */
-export function useNotify(): (text: string) => void {
-  const notify = use(NotifyContext);
-  if (!notify) {
+function useNotices(): Notices {
+  const notices = use(NotifyContext);
+  if (!notices) {
     throw new Error('useNotify must be used inside <NoticesProvider>.');
   }
-  return notify;
+  return notices;
+}
+
+/** Shows a short confirmation: `notify('Customer saved.')`. */
+export function useNotify(): (text: string) => void {
+  const { notify } = useNotices();
+  return useCallback((text: string) => notify(text), [notify]);
+}
+
+/**
+ * A form's notices: `confirm` its success, and `withdraw` that notice when the form later fails (a save refused, a
+ * check failed), so it does not stand beside the failure. `form` names the form, the same across its remounts (an
+ * editor started over after a save).
+ */
+export function useFormNotices(form: string) {
+  const { notify, withdraw } = useNotices();
+  return {
+    confirm: (text: string) => notify(text, { form }),
+    withdraw: () => withdraw(form),
+  };
 }

@@ -1,15 +1,22 @@
 import type { FormErrors } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { useFormNotices } from '../notices';
 import { placeFieldErrors } from './field-errors';
 
 /**
  * A dialog's form and its failed tries: the server's field errors put on their fields (`setErrors`, the form's),
  * those of no field listed for the alert, and after each failed try, the server's or the form's own check, the
- * keyboard on the first field to put right, or back on the submit button (which was busy).
+ * keyboard on the first field to put right, or back on the submit button (which was busy). `confirm` says a try
+ * succeeded; a later failed try takes that notice away (`form` names the form, the same each time it opens).
  */
-export function useFormFailures(labels: Record<string, string>, setErrors: (errors: FormErrors) => void) {
+export function useFormFailures(
+  labels: Record<string, string>,
+  setErrors: (errors: FormErrors) => void,
+  form: string,
+) {
   const formRef = useRef<HTMLFormElement>(null);
+  const notices = useFormNotices(form);
   const [listed, setListed] = useState<readonly string[]>([]);
   // Counts failed tries, each of which moves the keyboard once the form can take it.
   const [failures, setFailures] = useState(0);
@@ -34,8 +41,11 @@ export function useFormFailures(labels: Record<string, string>, setErrors: (erro
     listed,
     /** A try begins: the last one's list goes. */
     trying: () => setListed([]),
+    /** The try succeeded: a notice says so. */
+    confirm: notices.confirm,
     /** The server refused the try. */
     refused: (error: Error) => {
+      notices.withdraw();
       const placed = placeFieldErrors(
         error instanceof ApiRequestError ? error.fieldErrors : [],
         (path) => Object.hasOwn(labels, path),
@@ -47,6 +57,7 @@ export function useFormFailures(labels: Record<string, string>, setErrors: (erro
     },
     /** The form's own check refused the try: nothing was sent. */
     invalid: () => {
+      notices.withdraw();
       setListed([]);
       setFailures((count) => count + 1);
     },

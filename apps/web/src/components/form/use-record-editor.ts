@@ -3,7 +3,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api-client';
-import { useNotify } from '../notices';
+import { useFormNotices } from '../notices';
 import { type FieldLabels, placeFieldErrors } from './field-errors';
 import { carriedBecause, carriedEditsText, mergeEdits, useStaleSaves } from './stale-save';
 import { zodResolver } from './zod-resolver';
@@ -74,7 +74,8 @@ export function useRecordEditor<
 >(options: RecordEditorOptions<S, Values, Saved>) {
   const { schema, labels, save } = options;
   const formRef = useRef<HTMLFormElement>(null);
-  const notify = useNotify();
+  // Known by its notice: an editor started over after a save is the same form.
+  const notices = useFormNotices(options.savedNotice);
   const [listed, setListed] = useState<readonly string[]>([]);
   const [failure, setFailure] = useState<Failure | null>(null);
   const saved = useRef(false);
@@ -121,7 +122,7 @@ export function useRecordEditor<
       save.mutate(fields, {
         onSuccess: (record) => {
           saved.current = true;
-          notify(options.savedNotice);
+          notices.confirm(options.savedNotice);
           options.onSaved(record);
         },
         onError: (error) => {
@@ -137,6 +138,7 @@ export function useRecordEditor<
             });
             return;
           }
+          notices.withdraw();
           const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : [];
           setListed(placeErrors(fieldErrors).listed);
           setFailure({ kind: 'save' });
@@ -145,6 +147,7 @@ export function useRecordEditor<
     },
     (errors) => {
       save.reset();
+      notices.withdraw();
       const fieldErrors = Object.entries(errors).map(([field, message]) => ({
         field,
         message: String(message),

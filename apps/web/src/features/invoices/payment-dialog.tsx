@@ -23,7 +23,6 @@ import {
 } from '../../components/form/stale-save';
 import { useFormFailures } from '../../components/form/use-form-failures';
 import { zodResolver } from '../../components/form/zod-resolver';
-import { useNotify } from '../../components/notices';
 import { displayMoney } from '../../lib/money-display';
 import { useTimeZone } from '../../lib/time-zone';
 import { invoicePaymentsQueryOptions } from './api/get-invoice-payments';
@@ -161,7 +160,6 @@ interface PaymentFormProps {
 }
 
 function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: PaymentFormProps) {
-  const notify = useNotify();
   const timeZone = useTimeZone();
   const queryClient = useQueryClient();
   // The version the next save goes over: the one opened, or the one read after a save was refused as stale.
@@ -182,7 +180,11 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
     transformValues: (values) => paymentFields.parse(values),
   });
 
-  const { formRef, listed, trying, refused, invalid } = useFormFailures(labels, form.setErrors);
+  const { formRef, listed, trying, confirm, refused, invalid } = useFormFailures(
+    labels,
+    form.setErrors,
+    `payment of invoice ${invoice.id}`,
+  );
 
   // Saved since it was read: read it again and carry what was typed over it; the next save goes over that version.
   const carryOver = (error: Error, because: CarriedBecause, version: Payment) => {
@@ -207,7 +209,7 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
       trying();
       onSave(fields, read, {
         onSuccess: (saved) => {
-          notify(savedNotice(payment ? 'saved' : 'recorded', saved));
+          confirm(savedNotice(payment ? 'saved' : 'recorded', saved));
           onSaved();
         },
         onError: (error) => {

@@ -8,7 +8,6 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { useFormFailures } from '../../components/form/use-form-failures';
 import { zodResolver } from '../../components/form/zod-resolver';
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { useNotify } from '../../components/notices';
 import { SectionLoader } from '../../components/section-loader';
 import { mailStatusQueryOptions } from './api/get-mail-status';
 
@@ -104,7 +103,6 @@ function EmailForm<Key extends QueryKey>({
   onSent,
 }: ContentProps<Key> & { draft: InvoiceEmailDraft }) {
   const { sending } = email;
-  const notify = useNotify();
   // Without a mail server the email is stored, not sent: the notice says so rather than 'emailed'.
   const mail = useQuery(mailStatusQueryOptions());
   const toRef = useRef<HTMLInputElement>(null);
@@ -119,14 +117,19 @@ function EmailForm<Key extends QueryKey>({
     toRef.current?.focus();
   }, []);
 
-  const { formRef, listed, trying, refused, invalid } = useFormFailures(labels, form.setErrors);
+  // Known by its title ('Email invoice 12'): each document's email is its own form.
+  const { formRef, listed, trying, confirm, refused, invalid } = useFormFailures(
+    labels,
+    form.setErrors,
+    email.title,
+  );
 
   const onSubmit = form.onSubmit(
     (fields) => {
       trying();
       sending.mutate(fields, {
         onSuccess: (sent) => {
-          notify(email.sentNotice(sent.to, mail.data?.configured === false));
+          confirm(email.sentNotice(sent.to, mail.data?.configured === false));
           onSent();
         },
         onError: refused,

@@ -280,6 +280,41 @@ describe('Organisation details', () => {
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
   });
 
+  it("takes away the earlier 'saved' notice when a later save fails, and a failed check too", async () => {
+    let saves = 0;
+    serve((request) => {
+      saves += 1;
+      return saves !== 2
+        ? jsonResponse({ ...stored, ...(request.body as object), updated: `2025-03-03T08:0${saves}:00.000Z` })
+        : errorResponse('VALIDATION_FAILED', apiMessages.invalidRequest, [
+            { field: 'abn', message: organisationMessages.abnChecksum },
+          ]);
+    });
+    const { user } = renderPage();
+    await user.type(await screen.findByLabelText(/^Legal name/), ' (trading)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Organisation details saved.')).toBeInTheDocument();
+
+    await user.clear(await screen.findByLabelText(/^ABN/));
+    await user.type(screen.getByLabelText(/^ABN/), '53 004 085 616');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Not saved${apiMessages.invalidRequest}`);
+    expect(screen.queryByText('Organisation details saved.')).not.toBeInTheDocument();
+
+    // The same after a save and a failed check in the browser.
+    await user.clear(screen.getByLabelText(/^ABN/));
+    await user.type(screen.getByLabelText(/^ABN/), '51 824 753 556');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Organisation details saved.')).toBeInTheDocument();
+    await user.clear(await screen.findByLabelText(/^ABN/));
+    await user.type(screen.getByLabelText(/^ABN/), '51 824 753 557');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText(/^ABN/)).toHaveAccessibleDescription(
+      expect.stringContaining(organisationMessages.abnChecksum),
+    );
+    expect(screen.queryByText('Organisation details saved.')).not.toBeInTheDocument();
+  });
+
   it('keeps what was typed when someone else saved first (409), and when no answer came, with Retry', async () => {
     let answer = () => staleSaveResponse('organisation');
     serve(() => answer());
