@@ -63,6 +63,12 @@ export const locationMessages = {
   state: `Choose the state: ${AUSTRALIAN_STATES.slice(0, -1).join(', ')} or ${AUSTRALIAN_STATES.at(-1)}.`,
   postcode: 'Enter the four-digit postcode.',
   postcodeOfState: (postcode: string, state: AustralianState) => `${postcode} is not a ${state} postcode.`,
+  /** The server's, on `customer.id`: the customer named is not (or no longer) the organisation's. */
+  noSuchCustomer: 'There is no such customer (it may have been deleted), so the location was not added.',
+  /** The web's, for the customer whose page the location was being added from. */
+  customerDeleted: (name: string | undefined) =>
+    `${name ? `Customer ${name}` : 'This customer'} has been deleted since this page opened, so the location ` +
+    'cannot be added to it. What you typed is still here.',
 } as const;
 
 /** 'Australia' or 'AU', in any case: the address is checked as an Australian one. */

@@ -104,11 +104,24 @@ describe('POST /api/locations', () => {
       expect(response.json()).toEqual({
         error: 'VALIDATION_FAILED',
         message: 'Some of what was entered needs a change.',
-        fieldErrors: [{ field: 'customer.id', message: 'Choose an existing customer.' }],
+        fieldErrors: [{ field: 'customer.id', message: locationMessages.noSuchCustomer }],
       });
     }
     const ofB = await apiAs(t, b.token).get(`/api/locations?q=customer.id:${customerOfB.id}`);
     expect(ofB.json()).toEqual([]);
+  });
+
+  it('refuses a location for a customer deleted meanwhile, saying it may have been deleted', async () => {
+    const { token } = await createTenantWithUser(t);
+    const api = apiAs(t, token);
+    const customer = (await api.post('/api/customers', { name: 'Gone Pty Ltd' })).json();
+    expect((await api.delete(`/api/customers/${customer.id}`)).statusCode).toBe(204);
+    const response = await api.post('/api/locations', site(customer.id));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual([
+      { field: 'customer.id', message: locationMessages.noSuchCustomer },
+    ]);
+    expect((await api.get('/api/locations')).headers['total-count']).toBe('0');
   });
 
   it('is 401 without a token', async () => {

@@ -1,5 +1,5 @@
 import type { CustomerLocation, LocationFields, LocationUpdate } from '@fieldbook/domain';
-import { PAGE_SIZES } from '@fieldbook/domain';
+import { locationMessages, PAGE_SIZES } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { storedColumns } from '../../platform/db/columns.ts';
@@ -112,7 +112,7 @@ export function deleteLocation(tx: Tx, tenantId: string, id: string): Promise<vo
   });
 }
 
-const noSuchCustomer = () => fieldInvalid('customer.id', 'Choose an existing customer.');
+const noSuchCustomer = () => fieldInvalid('customer.id', locationMessages.noSuchCustomer);
 /** The customer deleted between the check and the insert: as if there were none. */
 const customerGone = refusedAs([SQLSTATE.foreignKeyViolation], noSuchCustomer);
 

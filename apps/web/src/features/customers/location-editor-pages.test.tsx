@@ -137,6 +137,28 @@ describe('New location', () => {
     expect(screen.getByLabelText(/^Postcode/)).toHaveAccessibleDescription('Use at most 20 characters.');
     expect(screen.getByLabelText(/^Postcode/)).toHaveFocus();
   });
+  it('says plainly that the customer has been deleted since the page opened, and keeps what was typed', async () => {
+    api.handle = (request) =>
+      request.method === 'POST'
+        ? errorResponse('VALIDATION_FAILED', apiMessages.invalidRequest, [
+            { field: 'customer.id', message: locationMessages.noSuchCustomer },
+          ])
+        : respond(request);
+    renderRoutes(customerRoutes, { route: `/customers/${acme.id}/locations/new` });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Acme Plumbing' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Name/), 'Depot');
+    await user.type(screen.getByLabelText(/^Street/), '1 Lane');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Not saved${locationMessages.customerDeleted('Acme Plumbing')}`);
+    expect(within(alert).queryByRole('listitem')).not.toBeInTheDocument();
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Depot');
+    expect(screen.getByLabelText(/^Street/)).toHaveValue('1 Lane');
+  });
 });
 
 describe('New location, the name and the Australian address', () => {

@@ -27,7 +27,7 @@ export function NewLocationPage() {
       title={NEW}
       breadcrumbs={editorCrumbs(list, NEW, customerCrumb(customerId, customer.data?.name))}
       customerId={customerId}
-      save={useCreateLocation()}
+      save={useCreateLocation(customer.data?.name)}
       // The customer's locations are read again first: their viewer shows the new one at once, not its old list.
       onSaved={() =>
         void queryClient
