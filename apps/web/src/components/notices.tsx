@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use, useCallback, useMemo, useRef, useState } from 'react';
+import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import './notices.css';
 
 /** How long a notice stays, unless dismissed first. */
@@ -31,6 +31,15 @@ const NotifyContext = createContext<Notices | null>(null);
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(0);
+  // The notices' timers, stopped when the provider goes (a test's page unmounted with a notice still showing).
+  const timers = useRef(new Set<number>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) window.clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const dismiss = useCallback((id: number) => {
     setNotices((current) => current.filter((notice) => notice.id !== id));
@@ -41,7 +50,11 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
       nextId.current += 1;
       const id = nextId.current;
       setNotices((current) => [...current, { id, text, form }]);
-      window.setTimeout(() => dismiss(id), NOTICE_MS);
+      const timer = window.setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, NOTICE_MS);
+      timers.current.add(timer);
     },
     [dismiss],
   );

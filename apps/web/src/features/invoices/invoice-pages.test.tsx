@@ -142,8 +142,8 @@ describe('InvoiceSearchPage', () => {
     await user.clear(box);
     await user.type(box, 'status:OPEN_SENT{Enter}');
 
+    await vi.waitFor(() => expect(api.paths().at(-1)).toBe('/sales/invoices?q=status:OPEN_SENT&p=1&s=10'));
     await screen.findByText('No invoices found.');
-    expect(api.paths().at(-1)).toBe('/sales/invoices?q=status:OPEN_SENT&p=1&s=10');
   });
 
   it('says only why when the list is forbidden: no New invoice, no search', async () => {

@@ -43,8 +43,8 @@ describe('ItemSearchPage', () => {
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'tap{Enter}');
 
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=tap&p=1&s=10'));
     expect(router.state.location.pathname).toBe('/items');
-    expect(router.state.location.search).toBe('?q=tap&p=1&s=10');
   });
 
   it('a 403 says the permissions are insufficient', async () => {
