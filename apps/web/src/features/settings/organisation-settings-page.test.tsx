@@ -278,8 +278,9 @@ describe('Organisation details', () => {
     expect(abn).toHaveAccessibleDescription(expect.stringContaining(organisationMessages.abnChecksum));
     expect(abn).toHaveValue('53 004 085 616');
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
-  });
+  }, 30_000);
 
+  // Four saves of the organisation's long form, typing each key: longer than 15 s on a busy 2-core machine.
   it("takes away the earlier 'saved' notice when a later save fails, and a failed check too", async () => {
     let saves = 0;
     serve((request) => {
@@ -313,7 +314,7 @@ describe('Organisation details', () => {
       expect.stringContaining(organisationMessages.abnChecksum),
     );
     expect(screen.queryByText('Organisation details saved.')).not.toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('keeps what was typed when someone else saved first (409), and when no answer came, with Retry', async () => {
     let answer = () => staleSaveResponse('organisation');
