@@ -1,11 +1,11 @@
 import { calendarDateIn } from '@fieldbook/domain';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { jobKeys, sendAction } from '../features/jobs';
-import type { DeviceWork, Owner, WeekCopy } from '../features/offline';
+import type { ActionBody, DeviceWork, Owner, WeekCopy } from '../features/offline';
 import { deviceActionStore } from '../features/offline/action-store';
 import { copyOf, keepCopy } from '../features/offline/device-store';
 import { createWorkQueue } from '../features/offline/work-queue';
-import { copyWeek, restoreCopy } from '../features/today/week-copy';
+import { copyWeek, restoreCopy, withAnswer } from '../features/today/week-copy';
 import { lastTimeZone } from '../lib/time-zone';
 
 export { OfflineBanner } from '../features/offline/offline-banner';
@@ -55,13 +55,26 @@ export function startDeviceWork(start: DeviceWorkStart): DeviceRuntime {
   const restore = () => {
     if (copy) restoreCopy(queryClient, copy, today());
   };
+  /** The answers the server gave while the week was being read again: the new read may be from before them. */
+  let answeredWhileReading: Parameters<typeof keepAnswer>[] | null = null;
+  /** The server's answer to an action (sent straight away or from the queue): the kept week shows the job so. */
+  function keepAnswer(jobId: string, action: ActionBody, answer: unknown) {
+    answeredWhileReading?.push([jobId, action, answer]);
+    // Today's cards show the job's status too.
+    void queryClient.invalidateQueries({ queryKey: ['today'] });
+    if (!copy) return;
+    const next = withAnswer(copy, jobId, action, answer);
+    if (next === copy) return;
+    setCopy(next);
+    void keepCopy(next);
+  }
 
   const queue = createWorkQueue(owner, {
     store: deviceActionStore,
     send: sendAction,
-    onSent: (action) => {
+    onSent: (action, answer) => {
       void queryClient.invalidateQueries({ queryKey: jobKeys.detail(action.jobId) });
-      void queryClient.invalidateQueries({ queryKey: ['today'] });
+      keepAnswer(action.jobId, action.action, answer);
       // The kept week shows what was sent, should the app next start offline.
       if (keeping && queue.getSnapshot().length === 0)
         timers.push(setTimeout(() => void keep(), FIRST_KEEP_MS));
@@ -76,12 +89,19 @@ export function startDeviceWork(start: DeviceWorkStart): DeviceRuntime {
   let keeping = false;
   const keep = async () => {
     if (!onlineManager.isOnline() || !start.signedIn()) return;
+    answeredWhileReading = [];
     try {
-      const read = await copyWeek(queryClient, owner, start.profile, start.tenantId);
-      await keepCopy(read);
+      let read = await copyWeek(queryClient, owner, start.profile, start.tenantId);
+      for (const [jobId, action, answer] of answeredWhileReading)
+        read = withAnswer(read, jobId, action, answer);
+      answeredWhileReading = null;
+      // Shown first, then stored: an answer meanwhile goes into this copy, and is stored after it.
       setCopy(read);
+      await keepCopy(read);
     } catch {
       // Not kept this time (no answer, a refusal): the copy kept before stays; the next round tries again.
+    } finally {
+      answeredWhileReading = null;
     }
   };
 
@@ -95,6 +115,7 @@ export function startDeviceWork(start: DeviceWorkStart): DeviceRuntime {
   return {
     work: {
       queue,
+      keepAnswer,
       savedAt: () => copy?.savedAt ?? null,
       subscribeSavedAt: (listener) => {
         savedListeners.add(listener);

@@ -194,6 +194,31 @@ describe('On my way', () => {
     expect((await owner.get(departuresOf(ownJobId))).json()).toHaveLength(before);
   });
 
+  it('sent after the arrival time it gave has begun, emails no one; the same request again answers the first', async () => {
+    const key = { 'idempotency-key': `omw-late-${Date.now()}` };
+    const body = {
+      arrivalMinutes: 15,
+      notify: true,
+      takenAt: new Date(Date.now() - 20 * 60_000).toISOString(),
+    };
+    const late = await technician.post(departuresOf(ownJobId), body, key);
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.json()).toMatchObject({ emailedTo: null, messageId: null, status: null });
+    // A phone that never had the answer sends exactly the same again: the first answer, nothing recorded twice.
+    const again = await technician.post(departuresOf(ownJobId), body, key);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.json()).toEqual(late.json());
+
+    // Said a minute ago, arriving in 15: the customer is still emailed.
+    const recent = await technician.post(departuresOf(ownJobId), {
+      arrivalMinutes: 15,
+      notify: true,
+      takenAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(recent.json()).toMatchObject({ emailedTo: 'siobhan@obrien.example', status: 'QUEUED' });
+  });
+
   it("tells the customer who is coming: a Technician by their own name, the office by the job's technician's", async () => {
     const assignee = (await owner.get(`/api/jobs/${ownJobId}`)).json().assigneeName as string;
     // A Technician with no name of their own: the job's technician's.

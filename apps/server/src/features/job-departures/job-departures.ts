@@ -111,9 +111,9 @@ async function readTrip(tx: Tx, tenantId: string, jobId: string) {
 
 /**
  * Records that the technician is on their way to the job (now, or when they said it on a phone without signal:
- * `takenAt`), and (with `notify`, when the customer has an email address) puts the organisation's "on my way"
- * email to them in the outbox. A job that is not Scheduled or In
- * progress is refused (409), with nothing recorded.
+ * `takenAt`), and (with `notify`, when the customer has an email address and the arrival window has not begun)
+ * puts the organisation's "on my way" email to them in the outbox. A job that is not Scheduled or In progress is
+ * refused (409), with nothing recorded.
  */
 export async function addDeparture(
   tx: Tx,
@@ -133,7 +133,9 @@ export async function addDeparture(
   const technician = member.role === 'TECHNICIAN' && caller.name ? caller.name : (trip.technician ?? by);
   const departed = takenAtOrNow(fields.takenAt, trip.now);
   const window = arrivalWindow(departed, fields.arrivalMinutes);
-  const recipient = fields.notify ? trip.email : null;
+  // Sent from a phone after the arrival time it gave has begun: recorded, but the customer is not emailed a time
+  // already past. Decided here, not on the phone, so a resend after a lost answer sends what the first send did.
+  const recipient = fields.notify && window.from > trip.now ? trip.email : null;
   let messageId: string | null = null;
   if (recipient) {
     const values = {

@@ -37,7 +37,7 @@ export function registerJobDepartureRoutes(api: Api, db: Db, mail: Pick<MailWork
       operationId: 'addJobDeparture',
       summary: 'Say the technician is on their way to the job',
       description:
-        'Records the time and an arrival window (`arrivalMinutes` from now, rounded up to 5 minutes, 30 minutes long) and, with `notify` (the default) when the customer has an email address, puts the organisation\'s "on my way" email to them in the outbox. Only for a job that is Scheduled or In progress (409 otherwise). Honours `Idempotency-Key`.',
+        'Records the time and an arrival window (`arrivalMinutes` from now, rounded up to 5 minutes, 30 minutes long) and, with `notify` (the default) when the customer has an email address, puts the organisation\'s "on my way" email to them in the outbox, unless the arrival window has already begun (said earlier on a phone with no signal: `takenAt`). Only for a job that is Scheduled or In progress (409 otherwise). Honours `Idempotency-Key`.',
       tags,
     },
     departureFields,

@@ -91,7 +91,7 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
     const parts: {
       name: string;
       action: ActionBody;
-      send: (key: string) => Promise<unknown>;
+      send: (key: string, takenAt: string) => Promise<unknown>;
       key?: string;
     }[] = [];
     if (note?.success && !done.includes('the work done')) {
@@ -106,7 +106,7 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
       {
         name: 'the sign-off',
         action: { type: 'signature', ...signature.data },
-        send: () => sign.mutateAsync(signature.data),
+        send: (_key, takenAt) => sign.mutateAsync({ ...signature.data, takenAt }),
       },
       {
         name: 'the finish',

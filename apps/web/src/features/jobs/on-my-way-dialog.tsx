@@ -61,8 +61,9 @@ function OnMyWayForm({ job, onDone }: { job: OnMyWayDialogProps['job']; onDone: 
     let departure: Departure | undefined;
     void field(
       { type: 'departure', ...fields },
-      async (departureKey) => {
-        departure = await depart.mutateAsync({ fields, key: departureKey });
+      async (departureKey, takenAt) => {
+        departure = await depart.mutateAsync({ fields: { ...fields, takenAt }, key: departureKey });
+        return departure;
       },
       key.current,
     ).then(

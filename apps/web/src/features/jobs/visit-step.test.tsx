@@ -1,11 +1,21 @@
-import type { Departure, Job } from '@fieldbook/domain';
+import type { Departure, Job, Today } from '@fieldbook/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { DeviceRuntime } from '../../app/device-work';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
-import { waitingAction, withWaitingActions } from '../../testing/device-work';
+import {
+  copyOf,
+  keepCopy,
+  startTestDeviceWork,
+  TEST_OWNER,
+  waitingAction,
+  withDeviceWork,
+  withWaitingActions,
+} from '../../testing/device-work';
 import { job, membership } from '../../testing/records';
-import { renderRoutes } from '../../testing/render';
+import { renderRoutes, testQueryClient } from '../../testing/render';
+import { jobQueryOptions } from './api/get-job';
 import { jobRoutes } from './routes';
 
 const api = installFakeApi();
@@ -67,6 +77,56 @@ function serve(start: Job, { refuseSignatureOnce = false, departures = [] as Dep
   };
 }
 
+/**
+ * The server of `serve` with Idempotency-Keys honoured as the API honours them (the same key and body again: the
+ * first answer; another body: 409), and the answer to the first write to a path ending in `lost` never reaching the
+ * phone: the server did it, the phone heard nothing.
+ */
+function loseFirstAnswer(lost: string) {
+  const handle = api.handle;
+  const answered = new Map<string, { body: string; response: Response }>();
+  let losing = true;
+  api.handle = async (request) => {
+    const key = request.headers.get('idempotency-key');
+    const body = JSON.stringify(request.body);
+    const first = key ? answered.get(key) : undefined;
+    if (first) {
+      return first.body === body
+        ? first.response.clone()
+        : errorResponse(
+            'CONFLICT',
+            'This was already saved before the connection dropped, with the values sent then.',
+          );
+    }
+    const response = await handle(request);
+    if (key) answered.set(key, { body, response: response.clone() });
+    if (losing && request.method !== 'GET' && request.path.endsWith(lost)) {
+      losing = false;
+      throw new TypeError('Failed to fetch');
+    }
+    return response;
+  };
+}
+
+/**
+ * Runs `steps` on the visit to `visitJob` under the device's real work (its queue and kept week, over the fake API),
+ * as the signed-in layout starts it; stops it after.
+ */
+async function onDevice(visitJob: Job, steps: (device: DeviceRuntime) => Promise<void>) {
+  const queryClient = testQueryClient();
+  const device = startTestDeviceWork(queryClient);
+  try {
+    renderRoutes(withDeviceWork(device.work, jobRoutes), {
+      route: `/jobs/${visitJob.id}`,
+      membership: technician,
+      queryClient,
+    });
+    await steps(device);
+  } finally {
+    device.stop();
+  }
+}
+
 describe("a Technician's visit", () => {
   it('says On my way with an arrival time and an email to the customer, then Start leads', async () => {
     const booked = job({ number: 20, status: 'OPEN_SCHEDULED' });
@@ -89,7 +149,7 @@ describe("a Technician's visit", () => {
       ),
     ).toBeInTheDocument();
     const [post] = api.requests.filter((request) => request.method === 'POST');
-    expect(post?.body).toEqual({ arrivalMinutes: 45, notify: true });
+    expect(post?.body).toEqual({ arrivalMinutes: 45, notify: true, takenAt: expect.any(String) });
     expect(post?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(
       await screen.findByText(
@@ -98,6 +158,49 @@ describe("a Technician's visit", () => {
     ).toBeInTheDocument();
     expect(await buttons()).toEqual(['Start', 'On my way again']);
   });
+
+  it.each([
+    {
+      step: 'On my way',
+      status: 'OPEN_SCHEDULED',
+      choice: { role: 'radio', name: '45 minutes' },
+      kept: 'On my way saved on this device: it will be sent when there is a connection.',
+      request: ['POST', '/departures'],
+      sent: { arrivalMinutes: 45, notify: true, takenAt: expect.any(String) },
+    },
+    {
+      step: 'Finish',
+      status: 'OPEN_IN_PROGRESS',
+      choice: { role: 'checkbox', name: 'Customer not present' },
+      kept: 'Job 27 finished: saved on this device: it will be sent when there is a connection.',
+      request: ['PUT', '/signature'],
+      sent: { customerNotPresent: true, signerName: null, image: null, takenAt: expect.any(String) },
+    },
+  ] as const)(
+    'resends $step whose answer was lost exactly as first sent: the server knows it',
+    async (visit) => {
+      const visited = job({ number: 27, status: visit.status });
+      serve(visited);
+      const [method, end] = visit.request;
+      loseFirstAnswer(end);
+      await onDevice(visited, async (device) => {
+        const user = userEvent.setup();
+        await user.click(await screen.findByRole('button', { name: visit.step }));
+        const dialog = within(screen.getByRole('dialog', { name: new RegExp(`^${visit.step}.* job 27$`) }));
+        await user.click(dialog.getByRole(visit.choice.role, { name: visit.choice.name }));
+        await user.click(dialog.getByRole('button', { name: visit.step }));
+        expect(await screen.findByText(visit.kept)).toBeInTheDocument();
+        await waitFor(() => expect(device.work.queue.getSnapshot()).toEqual([]));
+        const sent = api.requests.filter(
+          (request) => request.method === method && request.path.endsWith(end),
+        );
+        expect(sent).toHaveLength(2);
+        expect(sent[1]?.body).toEqual(sent[0]?.body);
+        expect(sent[1]?.headers.get('idempotency-key')).toBe(sent[0]?.headers.get('idempotency-key'));
+        expect(sent[0]?.body).toEqual(visit.sent);
+      });
+    },
+  );
 
   it("says what became of the customer's email: sent, waiting to be sent, or could not be sent", async () => {
     // Melbourne: 8:05 am, arriving 8:35 to 9:05.
@@ -183,6 +286,37 @@ describe("a Technician's visit", () => {
     expect(await screen.findByRole('button', { name: 'Finish' })).toHaveFocus();
   });
 
+  it('keeps the server’s answer to a Start sent online in the week on the device, for when the signal goes', async () => {
+    const booked = job({ number: 29, status: 'OPEN_SCHEDULED', updated: '2026-11-30T01:00:00.000Z' });
+    serve(booked);
+    const day: Today = {
+      date: '2026-11-30',
+      technician: { id: 't-1', name: 'SE01 Richmond' },
+      visits: [{ job: booked, phone: null, address: null }],
+      nextDate: null,
+    };
+    await keepCopy({
+      owner: TEST_OWNER,
+      savedAt: Date.now() - 60_000,
+      profile: {},
+      queries: [
+        { key: ['today', null, null], data: day },
+        { key: jobQueryOptions(booked.id).queryKey, data: booked },
+      ],
+    });
+    await onDevice(booked, async (device) => {
+      await waitFor(() => expect(device.work.savedAt()).not.toBeNull());
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Start' }));
+      expect(await screen.findByText('Job 29 started: In progress.')).toBeInTheDocument();
+      await waitFor(async () => {
+        const kept = (await copyOf(TEST_OWNER))?.queries.map(({ data }) => data) ?? [];
+        expect((kept[0] as Today).visits[0]?.job.status).toBe('OPEN_IN_PROGRESS');
+        expect((kept[1] as Job).status).toBe('OPEN_IN_PROGRESS');
+      });
+    });
+  });
+
   it('finishes with the work done and "customer not present": a note, the sign-off, then Completed', async () => {
     const going = job({ number: 22, status: 'OPEN_IN_PROGRESS' });
     serve(going, { refuseSignatureOnce: true });
@@ -235,7 +369,12 @@ describe("a Technician's visit", () => {
       `/jobs/${going.id}/signature`,
       `/jobs/${going.id}`,
     ]);
-    expect(puts[1]?.body).toEqual({ customerNotPresent: true, signerName: null, image: null });
+    expect(puts[1]?.body).toEqual({
+      customerNotPresent: true,
+      signerName: null,
+      image: null,
+      takenAt: expect.any(String),
+    });
     expect((puts[2]?.body as Job | undefined)?.status).toBe('OPEN_COMPLETED');
   });
 });

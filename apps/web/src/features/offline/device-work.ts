@@ -12,6 +12,8 @@ import type { QueueState, WorkQueue } from './work-queue';
  */
 export interface DeviceWork {
   queue: WorkQueue;
+  /** The server's answer to an action sent straight away (`useFieldAction`): the kept week shows it. */
+  keepAnswer: (jobId: string, action: ActionBody, answer: unknown) => void;
   /** When the kept week was read from the server (epoch ms), or null when none is kept. */
   savedAt: () => number | null;
   subscribeSavedAt: (listener: () => void) => () => void;
@@ -40,9 +42,10 @@ export function useJobActions(jobId: string): StoredAction[] {
 
 /**
  * A technician's action on a job, taken on the device when it must be (offline, or while earlier actions of the job
- * still wait: nothing overtakes them), else sent straight away by `direct`. A direct request that gets no answer is
- * taken on the device with the same Idempotency-Key, so if it did arrive, the resend does nothing twice.
- * Resolves 'sent' or 'kept'.
+ * still wait: nothing overtakes them), else sent straight away by `direct`, given the Idempotency-Key and the time
+ * it was taken (ISO 8601). `direct` sends what the device's resend of the action would (`sendAction`): a direct
+ * request that gets no answer is taken on the device with the same key and time, so if it did arrive, the resend is
+ * the same request and gets the first answer. Its answer goes to the kept week. Resolves 'sent' or 'kept'.
  */
 export function useFieldAction(job: { id: string; number: number }) {
   const work = useDeviceWork();
@@ -50,18 +53,20 @@ export function useFieldAction(job: { id: string; number: number }) {
   const online = useOnline();
   return async <T>(
     action: ActionBody,
-    direct: (key: string) => Promise<T>,
+    direct: (key: string, takenAt: string) => Promise<T>,
     key: string = crypto.randomUUID(),
     /** Keep it without trying: an earlier part of the same step was kept. */
     mustKeep = false,
   ): Promise<'sent' | 'kept'> => {
-    const keep = () => work?.queue.take({ jobId: job.id, jobNumber: job.number, action, key });
+    const takenAt = Date.now();
+    const keep = () => work?.queue.take({ jobId: job.id, jobNumber: job.number, action, key, takenAt });
     if (work && (mustKeep || !online || waiting.length > 0)) {
       await keep();
       return 'kept';
     }
     try {
-      await direct(key);
+      const answer = await direct(key, new Date(takenAt).toISOString());
+      work?.keepAnswer(job.id, action, answer);
       return 'sent';
     } catch (error) {
       if (!work || !(error instanceof NetworkError)) throw error;

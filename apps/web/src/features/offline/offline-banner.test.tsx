@@ -11,7 +11,12 @@ import type { WorkQueue } from './work-queue';
 
 /** The device's work with a week read at `savedAt` (epoch ms), or none kept. */
 function deviceWork(savedAt: number | null): DeviceWork {
-  return { queue: {} as WorkQueue, savedAt: () => savedAt, subscribeSavedAt: () => () => undefined };
+  return {
+    queue: {} as WorkQueue,
+    keepAnswer: () => undefined,
+    savedAt: () => savedAt,
+    subscribeSavedAt: () => () => undefined,
+  };
 }
 
 describe('OfflineBanner', () => {

@@ -61,6 +61,19 @@ describe('the work queue', () => {
     expect(queue.getSnapshot()).toEqual([]);
   });
 
+  it('gives each accepted action’s answer from the server to onSent', async () => {
+    const answered: unknown[] = [];
+    const queue = createWorkQueue(OWNER, {
+      store: deviceActionStore,
+      send: async (action) => ({ id: `answer-${action.action.type}` }),
+      onSent: (_action, answer) => answered.push(answer),
+    });
+    await queue.take(note('job-1', 'Arrived'));
+    await queue.take(start('job-1'));
+    await queue.flush();
+    expect(answered).toEqual([{ id: 'answer-note' }, { id: 'answer-status' }]);
+  });
+
   it('keeps waiting with no answer, tries again later and longer each time, and resends with the same key', async () => {
     let online = false;
     const { queue, sent, delays, retries } = queueWith(async () => {
@@ -310,7 +323,7 @@ describe('sending a status change taken on the device', () => {
     });
   });
 
-  it('records On my way sent after its arrival time without emailing the customer a time already past', async () => {
+  it('sends On my way after its arrival time as it was taken: the server, not the phone, emails no one then', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({}, { status: 201 }));
     const base = kept('OPEN_SCHEDULED', 'OPEN_IN_PROGRESS');
     const takenAt = Date.now() - 31 * 60_000;
@@ -321,7 +334,7 @@ describe('sending a status change taken on the device', () => {
     });
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       arrivalMinutes: 30,
-      notify: false,
+      notify: true,
       takenAt: new Date(takenAt).toISOString(),
     });
   });

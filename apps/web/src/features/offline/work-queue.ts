@@ -24,14 +24,17 @@ export class StatusConflict extends Error {
   }
 }
 
-/** The request of one action (`action-sender.ts`): resolves when the server accepted it, or it was done already. */
-export type SendAction = (action: StoredAction) => Promise<void>;
+/**
+ * The request of one action (`sendAction`): resolves with the server's answer when it accepted it, or it was done
+ * already.
+ */
+export type SendAction = (action: StoredAction) => Promise<unknown>;
 
 export interface WorkQueueOptions {
   store: ActionStore;
   send: SendAction;
-  /** After an action is accepted: the screens read its job again. */
-  onSent?: (action: StoredAction) => void;
+  /** After an action is accepted, with the server's answer: the screens read its job again, the kept week shows it. */
+  onSent?: (action: StoredAction, answer: unknown) => void;
   /** When the server wants a new sign-in (401): sending resumes with `flush` after it. */
   onSignInNeeded?: () => void;
   /** Waits before trying again after no answer: 2 s, 4 s, 8 s … up to a minute. */
@@ -95,8 +98,9 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
         if (action.state !== 'waiting' && holdsBack(action)) held.add(action.jobId);
         continue;
       }
+      let answer: unknown;
       try {
-        await send(action);
+        answer = await send(action);
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 401) {
           stalled = true;
@@ -125,7 +129,7 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
       }
       await store.remove(action.seq as number);
       await changed();
-      options.onSent?.(action);
+      options.onSent?.(action, answer);
     }
     return true;
   }
@@ -151,13 +155,20 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
 
   return {
     /** Stores an action taken now (shown at once as waiting), then sends what is waiting. */
-    async take(taken: { jobId: string; jobNumber: number; action: ActionBody; key?: string }): Promise<void> {
+    async take(taken: {
+      jobId: string;
+      jobNumber: number;
+      action: ActionBody;
+      key?: string;
+      /** When it was taken (epoch ms), if not now: a direct send that got no answer keeps its own time. */
+      takenAt?: number;
+    }): Promise<void> {
       await store.add({
         owner,
         jobId: taken.jobId,
         jobNumber: taken.jobNumber,
         key: taken.key ?? crypto.randomUUID(),
-        takenAt: now(),
+        takenAt: taken.takenAt ?? now(),
         action: taken.action,
         state: 'waiting',
         attempts: 0,

@@ -1,4 +1,4 @@
-import { addDays, calendarDateIn, type Job } from '@fieldbook/domain';
+import { addDays, calendarDateIn, type Job, type Today } from '@fieldbook/domain';
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { apiFetchBlob } from '../../lib/api-client';
 import {
@@ -9,7 +9,7 @@ import {
   jobQueryOptions,
   jobSignatureQueryOptions,
 } from '../jobs';
-import type { Owner, SavedQuery, WeekCopy } from '../offline';
+import type { ActionBody, Owner, SavedQuery, WeekCopy } from '../offline';
 import { membershipQueryOptions } from '../team';
 import { todayQueryOptions } from './api/get-today';
 
@@ -87,4 +87,60 @@ export function restoreCopy(queryClient: QueryClient, copy: WeekCopy, today: str
   for (const { key, data } of copy.queries) restore(key, data);
   const dated = copy.queries.find(({ key }) => key[0] === 'today' && key[1] === today && key[2] === null);
   if (dated) restore(['today', null, null], dated.data);
+}
+
+const sameKey = (one: QueryKey, other: QueryKey) => JSON.stringify(one) === JSON.stringify(other);
+
+/** A record first in its list (newest first), in place of an older copy of it. */
+const first = (list: unknown, record: { id: string }) => [
+  record,
+  ...(Array.isArray(list) ? list.filter((item: { id?: string }) => item.id !== record.id) : []),
+];
+
+/** The newer of two copies of a job, by the `updated` the server stamps on each save. */
+const newer = (kept: Job, answer: Job) =>
+  Date.parse(answer.updated) >= Date.parse(kept.updated) ? answer : kept;
+
+/**
+ * The copy with the server's answer to an action on one of its jobs (sent straight away or sent from the device), so
+ * that the app started offline later shows the job as the server has it: a status change's job on its visit and on
+ * its day, a note, an On my way, a sign-off in their lists. A photo comes with the next read of the week, which has
+ * its thumbnail. The same copy when the answer changes nothing in it.
+ */
+export function withAnswer(copy: WeekCopy, jobId: string, action: ActionBody, answer: unknown): WeekCopy {
+  if (answer === null || typeof answer !== 'object') return copy;
+  const update = (key: QueryKey, data: unknown): unknown => {
+    switch (action.type) {
+      case 'status': {
+        const job = answer as Job;
+        if (sameKey(key, jobQueryOptions(jobId).queryKey)) return newer(data as Job, job);
+        if (key[0] !== 'today') return data;
+        const day = data as Today;
+        const visits = day.visits.map((visit) =>
+          visit.job.id === jobId && newer(visit.job, job) === job ? { ...visit, job } : visit,
+        );
+        return visits.every((visit, index) => visit === day.visits[index]) ? data : { ...day, visits };
+      }
+      case 'note':
+        return sameKey(key, jobNotesQueryOptions(jobId).queryKey)
+          ? first(data, answer as { id: string })
+          : data;
+      case 'departure':
+        return sameKey(key, jobDeparturesQueryOptions(jobId).queryKey)
+          ? first(data, answer as { id: string })
+          : data;
+      case 'signature':
+        return sameKey(key, jobSignatureQueryOptions(jobId).queryKey) ? answer : data;
+      case 'photo':
+        return data;
+    }
+  };
+  let changed = false;
+  const queries = copy.queries.map((query) => {
+    const data = update(query.key, query.data);
+    if (data === query.data) return query;
+    changed = true;
+    return { key: query.key, data };
+  });
+  return changed ? { ...copy, queries } : copy;
 }

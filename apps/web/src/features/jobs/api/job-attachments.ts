@@ -21,18 +21,23 @@ export const uploadName = (file: File) => file.name || 'photo.jpg';
 
 /**
  * POST /jobs/{id}/attachments: one file, its bytes as the body and its name in the query, with one Idempotency-Key
- * per file: sent again after no answer, it is added once.
+ * per file: sent again after no answer, it is added once. The request of a file sent at once and of its resend from
+ * the device (`sendAction`).
  */
+export const addAttachment = (jobId: string, file: Blob, filename: string, key: string) =>
+  apiFetch<JobAttachment>(`${attachmentsPath(jobId)}?filename=${encodeURIComponent(filename)}`, {
+    method: 'POST',
+    body: file,
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+    idempotencyKey: key,
+  });
+
+/** `addAttachment` from the file picker. */
 export function useAddAttachment(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, key }: { file: File; key: string }) =>
-      apiFetch<JobAttachment>(`${attachmentsPath(jobId)}?filename=${encodeURIComponent(uploadName(file))}`, {
-        method: 'POST',
-        body: file,
-        headers: { 'Content-Type': file.type || 'application/octet-stream' },
-        idempotencyKey: key,
-      }),
+      addAttachment(jobId, file, uploadName(file), key),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobAttachmentsKey(jobId) }),
   });
 }

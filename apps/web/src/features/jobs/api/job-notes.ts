@@ -25,10 +25,17 @@ function useNoteMutation<Variables, Result>(jobId: string, send: (variables: Var
   });
 }
 
-/** POST /jobs/{id}/notes, with one Idempotency-Key per note: a retry on a bad connection adds it once. */
+/**
+ * POST /jobs/{id}/notes, with one Idempotency-Key per note: a retry on a bad connection adds it once. The request of
+ * a note sent at once and of its resend from the device (`sendAction`).
+ */
+export const addNote = (jobId: string, fields: JobNoteFields, key: string) =>
+  apiFetch<JobNote>(notesPath(jobId), { method: 'POST', json: fields, idempotencyKey: key });
+
+/** `addNote` from a form. */
 export const useAddJobNote = (jobId: string) =>
   useNoteMutation(jobId, ({ fields, key }: { fields: JobNoteFields; key: string }) =>
-    apiFetch<JobNote>(notesPath(jobId), { method: 'POST', json: fields, idempotencyKey: key }),
+    addNote(jobId, fields, key),
   );
 
 /** PUT /jobs/{id}/notes/{noteId}, over the version read. */

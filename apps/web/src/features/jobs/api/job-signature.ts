@@ -13,12 +13,18 @@ export const jobSignatureQueryOptions = (jobId: string) =>
     queryFn: () => apiFetch<Signature | null>(signaturePath(jobId)),
   });
 
-/** PUT /jobs/{id}/signature. */
+/**
+ * PUT /jobs/{id}/signature, with when it was taken (`takenAt`): the request of a sign-off sent at once and of its
+ * resend from the device (`sendAction`), the same both times.
+ */
+export const takeSignature = (jobId: string, fields: SignatureFields) =>
+  apiFetch<Signature>(signaturePath(jobId), { method: 'PUT', json: fields });
+
+/** `takeSignature` from the Finish form. */
 export function useTakeSignature(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: SignatureFields) =>
-      apiFetch<Signature>(signaturePath(jobId), { method: 'PUT', json: fields }),
+    mutationFn: (fields: SignatureFields) => takeSignature(jobId, fields),
     onSuccess: (saved) => queryClient.setQueryData(jobSignatureKey(jobId), saved),
   });
 }
