@@ -233,7 +233,7 @@ test('the office changes jobs while the technician is offline: a Start still all
   await stuck.click();
   const list = page.getByRole('dialog', { name: 'Waiting to send' });
   await expect(list).toContainText(
-    'Not sent: when you did this the job was Scheduled; the office has since made it Cancelled (Closed), which does not allow it.',
+    'Not sent: when you did this the job was Scheduled. It has since been made Cancelled (Closed), on another device or by the office, and that does not allow it.',
   );
   await checkScreen(page, 'an action in conflict, on a phone');
   await list.getByRole('button', { name: 'Discard' }).click();

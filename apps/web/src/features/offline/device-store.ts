@@ -36,6 +36,8 @@ export interface StoredAction {
   problem?: string;
   /** The job's status when the action was taken, and the server's now: a conflict shows both. */
   conflict?: { was: string; now: string };
+  /** Refused because the server no longer shows the job to this user (404): reassigned or deleted by the office. */
+  jobGone?: boolean;
   attempts: number;
 }
 

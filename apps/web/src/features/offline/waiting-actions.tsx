@@ -1,10 +1,10 @@
 import { clockTime } from '@fieldbook/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
-import { actionName } from './action-names';
+import { actionName, notSentText } from './action-names';
 import type { StoredAction } from './device-store';
 import { useDeviceWork, useWaitingActions } from './device-work';
 
@@ -72,11 +72,9 @@ function WaitingAction({ action, onOpen }: { action: StoredAction; onOpen: () =>
       ) : (
         <>
           <Text size="sm" c="red.8">
-            {action.state === 'conflict' && action.conflict
-              ? `Not sent: when you did this the job was ${action.conflict.was}; the office has since made it ${action.conflict.now}, which does not allow it.`
-              : `Not sent: ${action.problem ?? 'the server refused it.'}`}{' '}
-            Later actions on this job wait for your choice.
+            {notSentText(action)}
           </Text>
+          {action.action.type === 'note' && <KeptNote text={action.action.text} />}
           <Group gap="sm">
             <Button variant="default" onClick={() => void queue?.retry(seq)}>
               Try again
@@ -88,6 +86,24 @@ function WaitingAction({ action, onOpen }: { action: StoredAction; onOpen: () =>
         </>
       )}
     </Stack>
+  );
+}
+
+/** A note not sent, in full (its name in the list is cut short), to read and copy before it is discarded. */
+function KeptNote({ text }: { text: string }) {
+  return (
+    <Paper withBorder p="xs">
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Text>
+      <CopyButton value={text}>
+        {({ copied, copy }) => (
+          <Button variant="light" size="compact-md" mih={44} mt="xs" onClick={copy}>
+            {copied ? 'Copied' : 'Copy the note'}
+          </Button>
+        )}
+      </CopyButton>
+    </Paper>
   );
 }
 

@@ -157,6 +157,15 @@ describe('the work queue', () => {
     expect(queue.getSnapshot()).toEqual([]);
   });
 
+  it('marks an action of a job the server no longer shows (404: reassigned or deleted) as of a job gone', async () => {
+    const { queue } = queueWith(async () => {
+      throw new ApiRequestError(404, { error: 'NOT_FOUND', message: 'Job not found.', fieldErrors: [] });
+    });
+    await queue.take(note('job-1', 'Left the key under the mat'));
+    await queue.flush();
+    expect(queue.getSnapshot()[0]).toMatchObject({ state: 'failed', jobGone: true });
+  });
+
   it('lets a refused photo or note not hold back the visit: the Finish after it is sent', async () => {
     const { queue, sent } = queueWith(async (action) => {
       if (action.action.type === 'photo') {

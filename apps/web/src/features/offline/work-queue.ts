@@ -17,7 +17,7 @@ export class StatusConflict extends Error {
   readonly now: string;
 
   constructor(was: string, now: string) {
-    super(`The office changed the job meanwhile: it was ${was} and is now ${now}.`);
+    super(`The job was changed meanwhile: it was ${was} and is now ${now}.`);
     this.name = 'StatusConflict';
     this.was = was;
     this.now = now;
@@ -49,7 +49,8 @@ export type QueueState = readonly StoredAction[];
  * its job when refused (a Finish after a refused Start would be refused too). A note or a photo never conflicts: it
  * is neither held back nor holds back (a photo the server cannot read does not stop the Finish).
  */
-const holdsBack = (action: StoredAction) => action.action.type !== 'note' && action.action.type !== 'photo';
+export const holdsBack = (action: StoredAction) =>
+  action.action.type !== 'note' && action.action.type !== 'photo';
 
 /**
  * Runs `work` in one tab at a time (the Web Locks API, where the browser has it): two tabs of the app send the same
@@ -116,11 +117,13 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
           return false;
         }
         const conflict = error instanceof StatusConflict ? { was: error.was, now: error.now } : undefined;
+        const jobGone = error instanceof ApiRequestError && error.status === 404;
         await store.put({
           ...action,
           state: conflict ? 'conflict' : 'failed',
           problem: error instanceof Error ? error.message : String(error),
           ...(conflict ? { conflict } : {}),
+          ...(jobGone ? { jobGone } : {}),
           attempts: action.attempts + 1,
         });
         if (holdsBack(action)) held.add(action.jobId);
@@ -181,7 +184,7 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
     async retry(seq: number): Promise<void> {
       const action = state.find((item) => item.seq === seq);
       if (!action) return;
-      const { problem: _problem, conflict: _conflict, ...rest } = action;
+      const { problem: _problem, conflict: _conflict, jobGone: _jobGone, ...rest } = action;
       await store.put({ ...rest, state: 'waiting', attempts: 0 });
       await changed();
       void flush();
