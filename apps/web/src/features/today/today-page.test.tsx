@@ -119,6 +119,24 @@ describe('Today', () => {
     expect(within(cards[0] as HTMLElement).getByText('Completed')).toBeInTheDocument();
     expect(within(cards[0] as HTMLElement).queryByText('Next')).not.toBeInTheDocument();
     expect(within(cards[1] as HTMLElement).getByText('Next')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByText('Waiting to send')).toBeInTheDocument();
+  });
+
+  it('says "Not sent" on the card of a job whose actions the server refused or that are in conflict', async () => {
+    const refused = visit({ number: 13, status: 'OPEN_SCHEDULED', scheduledStart: minutesFromNow(30) });
+    serveDay({ visits: [refused] });
+    const kept = waitingAction({
+      jobId: refused.job.id,
+      jobNumber: 13,
+      takenAt: Date.now() - 10 * 60_000,
+      action: { type: 'status', from: 'OPEN_SCHEDULED', to: 'OPEN_IN_PROGRESS' },
+      state: 'conflict',
+      conflict: { was: 'Scheduled', now: 'Completed' },
+    });
+    renderRoutes(withWaitingActions([kept], todayRoutes), { route: '/today', membership: asTechnician });
+    const [card] = within(await screen.findByRole('list', { name: 'Visits' })).getAllByRole('listitem');
+    expect(within(card as HTMLElement).getByText('Not sent')).toBeInTheDocument();
+    expect(within(card as HTMLElement).queryByText('Waiting to send')).not.toBeInTheDocument();
   });
 
   it('says an empty day is empty and goes to the next day with visits; Tomorrow and Yesterday move a day', async () => {

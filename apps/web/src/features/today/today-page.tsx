@@ -31,7 +31,7 @@ import { telHref } from '../../lib/contact-links';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
 import { JobStatusLabel } from '../jobs';
-import { useWaitingActions, withKeptStatus } from '../offline';
+import { type StoredAction, useWaitingActions, withKeptStatus } from '../offline';
 import { useRole } from '../team';
 import { activeTechnicianChoicesQueryOptions } from '../technicians';
 import { todayQueryOptions } from './api/get-today';
@@ -208,7 +208,8 @@ function Visits({
   // As the technician left them on this device: a visit finished offline is no longer the next one.
   const shown = day.visits.map((visit) => {
     const actions = kept.filter((action) => action.jobId === visit.job.id);
-    return { ...visit, job: withKeptStatus(visit.job, actions), waiting: actions.length > 0 };
+    const state = actions.length === 0 ? null : actions.every(sendable) ? 'waiting' : 'not sent';
+    return { ...visit, job: withKeptStatus(visit.job, actions), kept: state } as const;
   });
   const next = shown.find((visit) => !DONE.has(visit.job.status));
   return (
@@ -229,8 +230,13 @@ function lateness(job: Job, now: number): string | null {
   return `${hours > 0 ? `${hours} h ` : ''}${minutes % 60} min late`;
 }
 
-/** A visit as the technician left it on this device, and whether any of their actions on it wait to be sent. */
-type ShownVisit = Visit & { waiting: boolean };
+/**
+ * A visit as the technician left it on this device, and what became of their actions on it not on the server yet:
+ * all waiting to be sent, or some refused or in conflict (not sent); null with none.
+ */
+type ShownVisit = Visit & { kept: 'waiting' | 'not sent' | null };
+
+const sendable = (action: StoredAction) => action.state === 'waiting';
 
 function VisitCard({ visit, next, showLate }: { visit: ShownVisit; next: boolean; showLate: boolean }) {
   const timeZone = useTimeZone();
@@ -257,7 +263,8 @@ function VisitCard({ visit, next, showLate }: { visit: ShownVisit; next: boolean
         <Group gap={6}>
           {next && <Badge color="blue.8">Next</Badge>}
           {late && <Badge color="red.9">{late}</Badge>}
-          {visit.waiting && <Badge color="gray.8">Waiting to send</Badge>}
+          {visit.kept === 'waiting' && <Badge color="gray.8">Waiting to send</Badge>}
+          {visit.kept === 'not sent' && <Badge color="red.9">Not sent</Badge>}
         </Group>
       </Group>
       <Title order={2} size="h4" mt={4} style={{ overflowWrap: 'anywhere' }}>
