@@ -1,8 +1,9 @@
 import type { JobAttachment } from '@fieldbook/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
+import { waitingAction, withWaitingActions } from '../../testing/device-work';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { jobRoutes } from './routes';
@@ -62,6 +63,24 @@ beforeEach(() => {
 const section = async () => within(await screen.findByRole('region', { name: 'Photos and files' }));
 
 describe("a job's photos and files", () => {
+  it('shows a photo kept on this device with the photos, waiting to send, and does not say there are none', async () => {
+    serve([]);
+    const photo = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' });
+    const kept = waitingAction({
+      jobId: leak.id,
+      jobNumber: 14,
+      takenAt: Date.parse('2026-11-30T21:05:00Z'),
+      action: { type: 'photo', file: photo, filename: 'Meter box.jpg' },
+    });
+    renderRoutes(withWaitingActions([kept], jobRoutes), { route: `/jobs/${leak.id}` });
+    const files = await section();
+    const keptList = within(await files.findByRole('list', { name: 'Photos and files on this device' }));
+    expect(keptList.getByRole('img', { name: 'Photo Meter box.jpg' })).toBeInTheDocument();
+    expect(keptList.getByText('Waiting to send')).toBeInTheDocument();
+    await waitFor(() => expect(files.queryAllByRole('status')).toEqual([]));
+    expect(files.queryByText('No photos or files yet.')).not.toBeInTheDocument();
+  });
+
   it('adds several at once, each on its own; names each that failed, and sends none over 20 MB', async () => {
     serve([]);
     api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });

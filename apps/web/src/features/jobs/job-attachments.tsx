@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useNotify } from '../../components/notices';
@@ -25,7 +25,7 @@ import { displayDateTime } from '../../lib/date-display';
 import { saveFile } from '../../lib/download-file';
 import { roleMay } from '../../lib/role-access';
 import { useTimeZone } from '../../lib/time-zone';
-import { KEPT_MESSAGE, useFieldAction } from '../offline';
+import { KEPT_MESSAGE, type StoredAction, useFieldAction, useJobActions } from '../offline';
 import { useRole } from '../team';
 import {
   attachmentPath,
@@ -50,6 +50,10 @@ export function JobAttachments({ job }: { job: FieldJob }) {
   const field = useFieldAction(job);
   const headingId = useId();
   const files = useQuery(jobAttachmentsQueryOptions(jobId));
+  // Photos and files kept on this device and not on the server yet: newest first, before the server's.
+  const kept = useJobActions(jobId)
+    .filter((action) => action.action.type === 'photo')
+    .reverse();
   const add = useAddAttachment(jobId);
   const notify = useNotify();
   const [progress, setProgress] = useState<string | null>(null);
@@ -127,12 +131,30 @@ export function JobAttachments({ job }: { job: FieldJob }) {
           </Text>
         </ErrorAlert>
       )}
+      {kept.length > 0 && (
+        <SimpleGrid
+          component="ul"
+          aria-label="Photos and files on this device"
+          cols={{ base: 3, sm: 4 }}
+          spacing="xs"
+          m={0}
+          mb="xs"
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {kept.map((action) => (
+            <li key={action.key}>
+              <KeptTile action={action} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
       {files.isPending ? (
         <SectionLoader />
       ) : files.isError ? (
         <LoadErrorAlert error={files.error} onRetry={files.refetch} />
       ) : files.data.length === 0 ? (
-        <Text c="dimmed">No photos or files yet.</Text>
+        kept.length === 0 && <Text c="dimmed">No photos or files yet.</Text>
       ) : (
         <SimpleGrid
           component="ul"
@@ -151,6 +173,43 @@ export function JobAttachments({ job }: { job: FieldJob }) {
       )}
       <FileViewer jobId={jobId} file={open} onClose={() => setOpen(null)} />
     </Box>
+  );
+}
+
+/** A photo or file kept on this device: the photo itself (or the file's name), and that it waits to be sent. */
+function KeptTile({ action }: { action: StoredAction }) {
+  const file = action.action.type === 'photo' ? action.action : null;
+  const image = file?.file.type.startsWith('image/') ? file.file : null;
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image) return;
+    const made = URL.createObjectURL(image);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [image]);
+  const state = action.state === 'waiting' ? 'Waiting to send' : 'Not sent';
+  return (
+    <Stack
+      gap={0}
+      w="100%"
+      style={{
+        aspectRatio: '1',
+        border: '1px dashed var(--mantine-color-gray-6)',
+        borderRadius: 4,
+        overflow: 'hidden',
+      }}
+    >
+      {url ? (
+        <Image src={url} alt={`Photo ${file?.filename}`} h={0} flex={1} w="100%" fit="cover" />
+      ) : (
+        <Text size="xs" p={6} flex={1} style={{ wordBreak: 'break-word' }}>
+          {file?.filename}
+        </Text>
+      )}
+      <Text size="xs" px={4} bg="gray.1">
+        {state}
+      </Text>
+    </Stack>
   );
 }
 

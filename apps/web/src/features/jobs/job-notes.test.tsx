@@ -1,8 +1,9 @@
 import type { JobNote } from '@fieldbook/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
+import { waitingAction, withWaitingActions } from '../../testing/device-work';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
 import { jobRoutes } from './routes';
@@ -60,6 +61,29 @@ describe('Notes on the job viewer', () => {
       ),
       expect.stringMatching(/^Dana Demo · 23 Nov 2026, 5:00\s?pm.*Gate code 4417 & the dog's friendly\./),
     ]);
+  });
+
+  it('shows a note kept on this device with the notes, waiting to send, and does not say there are none', async () => {
+    serve([]);
+    const kept = waitingAction({
+      jobId: leak.id,
+      jobNumber: 12,
+      takenAt: Date.parse('2026-11-30T21:05:00Z'),
+      action: { type: 'note', text: 'Isolated the water at the meter.\nNeeds a new stop tap.' },
+    });
+    renderRoutes(withWaitingActions([kept], jobRoutes), { route: `/jobs/${leak.id}` });
+    const items = within(await screen.findByRole('list', { name: 'Notes on this device' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /^On this device · 1 Dec 2026, 8:05\s?am · waiting to send.*Isolated the water at the meter\.\nNeeds a new stop tap\.$/,
+      ),
+    ]);
+    // The server's notes read (none): still no "No notes yet." beside the kept one.
+    const notes = within(screen.getByRole('region', { name: 'Notes' }));
+    await waitFor(() => expect(notes.queryAllByRole('status')).toEqual([]));
+    expect(screen.queryByText('No notes yet.')).not.toBeInTheDocument();
   });
 
   it('says when there are none, and adds one with an Idempotency-Key, says so and empties the box', async () => {

@@ -9,7 +9,7 @@ import { SectionLoader } from '../../components/section-loader';
 import { displayDateTime } from '../../lib/date-display';
 import { roleMay } from '../../lib/role-access';
 import { useTimeZone } from '../../lib/time-zone';
-import { KEPT_MESSAGE, useFieldAction } from '../offline';
+import { KEPT_MESSAGE, type StoredAction, useFieldAction, useJobActions } from '../offline';
 import { useRole } from '../team';
 import { jobNotesQueryOptions, useAddJobNote, useDeleteJobNote, useSaveJobNote } from './api/job-notes';
 import type { FieldJob } from './kept-actions';
@@ -28,18 +28,29 @@ export function JobNotes({ job }: { job: FieldJob }) {
   const jobId = job.id;
   const headingId = useId();
   const notes = useQuery(jobNotesQueryOptions(jobId));
+  // Notes kept on this device and not on the server yet: newest first, above the server's.
+  const kept = useJobActions(jobId)
+    .filter((action) => action.action.type === 'note')
+    .reverse();
   return (
     <Box component="section" aria-labelledby={headingId} maw={720} mb="xl">
       <Title order={2} size="h3" mb="sm" id={headingId}>
         Notes
       </Title>
       <NewNote job={job} />
+      {kept.length > 0 && (
+        <Box component="ul" aria-label="Notes on this device" m={0} p={0} style={{ listStyle: 'none' }}>
+          {kept.map((action) => (
+            <KeptNoteItem key={action.key} action={action} />
+          ))}
+        </Box>
+      )}
       {notes.isPending ? (
         <SectionLoader />
       ) : notes.isError ? (
         <LoadErrorAlert error={notes.error} onRetry={notes.refetch} />
       ) : notes.data.length === 0 ? (
-        <Text c="dimmed">No notes yet.</Text>
+        kept.length === 0 && <Text c="dimmed">No notes yet.</Text>
       ) : (
         <Box component="ul" aria-labelledby={headingId} m={0} p={0} style={{ listStyle: 'none' }}>
           {notes.data.map((note) => (
@@ -163,6 +174,23 @@ function NewNote({ job }: { job: FieldJob }) {
         )
       }
     />
+  );
+}
+
+/** A note kept on this device: its time and text, and that it waits to be sent (or was not sent). */
+function KeptNoteItem({ action }: { action: StoredAction }) {
+  const timeZone = useTimeZone();
+  const when = displayDateTime(new Date(action.takenAt).toISOString(), timeZone);
+  const state = action.state === 'waiting' ? 'waiting to send' : 'not sent: see the header';
+  return (
+    <Box component="li" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Text size="sm" c="dimmed">
+        On this device · {when} · {state}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {action.action.type === 'note' ? action.action.text : ''}
+      </Text>
+    </Box>
   );
 }
 
