@@ -1,8 +1,10 @@
-import type { Signature, SignatureFields } from '@fieldbook/domain';
+import { clockTime, formatsByZone, type Signature, type SignatureFields } from '@fieldbook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
+import { conflict } from '../../platform/http/errors.ts';
 import type { Member } from '../../platform/http/member-scope.ts';
 import { requireVisibleJob } from '../jobs/index.ts';
+import { organisationDetails } from '../organisation/index.ts';
 import { memberName } from '../team/index.ts';
 import { jobSignatures } from './job-signature-tables.ts';
 
@@ -32,9 +34,26 @@ export async function findSignature(
   return row ? toSignature(row) : null;
 }
 
+const dayIn = formatsByZone('en-AU', { day: 'numeric', month: 'short' });
+
 /**
- * Takes the customer's sign-off of the job (replacing one taken before), stamped with the member's name and the
- * time: now, or when it was taken on a phone without signal (`takenAt`).
+ * Why a sign-off taken before the one the job has was refused: "The job was already signed at 2:42 pm on 30 Nov by
+ * Olivia Cartwright; this sign-off was not saved."
+ */
+export function signedAlready(held: Signature, timeZone: string): string {
+  const signedAt = new Date(held.signedAt);
+  const when = `${clockTime(signedAt, timeZone)} on ${dayIn(timeZone).format(signedAt)}`;
+  const signed = held.customerNotPresent
+    ? `signed off at ${when}${held.takenBy ? ` by ${held.takenBy}` : ''} (customer not present)`
+    : `signed at ${when} by ${held.signerName}`;
+  return `The job was already ${signed}; this sign-off was not saved.`;
+}
+
+/**
+ * Takes the customer's sign-off of the job, stamped with the member's name and the time: now, or when it was taken
+ * on a phone without signal (`takenAt`). It replaces one taken at the same time or before, never a later one: a
+ * sign-off kept on one phone and sent later does not overwrite the customer's signature taken since on another
+ * (409, naming when and by whom the job was signed).
  */
 export async function takeSignature(
   tx: Tx,
@@ -55,7 +74,19 @@ export async function takeSignature(
   const [row] = await tx
     .insert(jobSignatures)
     .values({ tenantId, jobId, ...values })
-    .onConflictDoUpdate({ target: [jobSignatures.tenantId, jobSignatures.jobId], set: values })
+    .onConflictDoUpdate({
+      target: [jobSignatures.tenantId, jobSignatures.jobId],
+      set: values,
+      // The row is locked: a sign-off taken meanwhile is compared as it was committed.
+      setWhere: sql`${jobSignatures.signedAt} <= excluded.signed_at`,
+    })
     .returning();
-  return toSignature(row as typeof jobSignatures.$inferSelect);
+  if (row) return toSignature(row);
+  const [held] = await tx
+    .select({ signature: jobSignatures, timeZone: organisationDetails.timeZone })
+    .from(jobSignatures)
+    .innerJoin(organisationDetails, eq(organisationDetails.tenantId, jobSignatures.tenantId))
+    .where(and(eq(jobSignatures.tenantId, tenantId), eq(jobSignatures.jobId, jobId)));
+  if (!held) throw new Error('A sign-off refused its update but has no row');
+  throw conflict(signedAlready(toSignature(held.signature), held.timeZone));
 }

@@ -106,7 +106,7 @@ function FinishForm({ job, onDone }: { job: FinishJobDialogProps['job']; onDone:
       {
         name: 'the sign-off',
         action: { type: 'signature', ...signature.data },
-        send: (_key, takenAt) => sign.mutateAsync({ ...signature.data, takenAt }),
+        send: (key, takenAt) => sign.mutateAsync({ fields: { ...signature.data, takenAt }, key }),
       },
       {
         name: 'the finish',

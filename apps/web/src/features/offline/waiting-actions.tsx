@@ -7,6 +7,7 @@ import { useTimeZone } from '../../lib/time-zone';
 import { actionName, notSentText } from './action-names';
 import type { StoredAction } from './device-store';
 import { useDeviceWork, useWaitingActions } from './device-work';
+import { holdsBack } from './work-queue';
 
 /**
  * In the header while the device keeps actions the server has not accepted: "3 waiting" (or "1 not sent" when
@@ -41,7 +42,12 @@ export function WaitingActions() {
               the app closes.
             </Text>
             {actions.map((action) => (
-              <WaitingAction key={action.seq} action={action} onOpen={() => setOpened(false)} />
+              <WaitingAction
+                key={action.seq}
+                action={action}
+                held={heldBack(actions, action)}
+                onOpen={() => setOpened(false)}
+              />
             ))}
           </Stack>
         )}
@@ -50,7 +56,26 @@ export function WaitingActions() {
   );
 }
 
-function WaitingAction({ action, onOpen }: { action: StoredAction; onOpen: () => void }) {
+/** Whether a waiting step of a visit waits for the technician's choice on a refused step before it, of its job. */
+const heldBack = (actions: readonly StoredAction[], action: StoredAction) =>
+  action.state === 'waiting' &&
+  holdsBack(action) &&
+  actions.some(
+    (earlier) =>
+      (earlier.seq as number) < (action.seq as number) &&
+      earlier.jobId === action.jobId &&
+      earlier.state !== 'waiting' &&
+      holdsBack(earlier),
+  );
+
+interface WaitingActionProps {
+  action: StoredAction;
+  /** It waits for the technician's choice on a refused step of its job. */
+  held: boolean;
+  onOpen: () => void;
+}
+
+function WaitingAction({ action, held, onOpen }: WaitingActionProps) {
   const queue = useDeviceWork()?.queue;
   const timeZone = useTimeZone();
   const seq = action.seq as number;
@@ -68,7 +93,13 @@ function WaitingAction({ action, onOpen }: { action: StoredAction; onOpen: () =>
         </Text>
       </Group>
       {action.state === 'waiting' ? (
-        <Text size="sm">{action.attempts > 0 ? 'Waiting for a connection.' : 'Waiting to send.'}</Text>
+        <Text size="sm">
+          {held
+            ? 'Waits for your choice on the step above that was not sent: it is sent once that is sent or discarded.'
+            : action.attempts > 0
+              ? 'Waiting for a connection.'
+              : 'Waiting to send.'}
+        </Text>
       ) : (
         <>
           <Text size="sm" c="red.8">

@@ -45,6 +45,16 @@ const start = (jobId: string) => ({
   jobNumber: 12,
   action: { type: 'status' as const, from: 'OPEN_SCHEDULED', to: 'OPEN_IN_PROGRESS' },
 });
+const signOff = (jobId: string) => ({
+  jobId,
+  jobNumber: 12,
+  action: { type: 'signature' as const, customerNotPresent: true, signerName: null, image: null },
+});
+const finish = (jobId: string) => ({
+  jobId,
+  jobNumber: 12,
+  action: { type: 'status' as const, from: 'OPEN_IN_PROGRESS', to: 'OPEN_COMPLETED' },
+});
 const noAnswer = () => new NetworkError(new TypeError('Failed to fetch'));
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -111,11 +121,7 @@ describe('the work queue', () => {
       if (action.action.type === 'status') throw new StatusConflict('Scheduled', 'Cancelled');
     });
     await queue.take(start('job-1'));
-    await queue.take({
-      jobId: 'job-1',
-      jobNumber: 12,
-      action: { type: 'signature', customerNotPresent: true, signerName: null, image: null },
-    });
+    await queue.take(signOff('job-1'));
     await queue.take(note('job-1', 'After the start'));
     await queue.take(note('job-2', 'Another job'));
     await queue.flush();
@@ -133,6 +139,32 @@ describe('the work queue', () => {
     await queue.discard(conflict?.seq as number);
     await settled();
     expect(sent.map((action) => action.action.type)).toEqual(['note', 'note', 'signature']);
+    expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('marks a sign-off the server refuses as taken before the job’s (409) a conflict; the Finish waits for the choice', async () => {
+    const signedAlready =
+      'The job was already signed at 2:42 pm on 30 Nov by Olivia Cartwright; this sign-off was not saved.';
+    const { queue, sent } = queueWith(async (action) => {
+      if (action.action.type === 'signature')
+        throw new ApiRequestError(409, { error: 'CONFLICT', message: signedAlready, fieldErrors: [] });
+    });
+    await queue.take(note('job-1', 'Replaced the washer'));
+    await queue.take(signOff('job-1'));
+    await queue.take(finish('job-1'));
+    await queue.flush();
+    expect(sent.map((action) => action.action.type)).toEqual(['note']);
+    expect(queue.getSnapshot()).toMatchObject([
+      { state: 'conflict', problem: signedAlready, action: { type: 'signature' } },
+      { state: 'waiting', action: { type: 'status' } },
+    ]);
+    // Sent again, it is refused again: it stays, never dropped without the technician's choice.
+    await queue.flush();
+    expect(queue.getSnapshot()).toHaveLength(2);
+    // Discarded, the Finish goes (the job found Completed is done).
+    await queue.discard(queue.getSnapshot()[0]?.seq as number);
+    await settled();
+    expect(sent.map((action) => action.action.type)).toEqual(['note', 'status']);
     expect(queue.getSnapshot()).toEqual([]);
   });
 
@@ -181,11 +213,7 @@ describe('the work queue', () => {
       jobNumber: 12,
       action: { type: 'photo', file: new Blob(['not an image']), filename: 'IMG_1.jpg' },
     });
-    await queue.take({
-      jobId: 'job-1',
-      jobNumber: 12,
-      action: { type: 'status', from: 'OPEN_IN_PROGRESS', to: 'OPEN_COMPLETED' },
-    });
+    await queue.take(finish('job-1'));
     await queue.flush();
     expect(sent.map((action) => action.action.type)).toEqual(['status']);
     expect(queue.getSnapshot()).toMatchObject([
@@ -348,15 +376,17 @@ describe('sending a status change taken on the device', () => {
     });
   });
 
-  it('sends a sign-off with the time it was taken', async () => {
+  it('sends a sign-off with the time it was taken and the action’s Idempotency-Key', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({}));
     const takenAt = Date.parse('2026-11-30T03:09:00.000Z');
     await sendAction({
       ...kept('OPEN_IN_PROGRESS', 'OPEN_COMPLETED'),
+      key: 'k-sign',
       takenAt,
       action: { type: 'signature', customerNotPresent: true, signerName: null, image: null },
     });
     expect(requests()).toEqual(['PUT http://localhost:3000/api/jobs/job-1/signature']);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Idempotency-Key')).toBe('k-sign');
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       customerNotPresent: true,
       signerName: null,

@@ -72,8 +72,9 @@ export const retryDelay = (attempts: number): number =>
  * A technician's actions taken on the device, sent in the order they were taken, one at a time: an action is
  * stored first (shown as done, "waiting to send") and removed once the server has accepted it. No answer (no
  * network, a server that cannot serve now) keeps it waiting and tries again later; a refusal marks it failed (or,
- * for a status the job no longer allows, in conflict) with the reason; a refused step of the visit holds back the
- * later actions of the same job until the technician retries or discards it. Actions of other jobs go on.
+ * for a status the job no longer allows or another 409, in conflict) with the reason; a refused step of the visit
+ * holds back the later actions of the same job until the technician retries or discards it. Actions of other jobs
+ * go on.
  */
 export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
   const { store, send } = options;
@@ -118,9 +119,12 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
         }
         const conflict = error instanceof StatusConflict ? { was: error.was, now: error.now } : undefined;
         const jobGone = error instanceof ApiRequestError && error.status === 404;
+        // The server's 409: the job changed since the action was taken (a sign-off taken since on another phone).
+        const conflicting =
+          conflict !== undefined || (error instanceof ApiRequestError && error.status === 409);
         await store.put({
           ...action,
-          state: conflict ? 'conflict' : 'failed',
+          state: conflicting ? 'conflict' : 'failed',
           problem: error instanceof Error ? error.message : String(error),
           ...(conflict ? { conflict } : {}),
           ...(jobGone ? { jobGone } : {}),

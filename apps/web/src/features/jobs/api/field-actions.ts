@@ -21,8 +21,8 @@ const STATUS_TRIES = 3;
 /**
  * The request of one action taken on the device, as its first send online made it (the same body, the same
  * Idempotency-Key), so a resend after a lost answer is recognised; resolves with the server's answer. A create (On
- * my way, a note, a photo) carries the action's Idempotency-Key: a resend after a lost answer creates nothing twice
- * and gets the first answer. A sign-off is a PUT of the same fields, the same twice. A status change reads the job
+ * my way, a note, a photo) and a sign-off carry the action's Idempotency-Key: a resend after a lost answer creates
+ * nothing twice and gets the first answer (a sign-off resent after a later one replaced it too). A status change reads the job
  * as it now is: already there is done (a resend, or the office did it); a move the workflow still allows is applied
  * to the job as it now is; one it no longer allows is a conflict. On my way, the sign-off and a move to In progress
  * or Completed record when they were taken (`takenAt`), not when the phone had signal again to send them.
@@ -43,7 +43,8 @@ export async function sendAction({ jobId, key, action, takenAt }: StoredAction):
       return addAttachment(jobId, action.file, action.filename, key);
     case 'signature': {
       const { type: _type, ...fields } = action;
-      return takeSignature(jobId, { ...fields, takenAt: taken });
+      // A sign-off taken before the one the job has (on the technician's other phone) is refused (409): a conflict.
+      return takeSignature(jobId, { ...fields, takenAt: taken }, key);
     }
     case 'status':
       return sendStatus(jobId, action.from as JobStatus, action.to as JobStatus, new Date(takenAt));

@@ -17,14 +17,15 @@ export const jobSignatureQueryOptions = (jobId: string) =>
  * PUT /jobs/{id}/signature, with when it was taken (`takenAt`): the request of a sign-off sent at once and of its
  * resend from the device (`sendAction`), the same both times.
  */
-export const takeSignature = (jobId: string, fields: SignatureFields) =>
-  apiFetch<Signature>(signaturePath(jobId), { method: 'PUT', json: fields });
+export const takeSignature = (jobId: string, fields: SignatureFields, key: string) =>
+  apiFetch<Signature>(signaturePath(jobId), { method: 'PUT', json: fields, idempotencyKey: key });
 
 /** `takeSignature` from the Finish form. */
 export function useTakeSignature(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: SignatureFields) => takeSignature(jobId, fields),
+    mutationFn: ({ fields, key }: { fields: SignatureFields; key: string }) =>
+      takeSignature(jobId, fields, key),
     onSuccess: (saved) => queryClient.setQueryData(jobSignatureKey(jobId), saved),
   });
 }
