@@ -34,7 +34,11 @@ export function renderApp(config: RuntimeConfig, signIn: AuthClient): void {
   if (window.location.pathname === paths.home && takeSignedOut()) {
     window.history.replaceState(null, '', paths.signedOut);
   }
-  configureApiClient({ baseUrl: config.apiBaseUrl, getAccessToken: auth.getAccessToken });
+  configureApiClient({
+    baseUrl: config.apiBaseUrl,
+    getAccessToken: auth.getAccessToken,
+    renewAccessToken: auth.renewAccessToken,
+  });
   const queryClient = createQueryClient();
   // TanStack Query assumes a network until the browser says it went: an app started offline knows at once.
   watchNetwork();

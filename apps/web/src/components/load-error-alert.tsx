@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiRequestError, isRetryable, NETWORK_FAILURE, NetworkError } from '../lib/api-client';
+import { ApiRequestError, isRetryable, NetworkError, SignInNeededError } from '../lib/api-client';
 import { ErrorAlert } from './error-alert';
 import { RetryButton } from './retry-button';
 
@@ -14,18 +14,16 @@ export function isRefused(error: unknown): boolean {
 
 /**
  * What to say when a list or record fails to load: no answer at all is the connection (the user can act on
- * that); a 403 is a permission problem; a malformed search (400), a refused token (401) or a missing record (404)
- * has the server's own message; anything else is the service being unavailable.
+ * that); a 403 is a permission problem; an ended sign-in (a refused token, 401) says to sign in again; a malformed
+ * search (400) or a missing record (404) has the server's own message; anything else is the service being
+ * unavailable.
  */
 export function loadErrorMessage(error: unknown): string {
-  if (error instanceof NetworkError) return NETWORK_FAILURE;
+  if (error instanceof NetworkError || error instanceof SignInNeededError) return error.message;
   if (!(error instanceof ApiRequestError)) return SERVICE_UNAVAILABLE;
   if (isRefused(error)) return INSUFFICIENT_PERMISSIONS;
-  // 401: the session's token was refused (its renewal failed); the server's message says so.
-  if (
-    (error.status === 400 || error.status === 401 || error.status === 404) &&
-    typeof error.body !== 'string'
-  ) {
+  if (error.status === 401) return error.message;
+  if ((error.status === 400 || error.status === 404) && typeof error.body !== 'string') {
     return error.body.message;
   }
   return SERVICE_UNAVAILABLE;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { apiMessages } from '@fieldbook/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../testing/stub-fetch';
 import {
   ApiRequestError,
@@ -12,6 +12,8 @@ import {
   NetworkError,
   parseErrorBody,
   parseLinkHeader,
+  SIGN_IN_AGAIN,
+  SignInNeededError,
   UnexpectedResponseError,
 } from './api-client';
 
@@ -120,6 +122,64 @@ describe('apiFetch', () => {
       message: 'Bad gateway',
       code: undefined,
     });
+  });
+});
+
+describe('an ended or refused sign-in', () => {
+  const expired = {
+    error: 'UNAUTHENTICATED',
+    message: 'The access token has expired.',
+    fieldErrors: [],
+  };
+
+  it('sends a request refused for its token (401) once more with the renewed token', async () => {
+    const renew = vi.fn(async () => 'token-2');
+    configureApiClient({ baseUrl: '/api', getAccessToken: async () => 'token-1', renewAccessToken: renew });
+    fetchMock
+      .mockResolvedValueOnce(Response.json(expired, { status: 401 }))
+      .mockResolvedValueOnce(Response.json({ id: 'job-1' }));
+
+    await expect(
+      apiFetch('/jobs/job-1', { method: 'PUT', json: { status: 'OPEN_COMPLETED' } }),
+    ).resolves.toEqual({
+      id: 'job-1',
+    });
+    expect(renew).toHaveBeenCalledWith('token-1');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastRequest().headers.get('Authorization')).toBe('Bearer token-2');
+    expect(lastRequest().init.body).toBe('{"status":"OPEN_COMPLETED"}');
+  });
+
+  it("never says the server's words about tokens: a 401 not renewed says to sign in again", async () => {
+    configureApiClient({
+      baseUrl: '/api',
+      getAccessToken: async () => 'token-1',
+      renewAccessToken: async () => undefined,
+    });
+    fetchMock.mockResolvedValue(Response.json(expired, { status: 401 }));
+
+    const error = await apiFetch('/jobs/job-1').catch((e: unknown) => e);
+
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(error).toMatchObject({ status: 401, body: expired, message: SIGN_IN_AGAIN });
+    expect(SIGN_IN_AGAIN).toBe(
+      'Your sign-in has ended. Sign in again (at the top of the page) to carry on: nothing you entered is lost.',
+    );
+  });
+
+  it('sends nothing while the user must sign in again, and is not a failure to try again', async () => {
+    configureApiClient({
+      baseUrl: '/api',
+      getAccessToken: async () => {
+        throw new SignInNeededError();
+      },
+    });
+
+    const error = await apiFetch('/jobs/job-1').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(SignInNeededError);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(isRetryable(error)).toBe(false);
   });
 });
 

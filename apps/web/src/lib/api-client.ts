@@ -6,13 +6,29 @@ import {
   isErrorBody,
 } from '@fieldbook/domain';
 
-/** A non-2xx API response. `body` is the API's error shape, or the raw text when it is not that shape. */
+/**
+ * What the user reads when their sign-in has ended (the identity provider wants them to sign in again, or the server
+ * refused the token): never the server's words about tokens.
+ */
+export const SIGN_IN_AGAIN =
+  'Your sign-in has ended. Sign in again (at the top of the page) to carry on: nothing you entered is lost.';
+
+/**
+ * A non-2xx API response. `body` is the API's error shape, or the raw text when it is not that shape. A 401's
+ * message is `SIGN_IN_AGAIN` (its body keeps the server's reason).
+ */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly body: ErrorBody | string;
 
   constructor(status: number, body: ErrorBody | string) {
-    super(typeof body === 'string' ? body || `Request failed (HTTP ${status}).` : body.message);
+    super(
+      status === 401
+        ? SIGN_IN_AGAIN
+        : typeof body === 'string'
+          ? body || `Request failed (HTTP ${status}).`
+          : body.message,
+    );
     this.name = 'ApiRequestError';
     this.status = status;
     this.body = body;
@@ -53,6 +69,17 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * No request went: the sign-in has ended and the user must sign in again (the auth client asks them, above the
+ * page). A read waits for it (the app holds reads back meanwhile); a save says so, what was typed still there.
+ */
+export class SignInNeededError extends Error {
+  constructor() {
+    super(SIGN_IN_AGAIN);
+    this.name = 'SignInNeededError';
+  }
+}
+
 /** A 2xx response whose body is not what the endpoint promises (a list that is not an array). */
 export class UnexpectedResponseError extends Error {
   constructor(message: string) {
@@ -65,10 +92,10 @@ export class UnexpectedResponseError extends Error {
  * A failure that may pass if the same request is sent again: anything but the server's refusal of the request
  * itself (a 4xx, which would come back the same). So: no answer at all, a server that cannot serve it now (a 5xx,
  * such as a 503 SERVICE_UNAVAILABLE with Retry-After), an answer of the wrong shape. A repeated create is safe:
- * it carries the same Idempotency-Key.
+ * it carries the same Idempotency-Key. Not a sign-in that has ended: that waits for the user.
  */
 export function isRetryable(error: unknown): boolean {
-  return !(error instanceof ApiRequestError && error.status < 500);
+  return !(error instanceof ApiRequestError && error.status < 500) && !(error instanceof SignInNeededError);
 }
 
 export interface ApiRequestOptions extends Omit<RequestInit, 'body'> {
@@ -97,7 +124,13 @@ export interface ListPage<T> {
 
 interface ApiClientSettings {
   baseUrl: string;
+  /** The token to send; throws `SignInNeededError` when the user must sign in again first. */
   getAccessToken: () => Promise<string | undefined>;
+  /**
+   * After the server refused `refused` (401): a renewed token to send the request again with once, or undefined;
+   * throws `SignInNeededError` when the provider wants the user to sign in again.
+   */
+  renewAccessToken?: (refused: string) => Promise<string | undefined>;
 }
 
 let settings: ApiClientSettings | null = null;
@@ -171,18 +204,30 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     headers.set('Content-Type', 'application/json');
     requestBody = JSON.stringify(json);
   }
-  let response: Response;
-  try {
-    response = await fetch(joinUrl(settings.baseUrl, path), { ...init, headers, body: requestBody });
-  } catch (error) {
-    // An abort is the caller's own doing (a query cancelled by navigation), not a failure to report.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError(error);
+  const url = joinUrl(settings.baseUrl, path);
+  let response = await fetchOrFail(url, { ...init, headers, body: requestBody });
+  // A token refused (it expired on the way, or its renewal failed unseen): renewed, the request goes once more.
+  if (response.status === 401 && token && settings.renewAccessToken) {
+    const renewed = await settings.renewAccessToken(token);
+    if (renewed && renewed !== token) {
+      headers.set('Authorization', `Bearer ${renewed}`);
+      response = await fetchOrFail(url, { ...init, headers, body: requestBody });
+    }
   }
   if (!response.ok) {
     throw new ApiRequestError(response.status, parseErrorBody(await response.text()));
   }
   return response;
+}
+
+async function fetchOrFail(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    // An abort is the caller's own doing (a query cancelled by navigation), not a failure to report.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
 }
 
 function joinUrl(baseUrl: string, path: string): string {

@@ -30,6 +30,7 @@ export function fakeAuthClient(initial: AuthSnapshot = { status: 'loading', user
     refreshClaims: vi.fn<AuthClient['refreshClaims']>().mockResolvedValue(),
     signOut: vi.fn<AuthClient['signOut']>().mockResolvedValue(),
     getAccessToken: vi.fn<AuthClient['getAccessToken']>().mockResolvedValue('access-1'),
+    renewAccessToken: vi.fn<AuthClient['renewAccessToken']>().mockResolvedValue(undefined),
   } satisfies AuthClient;
   return { client, setSnapshot };
 }

@@ -1,5 +1,6 @@
 import { ErrorResponse, ErrorTimeout, User, type UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignInNeededError } from '../../lib/api-client';
 import { idTokenClaims, testConfig } from '../../testing/fixtures';
 import { type AuthUserManager, createAuthClient } from './auth-client';
 import { sessionHint } from './session-hint';
@@ -214,7 +215,7 @@ describe('a token that expired while the tab was offline', () => {
     await vi.waitFor(() => expect(userManager.signinSilent).toHaveBeenCalledOnce());
   });
 
-  it('keeps the old token while the server cannot be reached, and sends the user to sign in when it asks', async () => {
+  it('keeps the old token while the server cannot be reached', async () => {
     const { userManager } = fakeUserManager();
     userManager.getUser.mockResolvedValue(signedInUser());
     const auth = createAuthClient(userManager);
@@ -223,12 +224,80 @@ describe('a token that expired while the tab was offline', () => {
 
     userManager.signinSilent.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(auth.getAccessToken()).resolves.toBe('access-old');
+    expect(auth.getSnapshot().status).toBe('authenticated');
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
+  });
 
-    userManager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'login_required' }));
-    await auth.getAccessToken();
-    expect(userManager.removeUser).toHaveBeenCalled();
-    expect(userManager.signinRedirect).toHaveBeenCalledOnce();
+  it.each([
+    ['its refresh token refused (invalid_grant)', 'invalid_grant'],
+    ['a silent sign-in that needs the sign-in page (login_required)', 'login_required'],
+  ])(
+    'when the session has ended (%s), keeps the screen and asks the user to sign in again; no request goes',
+    async (_, error) => {
+      const { userManager } = fakeUserManager();
+      userManager.getUser.mockResolvedValue(signedInUser());
+      const auth = createAuthClient(userManager);
+      await auth.ensureSignedIn('/jobs/job-1');
+      const held = expiredUser();
+      userManager.getUser.mockResolvedValue(held);
+      userManager.signinSilent.mockRejectedValue(new ErrorResponse({ error }));
+
+      const requests = [auth.getAccessToken(), auth.getAccessToken()];
+      for (const request of requests) await expect(request).rejects.toBeInstanceOf(SignInNeededError);
+      await expect(requests[0]).rejects.toThrow(
+        'Your sign-in has ended. Sign in again (at the top of the page) to carry on: nothing you entered is lost.',
+      );
+      expect(userManager.signinSilent).toHaveBeenCalledOnce();
+      // The user's name and organisations stay; no token; the banner's word.
+      expect(auth.getSnapshot()).toMatchObject({
+        status: 'offline',
+        error: 'Sign in again to send what is waiting. Nothing is lost: it stays on this device.',
+        user: { profile: held.profile, access_token: '' },
+      });
+      // Not sent away to the sign-in page (the screen and a form's text would go): the user chooses when.
+      expect(userManager.signinRedirect).not.toHaveBeenCalled();
+      expect(userManager.removeUser).not.toHaveBeenCalled();
+      // Until they have signed in, nothing is sent and nothing renews.
+      await expect(auth.getAccessToken()).rejects.toBeInstanceOf(SignInNeededError);
+      await expect(auth.renewAccessToken('access-old')).rejects.toBeInstanceOf(SignInNeededError);
+      expect(userManager.signinSilent).toHaveBeenCalledOnce();
+
+      await auth.signIn('/jobs/job-1');
+      expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: '/jobs/job-1' });
+    },
+  );
+
+  it('takes the token the library renewed meanwhile when its own renewal meets the used refresh token', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.getUser.mockResolvedValue(signedInUser());
+    const auth = createAuthClient(userManager);
+    await auth.ensureSignedIn('/');
+    const fresh = new User({ ...signedInUser(), access_token: 'access-3', profile: signedInUser().profile });
+    userManager.getUser.mockResolvedValueOnce(expiredUser()).mockResolvedValue(fresh);
+    userManager.signinSilent.mockRejectedValueOnce(new ErrorResponse({ error: 'invalid_grant' }));
+
+    await expect(auth.getAccessToken()).resolves.toBe('access-3');
+    expect(auth.getSnapshot().status).toBe('authenticated');
+  });
+
+  it('renews a token the server refused (401) once for the requests that ask, unless renewed meanwhile', async () => {
+    const { userManager } = fakeUserManager();
+    userManager.getUser.mockResolvedValue(signedInUser());
+    const auth = createAuthClient(userManager);
+    await auth.ensureSignedIn('/');
+    const renewed = new User({
+      ...signedInUser(),
+      access_token: 'access-2',
+      profile: signedInUser().profile,
+    });
+    userManager.signinSilent.mockResolvedValue(renewed);
+
+    const tokens = await Promise.all([auth.renewAccessToken('access-1'), auth.renewAccessToken('access-1')]);
+    expect(tokens).toEqual(['access-2', 'access-2']);
+    expect(userManager.signinSilent).toHaveBeenCalledOnce();
+    userManager.getUser.mockResolvedValue(renewed);
+    await expect(auth.renewAccessToken('access-1')).resolves.toBe('access-2');
+    expect(userManager.signinSilent).toHaveBeenCalledOnce();
   });
 });
 
@@ -361,15 +430,30 @@ describe('signed-in actions', () => {
     });
   });
 
-  it('signs in again when silent renewal finds the session has ended', async () => {
+  it('asks the user to sign in again when silent renewal finds the session has ended, keeping the screen', async () => {
     const { userManager, raise } = fakeUserManager();
-    const auth = createAuthClient(userManager, { currentPath: () => '/settings/taxes' });
+    const auth = createAuthClient(userManager);
     await auth.ensureSignedIn('/settings/taxes');
+    userManager.getUser.mockResolvedValue(signedInUser());
 
-    await raise.silentRenewError?.(new ErrorResponse({ error: 'login_required' }));
+    await raise.silentRenewError?.(new ErrorResponse({ error: 'invalid_grant' }));
 
-    expect(userManager.removeUser).toHaveBeenCalled();
-    expect(userManager.signinRedirect).toHaveBeenCalledWith({ state: '/settings/taxes' });
+    expect(auth.getSnapshot()).toMatchObject({
+      status: 'offline',
+      error: 'Sign in again to send what is waiting. Nothing is lost: it stays on this device.',
+    });
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    await expect(auth.getAccessToken()).rejects.toBeInstanceOf(SignInNeededError);
+  });
+
+  it('keeps the session when silent renewal only got no answer', async () => {
+    const { userManager, raise } = fakeUserManager();
+    const auth = createAuthClient(userManager);
+    await auth.ensureSignedIn('/');
+
+    await raise.silentRenewError?.(new TypeError('Failed to fetch'));
+
+    expect(auth.getSnapshot().status).toBe('authenticated');
   });
 
   it('tells subscribers when a renewed user arrives', () => {

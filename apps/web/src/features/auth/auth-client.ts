@@ -6,10 +6,12 @@ import {
   User,
   type UserManager,
 } from 'oidc-client-ts';
+import { SignInNeededError } from '../../lib/api-client';
 import {
   authErrorMessages,
   describeAuthError,
   isLoginRequired,
+  isSessionEnded,
   isStateError,
   isUnreachable,
 } from './auth-errors';
@@ -17,8 +19,10 @@ import { sessionHint } from './session-hint';
 import { tenantMemory } from './tenant-memory';
 
 /**
- * `offline`: the identity provider could not be reached and the device keeps the last user's week
- * (`features/offline`): their name and organisations show, with no token; the app signs in when the network returns.
+ * `offline`: no token, the user's name and organisations shown, and no read goes out (the layout holds them back):
+ * the identity provider could not be reached at start and the device keeps the last user's week
+ * (`features/offline`), and the app signs in when the network returns; or, with `error`, the provider wants the
+ * user to sign in again (at start back online, or when the session ended with the app open) and the banner asks.
  */
 export type AuthStatus = 'loading' | 'authenticated' | 'offline' | 'error';
 
@@ -49,8 +53,6 @@ export interface AuthClientOptions {
   claimNamespace?: string;
   /** Where the user lands after a failed sign-in callback (default '/'). */
   authErrorPath?: string | undefined;
-  /** Path, query and hash of the page the user is on (for returning after a forced sign-in). */
-  currentPath?: () => string;
   popupTimeoutMs?: number;
   /**
    * With no network at start: the claims of the user whose copy the device keeps, or null when there is none
@@ -78,7 +80,10 @@ export interface AuthClient {
    */
   refreshClaims(): Promise<void>;
   signOut(): Promise<void>;
+  /** The token to send; throws `SignInNeededError` while the user must sign in again. */
   getAccessToken(): Promise<string | undefined>;
+  /** After the server refused `refused` (401): a renewed token, or undefined (`ApiClientSettings`). */
+  renewAccessToken(refused: string): Promise<string | undefined>;
 }
 
 const popupTimeoutMs = 60_000;
@@ -94,9 +99,6 @@ export function safeReturnPath(target: unknown): string {
 
 export function createAuthClient(userManager: AuthUserManager, options: AuthClientOptions = {}): AuthClient {
   const errorPath = options.authErrorPath ?? '/';
-  const currentPath =
-    options.currentPath ??
-    (() => `${window.location.pathname}${window.location.search}${window.location.hash}`);
   const listeners = new Set<() => void>();
   let snapshot: AuthSnapshot = { status: 'loading', user: null, error: null };
   let silentSignIn: Promise<void> | null = null;
@@ -115,16 +117,30 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
   };
   const failed = (error: unknown) => update({ status: 'error', user: null, error: describeAuthError(error) });
 
+  /** The silent renewal under way for requests whose token expired or was refused (`renewExpired`). */
+  let renewing: Promise<string | undefined> | null = null;
+
   userManager.events.addUserLoaded(authenticated);
   userManager.events.addUserUnloaded(() => update({ status: 'loading', user: null, error: null }));
   userManager.events.addSilentRenewError(async (error) => {
-    if (isLoginRequired(error)) {
-      // The provider's session has ended: forget the tokens here and sign in again.
-      sessionHint.clear();
-      await userManager.removeUser();
-      await redirectToSignIn(currentPath());
+    // The provider's session has ended: the user signs in again when they choose (a renewal of ours running
+    // meanwhile decides for itself: one of two renewals may meet the refresh token the other used).
+    if (isSessionEnded(error) && !renewing && snapshot.status === 'authenticated') {
+      askToSignIn(await userManager.getUser());
     }
   });
+
+  /**
+   * The session ended while the app is open (perhaps while the device was offline past its life): the screen stays
+   * as it is (a form being filled in keeps its text) with the user's name and organisations and no token; reads
+   * wait (`offline`), and the banner asks the user to sign in again, after which what the device keeps is sent.
+   */
+  function askToSignIn(held: User | null) {
+    const profile = held?.profile ?? snapshot.user?.profile;
+    if (!profile) return;
+    const user = new User({ profile, access_token: '', token_type: 'Bearer' });
+    update({ status: 'offline', user, error: authErrorMessages.signInToSend });
+  }
 
   async function redirectToSignIn(returnTo: string, args: SigninRedirectArgs = {}): Promise<boolean> {
     try {
@@ -173,13 +189,12 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     }
   }
 
-  let renewing: Promise<string | undefined> | null = null;
-
   /**
    * A token for a request when the one held has expired (a tab offline past its token's life, whose renewal then
-   * failed and is not tried again by the library): one silent renewal at a time, for every request that asks.
-   * The provider wanting the user to sign in again sends them there, as a failed renewal does; no network leaves
-   * the old token, and the request says it could not reach the server.
+   * failed and is not tried again by the library) or was refused: one silent renewal at a time, for every request
+   * that asks. When the provider wants the user to sign in again, the screen stays and the banner asks
+   * (`askToSignIn`): the requests do not go (`SignInNeededError`). No network leaves the old token, and the request
+   * says it could not reach the server.
    */
   function renewExpired(held: User): Promise<string | undefined> {
     renewing ??= signInSilently()
@@ -189,12 +204,12 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
         return user.access_token;
       })
       .catch(async (error: unknown) => {
-        if (isLoginRequired(error)) {
-          sessionHint.clear();
-          await userManager.removeUser();
-          await redirectToSignIn(currentPath());
-        }
-        return held.access_token || undefined;
+        if (!isSessionEnded(error)) return held.access_token || undefined;
+        // The library's own renewal may have won the race for the refresh token.
+        const now = await userManager.getUser();
+        if (now && !now.expired && now.access_token !== held.access_token) return now.access_token;
+        askToSignIn(held);
+        throw new SignInNeededError();
       })
       .finally(() => {
         renewing = null;
@@ -293,8 +308,12 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
         // ask for the sign-in's scopes, so the provider issues an ID token with the claims as they are now.
         const user = await signInSilently({ extraTokenParams: { scope: userManager.settings.scope } });
         if (user) authenticated(user);
-      } catch {
-        // The names shown stay as they were until the next sign-in; the session itself is unchanged.
+      } catch (error) {
+        // The names shown stay as they were until the next sign-in; the session itself is unchanged, unless it
+        // has ended: then the user is asked to sign in again.
+        if (isSessionEnded(error) && !renewing && snapshot.status === 'authenticated') {
+          askToSignIn(await userManager.getUser());
+        }
       }
     },
     async switchTenant(tenantId) {
@@ -313,9 +332,22 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
       }
     },
     async getAccessToken() {
+      // Asked to sign in again: nothing goes out until they have.
+      if (snapshot.status === 'offline') {
+        if (snapshot.error) throw new SignInNeededError();
+        return undefined;
+      }
       const held = await userManager.getUser();
       if (held?.expired && snapshot.status === 'authenticated') return renewExpired(held);
       return held?.access_token || undefined;
+    },
+    async renewAccessToken(refused) {
+      if (snapshot.status === 'offline' && snapshot.error) throw new SignInNeededError();
+      const held = await userManager.getUser();
+      if (!held || snapshot.status !== 'authenticated') return undefined;
+      // Renewed meanwhile (by another request, or the library): that token.
+      if (held.access_token !== refused && !held.expired) return held.access_token;
+      return renewExpired(held);
     },
   };
 }

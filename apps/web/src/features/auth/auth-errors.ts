@@ -23,6 +23,15 @@ export function isLoginRequired(error: unknown): boolean {
   return error instanceof ErrorResponse && error.error === 'login_required';
 }
 
+/**
+ * A renewal the provider refused because the user must sign in again: the session ended (its time ran out, or the
+ * user signed out elsewhere), so its refresh token is refused (`invalid_grant`), or a silent sign-in needs the
+ * sign-in page (`login_required`).
+ */
+export function isSessionEnded(error: unknown): boolean {
+  return isLoginRequired(error) || (error instanceof ErrorResponse && error.error === 'invalid_grant');
+}
+
 /** A sign-in that got no answer: no network, or the provider is down. */
 export function isUnreachable(error: unknown): boolean {
   return (

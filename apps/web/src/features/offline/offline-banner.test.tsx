@@ -2,17 +2,20 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitingAction } from '../../testing/device-work';
 import { membership } from '../../testing/records';
 import { renderWithProviders } from '../../testing/render';
+import type { StoredAction } from './device-store';
 import type { DeviceWork } from './device-work';
 import { DeviceWorkContext } from './device-work';
 import { OfflineBanner } from './offline-banner';
 import type { WorkQueue } from './work-queue';
 
-/** The device's work with a week read at `savedAt` (epoch ms), or none kept. */
-function deviceWork(savedAt: number | null): DeviceWork {
+/** The device's work with a week read at `savedAt` (epoch ms), or none kept, and `waiting` to be sent. */
+function deviceWork(savedAt: number | null, waiting: StoredAction[] = []): DeviceWork {
+  const queue = { subscribe: () => () => undefined, getSnapshot: () => waiting } as unknown as WorkQueue;
   return {
-    queue: {} as WorkQueue,
+    queue,
     keepAnswer: () => undefined,
     savedAt: () => savedAt,
     subscribeSavedAt: () => () => undefined,
@@ -53,10 +56,34 @@ describe('OfflineBanner', () => {
   it('asks for a sign-in when the provider wants one to send what waits', async () => {
     const onSignIn = vi.fn();
     renderWithProviders(
-      <OfflineBanner signInProblem="Sign in again to send what is waiting." onSignIn={onSignIn} />,
+      <DeviceWorkContext
+        value={deviceWork(null, [
+          waitingAction({
+            jobId: 'job-1',
+            jobNumber: 242,
+            takenAt: 1,
+            action: { type: 'note', text: 'Reseated the valve.' },
+          }),
+        ])}
+      >
+        <OfflineBanner signInProblem="Sign in again to send what is waiting." onSignIn={onSignIn} />
+      </DeviceWorkContext>,
     );
+    expect(screen.getByRole('status')).toHaveTextContent('Not sent yet');
     expect(screen.getByRole('status')).toHaveTextContent('Sign in again to send what is waiting.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
     expect(onSignIn).toHaveBeenCalledOnce();
+  });
+
+  it('with nothing waiting, says the sign-in has ended and the screen stays until the user signs in', () => {
+    renderWithProviders(
+      <DeviceWorkContext value={deviceWork(null)}>
+        <OfflineBanner signInProblem="Sign in again to send what is waiting." onSignIn={vi.fn()} />
+      </DeviceWorkContext>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your sign-in has endedSign in again to carry on. What is on the screen stays as it is until you do.',
+    );
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 });

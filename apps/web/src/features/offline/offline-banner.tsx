@@ -3,7 +3,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useOnline } from '../../lib/network';
 import { useTimeZone } from '../../lib/time-zone';
-import { useDeviceWork } from './device-work';
+import { useDeviceWork, useWaitingActions } from './device-work';
 
 interface OfflineBannerProps {
   /** The sign-in's word while offline (the provider wants the user to sign in again), if any. */
@@ -11,11 +11,15 @@ interface OfflineBannerProps {
   onSignIn: () => void;
 }
 
+/** The sign-in ended with nothing waiting to be sent. */
+const SIGNED_OUT = 'Sign in again to carry on. What is on the screen stays as it is until you do.';
+
 /**
  * Above every page while there is no network: what the technician sees is the week kept on the device, read at
  * the time it names; what is not kept says it needs a connection where it would show. With no week kept, it says
- * which work the device keeps (the field actions' queue), so an office save that fails offline is not a surprise. Back online, while the
- * provider wants a new sign-in to send what waits, it says so with Sign in.
+ * which work the device keeps (the field actions' queue), so an office save that fails offline is not a surprise.
+ * While the provider wants a new sign-in (back online after starting offline, or the session ended with the app
+ * open), it says so with Sign in: to send what waits, or to carry on.
  */
 export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
   const online = useOnline();
@@ -25,12 +29,13 @@ export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
     work?.savedAt ?? (() => null),
   );
   const timeZone = useTimeZone();
+  const waiting = useWaitingActions().length > 0;
   if (online && !signInProblem) return null;
   if (signInProblem) {
     return (
-      <Alert color="yellow" mb="md" role="status" title="Not sent yet">
+      <Alert color="yellow" mb="md" role="status" title={waiting ? 'Not sent yet' : 'Your sign-in has ended'}>
         <Group justify="space-between" gap="sm">
-          <Text size="sm">{signInProblem}</Text>
+          <Text size="sm">{waiting ? signInProblem : SIGNED_OUT}</Text>
           <Button onClick={onSignIn}>Sign in</Button>
         </Group>
       </Alert>

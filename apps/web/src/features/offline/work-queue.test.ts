@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, NetworkError } from '../../lib/api-client';
+import { ApiRequestError, NetworkError, SignInNeededError } from '../../lib/api-client';
 import { errorResponse, jsonResponse } from '../../testing/api';
 import { job } from '../../testing/records';
 import { stubFetch } from '../../testing/stub-fetch';
@@ -235,6 +235,26 @@ describe('the work queue', () => {
     expect(queue.getSnapshot().every((action) => action.attempts === 0)).toBe(true);
     expect(sent).toEqual([]);
     expired = false;
+    await queue.flush();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('waits, untried, while the user must sign in again; signed in, it sends', async () => {
+    let ended = true;
+    const { queue, sent, signIns, delays } = queueWith(async () => {
+      if (ended) throw new SignInNeededError();
+    });
+    await queue.take(note('job-1', 'One'));
+    await queue.take(note('job-1', 'Two'));
+    await settled();
+    // The auth client already asks the user: no renewal asked, no retry timer, nothing counted as a failure.
+    expect(signIns).toEqual([]);
+    expect(delays).toEqual([]);
+    expect(queue.getSnapshot().map((action) => [action.state, action.attempts])).toEqual([
+      ['waiting', 0],
+      ['waiting', 0],
+    ]);
+    ended = false;
     await queue.flush();
     expect(sent).toHaveLength(2);
   });

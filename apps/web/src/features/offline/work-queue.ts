@@ -1,4 +1,4 @@
-import { ApiRequestError, isRetryable } from '../../lib/api-client';
+import { ApiRequestError, isRetryable, SignInNeededError } from '../../lib/api-client';
 import type { ActionBody, Owner, StoredAction } from './device-store';
 
 /** Where the queue keeps its actions: IndexedDB in the app (`action-store.ts`), a map in tests. */
@@ -104,6 +104,11 @@ export function createWorkQueue(owner: Owner, options: WorkQueueOptions) {
       try {
         answer = await send(action);
       } catch (error) {
+        // The sign-in has ended (the banner asks the user to sign in again): it all waits for that.
+        if (error instanceof SignInNeededError) {
+          stalled = true;
+          return false;
+        }
         if (error instanceof ApiRequestError && error.status === 401) {
           stalled = true;
           options.onSignInNeeded?.();
