@@ -1,4 +1,4 @@
-import { calendarDateIn } from '@fieldbook/domain';
+import { calendarDateIn, type Job } from '@fieldbook/domain';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { jobKeys, sendAction } from '../features/jobs';
 import type { ActionBody, DeviceWork, Owner, WeekCopy } from '../features/offline';
@@ -71,7 +71,14 @@ export function startDeviceWork(start: DeviceWorkStart): DeviceRuntime {
 
   const queue = createWorkQueue(owner, {
     store: deviceActionStore,
-    send: sendAction,
+    send: async (action) => {
+      const answer = await sendAction(action);
+      // A status sent: the job as the server now has it, in the screens before the action leaves the queue, so a
+      // job shown with its waiting Start applied never goes back to Scheduled until it is read again.
+      if (action.action.type === 'status')
+        queryClient.setQueryData(jobKeys.detail(action.jobId), answer as Job);
+      return answer;
+    },
     onSent: (action, answer) => {
       void queryClient.invalidateQueries({ queryKey: jobKeys.detail(action.jobId) });
       keepAnswer(action.jobId, action.action, answer);

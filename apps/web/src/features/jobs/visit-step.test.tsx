@@ -1,4 +1,5 @@
 import type { Departure, Job, Today } from '@fieldbook/domain';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -376,5 +377,80 @@ describe("a Technician's visit", () => {
       takenAt: expect.any(String),
     });
     expect((puts[2]?.body as Job | undefined)?.status).toBe('OPEN_COMPLETED');
+  });
+
+  it('keeps the finish form as it was typed when the network returns and the Start kept on the device is sent', async () => {
+    const booked = job({ number: 27, status: 'OPEN_SCHEDULED' });
+    serve(booked);
+    const served = api.handle;
+    let offline = false;
+    let startSent = false;
+    let answerRead: () => void = () => undefined;
+    const reread = new Promise<void>((resolve) => {
+      answerRead = resolve;
+    });
+    api.handle = async (request) => {
+      if (offline) throw new TypeError('Failed to fetch');
+      // The job read again after its Start was sent waits: the screen between the queue emptying and that read.
+      if (startSent && request.method === 'GET' && request.path === `/jobs/${booked.id}`) await reread;
+      if (request.method === 'PUT' && request.path === `/jobs/${booked.id}`) startSent = true;
+      return served(request);
+    };
+    await onDevice(booked, async () => {
+      const user = userEvent.setup();
+      await screen.findByRole('button', { name: 'Start' });
+      try {
+        offline = true;
+        onlineManager.setOnline(false);
+        await user.click(screen.getByRole('button', { name: 'Start' }));
+        expect(await screen.findByText(/^Job 27 started: saved on this device/)).toBeInTheDocument();
+        await user.click(await screen.findByRole('button', { name: 'Finish' }));
+        const dialog = within(screen.getByRole('dialog', { name: 'Finish job 27' }));
+        await user.type(dialog.getByRole('textbox', { name: /^Work done/ }), 'Replaced the mixer cartridge.');
+        await user.clear(dialog.getByRole('textbox', { name: "Customer's name" }));
+        await user.type(dialog.getByRole('textbox', { name: "Customer's name" }), 'Bea Back');
+        await user.click(dialog.getByRole('button', { name: 'Type a signature instead' }));
+        await user.type(dialog.getByRole('textbox', { name: /^Customer's signature, typed/ }), 'B. Back');
+        const typed = () => ({
+          workDone: screen.getByRole('textbox', { name: /^Work done/ }),
+          name: screen.getByRole('textbox', { name: "Customer's name" }),
+          signature: screen.getByRole('textbox', { name: /^Customer's signature, typed/ }),
+        });
+        const asTyped = () => {
+          expect(typed().workDone).toHaveValue('Replaced the mixer cartridge.');
+          expect(typed().name).toHaveValue('Bea Back');
+          expect(typed().signature).toHaveValue('B. Back');
+        };
+
+        offline = false;
+        onlineManager.setOnline(true);
+        // The Start is sent and leaves the queue; the job is not read again yet.
+        await waitFor(() => expect(startSent).toBe(true));
+        await waitFor(() => expect(screen.queryByText('Waiting to send')).not.toBeInTheDocument());
+        asTyped();
+        // The job as shown does not go back to Scheduled meanwhile.
+        expect(screen.queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+        answerRead();
+        await waitFor(() =>
+          expect(api.paths().filter((path) => path === `/jobs/${booked.id}`).length).toBeGreaterThan(2),
+        );
+        await waitFor(() => expect(screen.getByText('In progress')).toBeInTheDocument());
+        asTyped();
+
+        // Finished with the customer gone after all: the work done typed offline goes with it.
+        await user.click(screen.getByRole('checkbox', { name: 'Customer not present' }));
+        await user.click(
+          within(screen.getByRole('dialog', { name: 'Finish job 27' })).getByRole('button', {
+            name: 'Finish',
+          }),
+        );
+        expect(await screen.findByText('Job 27 finished: Completed.')).toBeInTheDocument();
+        expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+          text: 'Replaced the mixer cartridge.',
+        });
+      } finally {
+        onlineManager.setOnline(true);
+      }
+    });
   });
 });

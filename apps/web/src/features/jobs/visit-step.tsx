@@ -20,7 +20,8 @@ interface VisitStepProps {
 /**
  * A Technician's next step on their visit, as one large button: On my way (the arrival window, an email to the
  * customer) and then Start (In progress, its actual start stamped by the server) for a Scheduled job, Finish (the
- * finish form) for one In progress. Nothing once it is done with.
+ * finish form) for one In progress. Nothing once it is done with. The finish form, once open, stays open with what
+ * was typed in it whatever the job's status shows meanwhile, until it is finished or cancelled.
  */
 export function VisitStep({ job, statusChange }: VisitStepProps) {
   const [finishing, setFinishing] = useState(false);
@@ -61,6 +62,14 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
       },
     );
   };
+  // The form in the same place whatever the step: a status shown for a moment in between (the job read again after
+  // what waited on the device was sent, the office's change) does not take it, and what was typed, away.
+  const withFinishForm = (step: React.ReactNode) => (
+    <>
+      {step}
+      <FinishJobDialog job={job} opened={finishing} onClose={() => setFinishing(false)} />
+    </>
+  );
   if (job.status === 'OPEN_SCHEDULED') {
     const sent = departures.data?.[0];
     const last =
@@ -96,7 +105,7 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
         {last ? 'On my way again' : 'On my way'}
       </Button>
     );
-    return (
+    return withFinishForm(
       <>
         {last ? (
           <>
@@ -116,27 +125,24 @@ export function VisitStep({ job, statusChange }: VisitStepProps) {
           </>
         )}
         <OnMyWayDialog job={job} opened={departing} onClose={() => setDeparting(false)} />
-      </>
+      </>,
     );
   }
-  if (job.status !== 'OPEN_IN_PROGRESS') return null;
-  return (
-    <>
-      <Button
-        size="xl"
-        fullWidth
-        mb="md"
-        onClick={() => setFinishing(true)}
-        ref={(button) => {
-          if (button && focusFinish.current) {
-            focusFinish.current = false;
-            button.focus();
-          }
-        }}
-      >
-        Finish
-      </Button>
-      <FinishJobDialog job={job} opened={finishing} onClose={() => setFinishing(false)} />
-    </>
+  if (job.status !== 'OPEN_IN_PROGRESS') return withFinishForm(null);
+  return withFinishForm(
+    <Button
+      size="xl"
+      fullWidth
+      mb="md"
+      onClick={() => setFinishing(true)}
+      ref={(button) => {
+        if (button && focusFinish.current) {
+          focusFinish.current = false;
+          button.focus();
+        }
+      }}
+    >
+      Finish
+    </Button>,
   );
 }
