@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@fieldbook/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppShellLayout } from '../components/app-shell-layout';
 import { AuthErrorScreen } from '../components/auth-error-screen';
@@ -10,7 +10,7 @@ import { UserMenu } from '../components/user-menu';
 import { useAuth } from '../features/auth/auth-context';
 import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
 import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
-import { DeviceWorkContext, ownerOf } from '../features/offline';
+import { type DeviceWork, DeviceWorkContext, ownerOf, StartDeviceWorkContext } from '../features/offline';
 import { membershipQueryOptions } from '../features/team/api/get-membership';
 import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
@@ -48,7 +48,7 @@ export function ProtectedLayout() {
     enabled: tenancyReady && tenantId !== undefined,
   });
 
-  const device = useDeviceRuntime(tenancyReady ? tenantId : undefined);
+  const { device, startNow } = useDeviceRuntime(tenancyReady ? tenantId : undefined);
   const role = membership.data?.role;
   useEffect(() => {
     if (role === 'TECHNICIAN') device?.keepWeek();
@@ -101,42 +101,46 @@ export function ProtectedLayout() {
     <MembershipContext value={membership.data}>
       <TimeZoneContext value={timeZone}>
         <DeviceWorkContext value={device?.work ?? null}>
-          <AppShellLayout
-            userRole={membership.data?.role}
-            userMenu={
-              <div className="app-shell-bar-end">
-                {device && <device.WaitingActions />}
-                <UserMenu
-                  userName={userName}
-                  tenants={auth.tenancy.tenants}
-                  currentTenantId={auth.tenancy.tenantId}
-                  helpUrl={helpUrl}
-                  onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
-                  onSignOut={() => {
-                    // What the device has not sent goes with a sign-out: asked first.
-                    if (device && device.work.queue.getSnapshot().length > 0) setCheckingSignOut(true);
-                    else void auth.signOut();
-                  }}
+          <StartDeviceWorkContext value={startNow}>
+            <AppShellLayout
+              userRole={membership.data?.role}
+              userMenu={
+                <div className="app-shell-bar-end">
+                  {device && <device.WaitingActions />}
+                  <UserMenu
+                    userName={userName}
+                    tenants={auth.tenancy.tenants}
+                    currentTenantId={auth.tenancy.tenantId}
+                    helpUrl={helpUrl}
+                    onSwitchTenant={(tenantId) => void auth.switchTenant(tenantId)}
+                    onSignOut={() => {
+                      // What the device has not sent goes with a sign-out: asked first.
+                      if (device && device.work.queue.getSnapshot().length > 0) setCheckingSignOut(true);
+                      else void auth.signOut();
+                    }}
+                  />
+                </div>
+              }
+            >
+              {device && (
+                <device.OfflineBanner
+                  signInProblem={auth.status === 'offline' ? auth.error : null}
+                  onSignIn={() => void auth.signIn(here)}
                 />
-              </div>
-            }
-          >
-            {device && (
-              <device.OfflineBanner
-                signInProblem={auth.status === 'offline' ? auth.error : null}
-                onSignIn={() => void auth.signIn(here)}
-              />
-            )}
-            {device && (
-              <device.SignOutCheck
-                opened={checkingSignOut}
-                onClose={() => setCheckingSignOut(false)}
-                onSignOut={() => void auth.signOut()}
-              />
-            )}
-            {membership.isError && <MembershipAlert error={membership.error} onRetry={membership.refetch} />}
-            <ScreenGate role={membership.data?.role} />
-          </AppShellLayout>
+              )}
+              {device && (
+                <device.SignOutCheck
+                  opened={checkingSignOut}
+                  onClose={() => setCheckingSignOut(false)}
+                  onSignOut={() => void auth.signOut()}
+                />
+              )}
+              {membership.isError && (
+                <MembershipAlert error={membership.error} onRetry={membership.refetch} />
+              )}
+              <ScreenGate role={membership.data?.role} />
+            </AppShellLayout>
+          </StartDeviceWorkContext>
         </DeviceWorkContext>
       </TimeZoneContext>
     </MembershipContext>
@@ -146,28 +150,34 @@ export function ProtectedLayout() {
 type DeviceModule = typeof import('./device-work');
 
 /** How long after the signed-in layout first draws the device's side starts (when not started offline). */
-const AFTER_FIRST_SCREEN_MS = 2_000;
+export const AFTER_FIRST_SCREEN_MS = 2_000;
 type Device = DeviceRuntime & Pick<DeviceModule, 'OfflineBanner' | 'SignOutCheck' | 'WaitingActions'>;
+
+const notYet = async () => null;
 
 /**
  * The device's side of the app (`device-work.tsx`): the queue of actions taken offline and a technician's week kept
  * on the device. Loaded once the organisation is known, 2 s after the first screen (at once when started offline),
- * so none of it is in the first screen's download.
+ * so none of it is in the first screen's download; `startNow` starts it sooner, for an action that must be kept.
  */
-function useDeviceRuntime(tenantId: string | undefined): Device | null {
+function useDeviceRuntime(tenantId: string | undefined): {
+  device: Device | null;
+  startNow: () => Promise<DeviceWork | null>;
+} {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [device, setDevice] = useState<Device | null>(null);
   const latest = useRef(auth);
   latest.current = auth;
+  const starter = useRef<() => Promise<DeviceWork | null>>(notYet);
   const sub = auth.claims?.sub;
   useEffect(() => {
     if (!tenantId || !sub) return;
     let runtime: DeviceRuntime | undefined;
     let gone = false;
-    const start = () =>
-      void importOnceOnline(() => import('./device-work')).then((module) => {
-        if (gone) return;
+    const run = (module: DeviceModule): DeviceWork | null => {
+      if (gone) return null;
+      if (!runtime) {
         runtime = module.startDeviceWork({
           owner: ownerOf(sub, tenantId),
           profile: { ...latest.current.claims },
@@ -182,15 +192,32 @@ function useDeviceRuntime(tenantId: string | undefined): Device | null {
           SignOutCheck: module.SignOutCheck,
           WaitingActions: module.WaitingActions,
         });
-      });
+      }
+      return runtime.work;
+    };
+    const start = () => void importOnceOnline(() => import('./device-work')).then(run);
     // Started offline, the kept week is the screen: at once. Otherwise after the first screen, out of its way.
     const timer = setTimeout(start, latest.current.status === 'offline' ? 0 : AFTER_FIRST_SCREEN_MS);
+    starter.current = async () => {
+      if (runtime) return runtime.work;
+      clearTimeout(timer);
+      try {
+        return run(await import('./device-work'));
+      } catch {
+        // Its code could not be loaded (no network, and the app's files not kept on the device yet): it starts as
+        // soon as it can, as it would have.
+        start();
+        return null;
+      }
+    };
     return () => {
       clearTimeout(timer);
       gone = true;
+      starter.current = notYet;
       runtime?.stop();
       setDevice(null);
     };
   }, [tenantId, sub, queryClient]);
-  return device;
+  const startNow = useCallback(() => starter.current(), []);
+  return { device, startNow };
 }

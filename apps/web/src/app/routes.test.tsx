@@ -1,18 +1,19 @@
 import type { Receivables } from '@fieldbook/domain';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticesProvider } from '../components/notices';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { ConfigContext } from '../lib/config-context';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../testing/api';
 import { fakeAuthClient, signedIn } from '../testing/fake-auth-client';
 import { idTokenClaims, testConfig } from '../testing/fixtures';
-import { membership } from '../testing/records';
+import { job, membership } from '../testing/records';
 import { theme } from './app-providers';
+import { AFTER_FIRST_SCREEN_MS } from './protected-layout';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
 import { rememberingSessionChanges } from './session-changes';
@@ -422,5 +423,41 @@ describe('the invitation page', () => {
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(auth.client.ensureSignedIn).toHaveBeenCalledWith('/join/tok-123');
     expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe("the device's work in the first seconds after the app opens", () => {
+  it('keeps an action taken there with no signal, starting the device’s work for it', async () => {
+    // Held in those first seconds: the device's work does not start by itself (2 s after the first screen).
+    const later = globalThis.setTimeout;
+    const timeouts = vi
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation(((run: () => void, delay?: number) =>
+        delay === AFTER_FIRST_SCREEN_MS ? 0 : later(run, delay)) as typeof setTimeout);
+    const booked = job({ number: 31, status: 'OPEN_SCHEDULED' });
+    let offline = false;
+    api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
+    api.handle = (request) => {
+      if (offline) throw new TypeError('Failed to fetch');
+      if (request.path === `/jobs/${booked.id}`) return jsonResponse(booked);
+      return jsonResponse(request.path.endsWith('/signature') ? null : []);
+    };
+    try {
+      renderApp(`/jobs/${booked.id}`, signedInAuth());
+      const user = userEvent.setup();
+      await screen.findByRole('button', { name: 'Start' });
+      offline = true;
+      onlineManager.setOnline(false);
+      // Not started yet: no banner says the app is offline.
+      expect(screen.queryByText(/^Offline/)).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Start' }));
+      expect(await screen.findByText(/^Job 31 started: saved on this device/)).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: '1 waiting' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Finish' })).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+      timeouts.mockRestore();
+    }
   });
 });

@@ -21,6 +21,12 @@ export interface DeviceWork {
 
 export const DeviceWorkContext = createContext<DeviceWork | null>(null);
 
+/**
+ * Starts the device's work now, not when it would have (an action with no signal in the first seconds after the app
+ * opens must be kept): resolves with it, or null when it cannot start (its code not loaded yet, with no network).
+ */
+export const StartDeviceWorkContext = createContext<() => Promise<DeviceWork | null>>(async () => null);
+
 /** Whose week and actions: one user in one organisation. */
 export const ownerOf = (sub: string, tenantId: string): Owner => `${sub}@${tenantId}`;
 
@@ -45,10 +51,12 @@ export function useJobActions(jobId: string): StoredAction[] {
  * still wait: nothing overtakes them), else sent straight away by `direct`, given the Idempotency-Key and the time
  * it was taken (ISO 8601). `direct` sends what the device's resend of the action would (`sendAction`): a direct
  * request that gets no answer is taken on the device with the same key and time, so if it did arrive, the resend is
- * the same request and gets the first answer. Its answer goes to the kept week. Resolves 'sent' or 'kept'.
+ * the same request and gets the first answer. Its answer goes to the kept week. Before the device's work has
+ * started (the first seconds after the app opens), an action that must be kept starts it. Resolves 'sent' or 'kept'.
  */
 export function useFieldAction(job: { id: string; number: number }) {
   const work = useDeviceWork();
+  const startWork = use(StartDeviceWorkContext);
   const waiting = useJobActions(job.id);
   const online = useOnline();
   return async <T>(
@@ -59,19 +67,20 @@ export function useFieldAction(job: { id: string; number: number }) {
     mustKeep = false,
   ): Promise<'sent' | 'kept'> => {
     const takenAt = Date.now();
-    const keep = () => work?.queue.take({ jobId: job.id, jobNumber: job.number, action, key, takenAt });
-    if (work && (mustKeep || !online || waiting.length > 0)) {
-      await keep();
-      return 'kept';
-    }
+    /** Whether it was kept: not without the device's work. */
+    const kept = async () => {
+      const device = work ?? (await startWork());
+      await device?.queue.take({ jobId: job.id, jobNumber: job.number, action, key, takenAt });
+      return device !== null;
+    };
+    if ((mustKeep || !online || waiting.length > 0) && (await kept())) return 'kept';
     try {
       const answer = await direct(key, new Date(takenAt).toISOString());
       work?.keepAnswer(job.id, action, answer);
       return 'sent';
     } catch (error) {
-      if (!work || !(error instanceof NetworkError)) throw error;
-      await keep();
-      return 'kept';
+      if (error instanceof NetworkError && (await kept())) return 'kept';
+      throw error;
     }
   };
 }

@@ -9,6 +9,7 @@ export {
   DeviceWorkContext,
   KEPT_MESSAGE,
   ownerOf,
+  StartDeviceWorkContext,
   useDeviceWork,
   useFieldAction,
   useJobActions,
