@@ -1,7 +1,9 @@
 import type { JobAttachment } from '@fieldbook/domain';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { NEEDS_CONNECTION } from '../../components/section-loader';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
 import { waitingAction, withWaitingActions } from '../../testing/device-work';
 import { job, membership } from '../../testing/records';
@@ -145,5 +147,35 @@ describe("a job's photos and files", () => {
     await user.click(dialog.getByRole('button', { name: 'Delete file' }));
     expect(await screen.findByText("O'Brien's meter box.jpg deleted.")).toBeInTheDocument();
     expect(api.paths('DELETE')).toEqual([`${filesPath}/00000000-0000-7000-8000-0000000fa001`]);
+  });
+
+  it('offline, opens a photo kept as a thumbnail: says the photo needs a connection, and offers no Delete', async () => {
+    serve([attachment()]);
+    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    const user = userEvent.setup();
+    const photo = await (await section()).findByRole('button', {
+      name: "Open photo O'Brien's meter box.jpg",
+    });
+    // The thumbnail is on the screen; the photo itself was never read.
+    expect(await within(photo).findByRole('presentation')).toHaveAttribute(
+      'src',
+      'blob:http://localhost/file',
+    );
+    onlineManager.setOnline(false);
+    try {
+      await user.click(photo);
+      const dialog = within(await screen.findByRole('dialog', { name: "O'Brien's meter box.jpg" }));
+      expect(dialog.getByText(NEEDS_CONNECTION)).toBeInTheDocument();
+      expect(dialog.queryByText('Loading the photo…')).not.toBeInTheDocument();
+      expect(dialog.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+      expect(dialog.getByText(/^Added by Sam Nguyen, /)).toBeInTheDocument();
+
+      // Back online: the photo loads, and Delete is offered again.
+      onlineManager.setOnline(true);
+      expect(await dialog.findByRole('img', { name: "Photo O'Brien's meter box.jpg" })).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

@@ -19,10 +19,11 @@ import { useEffect, useId, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useNotify } from '../../components/notices';
-import { SectionLoader } from '../../components/section-loader';
+import { NEEDS_CONNECTION, SectionLoader } from '../../components/section-loader';
 import { apiFetchBlob } from '../../lib/api-client';
 import { displayDateTime } from '../../lib/date-display';
 import { saveFile } from '../../lib/download-file';
+import { useOnline } from '../../lib/network';
 import { roleMay } from '../../lib/role-access';
 import { useTimeZone } from '../../lib/time-zone';
 import { KEPT_MESSAGE, type StoredAction, useFieldAction, useJobActions } from '../offline';
@@ -251,7 +252,10 @@ function Tile({ jobId, file, onOpen }: { jobId: string; file: JobAttachment; onO
   );
 }
 
-/** A file opened: a photo as large as the screen allows, a PDF saved; who added it and when; Delete. */
+/**
+ * A file opened: a photo as large as the screen allows, a PDF saved; who added it and when; Delete. Offline, a photo
+ * not read before (the device keeps only its thumbnail) says it needs a connection, and there is no Delete.
+ */
 function FileViewer({
   jobId,
   file,
@@ -277,7 +281,8 @@ function FileViewer({
     remove.reset();
     onClose();
   };
-  const mayDelete = file !== null && (file.addedBy.mine || roleMay(role, 'manageJobs'));
+  const online = useOnline();
+  const mayDelete = online && file !== null && (file.addedBy.mine || roleMay(role, 'manageJobs'));
   return (
     <Modal opened={file !== null} onClose={close} title={file?.filename ?? ''} size="xl" fullScreen={phone}>
       {file && (
@@ -286,7 +291,13 @@ function FileViewer({
             url ? (
               <Image src={url} alt={`Photo ${file.filename}`} fit="contain" mah="70vh" />
             ) : (
-              <Text c="dimmed">{url === null ? 'The photo could not be loaded.' : 'Loading the photo…'}</Text>
+              <Text c="dimmed">
+                {url === null
+                  ? 'The photo could not be loaded.'
+                  : online
+                    ? 'Loading the photo…'
+                    : NEEDS_CONNECTION}
+              </Text>
             )
           ) : (
             <Button
