@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Locator, test } from '@playwright/test';
 import sharp from 'sharp';
 import { checkScreen } from './axe-check.ts';
+import { openSignedInWithApi } from './page-api.ts';
 import { downloadBy, pdfImageCount, pdfText } from './pdf-download.ts';
+import { readyJob, technician } from './scheduled-jobs.ts';
 import { openSignedIn } from './sign-in.ts';
 import { drawSignature } from './signature.ts';
 
@@ -237,4 +239,96 @@ test('a visit finished by keyboard alone: Start, the work done and a typed signa
   await expect(page.getByText(`Job ${number} finished: Completed.`)).toBeVisible();
   const signOff = page.getByRole('region', { name: 'Sign-off' });
   await expect(signOff.getByRole('img', { name: /^Signature of / })).toBeVisible();
+});
+
+/** A visit of tech2's of its own, starting now for an hour, made by the office in a browser of its own. */
+async function visitNow(browser: Browser): Promise<{ id: string; number: number }> {
+  const office = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const api = await openSignedInWithApi(await office.newPage(), '/jobs/search');
+  const start = new Date();
+  const { job } = await readyJob(api, {
+    start: start.toISOString(),
+    finish: new Date(start.getTime() + 60 * 60_000).toISOString(),
+    technician: (await technician(api, 'SE02')).id,
+  });
+  await office.close();
+  return job;
+}
+
+/**
+ * How far a finger's tap on `control` reaches, through its middle: across and up and down, the points where a tap
+ * lands on it (or on a label of its).
+ */
+function tapArea(control: Locator): Promise<{ width: number; height: number }> {
+  return control.evaluate((element) => {
+    const reaches = (x: number, y: number) => {
+      const hit = element.ownerDocument.elementFromPoint(x, y);
+      return hit !== null && (element.contains(hit) || hit.closest('label')?.control === element);
+    };
+    const box = element.getBoundingClientRect();
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    const reach = (dx: number, dy: number) => {
+      let steps = 0;
+      while (steps < 400 && reaches(x + dx * (steps + 1), y + dy * (steps + 1))) steps += 1;
+      return steps;
+    };
+    return { width: reach(-1, 0) + 1 + reach(1, 0), height: reach(0, -1) + 1 + reach(0, 1) };
+  });
+}
+
+test("a visit's small controls are targets a finger hits: On my way's choices, the waiting list's job links, 'Customer not present'", async ({
+  page,
+  browser,
+  context,
+}) => {
+  const job = await visitNow(browser);
+  await openSignedIn(page, `/jobs/${job.id}`, TECHNICIAN);
+  const atLeast44 = async (control: Locator, name: string) => {
+    const area = await tapArea(control);
+    expect.soft(area.width, `${name}: width`).toBeGreaterThanOrEqual(44);
+    expect.soft(area.height, `${name}: height`).toBeGreaterThanOrEqual(44);
+  };
+
+  await page.getByRole('button', { name: 'On my way', exact: true }).click();
+  const going = page.getByRole('dialog', { name: `On my way to job ${job.number}` });
+  for (const radio of await going.getByRole('radio').all())
+    await atLeast44(radio, (await radio.getAttribute('value')) ?? 'a radio');
+  await atLeast44(
+    going.getByRole('checkbox', { name: /^Email .* that I'm on my way/ }),
+    'the email checkbox',
+  );
+  // The row is the target: a tap at its far end ticks the box.
+  const email = going.getByRole('checkbox', { name: /^Email .* that I'm on my way/ });
+  await expect(email).toBeChecked();
+  const row = await email.evaluate((box) => {
+    const label = box.labels?.[0]?.getBoundingClientRect();
+    return label ? { x: label.right - 4, y: label.top + label.height / 2 } : null;
+  });
+  if (!row) throw new Error('The email checkbox has no label');
+  await page.touchscreen.tap(row.x, row.y);
+  await expect(email).not.toBeChecked();
+  await going.getByRole('button', { name: 'Cancel' }).click();
+
+  // Started with no signal: the list of what waits links to the job. (The device's side of the app, which keeps
+  // it, is loaded first: with no service worker here, it could not be loaded offline.)
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.includes('/device-work-')),
+      ),
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(page.getByText(new RegExp(`^Job ${job.number} started: saved on this device`))).toBeVisible();
+  await page.getByRole('button', { name: '1 waiting' }).click();
+  const waiting = page.getByRole('dialog', { name: 'Waiting to send' });
+  await atLeast44(waiting.getByRole('link', { name: `Job ${job.number}` }), 'the job link');
+  await page.keyboard.press('Escape');
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: '1 waiting' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  const finishing = page.getByRole('dialog', { name: `Finish job ${job.number}` });
+  await atLeast44(finishing.getByRole('checkbox', { name: 'Customer not present' }), 'Customer not present');
 });

@@ -2,6 +2,7 @@ import { clockTime } from '@fieldbook/domain';
 import { Button, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TAP_TARGET } from '../../components/tap-targets';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
 import { actionName, notSentText } from './action-names';
@@ -83,7 +84,7 @@ function WaitingAction({ action, held, onOpen }: WaitingActionProps) {
     <Stack gap={4} component="section" aria-label={`Job ${action.jobNumber}: ${actionName(action.action)}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text fw={600}>
-          <Link to={paths.jobs.view.href(action.jobId)} onClick={onOpen}>
+          <Link to={paths.jobs.view.href(action.jobId)} onClick={onOpen} className={TAP_TARGET}>
             Job {action.jobNumber}
           </Link>
           : {actionName(action.action)}
