@@ -332,3 +332,78 @@ test("a visit's small controls are targets a finger hits: On my way's choices, t
   const finishing = page.getByRole('dialog', { name: `Finish job ${job.number}` });
   await atLeast44(finishing.getByRole('checkbox', { name: 'Customer not present' }), 'Customer not present');
 });
+
+/** The signature box's canvas: its pixels and its size as shown, and where the ink is across it. */
+function canvasOf(pad: Locator) {
+  return pad.evaluate((element) => {
+    // The page's canvas (the journeys are typed without the DOM's types).
+    const canvas = element as unknown as {
+      width: number;
+      height: number;
+      offsetWidth: number;
+      offsetHeight: number;
+      getContext(kind: '2d'): { getImageData(...area: number[]): { data: Uint8ClampedArray } } | null;
+    };
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d')?.getImageData(0, 0, width, height).data ?? [];
+    let [left, right, top, bottom] = [width, -1, height, -1];
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1)
+        if ((pixels[(y * width + x) * 4] ?? 255) < 200) {
+          [left, right] = [Math.min(left, x), Math.max(right, x)];
+          [top, bottom] = [Math.min(top, y), Math.max(bottom, y)];
+        }
+    const ratio = Math.max(element.ownerDocument.defaultView?.devicePixelRatio ?? 1, 1);
+    return {
+      sized:
+        width === Math.floor(canvas.offsetWidth * ratio) &&
+        height === Math.floor(canvas.offsetHeight * ratio),
+      width,
+      left,
+      right,
+      inkHeight: bottom - top,
+    };
+  });
+}
+
+test('a signature drawn after turning the phone sideways fills the wider box; turned back, the drawing is kept whole', async ({
+  page,
+  browser,
+}) => {
+  const job = await visitNow(browser);
+  await openSignedIn(page, `/jobs/${job.id}`, TECHNICIAN);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await page.getByRole('button', { name: 'Finish', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Finish job ${job.number}` });
+  await dialog.getByRole('textbox', { name: "Customer's name" }).fill('Rosa Rotate');
+  const pad = dialog.getByRole('img', { name: "Customer's signature" });
+  await expect.poll(async () => (await canvasOf(pad)).sized).toBe(true);
+  await drawSignature(page, dialog);
+  const upright = await canvasOf(pad);
+  expect(upright.right).toBeGreaterThan(0);
+
+  // Sideways: the canvas takes the wider box's size, the signature drawn upright still on it.
+  await page.setViewportSize({ width: 844, height: 390 });
+  await expect.poll(async () => (await canvasOf(pad)).width).toBeGreaterThan(upright.width);
+  const sideways = await canvasOf(pad);
+  expect(sideways.sized).toBe(true);
+  expect(sideways.right).toBe(upright.right);
+  // Drawn across the wide box: the stroke reaches where the finger went, near its right edge.
+  await drawSignature(page, dialog);
+  const across = await canvasOf(pad);
+  expect(across.right).toBeGreaterThan(across.width * 0.8);
+
+  // Upright again: the drawing is made smaller to fit, not cut off at the narrower box's edge.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await canvasOf(pad)).width).toBe(upright.width);
+  const back = await canvasOf(pad);
+  expect(back.sized).toBe(true);
+  expect(back.right).toBeGreaterThan(back.width * 0.8);
+  expect(back.inkHeight).toBeLessThan(across.inkHeight * 0.8);
+
+  await dialog.getByRole('button', { name: 'Finish', exact: true }).click();
+  await expect(page.getByText(`Job ${job.number} finished: Completed.`)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Sign-off' }).getByRole('img', { name: 'Signature of Rosa Rotate' }),
+  ).toBeVisible();
+});

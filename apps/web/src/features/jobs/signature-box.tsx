@@ -34,7 +34,9 @@ function typedSignature(name: string): string | null {
 
 /**
  * A box to sign in with a finger (or a mouse or pen): `signature_pad` on a canvas sized to the box and the screen's
- * pixel ratio, so the lines stay sharp. Its code loads when the box is first shown. 'Type a signature instead'
+ * pixel ratio, so the lines stay sharp, and sized again whenever the box changes size (a phone turned sideways), the
+ * drawing kept.
+ * Its code loads when the box is first shown. 'Type a signature instead'
  * offers a box to type it (for a customer who cannot draw, and for the keyboard alone): the typed name is kept as a
  * picture in the same way.
  */
@@ -60,28 +62,67 @@ export function SignatureBox({ label, disabled = false, onReady, error, onChange
   useEffect(() => {
     let pad: import('signature_pad').default | undefined;
     let gone = false;
+    // The box's size changes with the window (a phone turned sideways or back, the form no longer full screen) and
+    // when it is shown again after a typed signature.
+    const resized = new ResizeObserver(() => fit());
+    /** Sizes the canvas to the box as shown, once the pad has loaded. */
+    let fit: () => void = () => undefined;
     void import('signature_pad').then(({ default: SignaturePad }) => {
       const element = canvas.current;
       // No 2D context (a browser without canvas, a test's DOM): nothing can be drawn; "not present" still works.
       const context = element?.getContext('2d');
       if (gone || !element || !context) return;
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      element.width = element.offsetWidth * ratio;
-      element.height = element.offsetHeight * ratio;
-      context.scale(ratio, ratio);
-      pad = new SignaturePad(element, { backgroundColor: 'rgb(255, 255, 255)', penColor: 'rgb(20, 20, 60)' });
-      pad.addEventListener('endStroke', () => changed.current?.());
-      clear.current = () => pad?.clear();
+      const drawing = new SignaturePad(element, {
+        backgroundColor: 'rgb(255, 255, 255)',
+        penColor: 'rgb(20, 20, 60)',
+      });
+      pad = drawing;
+      fit = () => {
+        const width = element.offsetWidth;
+        const height = element.offsetHeight;
+        const ratio = Math.max(window.devicePixelRatio || 1, 1);
+        const pixels = (size: number) => Math.floor(size * ratio);
+        // Hidden (a signature being typed), or the size it has: nothing to do.
+        if (width === 0 || (element.width === pixels(width) && element.height === pixels(height))) return;
+        // signature_pad's way (its README): the canvas as many pixels as the box shows at the screen's pixel ratio,
+        // the context scaled to match, then the strokes drawn again (a new size blanks the canvas). A drawing wider
+        // or taller than the box now (signed sideways, then the phone turned back) is made smaller to fit.
+        const strokes = drawing.toData();
+        let right = 0;
+        let bottom = 0;
+        for (const stroke of strokes)
+          for (const point of stroke.points) {
+            right = Math.max(right, point.x + stroke.maxWidth);
+            bottom = Math.max(bottom, point.y + stroke.maxWidth);
+          }
+        const scale = Math.min(1, width / (right || width), height / (bottom || height));
+        element.width = pixels(width);
+        element.height = pixels(height);
+        context.scale(ratio, ratio);
+        drawing.fromData(
+          scale === 1
+            ? strokes
+            : strokes.map((stroke) => ({
+                ...stroke,
+                points: stroke.points.map((point) => ({ ...point, x: point.x * scale, y: point.y * scale })),
+              })),
+        );
+      };
+      fit();
+      resized.observe(element);
+      drawing.addEventListener('endStroke', () => changed.current?.());
+      clear.current = () => drawing.clear();
       onReady({
         read: () => {
           if (typed.current !== null)
             return typed.current.trim() ? typedSignature(typed.current.trim()) : null;
-          return pad && !pad.isEmpty() ? pad.toDataURL('image/png') : null;
+          return drawing.isEmpty() ? null : drawing.toDataURL('image/png');
         },
       });
     });
     return () => {
       gone = true;
+      resized.disconnect();
       pad?.off();
     };
   }, [onReady]);
