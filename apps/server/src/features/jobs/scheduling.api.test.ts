@@ -136,6 +136,7 @@ describe('scheduling on the board', () => {
       error: 'CONFLICT',
       message: 'Someone else changed this job. Reload it to see their changes, then save again.',
       fieldErrors: [],
+      reason: 'STALE_SAVE',
     });
     expect((await api.get(`/api/jobs/${read.id}`)).json()).toMatchObject({
       status: 'OPEN_READY_TO_BE_SCHEDULED',
