@@ -1,17 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-client';
 import { membership } from '../../testing/records';
 import { renderWithProviders } from '../../testing/render';
 import { deviceActionStore } from './action-store';
-import type { StoredAction } from './device-store';
+import { clearDevice, type StoredAction } from './device-store';
 import { type DeviceWork, DeviceWorkContext } from './device-work';
 import { WaitingActions } from './waiting-actions';
 import { createWorkQueue } from './work-queue';
 
 const SIGNED_ALREADY =
   'The job was already signed at 2:42 pm on 30 Nov by Olivia Cartwright; this sign-off was not saved.';
+
+// The device's store outlives a file (the web tests share a worker's modules): nothing is left in it for the next.
+afterEach(() => clearDevice());
 
 describe('the list of what waits to be sent, after a refused sign-off', () => {
   it('shows a sign-off refused for a later one as a conflict, the Finish waiting for the choice; Discard lets it go', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiRequestError, NetworkError, SignInNeededError } from '../../lib/api-client';
 import { errorResponse, jsonResponse } from '../../testing/api';
 import { job } from '../../testing/records';
@@ -57,6 +57,9 @@ const finish = (jobId: string) => ({
 });
 const noAnswer = () => new NetworkError(new TypeError('Failed to fetch'));
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+// The device's store outlives a file (the web tests share a worker's modules): each test starts with none kept.
+beforeEach(() => clearDevice());
 
 describe('the work queue', () => {
   it('sends actions in the order they were taken, each once, with the key it was taken with', async () => {
