@@ -50,6 +50,13 @@ export function quoteAnswerApi(apiBaseUrl: string, token: string) {
 
 export type QuoteAnswerApi = ReturnType<typeof quoteAnswerApi>;
 
+/** What the quote page's parts are given: the API, the quote as last read, and what to do with an answered one. */
+export interface QuoteAnswerProps {
+  api: QuoteAnswerApi;
+  quote: PublicQuote;
+  onAnswered: (quote: PublicQuote) => void;
+}
+
 /** A failure as the page shows it: the API's own, else one that says to try again. */
 export const asAnswerError = (error: unknown): AnswerError =>
   error instanceof AnswerError ? error : new AnswerError(0, 'Something went wrong. Please try again.');

@@ -2,18 +2,10 @@ import type { PublicQuote } from '@fieldbook/domain';
 import { Alert, Button, Checkbox, Group, Radio, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { displayMoney } from '../../lib/money-display';
-import { type AnswerError, asAnswerError, type QuoteAnswerApi } from './quote-answer-api';
+import { type AnswerError, asAnswerError, type QuoteAnswerProps } from './quote-answer-api';
 
 /** Accept (a name, the terms ticked, an option when there are several) or Decline (a reason, if they give one). */
-export function AnswerForms({
-  api,
-  quote,
-  onAnswered,
-}: {
-  api: QuoteAnswerApi;
-  quote: PublicQuote;
-  onAnswered: (quote: PublicQuote) => void;
-}) {
+export function AnswerForms({ api, quote, onAnswered }: QuoteAnswerProps) {
   const [name, setName] = useState('');
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [option, setOption] = useState<string | null>(null);

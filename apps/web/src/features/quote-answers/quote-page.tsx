@@ -7,7 +7,12 @@ import { PageColumn } from '../../components/page-column';
 import { RecordDetails } from '../../components/record-details';
 import { displayDate, displayDateTime } from '../../lib/date-display';
 import { displayMoney, displayPrice } from '../../lib/money-display';
-import { type AnswerError, asAnswerError, type QuoteAnswerApi } from './quote-answer-api';
+import {
+  type AnswerError,
+  asAnswerError,
+  type QuoteAnswerApi,
+  type QuoteAnswerProps,
+} from './quote-answer-api';
 import { AnswerForms } from './quote-answer-forms';
 
 type Line = PublicQuote['lineItems'][number];
@@ -91,15 +96,7 @@ export function QuotePage({ api }: { api: QuoteAnswerApi }) {
   );
 }
 
-function QuoteShown({
-  api,
-  quote,
-  onAnswered,
-}: {
-  api: QuoteAnswerApi;
-  quote: PublicQuote;
-  onAnswered: (quote: PublicQuote) => void;
-}) {
+function QuoteShown({ api, quote, onAnswered }: QuoteAnswerProps) {
   const { organisation } = quote;
   const common = quote.lineItems.filter((line) => line.option === null);
   // Answered here: the answer's form goes, and the focus goes to what the quote now says.
