@@ -10,7 +10,13 @@ function CustomerSearch() {
 }
 
 function renderSearch(route: string) {
-  return renderRoutes([{ path: '/customers/search', Component: CustomerSearch }], { route });
+  return renderRoutes(
+    [
+      { path: '/customers/search', Component: CustomerSearch },
+      { path: '/customers/:id', Component: () => <h1>A customer</h1> },
+    ],
+    { route },
+  );
 }
 
 describe('SearchForm', () => {
@@ -98,5 +104,23 @@ describe('SearchForm', () => {
     await act(() => router.navigate(-1));
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('acme');
     expect(box).toHaveValue('acme');
+  });
+
+  it('a search still being read when the user follows a link does not bring them back to the list', async () => {
+    const { router } = renderSearch('/customers/search?q=acme&p=1&s=15');
+    const user = userEvent.setup();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fish & chips');
+
+    // Enter, then at once a customer's link of the list as it stood, before the search has been read.
+    await act(async () => {
+      screen.getByRole('button', { name: 'Search' }).click();
+      await router.navigate('/customers/7');
+    });
+
+    expect(await screen.findByRole('heading', { name: 'A customer' })).toBeInTheDocument();
+    // Long enough for the search (and the typing's pause) to have finished, were it still going.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(router.state.location.pathname).toBe('/customers/7');
   });
 });

@@ -1,7 +1,7 @@
 import { MATCH_ALL } from '@fieldbook/domain';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type CSSProperties, type FormEvent, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type CSSProperties, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
 import { PlainButton } from '../plain-button';
@@ -33,6 +33,18 @@ interface SearchFormProps {
  */
 export function SearchForm({ path, params, placeholder }: SearchFormProps) {
   const navigate = useNavigate();
+  const { key: here } = useLocation();
+  /**
+   * The address the box is on, or null once it has gone: a search still being read when the user has moved on
+   * (a link, Back) does not pull them back to the list.
+   */
+  const onAddress = useRef<string | null>(here);
+  useEffect(() => {
+    onAddress.current = here;
+    return () => {
+      onAddress.current = null;
+    };
+  }, [here]);
   const inputId = useId();
   const searched = params.q === MATCH_ALL ? '' : params.q;
   const [text, setText] = useState(searched);
@@ -45,7 +57,9 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
   }
 
   const search = async (typed: string, how: 'typing' | 'submit') => {
+    const from = onAddress.current;
     const q = await readSearch(typed);
+    if (onAddress.current !== from) return;
     if (how === 'typing' && q === params.q) return;
     // Typing refines one search: it replaces its own history entry rather than adding one per pause.
     const replace = how === 'typing' && sent.current === params.q;
