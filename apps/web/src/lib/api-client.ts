@@ -5,6 +5,7 @@ import {
   type FieldError,
   isErrorBody,
 } from '@fieldbook/domain';
+import { noteServerDate } from './server-clock';
 
 /**
  * What the user reads when their sign-in has ended (the identity provider wants them to sign in again, or the server
@@ -222,7 +223,10 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
 
 async function fetchOrFail(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, init);
+    const sentAt = Date.now();
+    const response = await fetch(url, init);
+    noteServerDate(response.headers.get('Date'), sentAt, Date.now());
+    return response;
   } catch (error) {
     // An abort is the caller's own doing (a query cancelled by navigation), not a failure to report.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

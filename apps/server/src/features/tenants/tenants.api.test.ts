@@ -203,7 +203,7 @@ describe('API conventions', () => {
     });
   });
 
-  it('exposes the list headers to the browser', async () => {
+  it("exposes the list headers and the server's time (a phone's actions are stamped by it) to the browser", async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/health',
@@ -212,5 +212,7 @@ describe('API conventions', () => {
     expect(response.headers['access-control-expose-headers']).toContain('Total-Count');
     expect(response.headers['access-control-expose-headers']).toContain('Total-Count-Relation');
     expect(response.headers['access-control-expose-headers']).toContain('Link');
+    expect(response.headers['access-control-expose-headers']).toContain('Date');
+    expect(Math.abs(Date.parse(String(response.headers.date)) - Date.now())).toBeLessThan(5_000);
   });
 });

@@ -1,9 +1,13 @@
 import { LIST_HEADERS, XERO_EXPORT_HEADERS } from '@fieldbook/domain';
 import type { FastifyInstance } from 'fastify';
 
-/** Response headers the web app reads: the list headers, replays, the request id and what an export holds. */
+/**
+ * Response headers the web app reads: the list headers, replays, the request id, what an export holds, and the
+ * server's time (`Date`: a phone's actions are stamped by the server's clock, not a wrong one of its own).
+ */
 const EXPOSED_HEADERS = [
   ...LIST_HEADERS,
+  'Date',
   'Idempotency-Replayed',
   'X-Request-Id',
   ...Object.values(XERO_EXPORT_HEADERS),

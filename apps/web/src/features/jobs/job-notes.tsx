@@ -8,6 +8,7 @@ import { useNotify } from '../../components/notices';
 import { SectionLoader } from '../../components/section-loader';
 import { displayDateTime } from '../../lib/date-display';
 import { roleMay } from '../../lib/role-access';
+import { serverNow } from '../../lib/server-clock';
 import { useTimeZone } from '../../lib/time-zone';
 import { KEPT_MESSAGE, type StoredAction, useFieldAction, useJobActions } from '../offline';
 import { useRole } from '../team';
@@ -201,7 +202,7 @@ function NoteItem({ jobId, note }: { jobId: string; note: JobNote }) {
   const [asking, setAsking] = useState(false);
   const deletion = useDeleteJobNote(jobId);
   const notify = useNotify();
-  const editable = note.author.mine && Date.now() < Date.parse(note.editableUntil);
+  const editable = note.author.mine && serverNow() < Date.parse(note.editableUntil);
   const edited = Date.parse(note.updated) - Date.parse(note.created) > 1000;
   const byline = [note.author.name ?? 'Someone', displayDateTime(note.created, timeZone), edited && 'edited'];
   return (

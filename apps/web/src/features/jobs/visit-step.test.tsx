@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceRuntime } from '../../app/device-work';
+import { resetServerClock } from '../../lib/server-clock';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import {
   copyOf,
@@ -158,6 +159,35 @@ describe("a Technician's visit", () => {
       ),
     ).toBeInTheDocument();
     expect(await buttons()).toEqual(['Start', 'On my way again']);
+  });
+
+  it("stamps On my way by the server's clock when the phone's runs 10 minutes fast", async () => {
+    const booked = job({ number: 21, status: 'OPEN_SCHEDULED' });
+    serve(booked);
+    const tenMinutes = 10 * 60_000;
+    // Every answer says the server's time: ten minutes behind this phone's.
+    const handle = api.handle;
+    api.handle = async (request) => {
+      const response = await handle(request);
+      response.headers.set('Date', new Date(Date.now() - tenMinutes).toUTCString());
+      return response;
+    };
+    try {
+      renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'On my way' }));
+      const dialog = within(screen.getByRole('dialog', { name: 'On my way to job 21' }));
+      await user.click(dialog.getByRole('radio', { name: '45 minutes' }));
+      await user.click(dialog.getByRole('button', { name: 'On my way' }));
+      expect(await screen.findByText(/^On my way recorded\./)).toBeInTheDocument();
+
+      const [post] = api.requests.filter((request) => request.method === 'POST');
+      const takenAt = (post?.body as { takenAt?: string } | undefined)?.takenAt ?? '';
+      // The header's second steps and the test's own time: within a few seconds of the server's now.
+      expect(Math.abs(Date.parse(takenAt) - (Date.now() - tenMinutes))).toBeLessThan(5_000);
+    } finally {
+      resetServerClock();
+    }
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { type Job, type JobStatus, statusStamps } from '@fieldbook/domain';
 import { createContext, use, useSyncExternalStore } from 'react';
 import { NetworkError } from '../../lib/api-client';
 import { useOnline } from '../../lib/network';
+import { serverNow } from '../../lib/server-clock';
 import type { ActionBody, Owner, StoredAction } from './device-store';
 import type { QueueState, WorkQueue } from './work-queue';
 
@@ -66,7 +67,8 @@ export function useFieldAction(job: { id: string; number: number }) {
     /** Keep it without trying: an earlier part of the same step was kept. */
     mustKeep = false,
   ): Promise<'sent' | 'kept'> => {
-    const takenAt = Date.now();
+    // By the server's clock: a phone set minutes out would otherwise stamp its Start or sign-off wrong, or be refused.
+    const takenAt = serverNow();
     /** Whether it was kept: not without the device's work. */
     const kept = async () => {
       const device = work ?? (await startWork());

@@ -36,6 +36,7 @@ import { useRole } from '../team';
 import { activeTechnicianChoicesQueryOptions } from '../technicians';
 import { todayQueryOptions } from './api/get-today';
 import './today-page.css';
+import { serverNow } from '../../lib/server-clock';
 
 const dayTitle = new Intl.DateTimeFormat('en-AU', {
   weekday: 'long',
@@ -251,7 +252,7 @@ function VisitCard({ visit, next, showLate }: { visit: ShownVisit; next: boolean
     job.status === 'OPEN_IN_PROGRESS' &&
     started &&
     calendarDateIn(timeZone, new Date(started)) < calendarDateIn(timeZone);
-  const late = showLate ? lateness(job, Date.now()) : null;
+  const late = showLate ? lateness(job, serverNow()) : null;
   const lines = job.items.slice(0, 2).map((line) => line.description);
   const tel = phone ? telHref(phone) : undefined;
   return (
