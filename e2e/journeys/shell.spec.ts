@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_TENANTS, openSignedIn } from './sign-in.ts';
+import { DEMO, DEMO_TENANTS, openSignedIn, signInAs } from './sign-in.ts';
 import { CUSTOMER_LISTS, nameFirstCustomerOneLongWord, ONE_WORD_NAME } from './wide-table.ts';
 
 /** Apple's and WCAG 2.5.5's least size of a control a finger hits. */
@@ -402,6 +402,54 @@ test.describe('editors and errors, by keyboard at 1440 × 900', () => {
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
     await expect(page.getByRole('row', { name: 'Price $245.50 excl. GST' })).toBeVisible();
+  });
+
+  test('a save after the sign-in ended asks to sign in; signing in in a popup keeps the form, and Save saves it', async ({
+    page,
+  }) => {
+    const code = `END-${randomBytes(3).toString('hex').toUpperCase()}`;
+    await openSignedIn(page, '/items/new');
+    await page.getByLabel('Code').fill(code);
+    await page.getByLabel('Description').fill("O'Brien & Sons' hot water unit, supply & fit");
+    await page.getByLabel('Price').fill('1180');
+
+    // The session ends meanwhile (it ran out, or its user signed out elsewhere): the provider's session cookie is
+    // gone, the server refuses the token, and the provider refuses its renewal.
+    await page.context().clearCookies();
+    await page.route('**/api/items', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 401,
+            json: { error: 'UNAUTHENTICATED', message: 'The access token has expired.' },
+          })
+        : route.fallback(),
+    );
+    await page.route('**/oidc/token', (route) =>
+      route.request().postData()?.includes('grant_type=refresh_token')
+        ? route.fulfill({
+            status: 400,
+            json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText('Your sign-in has ended.');
+    const banner = page.getByRole('status').filter({ hasText: 'Your sign-in has ended' });
+    await expect(banner).toBeVisible();
+    await page.unrouteAll();
+
+    const popupOpened = page.waitForEvent('popup');
+    await banner.getByRole('button', { name: 'Sign in' }).click();
+    const popup = await popupOpened;
+    await signInAs(popup);
+    await popup.waitForEvent('close');
+
+    await expect(banner).toBeHidden();
+    await expect(page.getByLabel('Code')).toHaveValue(code);
+    await expect(page.getByLabel('Description')).toHaveValue("O'Brien & Sons' hot water unit, supply & fit");
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
+    await expect(page.getByRole('row', { name: 'Price $1,180.00 excl. GST' })).toBeVisible();
   });
 
   test('a duplicate code is shown on Code, and goes when the code changes', async ({ page }) => {

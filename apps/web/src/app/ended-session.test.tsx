@@ -85,6 +85,24 @@ describe('a visit open when the sign-in ends', () => {
       api.requests.filter((request) => request.headers.get('Authorization') === 'Bearer access-old'),
     ).toEqual([]);
     expect(userManager.signinRedirect).not.toHaveBeenCalled();
+
+    // Sign in (the banner's button) signs in in a popup: the page and the form stay, and the reads go again.
+    vi.mocked(userManager.signinPopup).mockImplementation(async () => {
+      held = userWith('access-2', Math.floor(Date.now() / 1000) + 300);
+      return held;
+    });
+    await act(() => auth.signInPopup(`/jobs/${going.id}`));
+    expect(auth.getSnapshot().status).toBe('authenticated');
+    expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    act(() => {
+      void queryClient.invalidateQueries();
+    });
+    await waitFor(() =>
+      expect(
+        api.requests.filter((request) => request.headers.get('Authorization') === 'Bearer access-2'),
+      ).not.toEqual([]),
+    );
+    expect(dialog.getByRole('textbox', { name: /^Work done/ })).toHaveValue('Reseated the valve.');
     await queryClient.cancelQueries();
   });
 });

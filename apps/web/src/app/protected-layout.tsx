@@ -125,7 +125,7 @@ export function ProtectedLayout() {
               {device && (
                 <device.OfflineBanner
                   signInProblem={auth.status === 'offline' ? auth.error : null}
-                  onSignIn={() => void auth.signIn(here)}
+                  onSignIn={() => auth.signInPopup(here)}
                 />
               )}
               {device && (

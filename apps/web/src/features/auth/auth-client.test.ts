@@ -409,7 +409,7 @@ describe('signed-in actions', () => {
     expect(userManager.signoutRedirect).toHaveBeenCalledOnce();
   });
 
-  it('gives up on a popup login after 60 seconds', async () => {
+  it('gives up on a popup login after 5 minutes', async () => {
     vi.useFakeTimers();
     const { userManager } = fakeUserManager();
     userManager.signinPopup.mockImplementation(
@@ -420,13 +420,89 @@ describe('signed-in actions', () => {
     );
     const auth = createAuthClient(userManager);
 
-    const signingIn = auth.signInPopup();
-    await vi.advanceTimersByTimeAsync(60_000);
+    const signingIn = auth.signInPopup('/');
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
     await signingIn;
 
     expect(auth.getSnapshot()).toMatchObject({
       status: 'error',
       error: 'Sign-in timed out. Please try again.',
+    });
+  });
+
+  describe('signing in again in a popup after the session ended with the app open', () => {
+    /** Signed in to `tenant`, then the provider refused the renewal: the screen waits for a sign-in. */
+    async function ended(tenant = 'tenant-1') {
+      const { userManager, raise } = fakeUserManager();
+      const auth = createAuthClient(userManager, { claimNamespace: 'https://fieldbook.app/' });
+      const user = signedInUser();
+      user.profile['https://fieldbook.app/tenantId'] = tenant;
+      userManager.signinSilent.mockResolvedValue(user);
+      await auth.ensureSignedIn('/invoices/new');
+      userManager.getUser.mockResolvedValue(user);
+      await raise.silentRenewError?.(new ErrorResponse({ error: 'invalid_grant' }));
+      expect(auth.getSnapshot().status).toBe('offline');
+      return { auth, userManager };
+    }
+    const popupUser = (sub: string, tenant: string) => {
+      const user = signedInUser();
+      user.profile.sub = sub;
+      user.profile['https://fieldbook.app/tenantId'] = tenant;
+      return user;
+    };
+
+    it('carries on in the same page, asking the provider for the organisation the page is in', async () => {
+      const { auth, userManager } = await ended();
+      userManager.signinPopup.mockResolvedValue(popupUser('user-1', 'tenant-1'));
+
+      await auth.signInPopup('/invoices/new');
+
+      expect(auth.getSnapshot().status).toBe('authenticated');
+      expect(userManager.signinPopup).toHaveBeenCalledWith(
+        expect.objectContaining({ popupAbortOnClose: true, extraQueryParams: { tenant: 'tenant-1' } }),
+      );
+      expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['someone else', 'user-2', 'tenant-1'],
+      ['the same person in another organisation', 'user-1', 'tenant-2'],
+    ])('reloads the app when %s signs in there: the page is not theirs', async (_who, sub, tenant) => {
+      const { auth, userManager } = await ended();
+      userManager.signinPopup.mockResolvedValue(popupUser(sub, tenant));
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      try {
+        void auth.signInPopup('/invoices/new');
+        await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/invoices/new'));
+        expect(auth.getSnapshot().status).toBe('offline');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('keeps the page waiting and says why when the popup is closed before signing in', async () => {
+      const { auth, userManager } = await ended();
+      userManager.signinPopup.mockRejectedValue(new Error('Popup closed by user'));
+
+      await expect(auth.signInPopup('/invoices/new')).rejects.toThrow(
+        'The sign-in window was closed before you signed in. Nothing on this page is lost: Sign in to try again.',
+      );
+      expect(auth.getSnapshot().status).toBe('offline');
+      expect(userManager.signinRedirect).not.toHaveBeenCalled();
+    });
+
+    it('goes to the sign-in page when the browser would not open a popup', async () => {
+      const { auth, userManager } = await ended();
+      userManager.signinPopup.mockRejectedValue(new Error('Attempted to navigate on a disposed window'));
+
+      void auth.signInPopup('/invoices/new');
+
+      await vi.waitFor(() =>
+        expect(userManager.signinRedirect).toHaveBeenCalledWith(
+          expect.objectContaining({ state: '/invoices/new' }),
+        ),
+      );
     });
   });
 

@@ -11,6 +11,7 @@ import {
   authErrorMessages,
   describeAuthError,
   isLoginRequired,
+  isPopupBlocked,
   isSessionEnded,
   isStateError,
   isUnreachable,
@@ -72,7 +73,13 @@ export interface AuthClient {
   /** Finishes a redirect login; returns the path to go to next. */
   completeSignIn(callbackUrl: string): Promise<string>;
   signIn(returnTo: string): Promise<void>;
-  signInPopup(): Promise<void>;
+  /**
+   * Signs in again in a popup, the page staying as it is (a form half filled in keeps its text): after the session
+   * ended with the app open. Someone else signing in there reloads the app at `returnTo`; a popup the browser would
+   * not open falls back to the redirect. A failure (the popup closed, timed out) keeps the session's state as it
+   * was and throws the message to show.
+   */
+  signInPopup(returnTo: string): Promise<void>;
   switchTenant(tenantId: string): Promise<void>;
   /**
    * Signs in again silently in the same tenant, so the claims (the organisations' names) are fresh after a rename.
@@ -86,7 +93,8 @@ export interface AuthClient {
   renewAccessToken(refused: string): Promise<string | undefined>;
 }
 
-const popupTimeoutMs = 60_000;
+/** Long enough to type a password (and a second factor) on a phone; closing the popup ends it at once. */
+const popupTimeoutMs = 5 * 60_000;
 const browserIsLeaving = () => new Promise<never>(() => undefined);
 
 /** Only same-site paths are followed after sign-in, never another origin. */
@@ -103,13 +111,18 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
   let snapshot: AuthSnapshot = { status: 'loading', user: null, error: null };
   let silentSignIn: Promise<void> | null = null;
 
+  /** The organisation a sign-in is in (its tenant claim). */
+  const tenantOf = (profile: Record<string, unknown>): string | undefined => {
+    const tenantId = options.claimNamespace ? profile[`${options.claimNamespace}tenantId`] : undefined;
+    return typeof tenantId === 'string' ? tenantId : undefined;
+  };
   const update = (next: AuthSnapshot) => {
     snapshot = next;
     for (const listener of listeners) listener();
   };
   const authenticated = (user: User) => {
-    const tenantId = options.claimNamespace ? user.profile[`${options.claimNamespace}tenantId`] : undefined;
-    if (typeof tenantId === 'string') {
+    const tenantId = tenantOf(user.profile);
+    if (tenantId !== undefined) {
       tenantMemory.remember(tenantId);
     }
     sessionHint.set();
@@ -232,10 +245,9 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     update({ status: 'offline', user, error: null });
     // Back online: sign in silently behind the screen, which stays as it is (a form being filled in keeps its
     // text). When the provider wants the user to sign in, the banner says so (`error`) and waits for them.
-    const savedTenant = options.claimNamespace ? profile[`${options.claimNamespace}tenantId`] : undefined;
     const resume = async () => {
       try {
-        const signedIn = await signInSilently({}, typeof savedTenant === 'string' ? savedTenant : undefined);
+        const signedIn = await signInSilently({}, tenantOf(profile));
         if (signedIn) authenticated(signedIn);
       } catch (error) {
         if (!isUnreachable(error)) update({ status: 'offline', user, error: authErrorMessages.signInToSend });
@@ -281,26 +293,42 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
     async signIn(returnTo) {
       await redirectToSignIn(returnTo);
     },
-    async signInPopup() {
+    async signInPopup(returnTo) {
+      const held = snapshot.user?.profile;
       const controller = new AbortController();
       const timer = setTimeout(
         () => controller.abort(authErrorMessages.timeout),
         options.popupTimeoutMs ?? popupTimeoutMs,
       );
+      let user: User;
       try {
-        authenticated(
-          await userManager.signinPopup({ popupSignal: controller.signal, popupAbortOnClose: true }),
-        );
+        const tenant = tenantMemory.recall() ?? (held ? tenantOf(held) : undefined);
+        user = await userManager.signinPopup({
+          popupSignal: controller.signal,
+          popupAbortOnClose: true,
+          ...(tenant ? { extraQueryParams: { tenant } } : {}),
+        });
       } catch (error) {
+        if (isPopupBlocked(error)) {
+          if (await redirectToSignIn(returnTo)) await browserIsLeaving();
+          return;
+        }
         const cause = controller.signal.aborted ? new ErrorTimeout(authErrorMessages.timeout) : error;
-        if (snapshot.status === 'authenticated') {
-          // Keep the session the user already has; the caller shows the message.
+        if (snapshot.status === 'authenticated' || snapshot.status === 'offline') {
+          // Keep the session (or the screen waiting for one) the user already has; the caller shows the message.
           throw new Error(describeAuthError(cause));
         }
         failed(cause);
+        return;
       } finally {
         clearTimeout(timer);
       }
+      if (held && (user.profile.sub !== held.sub || tenantOf(user.profile) !== tenantOf(held))) {
+        // Another person, or another organisation: what is on the screen (and kept on the device) is not theirs.
+        window.location.assign(safeReturnPath(returnTo));
+        await browserIsLeaving();
+      }
+      authenticated(user);
     },
     async refreshClaims() {
       try {

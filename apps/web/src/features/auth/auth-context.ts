@@ -12,7 +12,7 @@ export interface AuthContextValue {
   /** The sign-in error message when status is 'error'. */
   error: string | null;
   signIn(returnTo: string): Promise<void>;
-  signInPopup(): Promise<void>;
+  signInPopup(returnTo: string): Promise<void>;
   switchTenant(tenantId: string): Promise<void>;
   /** Fresh claims after the organisation is renamed (a silent sign-in in the same tenant). */
   refreshClaims(): Promise<void>;

@@ -8,7 +8,18 @@ export const authErrorMessages = {
   offline: 'Fieldbook could not be reached to sign you in. Check your connection, then try again.',
   fallback: 'Sign-in failed.',
   signInToSend: 'Sign in again to send what is waiting. Nothing is lost: it stays on this device.',
+  popupClosed:
+    'The sign-in window was closed before you signed in. Nothing on this page is lost: Sign in to try again.',
 } as const;
+
+/** oidc-client-ts's words for a popup the browser would not open, and for one the user closed. */
+const popupBlocked = 'Attempted to navigate on a disposed window';
+const popupClosed = new Set(['Popup closed by user', 'Popup closed']);
+
+/** The browser did not open the sign-in popup (a blocker, or a browser with no windows). */
+export function isPopupBlocked(error: unknown): boolean {
+  return error instanceof Error && error.message === popupBlocked;
+}
 
 // oidc-client-ts's wording for a callback whose state is absent or matches nothing stored.
 const stateErrors = new Set(['No state in response', 'No matching state found in storage']);
@@ -51,6 +62,9 @@ export function describeAuthError(error: unknown): string {
   // A request that got no answer (no network, the server down): fetch's own "Failed to fetch" says nothing useful.
   if (isUnreachable(error)) {
     return authErrorMessages.offline;
+  }
+  if (error instanceof Error && popupClosed.has(error.message)) {
+    return authErrorMessages.popupClosed;
   }
   if (error instanceof Error) {
     return isStateError(error) ? authErrorMessages.invalidState : error.message || authErrorMessages.fallback;

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitingAction } from '../../testing/device-work';
@@ -54,7 +54,7 @@ describe('OfflineBanner', () => {
   });
 
   it('asks for a sign-in when the provider wants one to send what waits', async () => {
-    const onSignIn = vi.fn();
+    const onSignIn = vi.fn(async () => undefined);
     renderWithProviders(
       <DeviceWorkContext
         value={deviceWork(null, [
@@ -85,5 +85,26 @@ describe('OfflineBanner', () => {
       'Your sign-in has endedSign in again to carry on. What is on the screen stays as it is until you do.',
     );
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('says why a sign-in failed, and Sign in tries again', async () => {
+    const closed =
+      'The sign-in window was closed before you signed in. Nothing on this page is lost: Sign in to try again.';
+    const onSignIn = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new Error(closed))
+      .mockResolvedValue();
+    renderWithProviders(
+      <DeviceWorkContext value={deviceWork(null)}>
+        <OfflineBanner signInProblem="Sign in again to send what is waiting." onSignIn={onSignIn} />
+      </DeviceWorkContext>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(closed);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(onSignIn).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,6 @@
 import { clockTime } from '@fieldbook/domain';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useOnline } from '../../lib/network';
 import { useTimeZone } from '../../lib/time-zone';
 import { useDeviceWork, useWaitingActions } from './device-work';
@@ -8,7 +8,8 @@ import { useDeviceWork, useWaitingActions } from './device-work';
 interface OfflineBannerProps {
   /** The sign-in's word while offline (the provider wants the user to sign in again), if any. */
   signInProblem: string | null;
-  onSignIn: () => void;
+  /** Signs in again, the page staying as it is; rejects with what to show when that failed. */
+  onSignIn: () => Promise<void>;
 }
 
 /** The sign-in ended with nothing waiting to be sent. */
@@ -19,7 +20,8 @@ const SIGNED_OUT = 'Sign in again to carry on. What is on the screen stays as it
  * the time it names; what is not kept says it needs a connection where it would show. With no week kept, it says
  * which work the device keeps (the field actions' queue), so an office save that fails offline is not a surprise.
  * While the provider wants a new sign-in (back online after starting offline, or the session ended with the app
- * open), it says so with Sign in: to send what waits, or to carry on.
+ * open), it says so with Sign in: to send what waits, or to carry on. Signing in does not leave the page (a popup),
+ * so a form half filled in is still there after; a sign-in that failed says why here.
  */
 export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
   const online = useOnline();
@@ -30,14 +32,34 @@ export function OfflineBanner({ signInProblem, onSignIn }: OfflineBannerProps) {
   );
   const timeZone = useTimeZone();
   const waiting = useWaitingActions().length > 0;
+  const [signingIn, setSigningIn] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   if (online && !signInProblem) return null;
   if (signInProblem) {
+    const signIn = async () => {
+      setSigningIn(true);
+      setFailure(null);
+      try {
+        await onSignIn();
+      } catch (error) {
+        setFailure(error instanceof Error ? error.message : String(error));
+      } finally {
+        setSigningIn(false);
+      }
+    };
     return (
       <Alert color="yellow" mb="md" role="status" title={waiting ? 'Not sent yet' : 'Your sign-in has ended'}>
         <Group justify="space-between" gap="sm">
           <Text size="sm">{waiting ? signInProblem : SIGNED_OUT}</Text>
-          <Button onClick={onSignIn}>Sign in</Button>
+          <Button onClick={() => void signIn()} loading={signingIn}>
+            Sign in
+          </Button>
         </Group>
+        {failure && (
+          <Text size="sm" mt="xs" c="red.9" role="alert">
+            {failure}
+          </Text>
+        )}
       </Alert>
     );
   }
