@@ -56,4 +56,23 @@ describe('rescueLostFocus', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(document.activeElement).toBe(close);
   });
+
+  it('keeps the focus in an open dialog when its button is disabled while it saves, or goes away', async () => {
+    page();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<section role="dialog" aria-modal="true" tabindex="-1" aria-label="Schedule job 12"><button>Schedule</button><button>Cancel</button></section>',
+    );
+    const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
+    const [schedule, cancel] = [...dialog.querySelectorAll('button')] as HTMLButtonElement[];
+    stop = rescueLostFocus();
+    schedule?.focus();
+    schedule?.blur();
+    if (schedule) schedule.disabled = true;
+    await expect.poll(() => document.activeElement).toBe(dialog);
+
+    cancel?.focus();
+    cancel?.remove();
+    await expect.poll(() => document.activeElement).toBe(dialog);
+  });
 });

@@ -7,15 +7,26 @@ const SETTLE_MS = 50;
 const unusable = (element: Element) =>
   !element.isConnected || (element instanceof HTMLButtonElement && element.disabled);
 
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
+/** The open dialog the focus was in: the page's heading is behind it, where the keyboard cannot go on from. */
+function dialogAround(element: Element | null): HTMLElement | null {
+  const dialog = element?.closest<HTMLElement>(DIALOG) ?? null;
+  return dialog?.isConnected ? dialog : null;
+}
+
 /**
  * A focus left on nothing goes on from the page's heading. When the focused control goes away with what it did (a
  * job's status button replaced by the next step, Record payment gone once the invoice is paid, a dialog whose
  * opener has gone) or is disabled while it works, the browser drops the focus on the page's body, and a keyboard or
  * screen-reader user would start again from the top of the page. A click on the page's background, which also
- * leaves the focus on the body, is left alone. Watches the document from start-up; returns the way to stop.
+ * leaves the focus on the body, is left alone. A control lost inside an open dialog (its Save disabled while it saves)
+ * gives the focus to the dialog instead. Watches the document from start-up; returns the way to stop.
  */
 export function rescueLostFocus(doc: Document = document): () => void {
   let last: Element | null = null;
+  /** The dialog around the last focused control, kept when that control is removed from it. */
+  let lastDialog: HTMLElement | null = null;
   let pending = 0;
   const onBody = () => (doc.activeElement ?? doc.body) === doc.body;
   const check = (lost: Element) => {
@@ -23,12 +34,17 @@ export function rescueLostFocus(doc: Document = document): () => void {
     pending = window.setTimeout(() => {
       pending = 0;
       if (!onBody()) return;
+      const dialog = dialogAround(lost) ?? dialogAround(lastDialog);
       last = null;
-      focusHeading();
+      if (dialog) {
+        if (!dialog.hasAttribute('tabindex')) dialog.tabIndex = -1;
+        dialog.focus({ preventScroll: true });
+      } else focusHeading();
     }, SETTLE_MS);
   };
   const onFocusIn = (event: FocusEvent) => {
     last = event.target instanceof Element ? event.target : null;
+    lastDialog = last?.closest<HTMLElement>(DIALOG) ?? null;
   };
   const onFocusOut = (event: FocusEvent) => {
     // Chromium says when the focused control is disabled or removed; after the event the focus is on the body.
