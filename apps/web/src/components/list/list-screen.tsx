@@ -87,17 +87,22 @@ function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
         </div>
       )}
       <div aria-busy={searching} style={searching ? { opacity: 0.6 } : undefined}>
-        {/* A status: a search's count is read out when its rows arrive ('1,000+ customers'). */}
+        {/*
+          A status: a search's count is read out when its rows arrive ('1,000+ customers'), and so is a search that
+          found nothing ('No customers found.', here rather than in the table's place).
+        */}
         <p className="list-count" role="status">
-          {total > 0 && countOf({ total, atLeast }, noun)}
+          {items.length === 0 ? emptyText : countOf({ total, atLeast }, noun)}
         </p>
-        <RecordTable
-          label={title}
-          columns={columns}
-          rows={items}
-          rowKey={(row) => row.id}
-          emptyText={emptyText}
-        />
+        {items.length > 0 && (
+          <RecordTable
+            label={title}
+            columns={columns}
+            rows={items}
+            rowKey={(row) => row.id}
+            emptyText={emptyText}
+          />
+        )}
       </div>
       {total > 0 && (
         <ListPagination

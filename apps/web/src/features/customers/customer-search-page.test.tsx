@@ -129,6 +129,21 @@ describe('CustomerSearchPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('reads out a search that finds nothing, as it reads the count of one that finds some', async () => {
+    api.handle = (request) =>
+      request.path.includes('q=nobody')
+        ? jsonResponse([], { total: 0 })
+        : jsonResponse([customer({ name: 'Acme Plumbing' })], { total: 1 });
+    renderList();
+    const user = userEvent.setup();
+    expect(await screen.findByText('1 customer')).toHaveAttribute('role', 'status');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody{Enter}');
+
+    expect(await screen.findByText('No customers found.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('1 customer')).not.toBeInTheDocument();
+  });
+
   it('searches again when the user searches, and an empty search shows everything', async () => {
     api.handle = () => jsonResponse([customer()], { total: 1 });
     const { router } = renderList('/customers/search?q=acme&p=2&s=15');
