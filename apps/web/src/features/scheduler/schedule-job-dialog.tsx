@@ -1,8 +1,9 @@
 import type { Job, Technician } from '@fieldbook/domain';
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { ApiErrorAlert } from '../../components/api-error-alert';
+import { ErrorAlert } from '../../components/error-alert';
 import { type Slot, slotOfDrop } from './board-slots';
+import { type ScheduleFailure, ScheduleFailureText } from './schedule-failure';
 
 /** The lengths a job may be given here, in minutes; an hour unless chosen otherwise (spec section 9). */
 const DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240, 360, 480] as const;
@@ -21,7 +22,7 @@ interface ScheduleJobDialogProps {
   date: string;
   saving: boolean;
   /** What a failed save said (kept until the next try). */
-  error: unknown;
+  failure: ScheduleFailure | null;
   onSubmit: (slot: Slot) => void;
   onClose: () => void;
   /** Closed, the focus goes back to what opened it (the default); not when the page moves it on itself. */
@@ -70,7 +71,7 @@ function ScheduleJobForm({
   technicians,
   date,
   saving,
-  error,
+  failure,
   onSubmit,
   onClose,
 }: ScheduleJobDialogProps & { job: Job }) {
@@ -112,7 +113,11 @@ function ScheduleJobForm({
           {[job.customer.name, job.location?.name].filter(Boolean).join(', ')}
           {job.reference ? `: ${job.reference}` : ''}
         </Text>
-        <ApiErrorAlert error={error} title="Not scheduled: nothing was changed" />
+        {failure && (
+          <ErrorAlert title={failure.title}>
+            <ScheduleFailureText failure={failure} />
+          </ErrorAlert>
+        )}
         <NativeSelect
           label="Technician"
           name="technician"

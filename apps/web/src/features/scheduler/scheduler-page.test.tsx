@@ -70,6 +70,16 @@ function boardApi(put: (request: RecordedRequest) => Response) {
   };
 }
 
+/** Job 41 scheduled on SE01 with the keyboard's form, which the server refuses: the dialog and its alert. */
+async function refusedFromForm() {
+  renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Schedule job 41' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Schedule job 41' });
+  await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Technician' }), se01.id);
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+  return { dialog, alert: await within(dialog).findByRole('alert') };
+}
+
 describe('SchedulerPage', () => {
   it("loads the ready jobs, the technicians and only the shown day's scheduled jobs, up to 1000", async () => {
     api.handle = boardApi(() => jsonResponse({}));
@@ -180,15 +190,31 @@ describe('SchedulerPage', () => {
 
   it('keeps the form and what was chosen when the save is refused, and says nothing was changed', async () => {
     api.handle = boardApi(() => staleSaveResponse('job'));
-    renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Schedule job 41' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Schedule job 41' });
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Technician' }), se01.id);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
-
-    const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Not scheduled: nothing was changed');
-    expect(alert).toHaveTextContent(apiMessages.staleSave('job'));
+    const { dialog, alert } = await refusedFromForm();
+    expect(alert).toHaveTextContent('Job 41 was not scheduled');
+    // The board has read the job again: no 'Reload it', which the dialog has no way to do.
+    expect(alert).toHaveTextContent(
+      'Someone else changed job 41 in the meantime. The board now shows it as they saved it',
+    );
+    expect(alert).not.toHaveTextContent(apiMessages.staleSave('job'));
     expect(within(dialog).getByRole('combobox', { name: 'Technician' })).toHaveValue(se01.id);
+  });
+
+  it('says a job whose details are not complete (no territory, no priority) needs them first, and leads to its editor', async () => {
+    api.handle = boardApi(() =>
+      errorResponse('VALIDATION_FAILED', 'Some of what was entered needs a change.', [
+        { field: 'territory', message: 'Choose the territory.' },
+        { field: 'priority', message: 'Choose the priority.' },
+      ]),
+    );
+    const { alert } = await refusedFromForm();
+    expect(alert).toHaveTextContent(
+      'Job 41 cannot be scheduled until its details are complete: Choose the territory. Choose the priority.',
+    );
+    expect(alert).toHaveTextContent('Nothing was changed.');
+    expect(within(alert).getByRole('link', { name: 'Edit job 41' })).toHaveAttribute(
+      'href',
+      `/jobs/${ready.id}/edit`,
+    );
   });
 });

@@ -9,7 +9,6 @@ import { useNotify } from '../../components/notices';
 import { PageHeading } from '../../components/page-heading';
 import { SectionLoader } from '../../components/section-loader';
 import { TextLink } from '../../components/text-link';
-import { ApiRequestError } from '../../lib/api-client';
 import type { ListCount } from '../../lib/list-count';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
@@ -25,6 +24,7 @@ import { type Slot, slotOfCalendarDrop, slotOfCalendarEvent } from './board-slot
 import { BoardLegend, BoardToolbar } from './board-toolbar';
 import { ReadyJobList, type ReadySearch } from './ready-job-list';
 import { type BoardChange, ResourceBoard } from './resource-board';
+import { type ScheduleFailure, ScheduleFailureText, scheduleFailureOf } from './schedule-failure';
 import { ScheduleJobDialog } from './schedule-job-dialog';
 import './scheduler-page.css';
 
@@ -50,26 +50,6 @@ function savedNotice(timeZone: string, number: number, verb: string, technician:
     ? new Intl.DateTimeFormat('en-AU', { hour: 'numeric', minute: '2-digit', timeZone })
     : when;
   return `Job ${number} ${verb}: ${technician}, ${when.format(start)} to ${until.format(finish)}.`;
-}
-
-interface Failure {
-  title: string;
-  message: string;
-}
-
-/** What a refused or failed save says, and that the board shows what is saved. */
-function failureOf(job: ShownJob, verb: string, error: unknown): Failure {
-  const stale = error instanceof ApiRequestError && error.status === 409;
-  const fields = error instanceof ApiRequestError ? error.fieldErrors.map((field) => field.message) : [];
-  const said = [error instanceof Error ? error.message : String(error), ...fields].join(' ');
-  return {
-    title: `Job ${job.number} was not ${verb}`,
-    // A colleague's save got there first: the board has read the job again, so it shows their version (which may
-    // be in another place than this move started from), not the server's generic "reload it".
-    message: stale
-      ? `Someone else changed job ${job.number} in the meantime. The board now shows it as they saved it, and your change was not saved: do it again if it is still needed.`
-      : `${said} The job is back where it was; nothing was changed.`,
-  };
 }
 
 /**
@@ -115,14 +95,14 @@ export function SchedulerPage() {
   const schedule = useScheduleJob();
 
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<ScheduleFailure | null>(null);
   const [dragging, setDragging] = useState(false);
   const [dialogJob, setDialogJob] = useState<Job | null>(null);
   // A job scheduled from the keyboard's dialog: its event on the board takes the focus once the dialog has gone
   // (the Schedule button that opened it went with the job's place in the ready list).
   const [scheduledFromDialog, setScheduledFromDialog] = useState<string | null>(null);
   const [focusJobId, setFocusJobId] = useState<string | null>(null);
-  const [dialogError, setDialogError] = useState<unknown>(null);
+  const [dialogFailure, setDialogFailure] = useState<ScheduleFailure | null>(null);
 
   const technicianList = technicians.data?.items ?? [];
   const nameOf = (technicianId: string | null) =>
@@ -160,7 +140,7 @@ export function SchedulerPage() {
       return true;
     } catch (error) {
       revert?.();
-      setFailure(failureOf(shown, verb, error));
+      setFailure(scheduleFailureOf(shown, verb, error));
       return false;
     } finally {
       setBusy((current) => {
@@ -186,7 +166,7 @@ export function SchedulerPage() {
 
   const submitDialog = async (slot: Slot) => {
     if (!dialogJob) return;
-    setDialogError(null);
+    setDialogFailure(null);
     try {
       await schedule.mutateAsync({ shown: dialogJob, slot });
       notify(savedNotice(timeZone, dialogJob.number, 'scheduled', nameOf(slot.technicianId), slot));
@@ -195,7 +175,7 @@ export function SchedulerPage() {
       // The board goes to the day the job was put on.
       setRange({ ...range, date: wallClockAt(timeZone, slot.start).slice(0, 10) });
     } catch (error) {
-      setDialogError(error);
+      setDialogFailure(scheduleFailureOf(dialogJob, 'scheduled', error));
     }
   };
 
@@ -218,7 +198,7 @@ export function SchedulerPage() {
           closeButtonLabel="Dismiss"
           onClose={() => setFailure(null)}
         >
-          {failure.message}
+          <ScheduleFailureText failure={failure} />
         </Alert>
       )}
       {loadError && <LoadErrorAlert error={loadError} />}
@@ -235,7 +215,7 @@ export function SchedulerPage() {
             search={readySearch}
             busy={busy}
             onSchedule={(job) => {
-              setDialogError(null);
+              setDialogFailure(null);
               setDialogJob(job);
             }}
             onDragging={setDragging}
@@ -274,7 +254,7 @@ export function SchedulerPage() {
         technicians={technicianList}
         date={range.date}
         saving={schedule.isPending && dialogJob !== null}
-        error={dialogError}
+        failure={dialogFailure}
         onSubmit={(slot) => void submitDialog(slot)}
         onClose={() => setDialogJob(null)}
       />
