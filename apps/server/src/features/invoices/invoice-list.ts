@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES, type Invoice, PAGE_SIZES } from '@fieldbook/domain';
+import { INVOICE_STATUS_NAMES, INVOICE_STATUSES, type Invoice, PAGE_SIZES } from '@fieldbook/domain';
 import { desc, sql } from 'drizzle-orm';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
@@ -45,7 +45,7 @@ export const invoiceList: ListResource = {
     reference: { kind: 'text', column: visible.reference, words: visible.referenceWords },
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
     'job.id': { kind: 'exact', column: visible.jobId, uuid: true },
-    status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES },
+    status: { kind: 'exact', column: visible.status, values: INVOICE_STATUSES, names: INVOICE_STATUS_NAMES },
     date: { kind: 'timestamp', column: visible.date },
     due: { kind: 'timestamp', column: visible.due },
     total: { kind: 'number', column: visible.total },

@@ -359,7 +359,7 @@ describe('a lone word from the kept words', () => {
         pages.push(...(await numbers(q, `&s=7&p=${p}`)).numbers);
       expect(pages, q).toEqual(rowByRow.numbers);
     };
-    return { tenantId, numbers, expectRowByRow };
+    return { tenantId, client, numbers, expectRowByRow };
   }
 
   it('finds what the names find, alone or with others, whether it starts few words or more than 32', async () => {
@@ -421,6 +421,40 @@ describe('a lone word from the kept words', () => {
     );
     expect((await numbers(`${ready} AND zoo*`)).numbers).not.toContain(first);
     expect((await numbers(`(${ready} AND zoo*)`)).numbers).toContain(first);
+  });
+
+  it('takes a status as the screens name it, in any case: the jobs and count of its code, alone and with words', async () => {
+    const { tenantId, client, numbers } = await zoJobs();
+    await t.database.db.execute(sql`update jobs set status = 'OPEN_IN_PROGRESS'
+      where tenant_id = ${tenantId} and number % 2 = 0`);
+    const alone = await numbers('status:OPEN_IN_PROGRESS');
+    const withWords = await numbers('status:OPEN_IN_PROGRESS AND zo');
+    expect(alone.total).toBeGreaterThan(0);
+    expect(withWords.total).toBeGreaterThan(0);
+    for (const status of [
+      '"In progress"',
+      '"in progress"',
+      'in_progress',
+      'open_in_progress',
+      'In-Progress',
+    ]) {
+      expect(await numbers(`status:${status}`), status).toEqual(alone);
+      expect(await numbers(`status:${status} AND zo`), status).toEqual(withWords);
+      expect(await numbers(`(status:${status} AND zo)`), status).toEqual(withWords);
+    }
+    // The only status whose name starts so; 'completed' is Completed itself, not Completed (Closed).
+    expect((await numbers('status:cancelled')).total).toBe(0);
+    expect((await numbers('status:ready')).total).toBe(
+      (await numbers('status:OPEN_READY_TO_BE_SCHEDULED')).total,
+    );
+    expect((await numbers('status:completed')).total).toBe((await numbers('status:OPEN_COMPLETED')).total);
+
+    // A name that is none of them, or starts several, says what the statuses are called.
+    for (const status of ['finished', 'c']) {
+      const refused = await client.get(`/api/jobs?q=${encodeURIComponent(`status:${status}`)}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('In progress (OPEN_IN_PROGRESS)');
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, type Job, PAGE_SIZES, RAGS } from '@fieldbook/domain';
+import { JOB_STATUS_NAMES, JOB_STATUSES, type Job, PAGE_SIZES, RAGS } from '@fieldbook/domain';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { builtOnce } from '../../platform/db/built-selects.ts';
 import type { ListResource } from '../../platform/lists/list-query.ts';
@@ -51,7 +51,7 @@ const jobFields: ListResource['fields'] = {
   'location.id': { kind: 'exact', column: visible.locationId, uuid: true },
   'territory.id': { kind: 'exact', column: visible.territoryId, uuid: true },
   'priority.id': { kind: 'exact', column: visible.priorityId, uuid: true },
-  status: { kind: 'exact', column: visible.status, values: JOB_STATUSES },
+  status: { kind: 'exact', column: visible.status, values: JOB_STATUSES, names: JOB_STATUS_NAMES },
   rag: { kind: 'exact', column: visible.rag, values: RAGS },
   assignee: { kind: 'exact', column: visible.assignee, uuid: true },
   due: { kind: 'timestamp', column: visible.due },

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, QUOTE_STATUSES, type Quote } from '@fieldbook/domain';
+import { PAGE_SIZES, QUOTE_STATUS_NAMES, QUOTE_STATUSES, type Quote } from '@fieldbook/domain';
 import type { ListResource } from '../../platform/lists/list-query.ts';
 import { descending } from '../../platform/lists/paged-list.ts';
 import { type Named, nameOf, wholeNumber, wordsIn } from '../../platform/lists/search-matches.ts';
@@ -26,7 +26,7 @@ export const quoteSearch: ListResource = {
     'customer.id': { kind: 'exact', column: visible.customerId, uuid: true },
     'location.id': { kind: 'exact', column: visible.locationId, uuid: true },
     'job.id': { kind: 'exact', column: visible.jobId, uuid: true },
-    status: { kind: 'exact', column: visible.status, values: QUOTE_STATUSES },
+    status: { kind: 'exact', column: visible.status, values: QUOTE_STATUSES, names: QUOTE_STATUS_NAMES },
     date: { kind: 'timestamp', column: visible.date },
     expiry: { kind: 'timestamp', column: visible.expiry },
     total: { kind: 'number', column: visible.total },

@@ -87,7 +87,7 @@ const invitationSearch: ListResource = {
   fields: {
     id: { kind: 'exact', column: invitations.id, uuid: true },
     email: { kind: 'text', column: invitations.email },
-    role: { kind: 'exact', column: invitations.role, values: ROLES },
+    role: { kind: 'exact', column: invitations.role, values: ROLES, names: ROLE_NAMES },
   },
   searchable: [invitations.email],
 };

@@ -2,6 +2,7 @@ import {
   type Member,
   type MemberUpdate,
   PAGE_SIZES,
+  ROLE_NAMES,
   ROLES,
   type Role,
   teamMessages,
@@ -63,7 +64,7 @@ const memberSearch: ListResource = {
     id: { kind: 'exact', column: memberships.id, uuid: true },
     name: { kind: 'text', column: memberships.name },
     email: { kind: 'text', column: memberships.email },
-    role: { kind: 'exact', column: memberships.role, values: ROLES },
+    role: { kind: 'exact', column: memberships.role, values: ROLES, names: ROLE_NAMES },
   },
   searchable: [memberships.name, memberships.email],
 };

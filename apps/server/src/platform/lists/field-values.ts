@@ -1,4 +1,4 @@
-import { DATE_YEARS, isInDateYears } from '@fieldbook/domain';
+import { DATE_YEARS, isInDateYears, searchWords } from '@fieldbook/domain';
 import type { LiteralExpressionToken } from 'liqe';
 import { invalidQuery, type TextTerm } from './list-resource.ts';
 
@@ -94,4 +94,30 @@ export function timestampValue(literal: LiteralExpressionToken, label: string): 
   date.setUTCDate(date.getUTCDate() + 1);
   const nextDay = `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
   return { value: text, nextDay };
+}
+
+/** A name's words, as a search reads them: 'Completed (Closed)' is 'completed closed', as `completed_closed` is. */
+const wordsKey = (text: string) => searchWords(text).join(' ');
+
+/**
+ * The value a field of fixed values (`status:`, `role:`) is asked for by `text`: one of `values` (a code such as
+ * `OPEN_SCHEDULED`, in any case), or the value the screens call so (`names`: `scheduled`, `"in progress"`,
+ * `in_progress`), or the only one whose name starts so (`ready`, `cancelled`). Undefined when none is, or several.
+ */
+export function fixedValue(
+  values: readonly string[],
+  names: Readonly<Record<string, string>> | undefined,
+  text: string,
+): string | undefined {
+  const upper = text.toUpperCase();
+  const code =
+    values.find((value) => value === text) ?? values.find((value) => value.toUpperCase() === upper);
+  if (code !== undefined || names === undefined) return code;
+  const typed = wordsKey(text);
+  if (typed === '') return undefined;
+  const named = values.filter((value) => names[value] !== undefined);
+  const whole = named.filter((value) => wordsKey(names[value] ?? '') === typed);
+  const started = named.filter((value) => wordsKey(names[value] ?? '').startsWith(typed));
+  const [only, another] = whole.length > 0 ? whole : started;
+  return another === undefined ? only : undefined;
 }

@@ -16,8 +16,15 @@ export type ListField =
   /**
    * Case-sensitive equality (ids, codes, statuses); `field:val*` is starts-with.
    * `uuid` and `values` let us turn a value the column cannot hold into a 400 instead of a database error.
+   * A field of fixed `values` also takes each in any case, and by what the screens call it (`names`: `fixedValue`).
    */
-  | { kind: 'exact'; column: SQLWrapper; uuid?: true; values?: readonly string[] }
+  | {
+      kind: 'exact';
+      column: SQLWrapper;
+      uuid?: true;
+      values?: readonly string[];
+      names?: Readonly<Record<string, string>>;
+    }
   /**
    * Equality, comparisons (`price:>10`) and ranges (`price:[1 TO 5]`). `integer` for an `integer` column:
    * a value it cannot hold (1.5, 2147483648) is a 400, not a database error.

@@ -253,6 +253,12 @@ export const keptCount = (
       ),
     );
 
+/** What the screens call the list's statuses, when its `status:` field says. */
+function statusNames<T>(list: NumberedList<T>): Readonly<Record<string, string>> | undefined {
+  const field = list.resource.fields.status;
+  return field?.kind === 'exact' ? field.names : undefined;
+}
+
 /**
  * How many records `q` matches, as one select: from the kept counts when `q` is nothing or a status (so a list of a
  * million is not counted row by row), or a range of a field counted per hour (`hourRangeCount`), else counted
@@ -267,7 +273,7 @@ export function countQuery<T>(
   list: NumberedList<T>,
   within: SQL | undefined,
 ): CountQuery {
-  const statuses = within ? undefined : countedValues(ast, 'status', list.statuses);
+  const statuses = within ? undefined : countedValues(ast, 'status', list.statuses, statusNames(list));
   if (statuses) return keptCount(tx, list.statusCounts, tenantId, statuses);
   const hours = within ? undefined : list.hourCounts;
   const range = hours && loneRange(ast, hours.field);

@@ -1,6 +1,6 @@
 import { isUuid } from '@fieldbook/domain';
 import type { SQLWrapper } from 'drizzle-orm';
-import { literalText, type TextTerm, textTerm, timestampValue } from './field-values.ts';
+import { fixedValue, literalText, type TextTerm, textTerm, timestampValue } from './field-values.ts';
 import type { LiqeAst, ListResource } from './list-query.ts';
 
 // What shape a list's search has (docs/server.md, "Fast lists"): whether a kept count answers it, whether one plan
@@ -14,14 +14,16 @@ export function countedValues<Value extends string>(
   ast: LiqeAst | null,
   field: string,
   values: readonly Value[],
+  /** What the screens call each value: `status:scheduled` is counted as `status:OPEN_SCHEDULED` (`fixedValue`). */
+  names?: Readonly<Record<string, string>>,
 ): readonly Value[] | undefined {
   if (ast === null) return values;
   if (ast.type !== 'Tag' || ast.field.type !== 'Field' || ast.field.name !== field) return undefined;
   const { expression, operator } = ast;
   if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
   if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
-  const value = values.find((candidate) => candidate === expression.value);
-  return value === undefined ? undefined : [value];
+  const value = fixedValue(values, names, expression.value);
+  return value === undefined ? undefined : [value as Value];
 }
 
 /**
@@ -42,7 +44,8 @@ export function loneValue(
   const { expression, operator } = ast;
   if (operator.operator !== ':' && operator.operator !== ':=') return undefined;
   if (expression.type !== 'LiteralExpression' || typeof expression.value !== 'string') return undefined;
-  const { value } = expression;
+  const value = field.values ? fixedValue(field.values, field.names, expression.value) : expression.value;
+  if (value === undefined) return undefined;
   const valid = field.uuid ? isUuid(value) : name === 'status' && statuses.includes(value);
   return valid ? { field: name, column: field.column, value } : undefined;
 }

@@ -4,6 +4,7 @@ import type { ComparisonOperatorToken, LiteralExpressionToken, ParserAst, TagTok
 import {
   escapeLike,
   escapeRegex,
+  fixedValue,
   literalText,
   numberInRange,
   numberValue,
@@ -200,10 +201,13 @@ function exactFieldSql(field: Extract<ListField, { kind: 'exact' }>, tag: TagTok
     return sql`(${field.column})::text like ${`${escapeLike(text)}%`}`;
   }
   if (field.uuid && !isUuid(term.text)) throw invalidQuery(`${label} expects a UUID, got "${term.text}"`);
-  if (field.values && !field.values.includes(term.text)) {
-    throw invalidQuery(`${label} must be one of: ${field.values.join(', ')}`);
+  const { values, names } = field;
+  const value = values ? fixedValue(values, names, term.text) : term.text;
+  if (value === undefined) {
+    const each = (one: string) => (names?.[one] ? `${names[one]} (${one})` : one);
+    throw invalidQuery(`${label} must be one of: ${values?.map(each).join(', ')}`);
   }
-  return sql`${field.column} = ${term.text}`;
+  return sql`${field.column} = ${value}`;
 }
 
 /** A bare date means the whole day, so `created:2024-05-31` and `created:>2024-05-31` read naturally. */
