@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import axe from 'axe-core';
 import { apiMessages, customerFields, fieldErrorsOf } from '../../packages/domain/src/index.ts';
-import { openSignedIn } from './sign-in.ts';
+import { endSignIn, openSignedIn } from './sign-in.ts';
 import { CUSTOMER_LISTS, nameFirstCustomerOneLongWord, ONE_WORD_NAME } from './wide-table.ts';
 
 /**
@@ -291,6 +291,30 @@ async function checkStateScreens(page: Page): Promise<void> {
   await checkScreen(page, 'signed out');
 }
 
+/**
+ * The sign-in ends with a form open (the provider's session cookie gone, the token refused, its renewal refused):
+ * the banner that asks to sign in again, and the same banner once its sign-in window was closed unused.
+ */
+async function checkEndedSession(page: Page): Promise<void> {
+  await page.goto('/items/new');
+  await page.getByLabel('Code').fill(`${ITEM}-2`);
+  await page.getByLabel('Description').fill('Call-out fee, again');
+  await page.getByLabel('Price').fill('95');
+  await endSignIn(page, '/api/items');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const banner = page.getByRole('status').filter({ hasText: 'Your sign-in has ended' });
+  await expect(banner).toBeVisible();
+  await checkScreen(page, 'item new, the sign-in ended');
+  const popupOpened = page.waitForEvent('popup');
+  await banner.getByRole('button', { name: 'Sign in' }).click();
+  await (await popupOpened).close();
+  await expect(banner.getByRole('alert')).toContainText(
+    'The sign-in window was closed before you signed in.',
+  );
+  await checkScreen(page, 'item new, the sign-in window closed before signing in');
+  await page.unrouteAll();
+}
+
 /** The jobs list, a demo job's viewer, its editor with a line, and a new job with its errors. */
 async function checkJobScreens(page: Page): Promise<void> {
   await page.goto('/jobs/search');
@@ -349,6 +373,12 @@ for (const [device, viewport] of [
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await checkShellScreens(page);
       await checkStateScreens(page);
+    });
+
+    test(`the banner of an ended sign-in has no serious axe violations (${device})`, async ({ page }) => {
+      await openSignedIn(page);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await checkEndedSession(page);
     });
   });
 }

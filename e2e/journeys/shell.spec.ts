@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_TENANTS, openSignedIn, signInAs } from './sign-in.ts';
+import { DEMO, DEMO_TENANTS, endSignIn, openSignedIn, signInAs } from './sign-in.ts';
 import { CUSTOMER_LISTS, nameFirstCustomerOneLongWord, ONE_WORD_NAME } from './wide-table.ts';
 
 /** Apple's and WCAG 2.5.5's least size of a control a finger hits. */
@@ -413,25 +413,8 @@ test.describe('editors and errors, by keyboard at 1440 × 900', () => {
     await page.getByLabel('Description').fill("O'Brien & Sons' hot water unit, supply & fit");
     await page.getByLabel('Price').fill('1180');
 
-    // The session ends meanwhile (it ran out, or its user signed out elsewhere): the provider's session cookie is
-    // gone, the server refuses the token, and the provider refuses its renewal.
-    await page.context().clearCookies();
-    await page.route('**/api/items', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 401,
-            json: { error: 'UNAUTHENTICATED', message: 'The access token has expired.' },
-          })
-        : route.fallback(),
-    );
-    await page.route('**/oidc/token', (route) =>
-      route.request().postData()?.includes('grant_type=refresh_token')
-        ? route.fulfill({
-            status: 400,
-            json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
-          })
-        : route.fallback(),
-    );
+    // The session ends meanwhile (it ran out, or its user signed out elsewhere).
+    await endSignIn(page, '/api/items');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert')).toContainText('Your sign-in has ended.');
     const banner = page.getByRole('status').filter({ hasText: 'Your sign-in has ended' });

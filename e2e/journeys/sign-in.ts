@@ -120,3 +120,28 @@ export async function signUpWithNewOrganisation(page: Page, suffix: string): Pro
   await expect(page.getByRole('heading', { name: organisation })).toBeVisible();
   return organisation;
 }
+
+/**
+ * The sign-in ends while `page` is open (it ran out, or its user signed out elsewhere): the provider's session cookie
+ * is gone, the server refuses the token on a POST to `apiPath` (`/api/items`), and the provider refuses its renewal.
+ * `page.unrouteAll()` lets the next sign-in through.
+ */
+export async function endSignIn(page: Page, apiPath: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.route(`**${apiPath}`, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 401,
+          json: { error: 'UNAUTHENTICATED', message: 'The access token has expired.' },
+        })
+      : route.fallback(),
+  );
+  await page.route('**/oidc/token', (route) =>
+    route.request().postData()?.includes('grant_type=refresh_token')
+      ? route.fulfill({
+          status: 400,
+          json: { error: 'invalid_grant', error_description: 'grant request is invalid' },
+        })
+      : route.fallback(),
+  );
+}
