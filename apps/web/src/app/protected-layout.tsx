@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { AppShellLayout } from '../components/app-shell-layout';
 import { AuthErrorScreen } from '../components/auth-error-screen';
 import { FullPageLoader } from '../components/full-page-loader';
+import { isRefused } from '../components/load-error-alert';
 import { useNotify } from '../components/notices';
 import { UserMenu } from '../components/user-menu';
 import { useAuth } from '../features/auth/auth-context';
@@ -48,8 +49,10 @@ export function ProtectedLayout() {
     enabled: tenancyReady && tenantId !== undefined,
   });
 
+  // Refused (403) when read again after a refusal (`query-client.ts`): no longer a member, whatever was read before.
+  const member = membership.isError && isRefused(membership.error) ? undefined : membership.data;
   const { device, startNow } = useDeviceRuntime(tenancyReady ? tenantId : undefined);
-  const role = membership.data?.role;
+  const role = member?.role;
   useEffect(() => {
     if (role === 'TECHNICIAN') device?.keepWeek();
   }, [device, role]);
@@ -96,14 +99,14 @@ export function ProtectedLayout() {
   }
   const claims = auth.claims;
   const userName = claims?.name ?? claims?.email ?? claims?.sub ?? 'Account';
-  const timeZone = membership.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const timeZone = member?.timeZone ?? DEFAULT_TIME_ZONE;
   return (
-    <MembershipContext value={membership.data}>
+    <MembershipContext value={member}>
       <TimeZoneContext value={timeZone}>
         <DeviceWorkContext value={device?.work ?? null}>
           <StartDeviceWorkContext value={startNow}>
             <AppShellLayout
-              userRole={membership.data?.role}
+              userRole={role}
               userMenu={
                 <div className="app-shell-bar-end">
                   {device && <device.WaitingActions />}
@@ -138,7 +141,7 @@ export function ProtectedLayout() {
               {membership.isError && (
                 <MembershipAlert error={membership.error} onRetry={membership.refetch} />
               )}
-              <ScreenGate role={membership.data?.role} />
+              <ScreenGate role={role} />
             </AppShellLayout>
           </StartDeviceWorkContext>
         </DeviceWorkContext>

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MEMBERSHIP_KEY } from '../features/team/api/get-membership';
 import { ApiRequestError, SignInNeededError } from '../lib/api-client';
 
 /** A client error (4xx) will not change on retry; a network or server failure might. */
@@ -20,7 +21,22 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * the user, seeing nothing happen, might press Save again and create the record twice.
  */
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
-  return new QueryClient({
+  /**
+   * A refusal (403) may mean the user's role changed since it was read (another Owner changed it, or removed them):
+   * the membership is read again, so the screens offer what the role now may use from the next step on.
+   */
+  const readRoleAgain = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 403)
+      void client.invalidateQueries({ queryKey: MEMBERSHIP_KEY });
+  };
+  const client: QueryClient = new QueryClient({
+    // The membership's own refusal is the answer, not a reason to read it again.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.queryKey[0] !== MEMBERSHIP_KEY[0]) readRoleAgain(error);
+      },
+    }),
+    mutationCache: new MutationCache({ onError: readRoleAgain }),
     defaultOptions: {
       queries: {
         // A read met by an ended sign-in is never a failure: it waits (paused, as reads are held back until the
@@ -33,4 +49,5 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  return client;
 }

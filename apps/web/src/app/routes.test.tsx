@@ -1,7 +1,7 @@
 import type { Receivables } from '@fieldbook/domain';
 import { MantineProvider } from '@mantine/core';
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import { ConfigContext } from '../lib/config-context';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../testing/api';
 import { fakeAuthClient, signedIn } from '../testing/fake-auth-client';
-import { idTokenClaims, testConfig } from '../testing/fixtures';
+import { bondiElectrical, idTokenClaims, testConfig } from '../testing/fixtures';
 import { job, membership } from '../testing/records';
 import { theme } from './app-providers';
 import { AFTER_FIRST_SCREEN_MS } from './protected-layout';
@@ -256,6 +256,55 @@ describe('navigation by role', () => {
     expect(sectionsOf(screen.getByRole('navigation', { name: 'Main' }))).toEqual(['Today', 'Jobs']);
     expect(screen.queryByRole('link', { name: 'New customer' })).not.toBeInTheDocument();
     expect(api.paths()).toEqual(['/tenant', '/today']);
+  });
+
+  it("follows a role changed by another Owner from its first refusal: the menu offers only the new role's sections", async () => {
+    api.membership = membership({ role: 'OFFICE' });
+    renderApp('/customers/new', signedInAuth());
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Customers' });
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Name/ }), "O'Brien & Sons");
+
+    // An Owner makes them a Technician meanwhile: the server refuses the save, and now reads that role.
+    api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
+    api.handle = (request) =>
+      request.method === 'POST'
+        ? errorResponse(
+            'FORBIDDEN',
+            'Your role in this organisation (Technician) cannot do this: it needs Owner or Office. Ask an Owner of the organisation.',
+          )
+        : emptyAnswers(request);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sectionsOf(nav)).toEqual(['Today', 'Jobs']));
+  });
+
+  it('tells a member removed meanwhile that they no longer belong, and takes them to their other organisation', async () => {
+    const office = membership({ role: 'OFFICE' });
+    let removed = false;
+    api.membership = null;
+    api.handle = (request) => {
+      if (request.path === '/tenant')
+        return removed
+          ? errorResponse('FORBIDDEN', 'You are not a member of this organisation.')
+          : jsonResponse(office);
+      if (request.method === 'POST')
+        return errorResponse('FORBIDDEN', 'You are not a member of this organisation.');
+      return emptyAnswers(request);
+    };
+    const auth = signedInAuth();
+    renderApp('/customers/new', auth);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Customers' });
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Removed while typing');
+
+    removed = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const alert = await screen.findByRole('alert', { name: 'You are no longer a member of Acme Plumbing' });
+    expect(sectionsOf(nav)).not.toContain('Customers');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Open Bondi Electrical' }));
+    expect(auth.client.switchTenant).toHaveBeenCalledWith(bondiElectrical.tenantId);
   });
 
   it('offers the Office every section and Settings, without the organisation, users and outbox', async () => {

@@ -12,6 +12,7 @@ import { useRemoveMember } from './api/remove-member';
 import { useRevokeInvitation } from './api/revoke-invitation';
 import { useResendInvitation } from './api/update-invitation';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
+import { useLeaveOrganisation } from './leave-organisation';
 import { useMembership } from './membership-context';
 import { type RoleChange, RoleDialog } from './role-dialog';
 import { memberName, type TeamRow, teamRows } from './team-rows';
@@ -37,7 +38,8 @@ interface Failure {
 export function TeamPanel({ members, invitations, mailConfigured }: TeamPanelProps) {
   const notify = useNotify();
   const navigate = useNavigate();
-  const { tenancy, switchTenant, signIn } = useAuth();
+  const { tenancy } = useAuth();
+  const { leave } = useLeaveOrganisation();
   const selfId = useMembership()?.memberId;
   const organisation = tenancy.currentTenant?.tenantName ?? 'this organisation';
   const remove = useRemoveMember();
@@ -63,12 +65,6 @@ export function TeamPanel({ members, invitations, mailConfigured }: TeamPanelPro
 
   const failed = (title: string) => (error: unknown) => setFailure({ title, error });
   const outboxNote = mailConfigured ? '' : ' Its email waits in the Outbox.';
-
-  /** The user is no longer a member here: sign in to another of their organisations, or to none. */
-  const leave = () => {
-    const other = tenancy.tenants.find((tenant) => tenant.tenantId !== tenancy.tenantId);
-    void (other ? switchTenant(other.tenantId) : signIn(paths.home));
-  };
 
   const removeMember = (member: Member) => {
     const name = memberName(member);

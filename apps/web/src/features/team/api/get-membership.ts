@@ -17,7 +17,8 @@ export async function getMembership(): Promise<Membership> {
 
 /**
  * Loaded once per organisation by the signed-in layout. A change of the user's own role on the Users page reloads
- * it; one made by another Owner shows from the next page load (the server enforces it at once either way).
+ * it; one made by another Owner shows from the first request it refuses (any 403 reads it again: `query-client.ts`).
+ * The server enforces it at once either way.
  */
 export function membershipQueryOptions(tenantId: string) {
   return queryOptions({
