@@ -58,7 +58,8 @@ export function ProtectedLayout() {
   }, [device, role]);
   // Started offline from the device's copy: no read goes out until the user has signed in again.
   const offlineStart = auth.status === 'offline';
-  useEffect(() => holdNetwork(offlineStart), [offlineStart]);
+  const signInNeeded = offlineStart && auth.error !== null;
+  useEffect(() => holdNetwork(offlineStart, signInNeeded), [offlineStart, signInNeeded]);
   // Signed in (again, or with a renewed token): what waits on the device is sent.
   const signedInUser = auth.status === 'authenticated' ? auth.user : null;
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useOnline } from '../lib/network';
+import { useOnline, useSignInNeeded } from '../lib/network';
 import { ScreenReaderText } from './screen-reader-text';
 import { Spinner } from './spinner';
 import './loaders.css';
@@ -10,13 +10,17 @@ import './loaders.css';
 export const NEEDS_CONNECTION =
   'This needs a connection: it is not kept on this device. It will load when you are back online.';
 
-/** The spinner of a list, viewer or editor while its data loads; offline, why it does not. */
+/** While the sign-in has ended (the banner above asks for it): reads wait for it, not for a network. */
+export const NEEDS_SIGN_IN = 'This loads once you have signed in again (at the top of the page).';
+
+/** The spinner of a list, viewer or editor while its data loads; offline, or waiting for a sign-in, why it does not. */
 export function SectionLoader() {
   const online = useOnline();
+  const signInNeeded = useSignInNeeded();
   if (!online) {
     return (
       <div className="section-loader" role="status">
-        {NEEDS_CONNECTION}
+        {signInNeeded && navigator.onLine ? NEEDS_SIGN_IN : NEEDS_CONNECTION}
       </div>
     );
   }

@@ -23,10 +23,32 @@ export function watchNetwork(): void {
   });
 }
 
-/** Holds the API back (true) while there is no token to send, or lets it go (false). */
-export function holdNetwork(hold: boolean): void {
+/** Whether the API is held back for a sign-in the user must make (not for a network that is not there). */
+let signInNeeded = false;
+const signInListeners = new Set<() => void>();
+
+/**
+ * Holds the API back (true) while there is no token to send, or lets it go (false). `forSignIn`: the provider wants
+ * the user to sign in again (the banner asks), so what waits says so rather than that it needs a connection.
+ */
+export function holdNetwork(hold: boolean, forSignIn = false): void {
   held = hold;
   update?.();
+  if (signInNeeded !== (hold && forSignIn)) {
+    signInNeeded = hold && forSignIn;
+    for (const listener of signInListeners) listener();
+  }
+}
+
+/** Whether reads wait for the user to sign in again (`holdNetwork`'s `forSignIn`). */
+export function useSignInNeeded(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      signInListeners.add(listener);
+      return () => signInListeners.delete(listener);
+    },
+    () => signInNeeded,
+  );
 }
 
 /** Whether the app may reach the API now (TanStack Query's view, which the reads pause by). */
