@@ -57,6 +57,21 @@ function renderUsers(options: Parameters<typeof renderRoutes>[1] = {}) {
   return { ...result, user: userEvent.setup() };
 }
 
+/** Opens Change role from the row's Actions, picks `role` and presses Save: the dialog. */
+async function saveRole(
+  user: ReturnType<typeof userEvent.setup>,
+  row: string,
+  dialogName: string,
+  role: string,
+) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${row}` }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Change role' }));
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  await user.selectOptions(within(dialog).getByLabelText(/^Role/), role);
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return dialog;
+}
+
 const cellsOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
@@ -245,6 +260,57 @@ describe('UsersPage', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
+  it("retries a role change whose answer was lost with the same Idempotency-Key, so it gets that save's answer", async () => {
+    const alex = member();
+    const promoted = { ...alex, role: 'OWNER' as const, updated: '2026-11-24T01:00:00.000Z' };
+    let puts = 0;
+    const team = serve({
+      members: [sam(), alex],
+      invitations: [],
+      write: () => {
+        puts += 1;
+        // The first save reaches the server, but its answer is lost on the way back.
+        team.members = [sam(), promoted];
+        if (puts === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(promoted);
+      },
+    });
+    const { user } = renderUsers();
+
+    const dialog = await saveRole(user, 'Alex Nguyen', 'Change the role of Alex Nguyen', 'Owner');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('No answer: it may or may not have been sent');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByText('Role of Alex Nguyen saved.')).toBeInTheDocument();
+    const [first, again] = api.requests.filter((request) => request.method === 'PUT');
+    expect(first?.headers.get('Idempotency-Key')).toEqual(expect.any(String));
+    expect(again?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it("retries an invitation's role change whose answer was lost with its first key", async () => {
+    const jo = invitation();
+    const write = vi.fn<(request: RecordedRequest) => Response>(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    serve({ members: [sam()], invitations: [jo], write });
+    const { user } = renderUsers();
+
+    const dialog = await saveRole(
+      user,
+      'jo@example.com.au',
+      'Change the role of the invitation to jo@example.com.au',
+      'Owner',
+    );
+    await user.click(within(await within(dialog).findByRole('alert')).getByRole('button', { name: 'Retry' }));
+    await within(dialog).findByRole('button', { name: 'Retry' });
+
+    const keys = write.mock.calls.map(([request]) => request.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toEqual(expect.any(String));
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('asks before the user removes themselves, and shows why the last Owner cannot go', async () => {
     const switchTenant = vi.fn<(tenantId: string) => Promise<void>>().mockResolvedValue();
     serve({
@@ -322,11 +388,7 @@ describe('UsersPage', () => {
     });
     const { user } = renderUsers();
 
-    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Citizen' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Change role' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Sam Citizen' });
-    await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'Office');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const dialog = await saveRole(user, 'Sam Citizen', 'Change the role of Sam Citizen', 'Office');
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not saved: nothing was changed');
     expect(within(dialog).getByLabelText(/^Role/)).toHaveAccessibleDescription(

@@ -1,6 +1,7 @@
 import type { Invitation, InvitationUpdate } from '@fieldbook/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { useSubmissionKey } from '../../../lib/record-mutations';
 import { invitationKeys } from './team-keys';
 
 export type InvitationRoleFields = Pick<InvitationUpdate, 'role' | 'technician'>;
@@ -9,8 +10,16 @@ export type InvitationRoleFields = Pick<InvitationUpdate, 'role' | 'technician'>
  * PUT /invitations/{id}: a new role (and technician link), or with `resend` a new link emailed, valid 7 days
  * from now (the old link stops working); with the `updated` that was read.
  */
-export function updateInvitation(id: string, invitation: InvitationUpdate): Promise<Invitation> {
-  return apiFetch<Invitation>(`/invitations/${encodeURIComponent(id)}`, { method: 'PUT', json: invitation });
+export function updateInvitation(
+  id: string,
+  invitation: InvitationUpdate,
+  idempotencyKey?: string,
+): Promise<Invitation> {
+  return apiFetch<Invitation>(`/invitations/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: invitation,
+    idempotencyKey,
+  });
 }
 
 /** The invitation's role and technician as they are: what a resend sends back unchanged. */
@@ -19,12 +28,19 @@ const asRead = (invitation: Invitation): InvitationRoleFields => ({
   technician: invitation.technician && { id: invitation.technician.id },
 });
 
-/** Saves the role of `read`, the invitation as the list showed it, and reloads the list. */
+/**
+ * Saves the role of `read`, the invitation as the list showed it, and reloads the list; one Idempotency-Key per
+ * submission, as `useUpdateMember`.
+ */
 export function useUpdateInvitation(read: Invitation) {
   const queryClient = useQueryClient();
+  const submission = useSubmissionKey({ renewAfterReuse: true });
   return useMutation({
-    mutationFn: (fields: InvitationRoleFields) =>
-      updateInvitation(read.id, { ...fields, resend: false, updated: read.updated }),
+    mutationFn: (fields: InvitationRoleFields) => {
+      const update = { ...fields, resend: false, updated: read.updated };
+      return submission.send(update, (key) => updateInvitation(read.id, update, key));
+    },
+    onSuccess: () => submission.done(),
     // After a refusal too: a 409 means the list is out of date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: invitationKeys.lists() }),
   });
