@@ -55,10 +55,15 @@ interface Failure {
   kind: 'check' | 'save';
 }
 
+/**
+ * Whether the form has an input for the field at `path`. A reference's input is its id's (`location.id`), and a
+ * reference left empty is an error at the reference itself (`location`): that is on the same input.
+ */
 function hasInput(form: HTMLFormElement | null, path: string): boolean {
-  return [...(form?.querySelectorAll('[data-path]') ?? [])].some(
-    (input) => input.getAttribute('data-path') === path,
-  );
+  return [...(form?.querySelectorAll('[data-path]') ?? [])].some((input) => {
+    const inputPath = input.getAttribute('data-path');
+    return inputPath === path || inputPath === `${path}.id`;
+  });
 }
 
 /**

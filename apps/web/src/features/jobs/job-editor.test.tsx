@@ -151,6 +151,25 @@ describe('Job editor', () => {
     expect(api.paths('POST')).toEqual([]);
   });
 
+  it("puts a saved job's missing location, territory and priority on their boxes, the keyboard on the first", async () => {
+    // Saved with only its customer (as a new job may be): the rest is for the office to complete.
+    const unfinished = { ...job({ customer: acme }), location: null, territory: null, priority: null };
+    serve(() => jsonResponse(unfinished), unfinished);
+    renderRoutes(jobRoutes, { route: `/jobs/${unfinished.id}/edit` });
+    const user = userEvent.setup();
+
+    await screen.findByRole('option', { name: 'Inner West' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const location = screen.getByLabelText(/^Location/);
+    expect(location).toHaveAttribute('aria-invalid', 'true');
+    expect(location).toHaveAccessibleDescription('Choose the location.');
+    expect(screen.getByLabelText(/^Territory/)).toHaveAccessibleDescription('Choose the territory.');
+    expect(screen.getByLabelText(/^Priority/)).toHaveAccessibleDescription('Choose the priority.');
+    expect(location).toHaveFocus();
+    expect(api.paths('PUT')).toEqual([]);
+  });
+
   it('saves over the version it read; a stale save keeps what was typed and says so', async () => {
     const leak = job({
       customer: { id: acme.id, name: acme.name },
