@@ -1,5 +1,5 @@
 import { List } from '@mantine/core';
-import { ApiRequestError, isRetryable } from '../lib/api-client';
+import { ApiRequestError, isRetryable, NetworkError } from '../lib/api-client';
 import { ErrorAlert } from './error-alert';
 import { RetryButton } from './retry-button';
 
@@ -12,20 +12,32 @@ interface ApiErrorAlertProps {
   items?: readonly string[];
   /** A line above the message saying what failed: an editor's 'Not saved'. */
   title?: string;
+  /**
+   * The line instead of `title` when the request got no answer: it may have been done before the answer was lost
+   * (a payment recorded, an email queued), so this claims neither way.
+   */
+  noAnswerTitle?: string;
   /** Sends the request again: offered when the failure may pass (no answer, a 5xx such as a 503). */
   onRetry?: () => void;
   retrying?: boolean;
 }
 
 /** A failed API call in a red alert: the message and a bullet list. A body that is not the error shape shows as its raw text. */
-export function ApiErrorAlert({ error, items, title, onRetry, retrying = false }: ApiErrorAlertProps) {
+export function ApiErrorAlert({
+  error,
+  items,
+  title,
+  noAnswerTitle,
+  onRetry,
+  retrying = false,
+}: ApiErrorAlertProps) {
   const listed =
     items ?? (error instanceof ApiRequestError ? error.fieldErrors.map((field) => field.message) : []);
   if (!error && listed.length === 0) {
     return null;
   }
   return (
-    <ErrorAlert title={title} spaced>
+    <ErrorAlert title={error instanceof NetworkError ? (noAnswerTitle ?? title) : title} spaced>
       {error ? (error instanceof Error ? error.message : String(error)) : null}
       {listed.length > 0 && (
         <List size="sm" mt={error ? 'xs' : 0}>

@@ -276,6 +276,11 @@ describe('Email invoice', () => {
     };
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await vi.waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(NETWORK_FAILURE));
+    // No answer: the email may have gone into the outbox, so the alert claims neither way.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'No answer: it may or may not have been sent. What you typed is still here.',
+    );
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent('Not sent');
     expect(within(dialog).getByLabelText(/^Subject/)).toHaveValue('Your invoice');
 
     answer = server.send;

@@ -232,6 +232,7 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
           error={reloading ? null : save.error}
           items={listed}
           title="Not saved: what you typed is still here"
+          noAnswerTitle="No answer: it may or may not have been saved. What you typed is still here."
           onRetry={() => formRef.current?.requestSubmit()}
           retrying={save.isPending}
         />

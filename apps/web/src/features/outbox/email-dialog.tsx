@@ -148,6 +148,7 @@ function EmailForm<Key extends QueryKey>({
           error={sending.error}
           items={listed}
           title="Not sent: what you typed is still here"
+          noAnswerTitle="No answer: it may or may not have been sent. What you typed is still here."
           onRetry={() => formRef.current?.requestSubmit()}
           retrying={sending.isPending}
         />

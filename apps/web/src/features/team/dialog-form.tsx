@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { ApiErrorAlert } from '../../components/api-error-alert';
 import { SaveButton } from '../../components/editor/editor-frame';
 import type { EditorState } from '../../components/form/use-record-editor';
-import { NetworkError } from '../../lib/api-client';
 
 /** Over a save that got no answer: it may have gone through before the connection dropped. */
 export const NO_ANSWER_TITLE = 'No answer: it may or may not have been sent';
@@ -28,7 +27,8 @@ export function DialogForm({ editor, submitLabel, failureTitle, onCancel, childr
       <ApiErrorAlert
         error={editor.saveError}
         items={editor.listed}
-        title={editor.saveError instanceof NetworkError ? NO_ANSWER_TITLE : failureTitle}
+        title={failureTitle}
+        noAnswerTitle={NO_ANSWER_TITLE}
         onRetry={() => editor.formRef.current?.requestSubmit()}
         retrying={editor.saving}
       />
