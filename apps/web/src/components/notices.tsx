@@ -26,7 +26,7 @@ const NotifyContext = createContext<Notices | null>(null);
  * went through as the connection came back says so), and drawn with the page's own elements: a Mantine component
  * here would bring its shared code into the first download of every screen (6 KiB of gzip for the customers list).
  * A form's success notice goes when that form later fails (`useFormNotices`), so 'Saved.' never stands beside the
- * failure that followed it.
+ * failure that followed it, and a form's new notice replaces its last.
  */
 export function NoticesProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -49,7 +49,11 @@ export function NoticesProvider({ children }: { children: ReactNode }) {
     (text: string, { form }: { form?: string } = {}) => {
       nextId.current += 1;
       const id = nextId.current;
-      setNotices((current) => [...current, { id, text, form }]);
+      // A form says one thing at a time: its latest save's notice replaces the one before.
+      setNotices((current) => [
+        ...current.filter((notice) => form === undefined || notice.form !== form),
+        { id, text, form },
+      ]);
       const timer = window.setTimeout(() => {
         timers.current.delete(timer);
         dismiss(id);
