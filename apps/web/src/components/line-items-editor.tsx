@@ -145,6 +145,7 @@ export function LineItemsEditor<Line extends LineValues>({
                 maw={160}
                 leftSection={<span aria-hidden="true">$</span>}
                 {...form.getInputProps(path(index, 'amount'))}
+                error={amountError(line) ?? form.getInputProps(path(index, 'amount')).error}
                 value={line.amount}
                 onChange={(event) => setAmount(index, event.currentTarget.value)}
               />
@@ -221,6 +222,22 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
       <Text fw={strong ? 700 : undefined}>{displayMoney(value)}</Text>
     </Group>
   );
+}
+
+/** An amount typed on a line whose quantity is 0: its amount is $0.00 whatever the price. */
+export const ZERO_QUANTITY_AMOUNT =
+  'With a quantity of 0 this line comes to $0.00: enter the quantity first, then the amount.';
+
+/**
+ * What an amount typed on a line of quantity 0 needs said: no price makes it anything but $0.00, so the totals (and
+ * the saved line) do not follow the box.
+ */
+function amountError(line: LineValues): string | undefined {
+  const quantity = line.quantity.trim();
+  const amount = Number(line.amount.trim());
+  return quantity !== '' && Number(quantity) === 0 && Number.isFinite(amount) && amount !== 0
+    ? ZERO_QUANTITY_AMOUNT
+    : undefined;
 }
 
 /** A line's amount by the server's rule, for the live totals: '0.00' while its numbers are half typed. */

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
+import { ZERO_QUANTITY_AMOUNT } from '../../components/line-items-editor';
 import { installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { staleSaveResponse } from '../../testing/conflicts';
 import { customer, customerLocation, item, job, membership } from '../../testing/records';
@@ -138,6 +139,27 @@ describe('Job editor', () => {
     });
     // A long journey through the form: generous on a busy 2-core machine.
   }, 30_000);
+
+  it('says an amount typed on a line of quantity 0 comes to $0.00, where the totals say so too', async () => {
+    serve(() => jsonResponse(job(), { status: 201 }));
+    renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a line' }));
+    const line = within(screen.getByRole('group', { name: 'Line 1' }));
+    await user.type(line.getByLabelText(/^Description/), 'Call-out fee');
+    await user.clear(line.getByLabelText('Quantity'));
+    await user.type(line.getByLabelText('Quantity'), '0');
+    await user.type(line.getByLabelText('Amount'), '50');
+
+    expect(line.getByLabelText('Amount')).toHaveAccessibleDescription(ZERO_QUANTITY_AMOUNT);
+    // A quantity then typed: the amount follows it and the price, and the word goes.
+    await user.clear(line.getByLabelText('Quantity'));
+    await user.type(line.getByLabelText('Quantity'), '2');
+    await user.clear(line.getByLabelText('Amount'));
+    await user.type(line.getByLabelText('Amount'), '50');
+    expect(line.getByLabelText('Price')).toHaveValue('25.00');
+    expect(line.getByLabelText('Amount')).not.toHaveAccessibleDescription(ZERO_QUANTITY_AMOUNT);
+  });
 
   it('needs a customer before sending anything', async () => {
     serve(() => jsonResponse(job(), { status: 201 }));
