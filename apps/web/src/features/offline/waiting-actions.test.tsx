@@ -5,13 +5,13 @@ import { waitingAction } from '../../testing/device-work';
 import { renderWithProviders } from '../../testing/render';
 import type { StoredAction } from './device-store';
 import { type DeviceWork, DeviceWorkContext } from './device-work';
-import { WaitingActions } from './waiting-actions';
+import { SignOutCheck, WaitingActions } from './waiting-actions';
 
 const NOTE =
   'Hot water unit leaking at the base: isolated it, customer to call the landlord about a replacement.';
 
-/** The header's list over a queue holding `actions`; the queue's choices are spies. */
-function renderList(actions: StoredAction[]) {
+/** The header's list (or `shown`) over a queue holding `actions`; the queue's choices are spies. */
+function renderList(actions: StoredAction[], shown = <WaitingActions />) {
   const queue = {
     subscribe: () => () => undefined,
     getSnapshot: () => actions,
@@ -24,11 +24,7 @@ function renderList(actions: StoredAction[]) {
     savedAt: () => null,
     subscribeSavedAt: () => () => undefined,
   };
-  renderWithProviders(
-    <DeviceWorkContext value={work as unknown as DeviceWork}>
-      <WaitingActions />
-    </DeviceWorkContext>,
-  );
+  renderWithProviders(<DeviceWorkContext value={work as unknown as DeviceWork}>{shown}</DeviceWorkContext>);
   return queue;
 }
 
@@ -94,5 +90,19 @@ describe('the list of what waits to be sent', () => {
         'Not sent: when you did this the job was Scheduled. It has since been made Completed, on another device or by the office, and that does not allow it. Later actions on this job wait for your choice.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('asks before a sign-out deletes what waits, in the words of one action or of several', async () => {
+    const note = waitingAction({
+      jobId: 'job-1',
+      jobNumber: 242,
+      takenAt: 1,
+      action: { type: 'note', text: NOTE },
+    });
+    const onSignOut = vi.fn();
+    renderList([note], <SignOutCheck opened onClose={vi.fn()} onSignOut={onSignOut} />);
+    const asking = screen.getByRole('dialog', { name: '1 action is not sent yet' });
+    await userEvent.setup().click(within(asking).getByRole('button', { name: 'Sign out and delete it' }));
+    expect(onSignOut).toHaveBeenCalledOnce();
   });
 });

@@ -167,7 +167,7 @@ export function SignOutCheck({ opened, onClose, onSignOut }: SignOutCheckProps) 
             Stay signed in
           </Button>
           <Button color="red" onClick={onSignOut}>
-            Sign out and delete them
+            {count === 1 ? 'Sign out and delete it' : 'Sign out and delete them'}
           </Button>
         </Group>
       </Stack>
