@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { isRefused, loadErrorMessage } from '../../components/load-error-alert';
+import { PlainButton } from '../../components/plain-button';
 import { RetryButton } from '../../components/retry-button';
 import { isRetryable } from '../../lib/api-client';
 import { useAuth } from '../auth';
@@ -42,9 +42,10 @@ function NoLongerMember() {
     <ErrorAlert title={`You are no longer a member of ${organisation}`} spaced>
       {`An Owner of ${organisation} has removed you, so it refuses what you do here. What you worked on before stays with it.`}
       <div>
-        <Button mt="sm" onClick={leave}>
+        {/* PlainButton: this alert is in every screen's first download, where Mantine's Button would add its code. */}
+        <PlainButton style={{ marginTop: 'var(--mantine-spacing-sm)' }} onClick={leave}>
           {next ? `Open ${next}` : 'Sign in again'}
-        </Button>
+        </PlainButton>
       </div>
     </ErrorAlert>
   );
