@@ -170,6 +170,21 @@ describe('the invoice PDF', () => {
     expect(paidText).toMatch(/Total paid \$308\.20 Amount due Due 8 Dec 2026 −\$208\.20 \$0\.00 ?$/);
   });
 
+  it('says a cancelled invoice asks for nothing: no amount due and no payment details', async () => {
+    const org = await organisation(true);
+    const { invoice } = await invoiceIn(org, LINES);
+    const url = `/api/sales/invoices/${invoice.id}`;
+    expect((await org.api.put(url, { ...invoice, status: 'CLOSED_CANCELLED' })).statusCode).toBe(200);
+    const text = pdfText(await org.api.get(`${url}/pdf`));
+    expect(text).toContain('CANCELLED');
+    // Its figures are still there, as the record of what was cancelled.
+    expect(text).toContain('Total $308.20');
+    expect(text).toContain('Nothing is due: this invoice is cancelled.');
+    expect(text).not.toContain('Amount due');
+    expect(text).not.toContain('HOW TO PAY');
+    expect(text).not.toContain('062-000');
+  });
+
   it('says the total includes GST and gives the GST amount when amounts include tax', async () => {
     const { invoice, text } = await invoiceIn(await organisation(true), LINES, true);
     expect(text).toContain('Total price includes GST');

@@ -50,6 +50,7 @@ const EARLIER_BODIES: Partial<Record<string, string[]>> = {
     'c93715f06d3a18020227ae316773d3e79a454cc9ff03e4428760c59d89685c84',
     'bcce43cca116c4f6f0ab1718bc2a524132cff8ea8095a1b5c84bb0f244d59def',
     'b5c805c903f17d79bd475a53e9c669fbf6f75af0172fce5e2732bac759bb38dc',
+    '64959f8f22d5893101b7764e57098ce6b9225b6d2301e190ccc0c9fd883bd8bd',
   ],
   'job-sheet.typ': [
     'b7bb6d6b6305e997a4cca2534ada581a127d80704dbbdabb3ccbb8c44b02b62e',
