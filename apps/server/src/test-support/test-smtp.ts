@@ -4,6 +4,9 @@ import { freePort } from './free-port.ts';
 
 /** A message as the test SMTP server received it. */
 export interface ReceivedMail {
+  /** The From and Reply-To headers as written ('"Harbour & Co" <billing@…>'); Reply-To '' when none. */
+  from: string;
+  replyTo: string;
   to: string;
   subject: string;
   text: string;
@@ -43,6 +46,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       simpleParser(stream)
         .then((mail) => {
           received.push({
+            from: mail.from?.text ?? '',
+            replyTo: mail.replyTo?.text ?? '',
             to: Array.isArray(mail.to) ? (mail.to[0]?.text ?? '') : (mail.to?.text ?? ''),
             subject: mail.subject ?? '',
             text: mail.text ?? '',

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -111,6 +112,9 @@ describe('emailing an invoice through a real SMTP server', () => {
     });
     expect(draft.message).toContain("Hello O'Brien & Sons Plumbing,");
 
+    // The organisation's email (Organisation details) is where the customer's reply goes.
+    await database.db.execute(sql`update organisation_details set email = 'office@harbourco.example'
+      where tenant_id = ${owner.tenant.tenantId}`);
     const sent = await app.inject({
       method: 'POST',
       url: `/api/sales/invoices/${invoice.id}/emails`,
@@ -125,6 +129,9 @@ describe('emailing an invoice through a real SMTP server', () => {
       'the invoice email',
     );
     expect(mail.to).toBe('accounts@obrien.example');
+    // From the organisation by name, at MAIL_FROM's address; a reply reaches the organisation.
+    expect(mail.from).toBe('"Harbour & Co Plumbing" <billing@fieldbook.test>');
+    expect(mail.replyTo).toBe('office@harbourco.example');
     expect(mail.text.trim()).toBe(draft.message.trim());
     expect(mail.messageId).toBe(`<${sent.json().messageId}@fieldbook.test>`);
     expect(mail.attachments).toHaveLength(1);

@@ -8,7 +8,10 @@ import { identityMessages, outboxAttachments, outboxMessages } from './outbox-ta
 export interface MailWorkerOptions {
   /** `smtp://user:pass@host:587` or `smtps://…`; unset: nothing is sent, messages stay in the outbox. */
   smtpUrl: string | undefined;
-  /** The From of every message. */
+  /**
+   * The From of every message: an organisation's go from its address under the organisation's name, with a
+   * Reply-To of the organisation's email (Organisation details) when it has one.
+   */
   from: string;
   /** The waits before each retry; after the last, the message fails. */
   retryDelaysMs?: readonly number[];
@@ -52,6 +55,9 @@ interface Claimed {
   subject: string;
   body: string;
   attempts: number;
+  /** An organisation's message: the organisation's name, and its email from its details (none set: null). */
+  senderName: string | null;
+  replyTo: string | null;
 }
 
 /** An SMTP reply code 5xx is a permanent refusal: retrying cannot help. */
@@ -78,6 +84,8 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
   const leaseMs = options.leaseMs ?? 120_000;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
   const domain = /@([^>\s]+)>?\s*$/.exec(options.from)?.[1] ?? 'fieldbook';
+  /** `MAIL_FROM`'s address, which an organisation's messages are sent from under its own name. */
+  const fromAddress = /<([^>]+)>/.exec(options.from)?.[1] ?? options.from.trim();
   let running = false;
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
@@ -85,7 +93,13 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
   let awaitingIdle: (() => void)[] = [];
 
   async function claim(queue: Queue): Promise<Claimed | undefined> {
-    const tenantColumn = queue === outboxMessages ? sql`tenant_id` : sql`null::uuid`;
+    const organisations = queue === outboxMessages;
+    const tenantColumn = organisations ? sql`tenant_id` : sql`null::uuid`;
+    // Sent in the organisation's name, replies going to its email: a customer answering an invoice reaches it.
+    const sender = organisations
+      ? sql`(select name from tenants where id = tenant_id) as "senderName",
+          (select email from organisation_details where organisation_details.tenant_id = ${queue}.tenant_id) as "replyTo"`
+      : sql`null::text as "senderName", null::text as "replyTo"`;
     const result = (await db.execute(sql`
       update ${queue} set status = 'SENDING', attempts = attempts + 1,
         next_attempt = now() + ${`${leaseMs} milliseconds`}::interval, updated = now()
@@ -93,7 +107,7 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
         select id from ${queue}
         where status in ('QUEUED', 'SENDING') and next_attempt <= now()
         order by next_attempt limit 1 for update skip locked)
-      returning ${tenantColumn} as "tenantId", id, recipient, subject, body, attempts`)) as {
+      returning ${tenantColumn} as "tenantId", id, recipient, subject, body, attempts, ${sender}`)) as {
       rows: Claimed[];
     };
     return result.rows[0];
@@ -142,7 +156,8 @@ export function createMailWorker(db: Db, options: MailWorkerOptions, log: Fastif
     let failure: unknown;
     try {
       await transport.sendMail({
-        from: options.from,
+        from: message.senderName ? { name: message.senderName, address: fromAddress } : options.from,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.recipient,
         subject: message.subject,
         text: message.body,
