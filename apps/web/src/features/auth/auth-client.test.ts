@@ -492,6 +492,21 @@ describe('signed-in actions', () => {
       expect(userManager.signinRedirect).not.toHaveBeenCalled();
     });
 
+    it('says the person who signed in is not a member when the provider refuses them this organisation', async () => {
+      const { auth, userManager } = await ended();
+      userManager.signinPopup.mockRejectedValue(
+        new ErrorResponse({
+          error: 'access_denied',
+          error_description: 'You are not a member of that organisation.',
+        }),
+      );
+
+      await expect(auth.signInPopup('/invoices/new')).rejects.toThrow(
+        'The person who signed in is not a member of this organisation. Sign in as one of its members to carry on: nothing on this page is lost.',
+      );
+      expect(auth.getSnapshot().status).toBe('offline');
+    });
+
     it('goes to the sign-in page when the browser would not open a popup', async () => {
       const { auth, userManager } = await ended();
       userManager.signinPopup.mockRejectedValue(new Error('Attempted to navigate on a disposed window'));

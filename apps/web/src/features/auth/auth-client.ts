@@ -11,6 +11,7 @@ import {
   authErrorMessages,
   describeAuthError,
   isLoginRequired,
+  isNotAMember,
   isPopupBlocked,
   isSessionEnded,
   isStateError,
@@ -316,7 +317,9 @@ export function createAuthClient(userManager: AuthUserManager, options: AuthClie
         const cause = controller.signal.aborted ? new ErrorTimeout(authErrorMessages.timeout) : error;
         if (snapshot.status === 'authenticated' || snapshot.status === 'offline') {
           // Keep the session (or the screen waiting for one) the user already has; the caller shows the message.
-          throw new Error(describeAuthError(cause));
+          throw new Error(
+            isNotAMember(cause) ? authErrorMessages.notThisOrganisation : describeAuthError(cause),
+          );
         }
         failed(cause);
         return;

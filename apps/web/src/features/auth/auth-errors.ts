@@ -10,7 +10,14 @@ export const authErrorMessages = {
   signInToSend: 'Sign in again to send what is waiting. Nothing is lost: it stays on this device.',
   popupClosed:
     'The sign-in window was closed before you signed in. Nothing on this page is lost: Sign in to try again.',
+  notThisOrganisation:
+    'The person who signed in is not a member of this organisation. Sign in as one of its members to carry on: nothing on this page is lost.',
 } as const;
+
+/** The provider refused a sign-in into the organisation asked for: the person is not one of its members. */
+export function isNotAMember(error: unknown): boolean {
+  return error instanceof ErrorResponse && error.error === 'access_denied';
+}
 
 /** oidc-client-ts's words for a popup the browser would not open, and for one the user closed. */
 const popupBlocked = 'Attempted to navigate on a disposed window';
