@@ -24,6 +24,22 @@ describe('line arithmetic', () => {
     expect(lineAmount({ quantity: '2', price: null, amount: null })).toBe('0.00');
   });
 
+  it('reads a price or an amount as typed with a dollar sign and separators, and a quantity with separators', () => {
+    expect(lineAmount({ quantity: '2', price: '$1,234.50', amount: '' })).toBe('2469.00');
+    expect(lineAmount({ quantity: '1,000', price: '$ 1.50', amount: '' })).toBe('1500.00');
+    expect(lineAmount({ quantity: null, price: null, amount: '$1,234.5' })).toBe('1234.50');
+    expect(priceFromAmount('$1,234.50', '2')).toBe('617.25');
+    expect(priceFromAmount('$ 3,000', '1,000')).toBe('3.00');
+  });
+
+  it('counts a number that does not read as missing: a dollar sign on a quantity, bad grouping, half typed', () => {
+    expect(lineAmount({ quantity: '$2', price: '5', amount: '7' })).toBe('7.00');
+    expect(lineAmount({ quantity: '2', price: '1,23.4', amount: null })).toBe('0.00');
+    expect(lineAmount({ quantity: '2', price: '1.2.', amount: '$' })).toBe('0.00');
+    expect(priceFromAmount('$12', '$2')).toBeUndefined();
+    expect(priceFromAmount('1,23', '2')).toBeUndefined();
+  });
+
   it('derives 33.3333 from 100.00 over 3, which reads back 100.00', () => {
     expect(priceFromAmount('100.00', '3')).toBe('33.3333');
     expect(lineAmountOf('3', '33.3333')).toBe('100.00');
@@ -76,13 +92,30 @@ describe('lineFields', () => {
     });
   });
 
-  it('refuses a fifth decimal of quantity, a negative price and an amount too large', () => {
+  it('keeps plain text of a price and amount typed as money, and a quantity with separators', () => {
+    expect(
+      lineFields.parse({
+        description: 'Hot water unit',
+        quantity: '1,000',
+        price: '$1,234.5',
+        amount: '$ 12',
+      }),
+    ).toMatchObject({ quantity: '1000', price: '1234.50', amount: '12.00' });
+  });
+
+  it('refuses a fifth decimal of quantity, a negative price, a $ on a quantity, bad grouping, too large an amount', () => {
     expect(
       fieldErrorsOf(lineFields.safeParse({ description: ' ', quantity: '1.00001', price: '-1' })),
     ).toEqual([
       { field: 'description', message: 'Enter the description.' },
       { field: 'quantity', message: 'Use at most 4 decimal places.' },
       { field: 'price', message: 'The price cannot be negative.' },
+    ]);
+    expect(
+      fieldErrorsOf(lineFields.safeParse({ description: 'x', quantity: '$2', price: '1,23.4' })),
+    ).toEqual([
+      { field: 'quantity', message: 'Enter the quantity as a number, such as 2.5.' },
+      { field: 'price', message: 'Enter the price as a number, such as 12.50.' },
     ]);
     expect(
       fieldErrorsOf(lineFields.safeParse({ description: 'x', quantity: '99999', price: '9999999999' })),

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { plainText } from './decimal-units.ts';
-import { type DecimalRule, MAX_MONEY, readDecimal } from './money.ts';
+import { type DecimalRule, MAX_MONEY, MONEY, readDecimal, typedDecimal, type Written } from './money.ts';
 import { optionalText, requiredText } from './text-fields.ts';
 import { z } from './zod.ts';
 
@@ -8,7 +8,12 @@ import { z } from './zod.ts';
 // one rule for a line's amount, used by the server and the editors alike.
 
 /** Quantities: up to 4 decimals, below 100,000 (`numeric(9,4)`). */
-export const QUANTITY: DecimalRule = { places: 4, max: new Decimal('99999.9999'), example: '2.5' };
+export const QUANTITY: DecimalRule = {
+  places: 4,
+  max: new Decimal('99999.9999'),
+  example: '2.5',
+  written: 'count',
+};
 /**
  * Unit prices: 4 decimals as accounting products keep them; up to 7 when a price derived from an amount needs
  * them (a quantity of 100 or more), so the amount reads back unchanged (`numeric(17,7)`).
@@ -17,6 +22,7 @@ export const UNIT_PRICE: DecimalRule = {
   places: 7,
   max: new Decimal('9999999999.9999999'),
   example: '12.50',
+  written: 'money',
 };
 const PRICE_PLACES = 4;
 
@@ -45,8 +51,6 @@ const decimalField = (what: string, rule: DecimalRule, text: (value: Decimal) =>
       context.addIssue({ code: 'custom', message: reading.message, input });
       return z.NEVER;
     });
-
-const MONEY: DecimalRule = { places: 2, max: MAX_MONEY, example: '12.50' };
 
 /**
  * A line as a user edits it: a catalogue item's code and description, or a typed description. When both quantity
@@ -82,8 +86,9 @@ export type Line = z.infer<typeof lineRecord>;
 /** Whether an amount fits a money column; a line whose quantity × price does not is refused. */
 const fitsMoney = (amount: string) => new Decimal(amount).lessThanOrEqualTo(MAX_MONEY);
 
-const isNumber = (value: string | null | undefined): value is string =>
-  value !== null && value !== undefined && value.trim() !== '' && Decimal(value.trim()).isFinite();
+/** A line's number as typed or stored ("$1,234.50" for a price or an amount), plain; undefined when it does not read. */
+const numberOf = (value: string | null | undefined, written: Written): string | undefined =>
+  value === null || value === undefined ? undefined : typedDecimal(value, written);
 
 /** quantity × price rounded half-up to cents, as text with 2 decimals ("100.00"). */
 export function lineAmountOf(quantity: Decimal.Value, price: Decimal.Value): string {
@@ -92,27 +97,34 @@ export function lineAmountOf(quantity: Decimal.Value, price: Decimal.Value): str
 
 /**
  * The one rule for a line's amount, on both sides: quantity × price (half-up to cents) when both are given,
- * otherwise the amount given (a lump sum), otherwise 0.00.
+ * otherwise the amount given (a lump sum), otherwise 0.00. Its numbers may be as a user typed them ("$1,234.50"); one
+ * that does not read (half typed, "1.2.") counts as missing.
  */
 export function lineAmount(line: {
   quantity?: string | null;
   price?: string | null;
   amount?: string | null;
 }): string {
-  if (isNumber(line.quantity) && isNumber(line.price)) return lineAmountOf(line.quantity, line.price);
-  if (isNumber(line.amount))
-    return new Decimal(line.amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const quantity = numberOf(line.quantity, 'count');
+  const price = numberOf(line.price, 'money');
+  if (quantity !== undefined && price !== undefined) return lineAmountOf(quantity, price);
+  const amount = numberOf(line.amount, 'money');
+  if (amount !== undefined) return new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
   return '0.00';
 }
 
 /**
  * The unit price for an amount a user typed: amount / quantity to 4 decimals, or to the fewest more (up to 7)
  * that give the amount back, so the amount never drifts (100.00 over 3 is 33.3333, and 3 × 33.3333 is 100.00).
- * Undefined when the quantity is missing or 0 (no price gives the amount).
+ * Both may be as typed ("$1,234.50", "1,000"). Undefined when either does not read as a number, or the quantity is 0
+ * (no price gives the amount).
  */
 export function priceFromAmount(amount: Decimal.Value, quantity: Decimal.Value): string | undefined {
-  const wanted = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const count = new Decimal(quantity);
+  const typedAmount = typeof amount === 'string' ? numberOf(amount, 'money') : amount;
+  const typedQuantity = typeof quantity === 'string' ? numberOf(quantity, 'count') : quantity;
+  if (typedAmount === undefined || typedQuantity === undefined) return undefined;
+  const wanted = new Decimal(typedAmount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const count = new Decimal(typedQuantity);
   if (count.isZero() || !count.isFinite()) return undefined;
   for (let places = PRICE_PLACES; places <= UNIT_PRICE.places; places += 1) {
     const price = wanted.dividedBy(count).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);

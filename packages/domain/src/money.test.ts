@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, readMoney } from './money.ts';
+import { formatMoney, formatPrice, readDecimal, readMoney } from './money.ts';
 
 describe('readMoney', () => {
   it.each([
@@ -12,6 +12,14 @@ describe('readMoney', () => {
     ['5.', '5.00'],
     ['0', '0.00'],
     ['9999999999.99', '9999999999.99'],
+    ['$12.50', '12.50'],
+    ['$ 12.50', '12.50'],
+    [' $12 ', '12.00'],
+    ['1,234.50', '1234.50'],
+    ['$1,234.50', '1234.50'],
+    ['$ 1,234', '1234.00'],
+    ['12,345,678.90', '12345678.90'],
+    ['9,999,999,999.99', '9999999999.99'],
   ])('reads the text %j as %j', (input, expected) => {
     expect(readMoney(input)).toEqual({ ok: true, value: expected });
   });
@@ -35,14 +43,48 @@ describe('readMoney', () => {
     [0.1 + 0.2, 'Use at most 2 decimal places.'],
     ['1e3', 'Enter the price as a number, such as 12.50.'],
     [1e21, 'Enter the price as a number, such as 12.50.'],
-    ['1,000.00', 'Enter the price as a number, such as 12.50.'],
-    ['$5', 'Enter the price as a number, such as 12.50.'],
+    ['1,23.4', 'Enter the price as a number, such as 12.50.'],
+    ['1,2345.00', 'Enter the price as a number, such as 12.50.'],
+    [',123', 'Enter the price as a number, such as 12.50.'],
+    ['1,000,00', 'Enter the price as a number, such as 12.50.'],
+    ['1.234,50', 'Enter the price as a number, such as 12.50.'],
+    ['12.50$', 'Enter the price as a number, such as 12.50.'],
+    ['$$5', 'Enter the price as a number, such as 12.50.'],
+    ['$', 'Enter the price as a number, such as 12.50.'],
+    ['-$5', 'The price cannot be negative.'],
+    ['$-5', 'The price cannot be negative.'],
+    ['$1.005', 'Use at most 2 decimal places.'],
+    ['$10,000,000,000', 'The price is too large.'],
     ['+5', 'Enter the price as a number, such as 12.50.'],
     ['abc', 'Enter the price as a number, such as 12.50.'],
     [Number.NaN, 'Enter the price as a number, such as 12.50.'],
     ['10000000000', 'The price is too large.'],
   ])('refuses %j: %s', (input, message) => {
     expect(readMoney(input, 'price')).toEqual({ ok: false, message });
+  });
+});
+
+describe('readDecimal', () => {
+  const count = { places: 4, max: new Decimal('99999.9999'), example: '2.5', written: 'count' } as const;
+  const plain = { places: 4, max: new Decimal('100'), example: '10', written: 'plain' } as const;
+
+  it('reads thousands separators on a count, but never a dollar sign', () => {
+    expect(readDecimal('1,000.5', 'quantity', count)).toEqual({ ok: true, value: new Decimal('1000.5') });
+    expect(readDecimal('$2', 'quantity', count)).toEqual({
+      ok: false,
+      message: 'Enter the quantity as a number, such as 2.5.',
+    });
+  });
+
+  it('reads neither a dollar sign nor separators on a plain number (a tax rate)', () => {
+    expect(readDecimal('$10', 'tax rate', plain)).toEqual({
+      ok: false,
+      message: 'Enter the tax rate as a number, such as 10.',
+    });
+    expect(readDecimal('1,000', 'tax rate', plain)).toEqual({
+      ok: false,
+      message: 'Enter the tax rate as a number, such as 10.',
+    });
   });
 });
 

@@ -4,21 +4,46 @@ import { z } from './zod.ts';
 /** The largest amount a `numeric(12,2)` column holds. */
 export const MAX_MONEY = new Decimal('9999999999.99');
 
+/** A money amount's rule: 2 decimals, within `numeric(12,2)`, typed as people write money ("$1,234.50"). */
+export const MONEY: DecimalRule = { places: 2, max: MAX_MONEY, example: '12.50', written: 'money' };
+
 export type MoneyReading = { ok: true; value: string } | { ok: false; message: string };
 
-// Plain decimals only: `1e3`, `0x10`, `Infinity` and thousands separators are refused, not reinterpreted.
-const plainDecimal = /^(\d+(\.\d*)?|\.\d+)$/;
+/**
+ * What a typed number may carry besides its digits: money (amounts and prices) a leading "$" ("$12.50",
+ * "$ 12.50") and thousands separators ("1,234.50"); a count (a quantity) the separators only; plain neither.
+ */
+export type Written = 'money' | 'count' | 'plain';
 
-/** How a decimal field reads: its decimal places, its largest value, and an example for the message. */
+/** How a decimal field reads: its decimal places, its largest value, an example for the message, and its marks. */
 export interface DecimalRule {
   places: number;
   max: Decimal;
   example: string;
+  written: Written;
+}
+
+const plainDecimal = /^(\d+(\.\d*)?|\.\d+)$/;
+// Separators only where they belong, every three digits of the whole part: "1,234" and "12,345,678.90", not "1,23.4".
+const groupedDecimal = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
+
+/**
+ * The plain decimal ("1234.50") of a non-negative number typed as people write it (`written` says which marks it
+ * may carry: "$1,234.50" is money), or undefined when it is not written so. Anything else is refused, not
+ * reinterpreted: `1e3`, `0x10`, `Infinity`, "+5", badly grouped "1,23.4", or a "$" on a quantity or a rate.
+ */
+export function typedDecimal(text: string, written: Written): string | undefined {
+  let digits = text.trim();
+  if (written === 'money' && digits.startsWith('$')) digits = digits.slice(1).trimStart();
+  if (plainDecimal.test(digits)) return digits;
+  if (written !== 'plain' && groupedDecimal.test(digits)) return digits.replaceAll(',', '');
+  return undefined;
 }
 
 /**
- * Reads a non-negative decimal typed as text or sent as a JSON number, with at most `rule.places` decimals and
- * at most `rule.max`. Returns the exact value (never a float) or the message for the field.
+ * Reads a non-negative decimal typed as text (as `typedDecimal` reads it: "$1,234.50" for money) or sent as a JSON
+ * number, with at most `rule.places` decimals and at most `rule.max`. Returns the exact value (never a float) or the
+ * message for the field.
  */
 export function readDecimal(
   input: string | number,
@@ -28,10 +53,13 @@ export function readDecimal(
   // A JSON number is already a double; its shortest round-trip text is what the client wrote (12.5, 0.1).
   const text = (typeof input === 'number' ? String(input) : input).trim();
   if (text === '') return { ok: false, message: `Enter the ${what}.` };
-  if (text.startsWith('-')) return { ok: false, message: `The ${what} cannot be negative.` };
-  if (!plainDecimal.test(text))
+  const unsigned = rule.written === 'money' ? text.replace(/^\$\s*/, '') : text;
+  if (text.startsWith('-') || unsigned.startsWith('-'))
+    return { ok: false, message: `The ${what} cannot be negative.` };
+  const digits = typedDecimal(text, rule.written);
+  if (digits === undefined)
     return { ok: false, message: `Enter the ${what} as a number, such as ${rule.example}.` };
-  const value = new Decimal(text);
+  const value = new Decimal(digits);
   if (value.decimalPlaces() > rule.places)
     return { ok: false, message: `Use at most ${rule.places} decimal places.` };
   if (value.greaterThan(rule.max)) return { ok: false, message: `The ${what} is too large.` };
@@ -43,7 +71,7 @@ export function readDecimal(
  * within `numeric(12,2)`. Returns it as text with exactly 2 decimals ("12.50"); never a float.
  */
 export function readMoney(input: string | number, what = 'amount'): MoneyReading {
-  const reading = readDecimal(input, what, { places: 2, max: MAX_MONEY, example: '12.50' });
+  const reading = readDecimal(input, what, MONEY);
   return reading.ok ? { ok: true, value: reading.value.toFixed(2) } : reading;
 }
 

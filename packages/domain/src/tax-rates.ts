@@ -22,7 +22,12 @@ export const rateField = z
     description: 'The rate in percent as text, such as "10" or "12.5" (or a JSON number).',
   })
   .transform((input, context) => {
-    const reading = readDecimal(input, 'tax rate', { places: 4, max: MAX_TAX_RATE, example: '10' });
+    const reading = readDecimal(input, 'tax rate', {
+      places: 4,
+      max: MAX_TAX_RATE,
+      example: '10',
+      written: 'plain',
+    });
     if (reading.ok) return rateText(reading.value);
     context.addIssue({ code: 'custom', message: reading.message, input });
     return z.NEVER;

@@ -1,4 +1,4 @@
-import { lineAmount, priceFromAmount } from '@fieldbook/domain';
+import { lineAmount, priceFromAmount, typedDecimal } from '@fieldbook/domain';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -84,17 +84,16 @@ export function LineItemsEditor<Line extends LineValues>({
   const setAmount = (index: number, amount: string) => {
     form.setFieldValue(path(index, 'amount'), amount);
     const quantity = lines[index]?.quantity ?? '';
-    const price = amount.trim() && quantity.trim() ? safePriceFromAmount(amount, quantity) : undefined;
+    const price = priceFromAmount(amount, quantity);
     if (price !== undefined) form.setFieldValue(path(index, 'price'), price);
   };
   // Quantity or price typed: the amount follows them.
   const recompute = (index: number, changed: 'quantity' | 'price', value: string) => {
     form.setFieldValue(path(index, changed), value);
     const line = { ...(linesOf()[index] ?? emptyLine), [changed]: value };
-    if (line.quantity.trim() && line.price.trim()) {
-      const amount = safeLineAmount(line);
-      if (amount !== undefined) form.setFieldValue(path(index, 'amount'), amount);
-    }
+    // Until both read as numbers (not "1.2." or "$" yet), the amount stays as it is.
+    if (typedDecimal(line.quantity, 'count') !== undefined && typedDecimal(line.price, 'money') !== undefined)
+      form.setFieldValue(path(index, 'amount'), lineAmount(line));
   };
 
   return (
@@ -233,29 +232,15 @@ export const ZERO_QUANTITY_AMOUNT =
  * the saved line) do not follow the box.
  */
 function amountError(line: LineValues): string | undefined {
-  const quantity = line.quantity.trim();
-  const amount = Number(line.amount.trim());
-  return quantity !== '' && Number(quantity) === 0 && Number.isFinite(amount) && amount !== 0
+  const quantity = typedDecimal(line.quantity, 'count');
+  const amount = typedDecimal(line.amount, 'money');
+  return quantity !== undefined && Number(quantity) === 0 && amount !== undefined && Number(amount) !== 0
     ? ZERO_QUANTITY_AMOUNT
     : undefined;
 }
 
-/** A line's amount by the server's rule, for the live totals: '0.00' while its numbers are half typed. */
-export const readableAmount = (line: LineValues): string => safeLineAmount(line) ?? '0.00';
-
-/** The amount of a line whose numbers may be half typed ("1.", "abc"): undefined until they read. */
-function safeLineAmount(line: LineValues): string | undefined {
-  try {
-    return lineAmount(line);
-  } catch {
-    return undefined;
-  }
-}
-
-function safePriceFromAmount(amount: string, quantity: string): string | undefined {
-  try {
-    return priceFromAmount(amount, quantity);
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * A line's amount by the server's rule, for the live totals, its numbers read as typed ("$1,234.50"): '0.00' while
+ * they are half typed.
+ */
+export const readableAmount = (line: LineValues): string => lineAmount(line);

@@ -61,12 +61,21 @@ describe('POST /api/items', () => {
       price: '9999999999.99',
     });
     expect(largest.json().price).toBe('9999999999.99');
+    const asTyped = await api.post('/api/items', {
+      code: 'HWS-250',
+      description: 'Hot water unit',
+      price: '$1,234.5',
+    });
+    expect(asTyped.statusCode).toBe(201);
+    expect(asTyped.json().price).toBe('1234.50');
   });
 
   it.each([
     [-5, 'The price cannot be negative.'],
     ['12.345', 'Use at most 2 decimal places.'],
     ['1e3', 'Enter the price as a number, such as 12.50.'],
+    ['1,23.4', 'Enter the price as a number, such as 12.50.'],
+    ['12.50 AUD', 'Enter the price as a number, such as 12.50.'],
     ['10000000000', 'The price is too large.'],
     [null, 'Enter the price.'],
     [true, 'Enter the price.'],

@@ -54,6 +54,8 @@ describe('tax rates', () => {
 
   it.each([
     ['10%', 'Enter the tax rate as a number, such as 10.'],
+    ['$10', 'Enter the tax rate as a number, such as 10.'],
+    ['1,000', 'Enter the tax rate as a number, such as 10.'],
     ['-2', 'The tax rate cannot be negative.'],
     ['10.12345', 'Use at most 4 decimal places.'],
     [null, 'Enter the tax rate.'],

@@ -1,6 +1,6 @@
 import { apiMessages } from '@fieldbook/domain';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
 import { item } from '../../testing/records';
@@ -57,6 +57,14 @@ describe('ItemSearchPage', () => {
   });
 });
 
+/** Types a new item's code, description and price, and saves. */
+async function typeItem(user: UserEvent, code: string, description: string, price: string) {
+  await user.type(await screen.findByLabelText(/^Code/), code);
+  await user.type(screen.getByLabelText(/^Description/), description);
+  await user.type(screen.getByLabelText(/^Price/), price);
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+}
+
 describe('Item editor', () => {
   it('requires code, description and a price that is not negative, with at most 2 decimals', async () => {
     renderRoutes(itemRoutes, { route: '/items/new' });
@@ -86,10 +94,7 @@ describe('Item editor', () => {
     const { router } = renderRoutes(itemRoutes, { route: '/items/new' });
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText(/^Code/), 'TAP-01');
-    await user.type(screen.getByLabelText(/^Description/), 'Mixer tap');
-    await user.type(screen.getByLabelText(/^Price/), '149.9');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await typeItem(user, 'TAP-01', 'Mixer tap', '149.9');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'TAP-01' })).toBeInTheDocument();
     expect(await screen.findByText('Item saved.')).toBeInTheDocument();
@@ -98,6 +103,26 @@ describe('Item editor', () => {
     expect(post?.path).toBe('/items');
     expect(post?.body).toEqual({ code: 'TAP-01', description: 'Mixer tap', price: '149.90' });
     expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('reads a price typed with a dollar sign and thousands, and sends it plain; badly grouped is refused', async () => {
+    api.handle = () => jsonResponse(item({ code: 'HWS-250', price: '1234.50' }), { status: 201 });
+    renderRoutes(itemRoutes, { route: '/items/new' });
+    const user = userEvent.setup();
+
+    await typeItem(user, 'HWS-250', 'Hot water unit', '1,23.4');
+    expect(await screen.findByText('Enter the price as a number, such as 12.50.')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText(/^Price/));
+    await user.type(screen.getByLabelText(/^Price/), '$1,234.50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Item saved.')).toBeInTheDocument();
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      code: 'HWS-250',
+      description: 'Hot water unit',
+      price: '1234.50',
+    });
   });
 
   it('shows a duplicate code in the alert and on the Code field', async () => {

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { ZERO_QUANTITY_AMOUNT } from '../../components/line-items-editor';
@@ -45,6 +45,16 @@ function serve(save: (request: RecordedRequest) => Response, stored = job()) {
     if (request.path.startsWith('/customers')) return jsonResponse([acme], { total: 1 });
     return jsonResponse(stored);
   };
+}
+
+/** Adds line `number` with its description and quantity typed; its boxes. */
+async function typeLine(user: UserEvent, number: number, description: string, quantity: string) {
+  await user.click(await screen.findByRole('button', { name: 'Add a line' }));
+  const line = within(screen.getByRole('group', { name: `Line ${number}` }));
+  await user.type(line.getByLabelText(/^Description/), description);
+  await user.clear(line.getByLabelText('Quantity'));
+  await user.type(line.getByLabelText('Quantity'), quantity);
+  return line;
 }
 
 describe('Job editor', () => {
@@ -144,11 +154,7 @@ describe('Job editor', () => {
     serve(() => jsonResponse(job(), { status: 201 }));
     renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add a line' }));
-    const line = within(screen.getByRole('group', { name: 'Line 1' }));
-    await user.type(line.getByLabelText(/^Description/), 'Call-out fee');
-    await user.clear(line.getByLabelText('Quantity'));
-    await user.type(line.getByLabelText('Quantity'), '0');
+    const line = await typeLine(user, 1, 'Call-out fee', '0');
     await user.type(line.getByLabelText('Amount'), '50');
 
     expect(line.getByLabelText('Amount')).toHaveAccessibleDescription(ZERO_QUANTITY_AMOUNT);
@@ -160,6 +166,31 @@ describe('Job editor', () => {
     expect(line.getByLabelText('Price')).toHaveValue('25.00');
     expect(line.getByLabelText('Amount')).not.toHaveAccessibleDescription(ZERO_QUANTITY_AMOUNT);
   });
+
+  it('reads money typed as people write it ("$1,234.50"): the price and the totals follow, and plain numbers are sent', async () => {
+    const created = job({ customer: { id: acme.id, name: acme.name } });
+    serve(() => jsonResponse(created, { status: 201 }), created);
+    renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    const user = userEvent.setup();
+    const first = await typeLine(user, 1, 'Hot water unit', '2');
+    await user.type(first.getByLabelText('Amount'), '$1,234.50');
+    expect(first.getByLabelText('Price')).toHaveValue('617.25');
+    expect(screen.getAllByText('$1,234.50')).toHaveLength(2); // subtotal and total
+
+    const second = await typeLine(user, 2, 'Labour', '1');
+    await user.type(second.getByLabelText('Price'), '$ 1,000');
+    expect(second.getByLabelText('Amount')).toHaveValue('1000.00');
+    expect(screen.getAllByText('$2,234.50')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Job saved.')).toBeInTheDocument();
+    expect(api.requests.find((request) => request.method === 'POST')?.body).toMatchObject({
+      items: [
+        { description: 'Hot water unit', quantity: '2', price: '617.25', amount: '1234.50' },
+        { description: 'Labour', quantity: '1', price: '1000.00', amount: '1000.00' },
+      ],
+    });
+  }, 30_000);
 
   it('needs a customer before sending anything', async () => {
     serve(() => jsonResponse(job(), { status: 201 }));
