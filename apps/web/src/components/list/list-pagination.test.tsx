@@ -5,7 +5,11 @@ import { ListPagination, pageWindow } from './list-pagination';
 
 const hrefFor = (page: number) => `/customers/search?q=*&p=${page}&s=10`;
 
-function renderPagination(page: number, total: number, more: { atLeast?: boolean; hasNext?: boolean } = {}) {
+function renderPagination(
+  page: number,
+  total: number,
+  more: { atLeast?: boolean; hasNext?: boolean; empty?: boolean } = {},
+) {
   renderWithProviders(<ListPagination page={page} size={10} total={total} hrefFor={hrefFor} {...more} />);
   return screen.getByRole('navigation', { name: 'Pagination' });
 }
@@ -106,6 +110,14 @@ describe('ListPagination of a count the server stopped at (Total-Count-Relation:
 
     expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
     expect(within(nav).getByRole('link', { name: 'Next' })).not.toHaveAttribute('href');
+  });
+
+  it('on an empty page past the pages the count covers, numbers only those and offers no Next', () => {
+    const nav = renderPagination(104, 1000, { atLeast: true, empty: true });
+
+    expect(pageNames(nav)).toEqual(['Previous', '94', '95', '96', '97', '98', '99', '100', 'Next']);
+    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', hrefFor(100));
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('an exact count of 1,000 still ends at its last page, whatever the links', () => {

@@ -58,6 +58,8 @@ interface ListPaginationProps {
   atLeast?: boolean;
   /** The server's `Link` header has `next` (with `atLeast`, while the page is full): Next leads there. */
   hasNext?: boolean;
+  /** The page came back with no rows (a page past the last): only the pages the count covers are numbered. */
+  empty?: boolean;
   /** The URL of a page of this list (same query and size). */
   hrefFor: (page: number) => string;
 }
@@ -65,7 +67,8 @@ interface ListPaginationProps {
 /**
  * The pages to number and whether there is a next one. An exact count knows the last page. A count the server
  * stopped at knows the pages it covers (1,000 records: 20 pages of 50) and the current one when Next went past
- * them; a next page is there while the server links one, so there is no last page to offer.
+ * them; a next page is there while the server links one, so there is no last page to offer. An empty page past
+ * them numbers only the pages the count covers.
  */
 function knownPages({
   page,
@@ -73,9 +76,10 @@ function knownPages({
   total,
   atLeast = false,
   hasNext = false,
+  empty = false,
 }: Omit<ListPaginationProps, 'hrefFor'>) {
   const counted = Math.max(1, Math.ceil(total / size));
-  if (!atLeast) return { last: counted, next: page < counted };
+  if (!atLeast || empty) return { last: counted, next: page < counted };
   return { last: Math.max(counted, page), next: hasNext };
 }
 

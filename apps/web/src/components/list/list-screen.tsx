@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OFFLINE_SEARCH } from '../../lib/api-client';
-import { countOf } from '../../lib/list-count';
+import { countOf, type ListCount } from '../../lib/list-count';
 import { withQuery } from '../../lib/paths';
 import { isRefused, LoadErrorAlert } from '../load-error-alert';
 import { PageHeading } from '../page-heading';
@@ -36,7 +36,7 @@ interface ListScreenProps<T extends { id: string }> {
 
 /**
  * A list screen (customers, items, jobs, invoices): search box, 'New …' button, then a spinner, an error,
- * the empty text or the count, the table and pagination. A list the server refuses to the user's role shows only why.
+ * the empty text or the count, the table and pagination; a page past the last says so and links the last there is. A list the server refuses to the user's role shows only why.
  */
 export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) {
   const { title, path, list, newRecord, intro } = props;
@@ -78,6 +78,9 @@ function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
   // network cut the search waits (TanStack Query pauses it) and runs by itself when the connection is back.
   const searching = query.isPlaceholderData;
   const offline = searching && query.fetchStatus === 'paused';
+  // A page past the last (a link kept from before, a page number typed in the address): say so, not 'No … found.'.
+  const pastEnd = items.length === 0 && total > 0 && params.p > 1;
+  const lastPage = atLeast ? 1 : Math.ceil(total / params.s);
   return (
     <>
       {searching && (
@@ -92,8 +95,17 @@ function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
           found nothing ('No customers found.', here rather than in the table's place).
         */}
         <p className="list-count" role="status">
-          {items.length === 0 ? emptyText : countOf({ total, atLeast }, noun)}
+          {pastEnd
+            ? pastEndText(params.p, { total, atLeast }, params.s)
+            : items.length === 0
+              ? emptyText
+              : countOf({ total, atLeast }, noun)}
         </p>
+        {pastEnd && (
+          <p>
+            <Link to={withQuery(path, { q: params.q, p: lastPage, s: params.s })}>Go to page {lastPage}</Link>
+          </p>
+        )}
         {items.length > 0 && (
           <RecordTable
             label={title}
@@ -111,9 +123,20 @@ function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
           total={total}
           atLeast={atLeast}
           hasNext={links.next !== undefined}
+          empty={items.length === 0}
           hrefFor={(page) => withQuery(path, { q: params.q, p: page, s: params.s })}
         />
       )}
     </>
   );
+}
+
+/**
+ * What a page past the last says: how many pages an exact count fills; a count the server stopped at (1,000+) does
+ * not say where the last page is, so its link goes to page 1.
+ */
+function pastEndText(page: number, { total, atLeast }: ListCount, size: number): string {
+  if (atLeast) return `There is nothing on page ${page} of this search.`;
+  const pages = Math.ceil(total / size);
+  return `There is nothing on page ${page}: this list has ${pages === 1 ? '1 page' : `${pages} pages`}.`;
 }

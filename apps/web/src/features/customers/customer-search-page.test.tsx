@@ -13,6 +13,13 @@ function renderList(route = '/customers/search') {
   return renderRoutes(customerRoutes, { route });
 }
 
+/** The page numbers a pager offers. */
+const pageNumbers = (pagination: HTMLElement) =>
+  within(pagination)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '')
+    .filter((name) => /^\d+$/.test(name));
+
 describe('CustomerSearchPage', () => {
   it('loads the first 15 customers of everything by default, with a spinner meanwhile', async () => {
     api.handle = () =>
@@ -128,6 +135,35 @@ describe('CustomerSearchPage', () => {
     expect(await screen.findByText('No customers found.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
+
+  // 1,012 at 15 a page fill 68 pages; 1,000+ (counted up to 1,000) fill at least 67, and where they end is unknown.
+  it.each([
+    ['eq', 1012, 'There is nothing on page 70: this list has 68 pages.', 68],
+    ['gte', 1000, 'There is nothing on page 70 of this search.', 1],
+  ] as const)(
+    'a page past the last (Total-Count-Relation: %s) says so, links the last page known, and numbers only pages there are',
+    async (relation, total, text, goTo) => {
+      api.handle = () => jsonResponse([], { total, relation });
+      renderList('/customers/search?q=smith&p=70&s=15');
+
+      expect(await screen.findByText(text)).toHaveAttribute('role', 'status');
+      expect(screen.queryByText('No customers found.')).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: `Go to page ${goTo}` })).toHaveAttribute(
+        'href',
+        `/customers/search?q=smith&p=${goTo}&s=15`,
+      );
+      const pagination = screen.getByRole('navigation', { name: 'Pagination' });
+      const last = Math.ceil(total / 15);
+      expect(pageNumbers(pagination)).toEqual(
+        Array.from({ length: 7 }, (_, index) => String(last - 6 + index)),
+      );
+      expect(within(pagination).getByRole('link', { name: 'Previous' })).toHaveAttribute(
+        'href',
+        `/customers/search?q=smith&p=${last}&s=15`,
+      );
+      expect(within(pagination).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+    },
+  );
 
   it('reads out a search that finds nothing, as it reads the count of one that finds some', async () => {
     api.handle = (request) =>
