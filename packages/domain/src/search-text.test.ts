@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchQuery } from './search-text.ts';
+import { isWordlessSearch, searchQuery } from './search-text.ts';
 
 describe('searchQuery', () => {
   it.each([
@@ -34,5 +34,15 @@ describe('searchQuery', () => {
     for (const text of ["O'Brien & Sons", '12" pipe', 'Unit 3/12', 'rock AND', '"hot wat']) {
       expect(searchQuery(searchQuery(text))).toBe(searchQuery(text));
     }
+  });
+});
+
+describe('isWordlessSearch', () => {
+  it.each(['🐟', '&&', '!!!', ' ?! ', '"🐟"', '-🐟', '🐟 OR &'])('%j has no words to look for', (q) => {
+    expect(isWordlessSearch(q)).toBe(true);
+  });
+
+  it.each(['*', '', 'fish', '🐟 fish', "O'Brien", 'name:🐟x', '(bondi OR'])('%j is not wordless', (q) => {
+    expect(isWordlessSearch(q)).toBe(false);
   });
 });

@@ -21,3 +21,19 @@ export function searchQuery(text: string): string {
     );
   }
 }
+
+/**
+ * Whether the list's `q` has no words to look for (`&&`, `!!!`, an emoji): the API then lists everything, as for
+ * `*`, and a list screen says why. Not `*` itself, nor a search the API refuses.
+ */
+export function isWordlessSearch(q: string): boolean {
+  const trimmed = q.trim();
+  if (trimmed === '' || trimmed === MATCH_ALL) return false;
+  try {
+    const safe = safeSearchQuery(trimmed);
+    return safe === '' || safe === MATCH_ALL;
+  } catch (error) {
+    if (error instanceof SearchSyntaxError) return false;
+    throw error;
+  }
+}

@@ -89,6 +89,15 @@ describe('searching with everyday text', () => {
     expect(await search('items', 'DN20')).toEqual(['VLV-DN20', 'VLV-DN200']);
   });
 
+  it('finds a customer whose name has an emoji by its words; a search of no words lists everything, as * does', async () => {
+    await createCustomers(t, a.tenant.tenantId, [{ name: 'Reel 🐟 Fresh Seafood' }]);
+    expect(await search('customers', 'reel')).toEqual(['Reel 🐟 Fresh Seafood']);
+    expect(await search('customers', '🐟 fresh')).toEqual(['Reel 🐟 Fresh Seafood']);
+    const everything = await search('customers', '*');
+    expect(everything).toHaveLength(6);
+    for (const typed of ['🐟', '&&', '!!!']) expect(await search('customers', typed)).toEqual(everything);
+  });
+
   it('still refuses malformed syntax sent on purpose, naming q', async () => {
     const response = await t.app.inject({
       method: 'GET',

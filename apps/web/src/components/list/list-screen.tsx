@@ -13,6 +13,7 @@ import { ListPagination } from './list-pagination';
 import { type Column, RecordTable } from './record-table';
 import { SearchForm } from './search-form';
 import { type ListQuery, useReloadOnRepeatNavigation } from './use-list-params';
+import { useWordlessSearch } from './use-wordless-search';
 import './list-screen.css';
 
 interface ListScreenProps<T extends { id: string }> {
@@ -67,6 +68,7 @@ export function ListScreen<T extends { id: string }>(props: ListScreenProps<T>) 
 function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
   const { path, list, columns, noun, emptyText, title } = props;
   const { params, query } = list;
+  const wordless = useWordlessSearch(params.q);
   if (query.isPending) {
     return <SectionLoader />;
   }
@@ -99,7 +101,7 @@ function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
             ? pastEndText(params.p, { total, atLeast }, params.s)
             : items.length === 0
               ? emptyText
-              : countOf({ total, atLeast }, noun)}
+              : countLine({ total, atLeast }, noun, wordless && !searching ? params.q : null)}
         </p>
         {pastEnd && (
           <p>
@@ -129,6 +131,16 @@ function ListBody<T extends { id: string }>(props: ListScreenProps<T>) {
       )}
     </>
   );
+}
+
+/**
+ * The count ('47 customers'), and for a search with no words (`wordless`: '🐟', '&&') why it shows everything: the
+ * API lists everything for it, as for an empty search, so the user is told rather than left to wonder.
+ */
+function countLine(count: ListCount, noun: ListScreenProps<{ id: string }>['noun'], wordless: string | null) {
+  const counted = countOf(count, noun);
+  if (wordless === null) return counted;
+  return `The search "${wordless}" has no letters or numbers to look for, so it shows everything: ${counted}.`;
 }
 
 /**

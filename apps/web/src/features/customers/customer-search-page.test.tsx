@@ -165,6 +165,34 @@ describe('CustomerSearchPage', () => {
     },
   );
 
+  it('says a search with no letters or numbers shows everything, and why', async () => {
+    api.handle = () => jsonResponse([customer({ name: 'Acme Plumbing' })], { total: 1 });
+    renderList('/customers/search?q=%F0%9F%90%9F');
+    const user = userEvent.setup();
+
+    expect(
+      await screen.findByText(
+        'The search "🐟" has no letters or numbers to look for, so it shows everything: 1 customer.',
+      ),
+    ).toHaveAttribute('role', 'status');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.paste('!!!');
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText(
+        'The search "!!!" has no letters or numbers to look for, so it shows everything: 1 customer.',
+      ),
+    ).toBeInTheDocument();
+
+    // A search with words says only its count.
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.paste('acme 🐟');
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(api.paths()).toContain('/customers?q=acme 🐟&p=1&s=15'));
+    expect(await screen.findByText('1 customer')).toHaveAttribute('role', 'status');
+  });
+
   it('reads out a search that finds nothing, as it reads the count of one that finds some', async () => {
     api.handle = (request) =>
       request.path.includes('q=nobody')
