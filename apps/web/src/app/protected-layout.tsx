@@ -13,7 +13,6 @@ import { MissingTenantClaim } from '../features/auth/missing-tenant-claim';
 import { clearTenantReloadFlag } from '../features/auth/tenant-reload';
 import { type DeviceWork, DeviceWorkContext, ownerOf, StartDeviceWorkContext } from '../features/offline';
 import { membershipQueryOptions } from '../features/team/api/get-membership';
-import { MembershipAlert } from '../features/team/membership-alert';
 import { MembershipContext } from '../features/team/membership-context';
 import { useConfig } from '../lib/config-context';
 import { holdNetwork, importOnceOnline } from '../lib/network';
@@ -26,6 +25,16 @@ import { takeSwitchedTenant } from './session-changes';
 const NoOrganisationScreen = lazy(() =>
   import('../features/organisations/no-organisation-screen').then((module) => ({
     default: module.NoOrganisationScreen,
+  })),
+);
+
+/**
+ * Only when the user's role could not be read (or they were removed meanwhile): not part of every first screen.
+ * Loaded once online if the network dropped before the app's files were kept.
+ */
+const MembershipAlert = lazy(() =>
+  importOnceOnline(() => import('../features/team/membership-alert')).then((module) => ({
+    default: module.MembershipAlert,
   })),
 );
 
@@ -140,7 +149,9 @@ export function ProtectedLayout() {
                 />
               )}
               {membership.isError && (
-                <MembershipAlert error={membership.error} onRetry={membership.refetch} />
+                <Suspense fallback={null}>
+                  <MembershipAlert error={membership.error} onRetry={membership.refetch} />
+                </Suspense>
               )}
               <ScreenGate role={role} />
             </AppShellLayout>

@@ -1,3 +1,4 @@
+import { MATCH_ALL } from '@fieldbook/domain';
 import { useEffect, useState } from 'react';
 
 /**
@@ -6,7 +7,11 @@ import { useEffect, useState } from 'react';
  */
 export function useWordlessSearch(q: string): boolean {
   const [wordless, setWordless] = useState<string | null>(null);
+  // A letter or a digit is a word (and `*` is everything by name): only other text is read, so a list's first
+  // download does not wait for the parser (3 KB).
+  const maybe = q !== MATCH_ALL && !/[\p{L}\p{N}]/u.test(q);
   useEffect(() => {
+    if (!maybe) return;
     let current = true;
     void import('@fieldbook/domain/search-text').then(({ isWordlessSearch }) => {
       if (current) setWordless(isWordlessSearch(q) ? q : null);
@@ -14,6 +19,6 @@ export function useWordlessSearch(q: string): boolean {
     return () => {
       current = false;
     };
-  }, [q]);
-  return wordless === q;
+  }, [q, maybe]);
+  return maybe && wordless === q;
 }
