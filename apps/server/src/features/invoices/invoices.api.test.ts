@@ -407,12 +407,16 @@ describe('GET /api/sales/invoices', () => {
     };
     expect(await numbers(`customer.id:${own?.id}`)).toEqual([second.number, first.number]);
     expect(await numbers('status:OPEN_SENT')).toEqual([second.number]);
+    // As the screens name it: Sent; Paid is a status (CLOSED_PAID) no invoice here has.
+    expect(await numbers('status:sent')).toEqual([second.number]);
+    expect(await numbers('status:PAID')).toEqual([]);
     expect(await numbers('date:[2026-12-01 TO 2026-12-31]')).toEqual([second.number]);
     expect(await numbers('due:<2026-12-01')).toEqual([first.number]);
     expect(await numbers('lease')).toEqual([first.number]);
     expect(await numbers('quokka')).toEqual([second.number, first.number]);
     expect(await numbers(String(first.number))).toContain(first.number);
-    const bad = await theirs.get('/api/sales/invoices?q=status:PAID');
+    const bad = await theirs.get('/api/sales/invoices?q=status:settled');
     expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Paid (CLOSED_PAID)');
   });
 });
