@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { checkScreen } from './axe-check.ts';
@@ -93,6 +94,14 @@ test('a quote with two options is emailed, accepted online as option B on a phon
   expect(await customer.page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
   await expect(customer.page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await checkScreen(customer.page, "the quote's public page on a phone");
+  // The quote as a PDF, downloaded from the page: the same quote.
+  const pdfLink = customer.page.getByRole('link', { name: 'Download the quote (PDF)' });
+  await expect(pdfLink).toBeInViewport();
+  const [download] = await Promise.all([customer.page.waitForEvent('download'), pdfLink.click()]);
+  expect(download.suggestedFilename()).toBe(`quote-${number}.pdf`);
+  const pdf = execFileSync('pdftotext', ['-layout', (await download.path()) ?? '', '-']).toString();
+  expect(pdf).toContain(title);
+  expect(pdf).toContain('$2,183.50');
   // By keyboard alone: the arrow picks option B, Tab goes on to the name, the tick and Accept.
   await customer.page.getByRole('radio', { name: 'Option A: repair: $368.50' }).focus();
   await customer.page.keyboard.press('ArrowDown');

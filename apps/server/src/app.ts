@@ -6,6 +6,7 @@ import { chooseAddressSuggester } from './features/addresses/choose-suggester.ts
 import { registerAddressRoutes } from './features/addresses/routes.ts';
 import { registerLocationRoutes } from './features/customers/location-routes.ts';
 import { registerCustomerRoutes } from './features/customers/routes.ts';
+import { readQuoteSourceIn, renderDocument } from './features/documents/index.ts';
 import { registerDocumentRoutes } from './features/documents/routes.ts';
 import { registerTemplateRoutes } from './features/documents/template-routes.ts';
 import { registerExportRoutes } from './features/exports/routes.ts';
@@ -212,7 +213,12 @@ export async function buildApp({
     registerAccountRoutes(api, db);
     registerInvitationLinkRoutes(api, db);
   });
-  await registerPublicApi(app, (api) => registerPublicQuoteRoutes(api, db, throttle, config.publicUrl));
+  await registerPublicApi(app, (api) =>
+    registerPublicQuoteRoutes(api, db, throttle, config.publicUrl, {
+      read: (tx, tenantId, id) => readQuoteSourceIn(tx, tenantId, id),
+      render: async (source) => (await renderDocument(renderer, source, 'pdf')) as Uint8Array,
+    }),
+  );
   const suggester = chooseAddressSuggester(config.addresses, db);
   await registerTenantApi(app, auth, (api) => {
     registerTenantRoutes(api, db);

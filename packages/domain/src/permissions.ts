@@ -151,6 +151,7 @@ export const AREAS = {
     operations: [
       'GET /public/quotes/{token}',
       'GET /public/quotes/{token}/logo',
+      'GET /public/quotes/{token}/pdf',
       'POST /public/quotes/{token}/accept',
       'POST /public/quotes/{token}/decline',
     ],

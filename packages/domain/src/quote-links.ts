@@ -77,6 +77,10 @@ export const quoteAnswerMessages = {
     'This link is not valid. It may have been replaced by a newer email: ask the business for the quote.',
   expired: 'This quote has expired, so it can no longer be accepted. Ask the business for a new one.',
   withdrawn: 'This quote was withdrawn by the business, so it can no longer be answered.',
+  withdrawnPdf:
+    'This quote was withdrawn by the business, so its PDF is no longer available. Ask them for the latest one.',
+  pdfFailed:
+    'The PDF of this quote could not be made just now. The quote is still here to read and answer: please try again later.',
   answered: (state: 'ACCEPTED' | 'DECLINED') =>
     `This quote was already ${state === 'ACCEPTED' ? 'accepted' : 'declined'}, so it cannot be answered again.`,
 } as const;

@@ -225,18 +225,7 @@ export async function readRecordSource<Document extends 'invoice' | 'job' | 'quo
   if (document === 'quote') {
     const details = detailsRead(tenantId, 'quote');
     const read = async (tx: Tx, _member: unknown, [detailsRows = []]: unknown[][]) => {
-      const organisation = details.record(detailsRows);
-      if (organisation.templateBody === null)
-        throw documentFailed(
-          'The organisation has no quote template yet. Make one the default in Settings > Templates.',
-        );
-      const { quote, data } = await readQuoteData(tx, tenantId, id);
-      const source = sourceOf(
-        tenantId,
-        'quote',
-        organisation,
-        quotePart(quote, data, organisation.details.gstRegistered),
-      );
+      const { quote, source } = await quoteSourceIn(tx, tenantId, id, details.record(detailsRows));
       return { record: quote as RecordOf<Document>, source };
     };
     return asMember(db, caller, read, { reads: [details.statement] });
@@ -263,6 +252,30 @@ export async function readRecordSource<Document extends 'invoice' | 'job' | 'quo
     ? jobPart(tenantId, [job, party, location.record(fourthRows)], workRows, timeZone)
     : invoicePart(found as Invoice, party, gstRegistered, fourthRows as PaymentLine[]);
   return { record: found as RecordOf<Document>, source: sourceOf(tenantId, document, organisation, part) };
+}
+
+/** A quote with the organisation's details and default quote template (`readDetails(…, 'quote')`), in `tx`. */
+async function quoteSourceIn(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  organisation: OrganisationDetails,
+): Promise<{ quote: Quote; source: DocumentSource }> {
+  if (organisation.templateBody === null)
+    throw documentFailed(
+      'The organisation has no quote template yet. Make one the default in Settings > Templates.',
+    );
+  const { quote, data } = await readQuoteData(tx, tenantId, id);
+  const part = quotePart(quote, data, organisation.details.gstRegistered);
+  return { quote, source: sourceOf(tenantId, 'quote', organisation, part) };
+}
+
+/**
+ * A quote with its organisation's default template for it, read by the server itself (no member: the quote's
+ * public page), in a transaction of the tenant's, as a member reads it with `readRecordSource`.
+ */
+export async function readQuoteSourceIn(tx: Tx, tenantId: string, id: string): Promise<DocumentSource> {
+  return (await quoteSourceIn(tx, tenantId, id, await readDetails(tx, tenantId, 'quote'))).source;
 }
 
 /**

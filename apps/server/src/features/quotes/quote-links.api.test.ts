@@ -1,8 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { OutboxMessage, PublicQuote, Quote, QuoteEmail, TaxRate } from '@fieldbook/domain';
+import {
+  type OutboxMessage,
+  type PublicQuote,
+  type Quote,
+  type QuoteEmail,
+  quoteAnswerMessages,
+  type TaxRate,
+} from '@fieldbook/domain';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../../test-support/api-client.ts';
-import { newMember, type TenantWithUser } from '../../test-support/factories.ts';
+import { bearer, newMember, type TenantWithUser } from '../../test-support/factories.ts';
 import { createCustomers } from '../../test-support/record-factories.ts';
 import type { TestApp } from '../../test-support/test-app.ts';
 import { withTwoTenants } from '../../test-support/two-tenants.ts';
@@ -32,6 +41,10 @@ const open = (method: 'GET' | 'POST', path: string, payload?: unknown, from = ad
     remoteAddress: from,
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+
+/** A PDF's text as `pdftotext -layout` reads it, white space collapsed. */
+const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');
 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -325,6 +338,123 @@ describe("a quote's public page", () => {
     const withdrawn = await open('POST', `${token}/decline`, {});
     expect(withdrawn.statusCode).toBe(409);
     expect(withdrawn.json().message).toContain('withdrawn');
+  });
+
+  it("gives the quote's PDF to whoever holds the link, as the office's, while it is open, expired or answered", async () => {
+    address = anAddress();
+    const quote = await aQuote({ reference: 'PO 7781 & co' });
+    const { token } = await emailed(quote);
+    const pdf = await open('GET', `${token}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="quote-${quote.number}.pdf"`);
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+    expect(pdf.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of [
+      `Quote number ${quote.number}`,
+      'Replace the hot water system',
+      "O'Brien & Sons Plumbing",
+      'PO 7781 & co',
+      'Option A: repair $352.00',
+      'Option B: replace $2,882.00',
+      'A 30% deposit secures the booking.',
+    ])
+      expect(text).toContain(expected);
+    // The office's PDF of the same quote says the same.
+    expect(pdfText((await api.get(`/api/sales/quotes/${quote.id}/pdf`)).rawPayload)).toBe(text);
+
+    // Answered, then expired: still the record of what was offered.
+    const accepted = await open('POST', `${token}/accept`, {
+      name: "Siobhan O'Reilly",
+      acceptTerms: true,
+      option: 'Option B: replace',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(pdfText((await open('GET', `${token}/pdf`)).rawPayload)).toContain('Option B: replace ACCEPTED');
+    const old = await aQuote();
+    const link = await emailed(old);
+    const past = await api.put(`/api/sales/quotes/${old.id}`, {
+      ...(await read(old)),
+      date: daysFromToday(-40),
+      expiry: daysFromToday(-1),
+    });
+    expect(past.statusCode, past.body).toBe(200);
+    const expired = await open('GET', `${link.token}/pdf`);
+    expect(expired.statusCode, expired.body).toBe(200);
+    expect(pdfText(expired.rawPayload)).toContain(`Quote number ${old.number}`);
+  });
+
+  it("refuses a withdrawn quote's PDF, and answers a wrong, replaced or another organisation's link as the page does", async () => {
+    address = anAddress();
+    const quote = await aQuote();
+    const first = await emailed(quote);
+    const second = await emailed(quote);
+    const wrong = await Promise.all(
+      [first.token, 'A'.repeat(32), 'not-a-token'].map((token) => open('GET', `${token}/pdf`)),
+    );
+    expect(wrong.map((answer) => answer.statusCode)).toEqual([404, 404, 404]);
+    for (const answer of wrong) expect(answer.json().message).toBe(quoteAnswerMessages.notFound);
+
+    // Signed in or not, as any role of either organisation: the link alone decides (a token sent is ignored).
+    const office = (await newMember(t, a.tenant.tenantId, 'OFFICE')).token;
+    const technician = (await newMember(t, a.tenant.tenantId, 'TECHNICIAN')).token;
+    for (const token of [a.token, office, technician, b.token]) {
+      const answer = await t.app.inject({
+        url: `/api/public/quotes/${second.token}/pdf`,
+        headers: bearer(token),
+        remoteAddress: address,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(pdfText(answer.rawPayload)).toContain(`Quote number ${quote.number}`);
+      const theirs = await t.app.inject({
+        url: `/api/public/quotes/${first.token}/pdf`,
+        headers: bearer(token),
+        remoteAddress: address,
+      });
+      expect(theirs.statusCode).toBe(404);
+    }
+
+    const withdrawn = await api.put(`/api/sales/quotes/${quote.id}`, {
+      ...(await read(quote)),
+      status: 'OPEN_DRAFT',
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const refused = await open('GET', `${second.token}/pdf`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This quote was withdrawn by the business, so its PDF is no longer available. Ask them for the latest one.',
+    );
+  });
+
+  it("says a PDF its organisation's template cannot make could not be made, and that the quote is still there", async () => {
+    address = anAddress();
+    const quote = await aQuote();
+    const { token } = await emailed(quote);
+    // A template saved compiles against the latest record; data it did not expect can still break it later.
+    const tenant = a.tenant.tenantId;
+    const where = sql`tenant_id = ${tenant} and name = 'Quote'`;
+    const { rows } = (await t.database.db.execute(sql`select body from templates where ${where}`)) as {
+      rows: { body: string }[];
+    };
+    const saved = rows[0];
+    await t.database.db.execute(
+      sql`update templates set body = ${'#let data = json(bytes(sys.inputs.data))\n\n#data.quote.job.number'}
+          where ${where}`,
+    );
+    try {
+      const failed = await open('GET', `${token}/pdf`);
+      expect(failed.statusCode).toBe(422);
+      expect(failed.json().message).toBe(quoteAnswerMessages.pdfFailed);
+      expect(failed.json().message).toBe(
+        'The PDF of this quote could not be made just now. The quote is still here to read and answer: please try again later.',
+      );
+      // The office is told which template failed and where; the customer, not.
+      const office = await api.get(`/api/sales/quotes/${quote.id}/pdf`);
+      expect(office.json().message).toContain('template "Quote"');
+    } finally {
+      await t.database.db.execute(sql`update templates set body = ${saved?.body} where ${where}`);
+    }
   });
 
   it('limits answers per link and requests per address, with Retry-After', async () => {

@@ -137,6 +137,24 @@ export async function readQuoteLogo(db: Db, token: string): Promise<{ bytes: Buf
   return row?.bytes && row.type ? { bytes: row.bytes, type: row.type } : null;
 }
 
+/**
+ * What the quote a link opens is made into a PDF from: `read`'s source (the documents feature's, handed in), read
+ * in a transaction of the quote's organisation. A withdrawn quote (a Draft again, which the business may be
+ * changing) is refused (409); an expired or answered one is the record of what was offered, and gives its PDF.
+ */
+export async function readQuotePdfSource<Source>(
+  db: Db,
+  token: string,
+  read: (tx: Tx, tenantId: string, id: string) => Promise<Source>,
+): Promise<{ number: number; source: Source }> {
+  const { tenantId, id } = await openLink(db, token);
+  return inTenant(db, tenantId, async (tx) => {
+    const quote = await findQuote(tx, tenantId, id);
+    if (stateOf(quote) === 'WITHDRAWN') throw conflict(quoteAnswerMessages.withdrawnPdf);
+    return { number: quote.number, source: await read(tx, tenantId, id) };
+  });
+}
+
 /** Refuses an answer to a quote that is not open to one, saying plainly why. */
 function requireOpen(state: PublicQuoteState): void {
   if (state === 'OPEN') return;

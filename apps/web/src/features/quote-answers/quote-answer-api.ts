@@ -41,6 +41,8 @@ export function quoteAnswerApi(apiBaseUrl: string, token: string) {
 
   return {
     logoUrl: `${base}/logo`,
+    /** The quote as a PDF (`quote-{number}.pdf`), a plain link: the browser downloads it. */
+    pdfUrl: `${base}/pdf`,
     read: () => call(''),
     accept: (fields: { name: string; acceptTerms: boolean; option: string | null }) =>
       call('/accept', fields),

@@ -93,6 +93,9 @@ describe("a quote's public page", () => {
       method: 'GET',
     });
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toEqual({});
+    const pdf = screen.getByRole('link', { name: 'Download the quote (PDF)' });
+    expect(pdf).toHaveAttribute('href', `http://localhost:3000/api/public/quotes/${TOKEN}/pdf`);
+    expect(pdf).toHaveAttribute('download', 'quote-12.pdf');
   });
 
   it('accepts option B by name, then says it is accepted', async () => {
@@ -186,14 +189,16 @@ describe("a quote's public page", () => {
   });
 
   it.each([
-    ['EXPIRED', 'This quote expired on 23 Dec 2026, so it can no longer be accepted.'],
-    ['WITHDRAWN', 'Harbourside Plumbing & Gas has withdrawn this quote'],
-  ] as const)('says plainly when the quote is %s, and offers no answer', async (state, text) => {
+    ['EXPIRED', 'This quote expired on 23 Dec 2026, so it can no longer be accepted.', true],
+    ['WITHDRAWN', 'Harbourside Plumbing & Gas has withdrawn this quote', false],
+  ] as const)('says plainly when the quote is %s, and offers no answer', async (state, text, pdf) => {
     fetchMock.mockResolvedValueOnce(Response.json(quote({ state })));
     renderPage();
     await screen.findByRole('heading', { level: 1, name: /^Quote 12/ });
     expect(screen.getByRole('status')).toHaveTextContent(text);
     expect(screen.queryByRole('button', { name: 'Accept quote' })).not.toBeInTheDocument();
+    // An expired quote's PDF is still the record of what was offered; a withdrawn one's is refused.
+    expect(screen.queryByRole('link', { name: 'Download the quote (PDF)' }) !== null).toBe(pdf);
   });
 
   it('says when the link is not valid', async () => {

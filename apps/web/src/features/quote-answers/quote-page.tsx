@@ -130,6 +130,18 @@ function QuoteShown({ api, quote, onAnswered }: QuoteAnswerProps) {
           { label: 'Valid until', value: displayDate(quote.expiry) },
         ]}
       />
+      {/* A withdrawn quote's PDF is refused: the business may be changing it. */}
+      {quote.state !== 'WITHDRAWN' && (
+        <Button
+          component="a"
+          href={api.pdfUrl}
+          download={`quote-${quote.number}.pdf`}
+          variant="default"
+          mb="lg"
+        >
+          Download the quote (PDF)
+        </Button>
+      )}
       {quote.description && (
         <Text mb="lg" style={{ whiteSpace: 'pre-wrap' }}>
           {quote.description}
