@@ -24,6 +24,10 @@ const collapsed = (text: string) => text.replace(/\s+/g, ' ');
 const pdfText = (response: LightMyRequestResponse) =>
   collapsed(execFileSync('pdftotext', ['-', '-'], { input: response.rawPayload }).toString());
 
+/** A PDF's text as `pdftotext -layout` lays it out: its lines, with the spaces that place each word kept. */
+const layoutLines = (response: LightMyRequestResponse) =>
+  execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload }).toString().split('\n');
+
 /** The images a PDF holds, as poppler's pdfimages lists them (their transparency masks not counted). */
 const pdfImages = (response: LightMyRequestResponse) =>
   execFileSync('pdfimages', ['-list', '-'], { input: response.rawPayload })
@@ -107,6 +111,15 @@ const LINES = [
   { description: 'Replace mixer tap (kitchen)', quantity: '1.5', price: '123.45' },
 ];
 
+/** The PDF of a new invoice of `LINES`, due 8 Dec 2026, once it has `status`. */
+async function pdfWithStatus(status: Invoice['status']) {
+  const org = await organisation(true);
+  const { invoice } = await invoiceIn(org, LINES);
+  const url = `/api/sales/invoices/${invoice.id}`;
+  expect((await org.api.put(url, { ...invoice, status })).statusCode).toBe(200);
+  return org.api.get(`${url}/pdf`);
+}
+
 describe('the invoice PDF', () => {
   it('is a tax invoice with the ATO items and exactly the figures the API returns, amounts exclusive of GST', async () => {
     const { invoice, pdf, text } = await invoiceIn(await organisation(true), LINES);
@@ -167,15 +180,22 @@ describe('the invoice PDF', () => {
     expect(paidText).toContain('PAID');
     // pdftotext reads the figures of the totals' right column after their labels.
     expect(paidText).toContain('Paid 29 Nov 2026 (Other)'.replace('29 Nov 2026', showToday()));
-    expect(paidText).toMatch(/Total paid \$308\.20 Amount due Due 8 Dec 2026 −\$208\.20 \$0\.00 ?$/);
+    expect(paidText).toMatch(/Total paid \$308\.20 Amount due Paid in full −\$208\.20 \$0\.00 ?$/);
+  });
+
+  it('says a paid invoice is paid in full under its amount due of $0.00, not when it was due', async () => {
+    const lines = layoutLines(await pdfWithStatus('CLOSED_PAID'));
+    // The amount, centred beside the two lines of its label, is on the second.
+    const due = lines.findIndex((line) => line.trim() === 'Amount due');
+    expect(due, lines.join('\n')).toBeGreaterThan(0);
+    expect(lines[due + 1]).toMatch(/^\s*Paid in full\s+\$0\.00$/);
+    expect(lines.join('\n')).not.toMatch(/Due 8 Dec 2026/);
+    // Its due date stays among its details, as the record of when it was due.
+    expect(lines.some((line) => /Due date\s+8 Dec 2026/.test(line))).toBe(true);
   });
 
   it('says a cancelled invoice asks for nothing: no amount due and no payment details', async () => {
-    const org = await organisation(true);
-    const { invoice } = await invoiceIn(org, LINES);
-    const url = `/api/sales/invoices/${invoice.id}`;
-    expect((await org.api.put(url, { ...invoice, status: 'CLOSED_CANCELLED' })).statusCode).toBe(200);
-    const text = pdfText(await org.api.get(`${url}/pdf`));
+    const text = pdfText(await pdfWithStatus('CLOSED_CANCELLED'));
     expect(text).toContain('CANCELLED');
     // Its figures are still there, as the record of what was cancelled.
     expect(text).toContain('Total $308.20');

@@ -51,6 +51,7 @@ const EARLIER_BODIES: Partial<Record<string, string[]>> = {
     'bcce43cca116c4f6f0ab1718bc2a524132cff8ea8095a1b5c84bb0f244d59def',
     'b5c805c903f17d79bd475a53e9c669fbf6f75af0172fce5e2732bac759bb38dc',
     '64959f8f22d5893101b7764e57098ce6b9225b6d2301e190ccc0c9fd883bd8bd',
+    'd626130d166a86e39dd024b03798de86676c5116b3aa7b5b3c293685d207b153',
   ],
   'job-sheet.typ': [
     'b7bb6d6b6305e997a4cca2534ada581a127d80704dbbdabb3ccbb8c44b02b62e',
