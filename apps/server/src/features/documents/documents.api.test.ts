@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { formatsByZone, type Invoice, type JobNote, type Signature, type TaxRate } from '@fieldbook/domain';
-import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -111,6 +110,24 @@ const LINES = [
   { description: 'Replace mixer tap (kitchen)', quantity: '1.5', price: '123.45' },
 ];
 
+/** Sends the invoice and records $100 paid by bank transfer on 26 Nov 2026; the invoice's URL. */
+async function sentAndPaid100(
+  { api }: Awaited<ReturnType<typeof organisation>>,
+  invoice: Invoice,
+  reference: string | null,
+) {
+  const url = `/api/sales/invoices/${invoice.id}`;
+  expect((await api.put(url, { ...invoice, status: 'OPEN_SENT' })).statusCode).toBe(200);
+  const paid = await api.post(`${url}/payments`, {
+    date: '2026-11-26',
+    amount: '100',
+    method: 'BANK_TRANSFER',
+    reference,
+  });
+  expect(paid.statusCode, paid.body).toBe(201);
+  return url;
+}
+
 /** The PDF of a new invoice of `LINES`, due 8 Dec 2026, once it has `status`. */
 async function pdfWithStatus(status: Invoice['status']) {
   const org = await organisation(true);
@@ -160,15 +177,7 @@ describe('the invoice PDF', () => {
   it('lists the payments and asks for the amount due as the API gives it; a paid invoice for $0.00', async () => {
     const org = await organisation(true);
     const { invoice } = await invoiceIn(org, LINES);
-    const url = `/api/sales/invoices/${invoice.id}`;
-    expect((await org.api.put(url, { ...invoice, status: 'OPEN_SENT' })).statusCode).toBe(200);
-    const paid = await org.api.post(`${url}/payments`, {
-      date: '2026-11-26',
-      amount: '100',
-      method: 'BANK_TRANSFER',
-      reference: "O'Sullivan EFT",
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
+    const url = await sentAndPaid100(org, invoice, "O'Sullivan EFT");
     const partPaid = (await org.api.get(url)).json() as Invoice;
     expect(partPaid).toMatchObject({ amountPaid: '100.00', amountDue: '208.20' });
     const text = pdfText(await org.api.get(`${url}/pdf`));
@@ -253,21 +262,31 @@ describe('the invoice PDF', () => {
     expect(response.json().message).toBe('Invoice not found.');
   });
 
-  it('says plainly which template fails when the default template does not compile', async () => {
+  it('says plainly which template failed on which record, with its line, when a saved template breaks on one', async () => {
     const org = await organisation(true);
     const { invoice } = await invoiceIn(org, LINES);
-    // A template saved compiles against the latest record; data it did not expect can still break it later.
-    await t.database.db.execute(
-      sql`update templates set body = ${'#let data = json(bytes(sys.inputs.data))\n\n#data.invoice.job.number'}
-          where name = 'Tax invoice' and tenant_id = (select tenant_id from customers where id = ${org.customerId})`,
-    );
+    // The latest invoice has a payment: a template that reads the first payment saves (it is checked against it)…
+    const { invoice: latest } = await invoiceIn(org, LINES);
+    const latestUrl = await sentAndPaid100(org, latest, null);
+    const { invoiceTemplate } = (await org.api.get('/api/organisation')).json();
+    const template = (await org.api.get(`/api/templates/${invoiceTemplate.id}`)).json();
+    const body = `${template.body.trimEnd()}\n#inv.payments.at(0).amount\n`;
+    const saved = await org.api.put(`/api/templates/${template.id}`, { ...template, body });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await org.api.get(`${latestUrl}/pdf`)).statusCode).toBe(200);
+
+    // …and fails on an invoice with none: it compiles, so it is said to have failed on this invoice.
     const broken = await org.api.get(`/api/sales/invoices/${invoice.id}/pdf`);
     expect(broken.statusCode).toBe(422);
+    const line = body.trimEnd().split('\n').length;
     expect(broken.json()).toEqual({
       error: 'DOCUMENT_FAILED',
-      message:
-        'The invoice template "Tax invoice" does not compile (Line 3: cannot access fields on type none). ' +
-        'Fix it, or choose another default template, in Settings > Templates.',
+      message: expect.stringMatching(
+        new RegExp(
+          `^The invoice template "Tax invoice" failed on this invoice \\(Line ${line}: array index out of bounds.*\\)\\. ` +
+            'Fix it, or choose another default template, in Settings > Templates\\.$',
+        ),
+      ),
       fieldErrors: [],
     });
   });

@@ -336,7 +336,8 @@ const line = (problem: { line: number | null; message: string }) =>
 
 /**
  * Renders off the request path and answers what went wrong plainly: a template in a form that does not compile
- * is a 400 on `body` with the compiler's line; a saved one is a 422 naming it; a render that broke a limit is
+ * is a 400 on `body` with the compiler's line; a saved one that fails on the record is a 422 naming it, the
+ * record and the line; a render that broke a limit is
  * stopped and is a 422; a render refused because its organisation has as many waiting as it may is a 429, and
  * because the server has, a 503 (both with `Retry-After`). A job's photos are read from `stored` first (without
  * it, as for a preview, they are placeholders).
@@ -360,9 +361,10 @@ export async function renderDocument(
           'The template does not compile.',
           result.problems.map((problem) => ({ field: 'body', message: line(problem) })),
         );
+      // A saved template compiled against a record when it was saved: failing now, it failed on this one's data.
       const first = result.problems[0];
       throw documentFailed(
-        `The ${source.document} template "${source.templateName}" does not compile` +
+        `The ${source.document} template "${source.templateName}" failed on this ${source.document}` +
           `${first ? ` (${line(first)})` : ''}. Fix it, or choose another default template, in Settings > Templates.`,
       );
     }

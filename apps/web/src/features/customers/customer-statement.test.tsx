@@ -92,7 +92,8 @@ describe('the customer viewer, statement', () => {
   });
 
   it("says why a statement could not be made (the server's 422)", async () => {
-    const failed = 'The statement template "Statement" does not compile (Line 3: unknown variable: st2).';
+    const failed =
+      'The statement template "Statement" failed on this statement (Line 3: unknown variable: st2).';
     serve({ pdf: () => errorResponse('DOCUMENT_FAILED', failed) });
     const saved = captureDownloads();
     const user = renderViewer();
@@ -143,7 +144,8 @@ describe('the customer viewer, statement', () => {
 
   it('keeps the dialog and what was typed when the send fails, and says nothing was sent', async () => {
     serve({
-      post: () => errorResponse('DOCUMENT_FAILED', 'The statement template "Statement" does not compile.'),
+      post: () =>
+        errorResponse('DOCUMENT_FAILED', 'The statement template "Statement" failed on this statement.'),
     });
     const user = renderViewer();
 
@@ -155,7 +157,7 @@ describe('the customer viewer, statement', () => {
 
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Not sent: what you typed is still here');
-    expect(alert).toHaveTextContent('The statement template "Statement" does not compile.');
+    expect(alert).toHaveTextContent('The statement template "Statement" failed on this statement.');
     expect(within(dialog).getByLabelText(/^Message/)).toHaveValue(`${draft.message} Thanks!`);
   });
 });

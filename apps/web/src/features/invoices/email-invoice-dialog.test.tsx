@@ -26,7 +26,7 @@ const draft: InvoiceEmailDraft = {
 };
 
 const DOCUMENT_FAILED =
-  'The invoice template "Tax invoice" does not compile (Line 3: cannot access fields on type none). ' +
+  'The invoice template "Tax invoice" failed on this invoice (Line 3: cannot access fields on type none). ' +
   'Fix it, or choose another default template, in Settings > Templates.';
 
 /**

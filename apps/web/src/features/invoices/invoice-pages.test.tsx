@@ -338,7 +338,7 @@ describe('InvoiceViewPage, PDF', () => {
   it("shows why a PDF could not be made (the server's 422), and that no answer came", async () => {
     const repair = invoice({ number: 12 });
     const failed =
-      'The invoice template "Tax invoice" does not compile (Line 3: cannot access fields on type none). ' +
+      'The invoice template "Tax invoice" failed on this invoice (Line 3: cannot access fields on type none). ' +
       'Fix it, or choose another default template, in Settings > Templates.';
     let online = true;
     serveWithPdf(repair, () => {
