@@ -27,6 +27,26 @@ const pdfText = (response: LightMyRequestResponse) =>
 const layoutLines = (response: LightMyRequestResponse) =>
   execFileSync('pdftotext', ['-layout', '-', '-'], { input: response.rawPayload }).toString().split('\n');
 
+/** Where each word of a PDF's first page is, in points from its left edge, as `pdftotext -bbox` gives it. */
+const wordBoxes = (response: LightMyRequestResponse) =>
+  [
+    ...execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-', '-'], { input: response.rawPayload })
+      .toString()
+      .matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+  ].map(([, xMin, xMax, word]) => ({ word, xMin: Number(xMin), xMax: Number(xMax) }));
+
+/** The columns (points from the left: the page drawn at 72 dpi) of a PDF's first page that `inked` pixels touch. */
+async function inkedColumns(response: LightMyRequestResponse, inked: (rgb: number[]) => boolean) {
+  const png = execFileSync('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-png', '-'], {
+    input: response.rawPayload,
+  });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const columns = new Set<number>();
+  for (let at = 0; at < data.length; at += 3)
+    if (inked([data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0])) columns.add((at / 3) % info.width);
+  return { min: Math.min(...columns), max: Math.max(...columns) };
+}
+
 /** The images a PDF holds, as poppler's pdfimages lists them (their transparency masks not counted). */
 const pdfImages = (response: LightMyRequestResponse) =>
   execFileSync('pdfimages', ['-list', '-'], { input: response.rawPayload })
@@ -126,6 +146,21 @@ async function sentAndPaid100(
   });
   expect(paid.statusCode, paid.body).toBe(201);
   return url;
+}
+
+/** Adds a photo of one colour, `x.jpg`, to the job. */
+async function addPhoto(
+  api: ApiClient,
+  jobId: string,
+  create: { width: number; height: number; background: string },
+) {
+  const photo = await sharp({ create: { ...create, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await api.post(`/api/jobs/${jobId}/attachments?filename=x.jpg`, photo, {
+    'content-type': 'image/jpeg',
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
 }
 
 /** The PDF of a new invoice of `LINES`, due 8 Dec 2026, once it has `status`. */
@@ -332,6 +367,20 @@ describe('the job PDF', () => {
       expect(text).toContain(expected);
   });
 
+  it("centres each photo's caption under its photo", async () => {
+    const org = await organisation(true);
+    const job = (await org.api.post('/api/jobs', { customer: { id: org.customerId } })).json();
+    // A wide red photo: its thumbnail spans its grid cell, and the short caption is centred under it.
+    await addPhoto(org.api, job.id, { width: 400, height: 100, background: '#ff0000' });
+    const pdf = await org.api.get(`/api/jobs/${job.id}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const caption = wordBoxes(pdf).find((box) => box.word === 'x.jpg');
+    if (!caption) throw new Error('No caption on the first page');
+    const image = await inkedColumns(pdf, ([r = 0, g = 0, b = 0]) => r > 200 && g < 80 && b < 80);
+    expect(image.max - image.min).toBeGreaterThan(60);
+    expect(Math.abs((caption.xMin + caption.xMax) / 2 - (image.min + image.max) / 2)).toBeLessThan(2);
+  });
+
   it("shows the work notes, the photos and the sign-off with times in the organisation's zone, as proof of work", async () => {
     const org = await organisation(true);
     const logo = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#1f5f8b' } })
@@ -353,13 +402,7 @@ describe('the job PDF', () => {
     };
     const first = await note(org.api, 'Isolated the water & drained the tank.');
     const second = await note(office, 'Customer asked for a quote to replace the relief valve.');
-    const photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#c04020' } })
-      .jpeg()
-      .toBuffer();
-    const uploaded = await org.api.post(`/api/jobs/${job.id}/attachments?filename=x.jpg`, photo, {
-      'content-type': 'image/jpeg',
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await addPhoto(org.api, job.id, { width: 80, height: 60, background: '#c04020' });
     const drawn = await sharp(
       Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 80 C60 0 120 100 290 20" ' +

@@ -57,6 +57,7 @@ const EARLIER_BODIES: Partial<Record<string, string[]>> = {
     'b7bb6d6b6305e997a4cca2534ada581a127d80704dbbdabb3ccbb8c44b02b62e',
     'f391a7b4de67fc32c350318c2a4817975d855b9fe9c2f17e95e70f614a25d55f',
     '7e22661de03da66c0abaf474e0ffa52bb8336777f49af0ca8d35d3641d358381',
+    '3948eca40a441d62d03fce4002ef94b66d7cca93bc91dded908240c8d3ef796a',
   ],
 };
 
