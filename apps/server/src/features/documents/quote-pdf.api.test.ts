@@ -142,6 +142,36 @@ describe('the quote PDF', () => {
     expect(text).not.toMatch(/accepted|accept or decline/i);
   });
 
+  it("lines up the columns of every option's table, whatever each option's figures are", async () => {
+    const quote = await quoteOf({
+      lineItems: [
+        { description: 'Call-out fee', amount: '120', taxRate: { id: gst.id } },
+        {
+          description: 'Repair the valve',
+          quantity: '1',
+          price: '20',
+          taxRate: null,
+          option: 'Option A: repair',
+        },
+        {
+          description: 'Heat pumps, installed across the estate',
+          quantity: '1250.75',
+          price: '12345.67',
+          taxRate: { id: gst.id },
+          option: 'Option B: replace',
+        },
+      ],
+    });
+    const pdf = await office.get(`/api/sales/quotes/${quote.id}/pdf`);
+    const layout = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.rawPayload }).toString();
+    // Each table's header row, as pdftotext lays it out: where each heading ends.
+    const headers = layout.split('\n').filter((line) => line.includes('DESCRIPTION'));
+    expect(headers).toHaveLength(3);
+    const ends = (line: string) =>
+      ['QTY', 'UNIT PRICE', 'TAX RATE', 'AMOUNT'].map((h) => line.indexOf(h) + h.length);
+    for (const header of headers) expect(ends(header)).toEqual(ends(headers[0] ?? ''));
+  });
+
   it('marks the accepted option', async () => {
     const quote = await quoteOf({ lineItems: OPTION_LINES(), status: 'OPEN_SENT' });
     const accepted = await office.put(`/api/sales/quotes/${quote.id}`, {

@@ -53,6 +53,7 @@ const EARLIER_BODIES: Partial<Record<string, string[]>> = {
     '64959f8f22d5893101b7764e57098ce6b9225b6d2301e190ccc0c9fd883bd8bd',
     'd626130d166a86e39dd024b03798de86676c5116b3aa7b5b3c293685d207b153',
   ],
+  'quote.typ': ['148a1db934bd8be4586006336f1641c1c1cbc265d4d85ef01c8c262711e03b5b'],
   'job-sheet.typ': [
     'b7bb6d6b6305e997a4cca2534ada581a127d80704dbbdabb3ccbb8c44b02b62e',
     'f391a7b4de67fc32c350318c2a4817975d855b9fe9c2f17e95e70f614a25d55f',
