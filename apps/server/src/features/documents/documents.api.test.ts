@@ -227,6 +227,24 @@ describe('the invoice PDF', () => {
     expect(paidText).toMatch(/Total paid \$308\.20 Amount due Paid in full −\$208\.20 \$0\.00 ?$/);
   });
 
+  it('keeps a reference whole on one line in the details column: beside its label when it fits, else under it', async () => {
+    const org = await organisation(true);
+    const { invoice } = await invoiceIn(org, LINES);
+    const url = `/api/sales/invoices/${invoice.id}`;
+    for (const reference of ['PO-12345/A & B', 'PO 7781', 'WO-2026/11/0042 Site B']) {
+      expect(
+        (await org.api.put(url, { ...((await org.api.get(url)).json() as Invoice), reference })).statusCode,
+      ).toBe(200);
+      const lines = layoutLines(await org.api.get(`${url}/pdf`));
+      const whole = lines.findIndex((line) => line.trimEnd().endsWith(reference));
+      expect(whole, lines.join('\n')).toBeGreaterThan(0);
+      // Beside "Reference" on its line, or alone on the line under it.
+      const beside = new RegExp(`Reference\\s+${reference.replace(/[/]/g, '\\/')}$`).test(lines[whole] ?? '');
+      expect(beside || /Reference$/.test(lines[whole - 1]?.trimEnd() ?? ''), lines.join('\n')).toBe(true);
+      if (reference === 'PO 7781') expect(beside).toBe(true);
+    }
+  });
+
   it('says a paid invoice is paid in full under its amount due of $0.00, not when it was due', async () => {
     const lines = layoutLines(await pdfWithStatus('CLOSED_PAID'));
     // The amount, centred beside the two lines of its label, is on the second.

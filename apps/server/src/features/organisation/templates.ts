@@ -52,6 +52,7 @@ const EARLIER_BODIES: Partial<Record<string, string[]>> = {
     'b5c805c903f17d79bd475a53e9c669fbf6f75af0172fce5e2732bac759bb38dc',
     '64959f8f22d5893101b7764e57098ce6b9225b6d2301e190ccc0c9fd883bd8bd',
     'd626130d166a86e39dd024b03798de86676c5116b3aa7b5b3c293685d207b153',
+    '748c5c244f4960024ff74fe433a77e5e22fef4f8a8a801e7739d17f23a5e6403',
   ],
   'quote.typ': ['148a1db934bd8be4586006336f1641c1c1cbc265d4d85ef01c8c262711e03b5b'],
   'job-sheet.typ': [
