@@ -13,27 +13,37 @@ const routerProduction = createRequire(import.meta.url)
   .replace(/development[/\\]index\.m?js$/, 'production/index.mjs');
 
 /**
- * The first screen in one chunk: the app (`render-app.tsx`) and the customers list, with every module they use
+ * The first screens' chunks. `shell`: the app (`render-app.tsx`) with every module it uses
  * (`includeDependenciesRecursively`, the default: the modules as the build uses them, so Mantine's barrel brings
- * only the components they render). Left to itself the bundler splits them into some 30 files by which lazy pages
- * share them, and each file is compressed alone: 11 KB more gzip. What the entry (`main.tsx`) imports stays in the
- * entry (`$initial`, first), so the sign-in page downloads no more than before. The other features' routes
- * (`feature-routes.ts`, loaded before any of their pages) take what they import that the first screen does not, so
+ * only the components they render), and the plain elements the first screens share. Then one chunk each for the
+ * two first screens, the customers list (an Owner's or Office's) and a technician's day (a Technician's home), so
+ * neither downloads the other. Left to itself the bundler splits them into some 30 files by which lazy pages share
+ * them, and each file is compressed alone: 11 KB more gzip. What the entry (`main.tsx`) imports stays in the entry
+ * (`$initial`, first), so the sign-in page downloads no more than before. The other features' routes
+ * (`feature-routes.ts`, loaded before any of their pages) take what they import that the first screens do not, so
  * the first screen's list of files to preload with them is one name, not a dozen small shared files.
  */
+const source = (...files: string[]) =>
+  new RegExp(
+    `[/\\\\]src[/\\\\](${files.map((file) => file.replaceAll('/', '[/\\\\]').replaceAll('.', '\\.')).join('|')})$`,
+  );
 const codeSplitting = {
   groups: [
-    { name: 'index', tags: ['$initial' as const], priority: 2 },
-    {
-      name: 'feature-routes',
-      priority: 0,
-      test: /[/\\]src[/\\]app[/\\]feature-routes\.ts$/,
-    },
+    { name: 'index', tags: ['$initial' as const], priority: 4 },
     {
       name: 'shell',
-      priority: 1,
-      test: /[/\\]src[/\\](app[/\\]render-app|features[/\\]customers[/\\]customer-search-page)\.tsx$/,
+      priority: 3,
+      test: source(
+        'app/render-app.tsx',
+        'components/plain-inputs.tsx',
+        'components/tap-targets.ts',
+        'lib/record-keys.ts',
+        'lib/use-debounced.ts',
+      ),
     },
+    { name: 'customer-list', priority: 2, test: source('features/customers/customer-search-page.tsx') },
+    { name: 'today', priority: 1, test: source('features/today/today-page.tsx') },
+    { name: 'feature-routes', priority: 0, test: source('app/feature-routes.ts') },
   ],
 };
 

@@ -12,11 +12,16 @@ export const launchChromium = (): Promise<Browser> =>
  * Opens `path` signed out, signs in with the demo user on the embedded provider's page and returns the bearer token
  * of the app's first API call (for seeding through the API).
  */
-export async function signIn(page: Page, base: string, path = '/'): Promise<string> {
+export async function signIn(
+  page: Page,
+  base: string,
+  path = '/',
+  who: { email: string; password: string } = DEMO,
+): Promise<string> {
   const firstCall = page.waitForRequest((request) => request.url().includes('/api/'));
   await page.goto(`${base}${path}`);
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   return (await (await firstCall).headerValue('authorization')) ?? '';
 }

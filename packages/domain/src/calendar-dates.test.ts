@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  calendarDateIn,
-  canonicalTimeZone,
-  DEFAULT_TIME_ZONE,
-  isTimeZone,
-  newOrganisationTimeZone,
-} from './calendar-dates.ts';
+import { calendarDateIn, canonicalTimeZone, isTimeZone, newOrganisationTimeZone } from './calendar-dates.ts';
+import { DEFAULT_TIME_ZONE } from './default-time-zone.ts';
 import { timeZoneField } from './organisation.ts';
 
 describe('calendarDateIn', () => {

@@ -1,9 +1,4 @@
-/**
- * The time zone of an organisation made where the browser's zone is not Australian, and of one whose zone was
- * never given. Each organisation has its own (Organisation details): every time the product shows, and every
- * "today", is in it.
- */
-export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+import { DEFAULT_TIME_ZONE } from './default-time-zone.ts';
 
 /** An IANA time zone's name as this runtime writes it ("australia/perth" → "Australia/Perth"), or null if unknown. */
 export function canonicalTimeZone(zone: string): string | null {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from './api-errors.ts';
-import {
-  canChangeJobStatus,
-  JOB_STATUSES,
-  jobStatusRefusal,
-  statusButtons,
-  statusStamps,
-} from './job-statuses.ts';
+import { JOB_STATUSES } from './job-statuses.ts';
+import { canChangeJobStatus, jobStatusRefusal, statusButtons } from './job-workflow.ts';
 import { jobFields, jobTotals, jobUpdate } from './jobs.ts';
+import { statusStamps } from './status-stamps.ts';
 
 const customer = { id: '0190f5d2-0000-7000-8000-000000000001' };
 const ref = (n: number) => ({ id: `0190f5d2-0000-7000-8000-00000000000${n}` });

@@ -1,6 +1,5 @@
 import './mantine-styles.css';
 import './touch-and-focus.css';
-import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -13,10 +12,11 @@ import { configureApiClient } from '../lib/api-client';
 import type { RuntimeConfig } from '../lib/config';
 import { importOnceOnline, watchNetwork } from '../lib/network';
 import { paths } from '../lib/paths';
-import { AppProviders, cssVariablesResolver, theme } from './app-providers';
+import { AppProviders } from './app-providers';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
 import { rememberingSessionChanges, takeSignedOut } from './session-changes';
+import { ThemeProvider } from './theme-provider';
 
 function rootElement(): HTMLElement {
   const element = document.getElementById('root');
@@ -92,11 +92,11 @@ function registerWhenSettled(settled: () => boolean): void {
 export function renderStartupFailure(): void {
   createRoot(rootElement()).render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <ThemeProvider>
         <PageColumn>
           <ServiceUnavailable />
         </PageColumn>
-      </MantineProvider>
+      </ThemeProvider>
     </StrictMode>,
   );
 }

@@ -12,11 +12,11 @@ import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } fro
 import { fakeAuthClient, signedIn } from '../testing/fake-auth-client';
 import { bondiElectrical, idTokenClaims, testConfig } from '../testing/fixtures';
 import { job, membership } from '../testing/records';
-import { theme } from './app-providers';
 import { AFTER_FIRST_SCREEN_MS } from './protected-layout';
 import { createQueryClient } from './query-client';
 import { createRoutes } from './routes';
 import { rememberingSessionChanges } from './session-changes';
+import { theme } from './theme';
 
 const api = installFakeApi();
 

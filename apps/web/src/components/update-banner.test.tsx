@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../app/app-providers';
+import { theme } from '../app/theme';
 import { appUpdate } from '../lib/app-update';
 import { UpdateBanner } from './update-banner';
 

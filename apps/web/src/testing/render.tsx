@@ -1,11 +1,10 @@
 import { DEFAULT_TIME_ZONE, type Membership } from '@fieldbook/domain';
-import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactElement, type ReactNode, useState } from 'react';
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { theme } from '../app/app-providers';
 import { createQueryClient } from '../app/query-client';
+import { ThemeProvider } from '../app/theme-provider';
 import { FullPageLoader } from '../components/full-page-loader';
 import { NoticesProvider } from '../components/notices';
 import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
@@ -38,7 +37,7 @@ export function TestProviders({
 }: TestProvidersProps) {
   const [client] = useState(() => queryClient ?? testQueryClient());
   return (
-    <MantineProvider theme={theme} env="test">
+    <ThemeProvider env="test">
       <NoticesProvider>
         <ConfigContext value={testConfig}>
           <QueryClientProvider client={client}>
@@ -52,7 +51,7 @@ export function TestProviders({
           </QueryClientProvider>
         </ConfigContext>
       </NoticesProvider>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }
 

@@ -1,10 +1,11 @@
 import { MATCH_ALL } from '@fieldbook/domain';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { type CSSProperties, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ListParams } from '../../lib/list-params';
 import { withQuery } from '../../lib/paths';
+import { useDebounced } from '../../lib/use-debounced';
 import { PlainButton } from '../plain-button';
+import { PlainTextInput } from '../plain-inputs';
 import './list-screen.css';
 
 /**
@@ -45,7 +46,6 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
       onAddress.current = null;
     };
   }, [here]);
-  const inputId = useId();
   const searched = params.q === MATCH_ALL ? '' : params.q;
   const [text, setText] = useState(searched);
   const [shownQ, setShownQ] = useState(params.q);
@@ -66,10 +66,7 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
     sent.current = q;
     void navigate(withQuery(path, { q, p: 1, s: params.s }), { replace });
   };
-  const searchAsTyped = useDebouncedCallback(
-    (typed: string) => void search(typed, 'typing'),
-    SEARCH_AS_YOU_TYPE_MS,
-  );
+  const searchAsTyped = useDebounced((typed: string) => void search(typed, 'typing'), SEARCH_AS_YOU_TYPE_MS);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,49 +78,18 @@ export function SearchForm({ path, params, placeholder }: SearchFormProps) {
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every supported browser (nor jsdom); the role is.
     <form role="search" onSubmit={submit} noValidate>
       <div className="search-form-row">
-        {/*
-          Mantine's TextInput as its elements and classes (Input.css): the component and its wrapper's code were
-          3 KB of the first download for this one box.
-        */}
-        <div
-          className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
-          data-size="sm"
+        <PlainTextInput
+          label="Search"
           style={{ flex: 1, maxWidth: 'calc(30rem * var(--mantine-scale))' }}
-        >
-          <label
-            className="m_8fdc1311 mantine-InputWrapper-label mantine-TextInput-label"
-            data-size="sm"
-            htmlFor={inputId}
-            style={{ '--input-label-size': 'var(--mantine-font-size-sm)' } as CSSProperties}
-          >
-            Search
-          </label>
-          <div
-            className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
-            data-variant="default"
-            data-size="sm"
-            style={
-              {
-                '--input-height': 'var(--input-height-sm)',
-                '--input-fz': 'var(--mantine-font-size-sm)',
-              } as CSSProperties
-            }
-          >
-            <input
-              id={inputId}
-              className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
-              data-variant="default"
-              type="search"
-              value={text}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                searchAsTyped(event.currentTarget.value);
-              }}
-              placeholder={placeholder}
-              autoComplete="off"
-            />
-          </div>
-        </div>
+          type="search"
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            searchAsTyped(event.currentTarget.value);
+          }}
+          placeholder={placeholder}
+          autoComplete="off"
+        />
         <PlainButton type="submit" variant="default">
           Search
         </PlainButton>

@@ -1,5 +1,5 @@
 import { JOB_STATUS_NAMES, type JobStatus, type Rag } from '@fieldbook/domain';
-import { VisuallyHidden } from '@mantine/core';
+import { ScreenReaderText } from '../../components/screen-reader-text';
 import './job-status.css';
 
 /** A flag's colour as a person says it. */
@@ -12,7 +12,7 @@ export function RagDot({ rag }: { rag: Rag }) {
       <span className="rag-dot" data-rag={rag} title={RAG_NAMES[rag]} aria-hidden="true">
         {rag.charAt(0)}
       </span>
-      <VisuallyHidden>{RAG_NAMES[rag]}:</VisuallyHidden>
+      <ScreenReaderText>{RAG_NAMES[rag]}:</ScreenReaderText>
     </>
   );
 }

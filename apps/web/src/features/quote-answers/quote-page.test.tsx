@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../app/app-providers';
+import { theme } from '../../app/theme';
 import { stubFetch } from '../../testing/stub-fetch';
 import { quoteAnswerApi } from './quote-answer-api';
 import { QuotePage } from './quote-page';

@@ -1,9 +1,8 @@
 import '../../app/mantine-styles.css';
 import '../../app/touch-and-focus.css';
-import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { cssVariablesResolver, theme } from '../../app/app-providers';
+import { ThemeProvider } from '../../app/theme-provider';
 import { quoteAnswerApi } from './quote-answer-api';
 import { QuotePage } from './quote-page';
 
@@ -23,9 +22,9 @@ export function renderQuotePage(apiBaseUrl: string, token: string): void {
   if (!root) throw new Error('index.html has no #root element.');
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <ThemeProvider>
         <QuotePage api={quoteAnswerApi(apiBaseUrl, token)} />
-      </MantineProvider>
+      </ThemeProvider>
     </StrictMode>,
   );
 }

@@ -7,36 +7,31 @@ import {
   type Today,
   type Visit,
 } from '@fieldbook/domain';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { focusHeading, PageHeading } from '../../components/page-heading';
+import { PlainButton } from '../../components/plain-button';
+import { PlainTextInput } from '../../components/plain-inputs';
 import { SectionLoader } from '../../components/section-loader';
 import { TAP_TARGET } from '../../components/tap-targets';
+import { TextLink } from '../../components/text-link';
 import { telHref } from '../../lib/contact-links';
 import { paths } from '../../lib/paths';
+import { serverNow } from '../../lib/server-clock';
 import { useTimeZone } from '../../lib/time-zone';
+import { useDebounced } from '../../lib/use-debounced';
 import { JobStatusLabel } from '../jobs';
 import { type StoredAction, useWaitingActions, withKeptStatus } from '../offline';
 import { useRole } from '../team';
-import { activeTechnicianChoicesQueryOptions } from '../technicians';
 import { todayQueryOptions } from './api/get-today';
 import './today-page.css';
-import { serverNow } from '../../lib/server-clock';
+
+/** The office's choice of whose day (a Technician sees their own): not part of a Technician's download. */
+const TechnicianChoice = lazy(() =>
+  import('./technician-choice').then((module) => ({ default: module.TechnicianChoice })),
+);
 
 const dayTitle = new Intl.DateTimeFormat('en-AU', {
   weekday: 'long',
@@ -80,20 +75,24 @@ export function TodayPage() {
   return (
     <>
       <PageHeading>{shown === today ? 'Today' : showDay(shown)}</PageHeading>
-      <Text c="dimmed" mb="sm">
+      <p className="today-text today-dimmed today-subtitle">
         {shown === today ? showDay(shown) : shown < today ? 'A past day' : 'A day ahead'}
         {day.data?.technician && ` · ${day.data.technician.name}`}
-      </Text>
-      {office && <TechnicianChoice value={technician} onChange={(id) => go({ technician: id })} />}
-      <Group gap="xs" mb="md" align="flex-end" wrap="wrap">
-        <Button variant="default" onClick={() => goTo(addDays(shown, -1))}>
+      </p>
+      {office && (
+        <Suspense fallback={<div className="today-technician-loading" />}>
+          <TechnicianChoice value={technician} onChange={(id) => go({ technician: id })} />
+        </Suspense>
+      )}
+      <div className="today-days">
+        <PlainButton variant="default" onClick={() => goTo(addDays(shown, -1))}>
           {shown === today ? 'Yesterday' : 'Previous day'}
-        </Button>
-        <Button variant="default" onClick={() => goTo(addDays(shown, 1))}>
+        </PlainButton>
+        <PlainButton variant="default" onClick={() => goTo(addDays(shown, 1))}>
           {shown === today ? 'Tomorrow' : 'Next day'}
-        </Button>
+        </PlainButton>
         {shown !== today && (
-          <Button
+          <PlainButton
             variant="default"
             onClick={() => {
               goTo(today);
@@ -102,10 +101,10 @@ export function TodayPage() {
             }}
           >
             Today
-          </Button>
+          </PlainButton>
         )}
         <DateBox date={shown} onDate={goTo} />
-      </Group>
+      </div>
       {day.isPending ? (
         <SectionLoader />
       ) : day.isError ? (
@@ -132,9 +131,9 @@ function DateBox({ date, onDate }: { date: string; onDate: (date: string) => voi
   const open = (value: string) => {
     if (isDate(value) && value !== date) onDate(value);
   };
-  const openAfterPause = useDebouncedCallback(open, DATE_PAUSE_MS);
+  const openAfterPause = useDebounced(open, DATE_PAUSE_MS);
   return (
-    <TextInput
+    <PlainTextInput
       type="date"
       label="Date"
       value={draft}
@@ -146,29 +145,7 @@ function DateBox({ date, onDate }: { date: string; onDate: (date: string) => voi
         if (event.key === 'Enter') open(event.currentTarget.value);
       }}
       onBlur={(event) => open(event.currentTarget.value)}
-      w={170}
-    />
-  );
-}
-
-function TechnicianChoice({
-  value,
-  onChange,
-}: {
-  value: string | undefined;
-  onChange: (id: string) => void;
-}) {
-  const technicians = useQuery(activeTechnicianChoicesQueryOptions());
-  const choices = (technicians.data?.items ?? []).map((one) => ({ value: one.id, label: one.name }));
-  return (
-    <NativeSelect
-      label="Technician"
-      mb="sm"
-      maw={360}
-      value={value ?? ''}
-      data={[{ value: '', label: 'Choose a technician' }, ...choices]}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      description={technicians.isError ? 'The technicians could not be loaded.' : undefined}
+      style={{ width: 'calc(10.625rem * var(--mantine-scale))' }}
     />
   );
 }
@@ -187,24 +164,24 @@ function Visits({
   const kept = useWaitingActions();
   if (!day.technician)
     return (
-      <Text>
+      <p className="today-text">
         {office
           ? 'Choose a technician to see their day.'
           : 'You are not linked to a technician yet, so no visits are assigned to you. An Owner can link you on the Users page.'}
-      </Text>
+      </p>
     );
   if (day.visits.length === 0)
     return (
-      <Stack gap="xs" align="flex-start">
-        <Text>No visits on {showDay(day.date)}.</Text>
+      <div className="today-empty">
+        <p className="today-text">No visits on {showDay(day.date)}.</p>
         {day.nextDate ? (
-          <Button variant="light" onClick={() => onGoTo(day.nextDate as string)}>
+          <PlainButton variant="light" onClick={() => onGoTo(day.nextDate as string)}>
             Next visits: {showDay(day.nextDate)}
-          </Button>
+          </PlainButton>
         ) : (
-          <Text c="dimmed">None in the next 60 days either.</Text>
+          <p className="today-text today-dimmed">None in the next 60 days either.</p>
         )}
-      </Stack>
+      </div>
     );
   // As the technician left them on this device: a visit finished offline is no longer the next one.
   const shown = day.visits.map((visit) => {
@@ -214,11 +191,11 @@ function Visits({
   });
   const next = shown.find((visit) => !DONE.has(visit.job.status));
   return (
-    <Stack component="ol" gap="sm" p={0} m={0} aria-label="Visits" style={{ listStyle: 'none' }}>
+    <ol className="today-visits" aria-label="Visits">
       {shown.map((visit) => (
         <VisitCard key={visit.job.id} visit={visit} next={visit === next} showLate={day.date === today} />
       ))}
-    </Stack>
+    </ol>
   );
 }
 
@@ -256,46 +233,48 @@ function VisitCard({ visit, next, showLate }: { visit: ShownVisit; next: boolean
   const lines = job.items.slice(0, 2).map((line) => line.description);
   const tel = phone ? telHref(phone) : undefined;
   return (
-    <Paper component="li" withBorder p="sm" radius="md" className="visit-card" data-next={next || undefined}>
-      <Group justify="space-between" align="baseline" gap="xs" wrap="wrap">
-        <Text fw={700} size="lg">
+    <li className="visit-card" data-next={next || undefined}>
+      <div className="visit-card-top">
+        <p className="visit-card-when">
           {earlier ? `Since ${dateIn(timeZone).format(started as number)}` : when}
-        </Text>
-        <Group gap={6}>
-          {next && <Badge color="blue.8">Next</Badge>}
-          {late && <Badge color="red.9">{late}</Badge>}
-          {visit.kept === 'waiting' && <Badge color="gray.8">Waiting to send</Badge>}
-          {visit.kept === 'not sent' && <Badge color="red.9">Not sent</Badge>}
-        </Group>
-      </Group>
-      <Title order={2} size="h4" mt={4} style={{ overflowWrap: 'anywhere' }}>
-        <Anchor
-          component={Link}
+        </p>
+        <div className="visit-card-badges">
+          {next && <VisitBadge color="blue-8">Next</VisitBadge>}
+          {late && <VisitBadge color="red-9">{late}</VisitBadge>}
+          {visit.kept === 'waiting' && <VisitBadge color="gray-8">Waiting to send</VisitBadge>}
+          {visit.kept === 'not sent' && <VisitBadge color="red-9">Not sent</VisitBadge>}
+        </div>
+      </div>
+      <h2
+        className="m_8a5d1357 mantine-Title-root visit-card-customer"
+        data-order="2"
+        data-size="h4"
+        style={h4}
+      >
+        <TextLink
           to={paths.jobs.view.href(job.id)}
           // The job screens' routes load when the link is followed, not when the day is drawn.
           discover="none"
           className={TAP_TARGET}
-          inherit
+          data-inherit
         >
           {job.customer.name}
-        </Anchor>
-      </Title>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        </TextLink>
+      </h2>
+      <p className="visit-card-line">
         Job {job.number}
         {job.reference && ` · ${job.reference}`}
         {job.priority && ` · ${job.priority.name} priority`}
-      </Text>
-      <Text size="sm">
+      </p>
+      <p className="visit-card-line">
         <JobStatusLabel status={job.status} rag={job.rag} />
-      </Text>
+      </p>
       {lines.length > 0 && (
-        <Text size="sm" c="dimmed" mt={4} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-          {lines.join(' · ')}
-        </Text>
+        <p className="visit-card-line today-dimmed visit-card-lines">{lines.join(' · ')}</p>
       )}
-      <Group gap="xs" mt="xs" wrap="wrap">
+      <div className="visit-card-links">
         {address && (
-          <Button
+          <PlainButton
             component="a"
             href={directionsUrl(address)}
             target="_blank"
@@ -304,22 +283,41 @@ function VisitCard({ visit, next, showLate }: { visit: ShownVisit; next: boolean
             aria-label={`Directions to ${address}`}
             style={{ maxWidth: '100%' }}
           >
-            <Text span truncate inherit>
-              {address}
-            </Text>
-          </Button>
+            <span className="visit-card-address">{address}</span>
+          </PlainButton>
         )}
         {tel && (
-          <Button
+          <PlainButton
             component="a"
             href={tel}
             variant="light"
             aria-label={`Call ${phone} (${job.customer.name})`}
           >
             Call {phone}
-          </Button>
+          </PlainButton>
         )}
-      </Group>
-    </Paper>
+      </div>
+    </li>
+  );
+}
+
+/** Mantine's Title at size h4 (Title.css's variables). */
+const h4 = {
+  '--title-fw': 'var(--mantine-h4-font-weight)',
+  '--title-lh': 'var(--mantine-h4-line-height)',
+  '--title-fz': 'var(--mantine-h4-font-size)',
+} as CSSProperties;
+
+/** Mantine's filled Badge (its classes, Badge.css) in a colour of the theme ('blue-8'). */
+function VisitBadge({ color, children }: { color: string; children: ReactNode }) {
+  const style = {
+    '--badge-bg': `var(--mantine-color-${color})`,
+    '--badge-color': 'var(--mantine-color-white)',
+    '--badge-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
+  } as CSSProperties;
+  return (
+    <span className="m_347db0ec mantine-Badge-root" style={style}>
+      <span className="m_5add502a mantine-Badge-label">{children}</span>
+    </span>
   );
 }
