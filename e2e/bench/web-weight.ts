@@ -12,7 +12,7 @@
  *   time from it until the screen is usable.
  *
  * Usable: the screen's content is in the page (the home page's recent customers, the customers table's first row,
- * the job's heading 'Job <number>', the editor's form, the scheduler's board with its technicians' rows and the
+ * the job's heading 'Job <number>' (and on a Technician's visit its next step's button, On my way, Start or Finish), the editor's form, the scheduler's board with its technicians' rows and the
  * ready list), then a frame has been drawn and the main thread has run a task after it, so a click is handled.
  * The signed-out sign-in page is measured the same way (its form's Email box), from the navigation to /.
  *
@@ -53,7 +53,7 @@ interface Screen {
 const at = (path: string) => `location.pathname === ${JSON.stringify(path)}`;
 const has = (selector: string) => `document.querySelector(${JSON.stringify(selector)}) !== null`;
 
-function screens(jobId: string, technicianId: string): Screen[] {
+function screens(jobId: string, technicianId: string, visitId: string): Screen[] {
   return [
     {
       name: 'Home',
@@ -81,6 +81,14 @@ function screens(jobId: string, technicianId: string): Screen[] {
       name: 'Today (Technician, phone)',
       path: '/today',
       ready: `${at('/today')} && ${has('ol[aria-label="Visits"] li a')}`,
+      technician: true,
+    },
+    {
+      // The job viewer as a Technician opens one of their visits on their phone.
+      name: 'The visit (Technician, phone)',
+      path: `/jobs/${visitId}`,
+      // Its heading, and its next step's large button.
+      ready: `${at(`/jobs/${visitId}`)} && /^Job \\d+/.test(document.querySelector('main h1')?.textContent ?? '') && [...document.querySelectorAll('main button')].some((b) => /^(On my way|Start|Finish)$/.test(b.textContent ?? ''))`,
       technician: true,
     },
     {
@@ -293,17 +301,22 @@ await withBenchServer(async (base) => {
   };
   const technicianContext = await browser.newContext(phone);
   const technicianPage = await technicianContext.newPage();
-  await signIn(technicianPage, base, '/', TECHNICIAN);
+  const technicianAuthorization = await signIn(technicianPage, base, '/', TECHNICIAN);
   await technicianPage.locator('main h1').first().waitFor();
   const technicianState = await technicianContext.storageState();
   await technicianContext.close();
+  const day = (await (
+    await fetch(`${base}/api/today`, { headers: { Authorization: technicianAuthorization } })
+  ).json()) as { visits: { job: { id: string } }[] };
+  const visitId = day.visits[0]?.job.id;
+  if (!visitId) throw new Error("The demo's first technician has no visit today.");
 
   const signInPage: Screen = {
     name: 'Sign-in page (signed out)',
     path: '/',
     ready: `location.pathname.startsWith('/oidc') && ${has('input[name="email"], input[type="email"]')}`,
   };
-  const all = screens(jobId, technicianId);
+  const all = screens(jobId, technicianId, visitId);
   const [home] = all;
   if (!home) throw new Error('No home screen.');
   const rows: Row[] = [];
@@ -360,13 +373,17 @@ await withBenchServer(async (base) => {
   console.log(
     `${pass ? 'PASS' : 'FAIL'}: the customers list was usable after ${(customersJs / 1000).toFixed(1)} KB (${kib(customersJs)}) of JavaScript (gzip); the target is at most ${TARGET_BYTES / 1000} KB.`,
   );
-  const technicianDay = rows.find((row) => row.name === 'Today (Technician, phone)');
-  if (!technicianDay) throw new Error("No technician's day.");
-  const todayJs = sumBytes(technicianDay.firstVisit.before, 'js');
-  const todayPass = todayJs <= TARGET_BYTES;
-  console.log(
-    `${todayPass ? 'PASS' : 'FAIL'}: a Technician's day on a phone was usable after ${(todayJs / 1000).toFixed(1)} KB (${kib(todayJs)}) of JavaScript (gzip); the target is at most ${TARGET_BYTES / 1000} KB.`,
-  );
+  const technicianJs = (name: string, what: string) => {
+    const row = rows.find((one) => one.name === name);
+    if (!row) throw new Error(`No ${name}.`);
+    const bytes = sumBytes(row.firstVisit.before, 'js');
+    console.log(
+      `${bytes <= TARGET_BYTES ? 'PASS' : 'FAIL'}: ${what} on a phone was usable after ${(bytes / 1000).toFixed(1)} KB (${kib(bytes)}) of JavaScript (gzip); the target is at most ${TARGET_BYTES / 1000} KB.`,
+    );
+    return bytes;
+  };
+  const todayJs = technicianJs('Today (Technician, phone)', "a Technician's day");
+  const visitJs = technicianJs('The visit (Technician, phone)', "a Technician's visit");
   const customersBrotli = sumBytes(customers.firstVisit.before, 'js', 'brotliBytes');
   console.log(
     `A browser that takes brotli (as Chromium, Firefox and Safari do) downloads ${(customersBrotli / 1000).toFixed(1)} KB of that JavaScript.`,
@@ -392,9 +409,11 @@ await withBenchServer(async (base) => {
     target: {
       customersListJsBytes: customersJs,
       technicianTodayJsBytes: todayJs,
+      technicianVisitJsBytes: visitJs,
       limitBytes: TARGET_BYTES,
       pass,
-      technicianTodayPass: todayPass,
+      technicianTodayPass: todayJs <= TARGET_BYTES,
+      technicianVisitPass: visitJs <= TARGET_BYTES,
       onDemandFetched: heavy,
     },
     screens: rows.map(summary),
