@@ -1,4 +1,5 @@
 import { saveOf } from './records.ts';
+import { isEmailAddress } from './text-fields.ts';
 import { z } from './zod.ts';
 
 /**
@@ -46,7 +47,7 @@ export const requiredEmail = z
   .string({ error: teamMessages.email })
   .trim()
   .max(254, { error: 'Use at most 254 characters.' })
-  .refine((value) => z.regexes.email.test(value), { error: teamMessages.email });
+  .refine(isEmailAddress, { error: teamMessages.email });
 
 const roleField = z.enum(ROLES, { error: teamMessages.role });
 /** The technician (scheduler row) a Technician member works as; null for none. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from './api-errors.ts';
 import { customerFields } from './customers.ts';
-import { optionalText, requiredText } from './text-fields.ts';
+import { isEmailAddress, optionalEmail, optionalText, requiredText } from './text-fields.ts';
 
 const NOT_TEXT = 'Remove the characters that are not text (such as a control character or a broken emoji).';
 const name = requiredText('Enter the name.', 200);
@@ -41,5 +41,37 @@ describe('text fields', () => {
     expect(fieldErrorsOf(customerFields.safeParse({ name: 'Acme', notes: 'gate\u0000code' }))).toEqual([
       { field: 'notes', message: NOT_TEXT },
     ]);
+  });
+});
+
+describe('email addresses', () => {
+  it.each([
+    "o'brien@example.com.au",
+    "o'brien&co@example.com",
+    'accounts+jobs@o-brien.com.au',
+    'jo&sam@example.com',
+    'a!b#c$d%e*f/g=h?i^j_k`l{m|n}o~p-q@example.io',
+    'first.last@sub.example.co.nz',
+  ])('takes %s', (value) => {
+    expect(isEmailAddress(value)).toBe(true);
+    expect(optionalEmail().parse(value)).toBe(value);
+  });
+
+  it.each([
+    'someone@',
+    '@example.com',
+    'jo@example',
+    'jo sam@example.com',
+    '.jo@example.com',
+    'jo.@example.com',
+    'jo..sam@example.com',
+    'jo@exam ple.com',
+    'jo@example.c0m',
+    'jo(sam)@example.com',
+    'jo"sam"@example.com',
+    'jo@@example.com',
+  ])('refuses %s', (value) => {
+    expect(isEmailAddress(value)).toBe(false);
+    expect(optionalEmail().safeParse(value).success).toBe(false);
   });
 });

@@ -91,6 +91,15 @@ describe('POST /api/customers', () => {
     expect((await api.post('/api/customers', { name: 'Valid' })).json().number).toBe(1);
   });
 
+  it('keeps an email address with an ampersand and an apostrophe, as real ones have', async () => {
+    const response = await apiAs(t, a.token).post('/api/customers', {
+      name: "O'Brien & Co",
+      billingEmail: "o'brien&co+jobs@example.com.au",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().billingEmail).toBe("o'brien&co+jobs@example.com.au");
+  });
+
   it('names each invalid field', async () => {
     const response = await apiAs(t, a.token).post('/api/customers', {
       name: 'x'.repeat(201),

@@ -1,4 +1,4 @@
-import { requiredText } from '@fieldbook/domain';
+import { isEmailAddress, requiredText } from '@fieldbook/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ const newPassword = z
 
 const signupSchema = z.object({
   name: requiredText('Enter your name.', 200),
-  email: z.email('Enter a valid email address.').max(320),
+  email: z.string().trim().max(320).refine(isEmailAddress, 'Enter a valid email address.'),
   password: newPassword,
 });
 
@@ -205,7 +205,7 @@ export function registerInteractions(app: FastifyInstance, options: InteractionO
     const interaction = await details(request, reply);
     if (!interaction) return expired(reply);
     const email = String(request.body?.email ?? '').trim();
-    if (!email || !isLookupableEmail(email) || !z.email().safeParse(email).success) {
+    if (!email || !isLookupableEmail(email) || !isEmailAddress(email)) {
       return html(reply, forgotPasswordPage({ uid: interaction.uid, email, error: INVALID_EMAIL }), 400);
     }
     // The same work whether or not an account has the address, so that neither the answer nor its time tells:
