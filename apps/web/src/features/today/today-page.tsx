@@ -18,6 +18,7 @@ import { SectionLoader } from '../../components/section-loader';
 import { TAP_TARGET } from '../../components/tap-targets';
 import { TextLink } from '../../components/text-link';
 import { telHref } from '../../lib/contact-links';
+import { importOnceOnline } from '../../lib/network';
 import { paths } from '../../lib/paths';
 import { serverNow } from '../../lib/server-clock';
 import { useTimeZone } from '../../lib/time-zone';
@@ -28,9 +29,14 @@ import { useRole } from '../team';
 import { todayQueryOptions } from './api/get-today';
 import './today-page.css';
 
-/** The office's choice of whose day (a Technician sees their own): not part of a Technician's download. */
+/**
+ * The office's choice of whose day (a Technician sees their own): not part of a Technician's download. Loaded once
+ * online if the network dropped before the app's files were kept.
+ */
 const TechnicianChoice = lazy(() =>
-  import('./technician-choice').then((module) => ({ default: module.TechnicianChoice })),
+  importOnceOnline(() => import('./technician-choice')).then((module) => ({
+    default: module.TechnicianChoice,
+  })),
 );
 
 const dayTitle = new Intl.DateTimeFormat('en-AU', {
