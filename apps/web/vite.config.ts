@@ -29,10 +29,10 @@ const source = (...files: string[]) =>
   );
 const codeSplitting = {
   groups: [
-    { name: 'index', tags: ['$initial' as const], priority: 4 },
+    { name: 'index', tags: ['$initial' as const], priority: 7 },
     {
       name: 'shell',
-      priority: 3,
+      priority: 6,
       test: source(
         'app/render-app.tsx',
         'components/plain-inputs.tsx',
@@ -41,9 +41,15 @@ const codeSplitting = {
         'lib/use-debounced.ts',
       ),
     },
-    { name: 'customer-list', priority: 2, test: source('features/customers/customer-search-page.tsx') },
-    { name: 'today', priority: 1, test: source('features/today/today-page.tsx') },
-    { name: 'feature-routes', priority: 0, test: source('app/feature-routes.ts') },
+    {
+      name: 'visits',
+      priority: 5,
+      test: /[/\\](calendar-dates\.ts|job-statuses\.ts|job-status\.tsx)$/,
+    },
+    { name: 'customer-list', priority: 4, test: source('features/customers/customer-search-page.tsx') },
+    { name: 'today', priority: 3, test: source('features/today/today-page.tsx') },
+    { name: 'job-view', priority: 2, test: source('features/jobs/job-view-page.tsx') },
+    { name: 'feature-routes', priority: 1, test: source('app/feature-routes.ts') },
   ],
 };
 

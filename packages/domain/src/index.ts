@@ -5,6 +5,7 @@ export * from './calendar-dates.ts';
 export * from './customers.ts';
 export * from './date-fields.ts';
 export * from './default-time-zone.ts';
+export * from './departure-times.ts';
 export * from './error-codes.ts';
 export * from './ids.ts';
 export * from './invoice-lines.ts';

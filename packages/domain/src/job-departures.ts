@@ -1,13 +1,9 @@
-import { formatsByZone } from './calendar-dates.ts';
 import { takenAtField } from './date-fields.ts';
 import { OUTBOX_STATUSES } from './mail.ts';
 import { z } from './zod.ts';
 
 /** When a technician on their way may say they expect to arrive, in minutes from now. */
 export const ARRIVAL_MINUTES = [15, 30, 45, 60, 90, 120] as const;
-
-/** How long the arrival window a customer is told is: it starts when the technician expects to arrive. */
-export const ARRIVAL_WINDOW_MINUTES = 30;
 
 export const departureMessages = {
   arrivalMinutes: 'Choose when you expect to arrive: in 15, 30, 45, 60, 90 or 120 minutes.',
@@ -53,16 +49,3 @@ export const departureRecord = z.object({
   status: z.enum(OUTBOX_STATUSES).nullable(),
 });
 export type Departure = z.infer<typeof departureRecord>;
-
-/** The arrival window of a departure at `departed`: from the expected arrival, rounded up to 5 minutes. */
-export function arrivalWindow(departed: Date, arrivalMinutes: number): { from: Date; to: Date } {
-  const step = 5 * 60_000;
-  const from = new Date(Math.ceil((departed.getTime() + arrivalMinutes * 60_000) / step) * step);
-  return { from, to: new Date(from.getTime() + ARRIVAL_WINDOW_MINUTES * 60_000) };
-}
-
-const clockIn = formatsByZone('en-AU', { hour: 'numeric', minute: '2-digit', hour12: true });
-
-/** "9:35 am": a time of day as an email or a screen says it, in `timeZone`. */
-export const clockTime = (instant: Date, timeZone: string): string =>
-  clockIn(timeZone).format(instant).replace(/\s+/g, ' ').toLowerCase();

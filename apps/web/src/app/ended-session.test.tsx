@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { ErrorResponse, User } from 'oidc-client-ts';
 import { describe, expect, it, vi } from 'vitest';
 import { type AuthUserManager, createAuthClient } from '../features/auth/auth-client';
-import { jobRoutes } from '../features/jobs/routes';
 import { configureApiClient } from '../lib/api-client';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../testing/api';
 import { testConfig } from '../testing/fixtures';
+import { allJobRoutes } from '../testing/job-routes';
 import { job, membership } from '../testing/records';
 import { renderRoutes } from '../testing/render';
 
@@ -60,10 +60,13 @@ describe('a visit open when the sign-in ends', () => {
       getAccessToken: auth.getAccessToken,
       renewAccessToken: auth.renewAccessToken,
     });
-    const { queryClient } = renderRoutes(jobRoutes, { route: `/jobs/${going.id}`, membership: technician });
+    const { queryClient } = renderRoutes(allJobRoutes, {
+      route: `/jobs/${going.id}`,
+      membership: technician,
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Finish' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Finish job 242' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Finish job 242' }));
     await user.type(dialog.getByRole('textbox', { name: /^Work done/ }), 'Reseated the valve.');
 
     // Offline past the token's life and the session's; back online, the page reads its job again.

@@ -75,6 +75,35 @@ function signedInAuth() {
   return auth;
 }
 
+describe("the other features' routes", () => {
+  const patched = async (path: string) => {
+    const { patchRoutesOnNavigation } = createRoutes({
+      auth: fakeAuthClient(signedIn()).client,
+      queryClient: createQueryClient({ retry: false }),
+    });
+    const patch = vi.fn();
+    await patchRoutesOnNavigation({
+      path,
+      patch,
+      matches: [],
+      signal: new AbortController().signal,
+      fetcherKey: undefined,
+    });
+    return patch.mock.calls.length > 0;
+  };
+
+  it("are not downloaded for a job's viewer, the one first-download route with a parameter", async () => {
+    expect(await patched('/jobs/01a22dba-4374-718d-bfac-3f47bc643976')).toBe(false);
+  });
+
+  it('are downloaded for any other path that a parameter or only Page not found matches', async () => {
+    expect(await patched('/jobs/search')).toBe(true);
+    expect(await patched('/jobs/new')).toBe(true);
+    expect(await patched('/jobs/01a22dba-4374-718d-bfac-3f47bc643976/edit')).toBe(true);
+    expect(await patched('/invoices')).toBe(true);
+  });
+});
+
 describe('routes when signed out', () => {
   it("shows 'Page not found' for an unknown path without signing in", async () => {
     const { auth } = renderApp('/no/such/page', fakeAuthClient());

@@ -10,10 +10,14 @@ import { requireSignIn } from '../features/auth/require-sign-in';
 import { authRoutes } from '../features/auth/routes';
 import { customerListRoutes } from '../features/customers/list-routes';
 import { homeRoutes } from '../features/home/routes';
+import { jobViewRoutes } from '../features/jobs/view-routes';
 import { todayRoutes } from '../features/today/routes';
 import { paths } from '../lib/paths';
 import { ProtectedLayout } from './protected-layout';
 import { StandaloneLayout } from './standalone-layout';
+
+/** A job's viewer: `/jobs/` and a UUID, nothing after it. */
+const JOB_VIEW = /^\/jobs\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?$/i;
 
 /** The layouts whose children the other features' routes join when they arrive. */
 const SIGNED_IN = 'signed-in';
@@ -32,7 +36,8 @@ interface AppRoutes {
 }
 
 /**
- * The first download holds the routes of the first screens only: home, the customer list and a Technician's day. The other features'
+ * The first download holds the routes of the first screens only: home, the customer list, a Technician's day and
+ * a job's viewer (a Technician's visit). The other features'
  * routes, with their loaders and the queries these start, come the first time a path matches nothing else
  * (`feature-routes.ts`, one small file); then that page's loader and code start together as before.
  */
@@ -55,6 +60,7 @@ export function createRoutes({ auth, queryClient }: AppRouteDependencies): AppRo
             ...homeRoutes,
             ...customerListRoutes,
             ...todayRoutes(queryClient),
+            ...jobViewRoutes(queryClient),
             { path: paths.errors.serviceUnavailable, Component: ServiceUnavailable },
           ],
         },
@@ -74,8 +80,11 @@ export function createRoutes({ auth, queryClient }: AppRouteDependencies): AppRo
     },
   ];
   // The router asks only for a path that nothing but 'Page not found' (a splat) or a route with a parameter matches:
-  // the first download has neither but for 'Page not found', so each such path may be another feature's.
-  const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  // such a path may be another feature's. A job's viewer (`/jobs/{id}`, a parameter) is the one first-download route
+  // with a parameter: its ids are UUIDs, which no other route's fixed path is, so a visit opened from a link
+  // downloads none of the other features' routes.
+  const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+    if (JOB_VIEW.test(path)) return;
     const { featureRoutes } = await import('./feature-routes');
     const { signedIn, standalone } = featureRoutes(queryClient);
     // Patching again (the next unknown path) adds nothing: the router leaves out the routes it has.

@@ -15,7 +15,7 @@ const classes = mantineButtonClasses;
 
 interface ButtonLook {
   variant?: 'filled' | 'default' | 'light' | 'subtle';
-  size?: 'sm' | 'xs' | 'compact-sm';
+  size?: 'sm' | 'xs' | 'compact-sm' | 'xl';
   /** Before the label (an icon). */
   leftSection?: ReactNode;
   /** As wide as its container. */

@@ -1,5 +1,5 @@
-import { Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import './record-details.css';
 
 export interface DetailRow {
   label: string;
@@ -12,23 +12,39 @@ function isEmpty(value: ReactNode): boolean {
   return value === null || value === undefined || value === '';
 }
 
+/**
+ * Mantine's vertical Table as its elements and classes (Table.css): the component brought its ScrollArea and
+ * floating-ui's hook with it, which a visit's first view cannot carry.
+ */
+const tableStyle = {
+  '--table-layout': 'fixed',
+  '--table-vertical-spacing': 'calc(0.4375rem * var(--mantine-scale))',
+  marginBottom: 'var(--mantine-spacing-xl)',
+  maxWidth: 'calc(45rem * var(--mantine-scale))',
+} as CSSProperties;
+
 /** A viewer's fields as label / value rows. */
 export function RecordDetails({ rows }: { rows: readonly DetailRow[] }) {
   return (
-    <Table variant="vertical" layout="fixed" maw={720} withTableBorder mb="xl">
-      <Table.Tbody>
+    <table
+      className="m_b23fa0ef mantine-Table-table"
+      data-variant="vertical"
+      data-with-table-border="true"
+      style={tableStyle}
+    >
+      <tbody className="m_b2404537 mantine-Table-tbody">
         {rows
           .filter((row) => !(row.optional && isEmpty(row.value)))
           .map((row) => (
-            <Table.Tr key={row.label}>
-              <Table.Th w={{ base: 120, sm: 160 }}>{row.label}</Table.Th>
+            <tr key={row.label} className="m_4e7aa4fd mantine-Table-tr" data-with-row-border="true">
+              <th className="m_4e7aa4f3 mantine-Table-th record-details-label">{row.label}</th>
               {/* A long email or web address breaks rather than running out of the table on a phone. */}
-              <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              <td className="m_4e7aa4ef mantine-Table-td record-details-value">
                 {isEmpty(row.value) ? '—' : row.value}
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }

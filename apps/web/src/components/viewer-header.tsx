@@ -1,7 +1,7 @@
-import { Box, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type Crumb, PageBreadcrumbs } from './breadcrumbs';
 import { PageHeading } from './page-heading';
+import './viewer-header.css';
 
 interface ViewerHeaderProps {
   title: string;
@@ -10,16 +10,16 @@ interface ViewerHeaderProps {
   children: ReactNode;
 }
 
-/** A viewer's heading (the record's name) with its buttons beside it. */
+/** A viewer's heading (the record's name) with its buttons beside it, as Mantine's Group drew them. */
 export function ViewerHeader({ title, breadcrumbs, children }: ViewerHeaderProps) {
   return (
     <>
       {breadcrumbs && <PageBreadcrumbs crumbs={breadcrumbs} />}
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+      <div className="viewer-header">
         <PageHeading>{title}</PageHeading>
         {/* Beside the heading, or under it on a phone: then apart from what follows. */}
-        <Box mb="md">{children}</Box>
-      </Group>
+        <div className="viewer-header-actions">{children}</div>
+      </div>
     </>
   );
 }

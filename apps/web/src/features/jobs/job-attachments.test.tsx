@@ -6,9 +6,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { NEEDS_CONNECTION } from '../../components/section-loader';
 import { errorResponse, installFakeApi, jsonResponse } from '../../testing/api';
 import { waitingAction, withWaitingActions } from '../../testing/device-work';
+import { allJobRoutes } from '../../testing/job-routes';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
-import { jobRoutes } from './routes';
 
 const api = installFakeApi();
 const leak = job({ number: 14, reference: 'Hot water' });
@@ -74,7 +74,7 @@ describe("a job's photos and files", () => {
       takenAt: Date.parse('2026-11-30T21:05:00Z'),
       action: { type: 'photo', file: photo, filename: 'Meter box.jpg' },
     });
-    renderRoutes(withWaitingActions([kept], jobRoutes), { route: `/jobs/${leak.id}` });
+    renderRoutes(withWaitingActions([kept], allJobRoutes), { route: `/jobs/${leak.id}` });
     const files = await section();
     const keptList = within(await files.findByRole('list', { name: 'Photos and files on this device' }));
     expect(keptList.getByRole('img', { name: 'Photo Meter box.jpg' })).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe("a job's photos and files", () => {
   it('adds several at once, each on its own; names each that failed, and sends none over 20 MB', async () => {
     serve([]);
     api.membership = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}` });
     // The picker offers photos and PDFs; a phone may still hand over another kind, which the server refuses.
     const user = userEvent.setup({ applyAccept: false });
     const files = await section();
@@ -129,7 +129,7 @@ describe("a job's photos and files", () => {
         height: null,
       }),
     ]);
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}` });
     const user = userEvent.setup();
     const files = await section();
     expect(await files.findByRole('button', { name: 'Open Certificate.pdf' })).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe("a job's photos and files", () => {
 
   it('offline, opens a photo kept as a thumbnail: says the photo needs a connection, and offers no Delete', async () => {
     serve([attachment()]);
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}` });
     const user = userEvent.setup();
     const photo = await (await section()).findByRole('button', {
       name: "Open photo O'Brien's meter box.jpg",

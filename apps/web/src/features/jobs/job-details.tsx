@@ -1,7 +1,6 @@
 import type { Job } from '@fieldbook/domain';
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
 import { RecordDetails } from '../../components/record-details';
+import { TextLink } from '../../components/text-link';
 import { displayDateTime } from '../../lib/date-display';
 import { paths } from '../../lib/paths';
 import { useTimeZone } from '../../lib/time-zone';
@@ -24,9 +23,7 @@ export function JobDetails({ job, linkCustomer }: JobDetailsProps) {
         {
           label: 'Customer',
           value: linkCustomer ? (
-            <Anchor component={Link} to={paths.customers.view.href(job.customer.id)}>
-              {job.customer.name}
-            </Anchor>
+            <TextLink to={paths.customers.view.href(job.customer.id)}>{job.customer.name}</TextLink>
           ) : (
             job.customer.name
           ),

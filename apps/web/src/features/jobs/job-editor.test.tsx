@@ -5,9 +5,9 @@ import { STALE_SAVE_CARRIED } from '../../components/form/use-record-editor';
 import { ZERO_QUANTITY_AMOUNT } from '../../components/line-items-editor';
 import { installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { staleSaveResponse } from '../../testing/conflicts';
+import { allJobRoutes } from '../../testing/job-routes';
 import { customer, customerLocation, item, job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
-import { jobRoutes } from './routes';
 
 const api = installFakeApi();
 
@@ -60,7 +60,7 @@ async function typeLine(user: UserEvent, number: number, description: string, qu
 describe('Job editor', () => {
   it('takes the keyboard to a line typed in, and from a removed line to the one in its place, else Add a line', async () => {
     serve(() => jsonResponse(job(), { status: 201 }));
-    renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
     const user = userEvent.setup();
     const add = await screen.findByRole('button', { name: 'Add a line' });
 
@@ -92,7 +92,7 @@ describe('Job editor', () => {
   it('creates a job for the customer it came from, with a catalogue line and a typed one whose amount sets its price', async () => {
     const created = job({ customer: { id: acme.id, name: acme.name } });
     serve(() => jsonResponse(created, { status: 201 }), created);
-    const { router } = renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    const { router } = renderRoutes(allJobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
     const user = userEvent.setup();
 
     expect(await screen.findByRole('combobox', { name: 'Customer' })).toHaveValue("O'Brien & Sons Plumbing");
@@ -152,7 +152,7 @@ describe('Job editor', () => {
 
   it('says an amount typed on a line of quantity 0 comes to $0.00, where the totals say so too', async () => {
     serve(() => jsonResponse(job(), { status: 201 }));
-    renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
     const user = userEvent.setup();
     const line = await typeLine(user, 1, 'Call-out fee', '0');
     await user.type(line.getByLabelText('Amount'), '50');
@@ -170,7 +170,7 @@ describe('Job editor', () => {
   it('reads money typed as people write it ("$1,234.50"): the price and the totals follow, and plain numbers are sent', async () => {
     const created = job({ customer: { id: acme.id, name: acme.name } });
     serve(() => jsonResponse(created, { status: 201 }), created);
-    renderRoutes(jobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/new?customerId=${acme.id}` });
     const user = userEvent.setup();
     const first = await typeLine(user, 1, 'Hot water unit', '2');
     await user.type(first.getByLabelText('Amount'), '$1,234.50');
@@ -194,7 +194,7 @@ describe('Job editor', () => {
 
   it('needs a customer before sending anything', async () => {
     serve(() => jsonResponse(job(), { status: 201 }));
-    renderRoutes(jobRoutes, { route: '/jobs/new' });
+    renderRoutes(allJobRoutes, { route: '/jobs/new' });
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Save' }));
@@ -208,7 +208,7 @@ describe('Job editor', () => {
     // Saved with only its customer (as a new job may be): the rest is for the office to complete.
     const unfinished = { ...job({ customer: acme }), location: null, territory: null, priority: null };
     serve(() => jsonResponse(unfinished), unfinished);
-    renderRoutes(jobRoutes, { route: `/jobs/${unfinished.id}/edit` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${unfinished.id}/edit` });
     const user = userEvent.setup();
 
     await screen.findByRole('option', { name: 'Inner West' });
@@ -232,7 +232,7 @@ describe('Job editor', () => {
       status: 'OPEN_BOOKING_REQUIRED',
     });
     serve(() => staleSaveResponse('job'), leak);
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}/edit` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}/edit` });
     const user = userEvent.setup();
 
     const reference = await screen.findByLabelText('Reference');
@@ -263,7 +263,7 @@ describe('Job editor', () => {
       assigneeName: retiredOne.name,
     });
     serve(() => jsonResponse(theirs), theirs);
-    renderRoutes(jobRoutes, { route: `/jobs/${theirs.id}/edit` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${theirs.id}/edit` });
     const user = userEvent.setup();
 
     const assignee = await screen.findByLabelText('Assignee');
@@ -293,7 +293,7 @@ describe('Job editor', () => {
       assigneeName: richmond.name,
     });
     serve(() => jsonResponse(theirs), theirs);
-    renderRoutes(jobRoutes, { route: `/jobs/${theirs.id}/edit` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${theirs.id}/edit` });
     const user = userEvent.setup();
 
     await screen.findByRole('option', { name: 'SE01 Richmond' });
@@ -316,7 +316,7 @@ describe('Job editor', () => {
       assigneeName: richmond.name,
     });
     serve(() => jsonResponse(theirs), theirs);
-    renderRoutes(jobRoutes, {
+    renderRoutes(allJobRoutes, {
       route: `/jobs/${theirs.id}/edit`,
       membership: membership({ role: 'TECHNICIAN', technician: { id: richmond.id, name: richmond.name } }),
     });

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
 import { waitingAction, withWaitingActions } from '../../testing/device-work';
+import { allJobRoutes } from '../../testing/job-routes';
 import { job, membership } from '../../testing/records';
 import { renderRoutes } from '../../testing/render';
-import { jobRoutes } from './routes';
 
 const api = installFakeApi();
 const leak = job({ number: 12, reference: 'Leaking tap' });
@@ -50,7 +50,7 @@ describe('Notes on the job viewer', () => {
       updated: '2026-11-23T22:30:00.000Z',
     });
     serve([later, note()]);
-    renderRoutes(jobRoutes, {
+    renderRoutes(allJobRoutes, {
       route: `/jobs/${leak.id}`,
       membership: membership({ timeZone: 'Australia/Perth' }),
     });
@@ -71,7 +71,7 @@ describe('Notes on the job viewer', () => {
       takenAt: Date.parse('2026-11-30T21:05:00Z'),
       action: { type: 'note', text: 'Isolated the water at the meter.\nNeeds a new stop tap.' },
     });
-    renderRoutes(withWaitingActions([kept], jobRoutes), { route: `/jobs/${leak.id}` });
+    renderRoutes(withWaitingActions([kept], allJobRoutes), { route: `/jobs/${leak.id}` });
     const items = within(await screen.findByRole('list', { name: 'Notes on this device' })).getAllByRole(
       'listitem',
     );
@@ -94,7 +94,7 @@ describe('Notes on the job viewer', () => {
       notes.unshift(added);
       return jsonResponse(added, { status: 201 });
     });
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}` });
     const user = userEvent.setup();
     expect(await screen.findByText('No notes yet.')).toBeInTheDocument();
 
@@ -118,7 +118,7 @@ describe('Notes on the job viewer', () => {
       if (posts === 1) throw new TypeError('Failed to fetch');
       return jsonResponse(note({ text: 'Meter reading 10442.' }), { status: 201 });
     });
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}` });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add note' }));
     expect(screen.getByText('Write the note.')).toBeInTheDocument();
@@ -156,7 +156,7 @@ describe('Notes on the job viewer', () => {
     serve([mine, theirs, lapsed], (request) =>
       request.method === 'PUT' ? jsonResponse({ ...mine, text: (request.body as JobNote).text }) : undefined,
     );
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}`, membership: membership({ role: 'OFFICE' }) });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}`, membership: membership({ role: 'OFFICE' }) });
     const user = userEvent.setup();
     const list = await notesList();
     expect(list.getAllByRole('button', { name: 'Edit note' })).toHaveLength(1);
@@ -183,7 +183,7 @@ describe('Notes on the job viewer', () => {
         ? errorResponse('SERVICE_UNAVAILABLE', 'The service is busy; try again in a few seconds.')
         : new Response(null, { status: 204 });
     });
-    renderRoutes(jobRoutes, { route: `/jobs/${leak.id}` });
+    renderRoutes(allJobRoutes, { route: `/jobs/${leak.id}` });
     const user = userEvent.setup();
     await user.click((await notesList()).getByRole('button', { name: 'Delete note' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this note?' });

@@ -12,7 +12,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert';
 import { useNotify } from '../../components/notices';
 import { useTimeZone } from '../../lib/time-zone';
 import { KEPT_MESSAGE, useFieldAction } from '../offline';
-import { useAddDeparture } from './api/job-departures';
+import { useAddDeparture } from './api/add-departure';
 
 interface OnMyWayDialogProps {
   job: Pick<Job, 'id' | 'number' | 'customer' | 'scheduledStart'>;

@@ -2,13 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { redirectRoute } from '../../components/redirect-route';
 import { paths } from '../../lib/paths';
-import { FRESH, startQuery } from '../../lib/route-loaders';
+import { startQuery } from '../../lib/route-loaders';
 import { requiring } from '../../lib/screen-access';
 import { jobQueryOptions } from './api/get-job';
-import { jobNotesQueryOptions } from './api/job-notes';
-import { jobSignatureQueryOptions } from './api/job-signature';
 
-/** The job screens; loaders start each page's query with its code download (see customers/routes.tsx). */
+/**
+ * The job screens but the viewer (`view-routes.tsx`, in the first download); loaders start each page's query with
+ * its code download (see customers/routes.tsx).
+ */
 export function jobRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     redirectRoute(paths.jobs.root, paths.jobs.search),
@@ -22,16 +23,6 @@ export function jobRoutes(queryClient: QueryClient): RouteObject[] {
         lazy: async () => ({ Component: (await import('./job-editor-pages')).NewJobPage }),
       },
     ]),
-    {
-      path: paths.jobs.view.pattern,
-      // Re-evaluated on every visit.
-      loader: ({ params: { id = '' } }) => {
-        startQuery(queryClient, jobNotesQueryOptions(id), FRESH);
-        startQuery(queryClient, jobSignatureQueryOptions(id), FRESH);
-        return startQuery(queryClient, jobQueryOptions(id), FRESH);
-      },
-      lazy: async () => ({ Component: (await import('./job-view-page')).JobViewPage }),
-    },
     {
       path: paths.jobs.edit.pattern,
       loader: ({ params: { id = '' } }) => startQuery(queryClient, jobQueryOptions(id)),

@@ -15,10 +15,11 @@ import {
   withDeviceWork,
   withWaitingActions,
 } from '../../testing/device-work';
+import { allJobRoutes } from '../../testing/job-routes';
 import { job, membership } from '../../testing/records';
 import { renderRoutes, testQueryClient } from '../../testing/render';
 import { jobQueryOptions } from './api/get-job';
-import { jobRoutes } from './routes';
+import { forgetLoadedViewer } from './job-view-page';
 
 const api = installFakeApi();
 const technician = membership({ role: 'TECHNICIAN', technician: { id: 't-1', name: 'SE01 Richmond' } });
@@ -118,7 +119,7 @@ async function onDevice(visitJob: Job, steps: (device: DeviceRuntime) => Promise
   const queryClient = testQueryClient();
   const device = startTestDeviceWork(queryClient);
   try {
-    renderRoutes(withDeviceWork(device.work, jobRoutes), {
+    renderRoutes(withDeviceWork(device.work, allJobRoutes), {
       route: `/jobs/${visitJob.id}`,
       membership: technician,
       queryClient,
@@ -130,10 +131,46 @@ async function onDevice(visitJob: Job, steps: (device: DeviceRuntime) => Promise
 }
 
 describe("a Technician's visit", () => {
+  it('draws its heading, next step and details before the rest of the viewer, and takes a step pressed meanwhile once it has loaded', async () => {
+    const booked = job({ number: 19, status: 'OPEN_SCHEDULED' });
+    serve(booked);
+    // The rest of the viewer loads once the first view has been drawn (a frame, then a task): held here.
+    forgetLoadedViewer();
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      const user = userEvent.setup();
+      expect(await screen.findByRole('heading', { level: 1, name: /^Job 19/ })).toBeInTheDocument();
+      expect(screen.getByRole('row', { name: 'Customer Acme Plumbing' })).toBeInTheDocument();
+      // Not yet the actions, the lines or the notes.
+      expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'Line items' })).not.toBeInTheDocument();
+      await user.click(await screen.findByRole('button', { name: 'Start' }));
+      expect(screen.getByRole('button', { name: 'Start' })).toHaveAttribute('data-loading');
+      expect(api.requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+      for (const callback of frames.splice(0)) callback(performance.now());
+      // The rest arrives: the press is taken once, and the visit goes on to Finish.
+      expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+      expect(
+        api.requests
+          .filter((request) => request.method === 'PUT')
+          .map((request) => (request.body as Job).status),
+      ).toEqual(['OPEN_IN_PROGRESS']);
+    } finally {
+      frame.mockRestore();
+    }
+  });
+
   it('says On my way with an arrival time and an email to the customer, then Start leads', async () => {
     const booked = job({ number: 20, status: 'OPEN_SCHEDULED' });
     serve(booked);
-    renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+    renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
     const user = userEvent.setup();
     const buttons = async () =>
       (await screen.findAllByRole('button', { name: /^(On my way|On my way again|Start)$/ })).map(
@@ -141,7 +178,7 @@ describe("a Technician's visit", () => {
       );
     expect(await buttons()).toEqual(['On my way', 'Start']);
     await user.click(screen.getByRole('button', { name: 'On my way' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'On my way to job 20' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'On my way to job 20' }));
     await user.click(dialog.getByRole('radio', { name: '45 minutes' }));
     expect(dialog.getByRole('checkbox', { name: /^Email .* that I'm on my way/ })).toBeChecked();
     await user.click(dialog.getByRole('button', { name: 'On my way' }));
@@ -173,10 +210,10 @@ describe("a Technician's visit", () => {
       return response;
     };
     try {
-      renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'On my way' }));
-      const dialog = within(screen.getByRole('dialog', { name: 'On my way to job 21' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'On my way to job 21' }));
       await user.click(dialog.getByRole('radio', { name: '45 minutes' }));
       await user.click(dialog.getByRole('button', { name: 'On my way' }));
       expect(await screen.findByText(/^On my way recorded\./)).toBeInTheDocument();
@@ -217,7 +254,9 @@ describe("a Technician's visit", () => {
       await onDevice(visited, async (device) => {
         const user = userEvent.setup();
         await user.click(await screen.findByRole('button', { name: visit.step }));
-        const dialog = within(screen.getByRole('dialog', { name: new RegExp(`^${visit.step}.* job 27$`) }));
+        const dialog = within(
+          await screen.findByRole('dialog', { name: new RegExp(`^${visit.step}.* job 27$`) }),
+        );
         await user.click(dialog.getByRole(visit.choice.role, { name: visit.choice.name }));
         await user.click(dialog.getByRole('button', { name: visit.step }));
         expect(await screen.findByText(visit.kept)).toBeInTheDocument();
@@ -244,7 +283,7 @@ describe("a Technician's visit", () => {
     ] as const) {
       const booked = job({ number: 25, status: 'OPEN_SCHEDULED' });
       serve(booked, { departures: [departureOf(booked.id, 1, { status })] });
-      const { unmount } = renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      const { unmount } = renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
       expect(await screen.findByText(`${said}${words}`)).toBeInTheDocument();
       unmount();
     }
@@ -258,7 +297,7 @@ describe("a Technician's visit", () => {
     serve(booked, { departures });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
       expect(
         await screen.findByText(/, email waiting to be sent to accounts@obrien\.example\.$/),
       ).toBeInTheDocument();
@@ -274,7 +313,7 @@ describe("a Technician's visit", () => {
     const inTwoDays = new Date(Date.now() + 2 * 24 * 60 * 60_000).toISOString();
     const later = job({ number: 23, status: 'OPEN_SCHEDULED', scheduledStart: inTwoDays });
     serve(later);
-    renderRoutes(jobRoutes, { route: `/jobs/${later.id}`, membership: technician });
+    renderRoutes(allJobRoutes, { route: `/jobs/${later.id}`, membership: technician });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'On my way' }));
     const dialog = within(screen.getByRole('dialog', { name: 'On my way to job 23' }));
@@ -293,7 +332,7 @@ describe("a Technician's visit", () => {
       takenAt: Date.parse('2026-11-30T21:05:00Z'),
       action: { type: 'departure', arrivalMinutes: 30, notify: true },
     });
-    renderRoutes(withWaitingActions([said], jobRoutes), {
+    renderRoutes(withWaitingActions([said], allJobRoutes), {
       route: `/jobs/${booked.id}`,
       membership: technician,
     });
@@ -307,7 +346,7 @@ describe("a Technician's visit", () => {
   it('starts a Scheduled job with one large button', async () => {
     const booked = job({ number: 21, status: 'OPEN_SCHEDULED' });
     serve(booked);
-    renderRoutes(jobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+    renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start' }));
     expect(await screen.findByText('Job 21 started: In progress.')).toBeInTheDocument();
@@ -351,7 +390,7 @@ describe("a Technician's visit", () => {
   it('finishes with the work done and "customer not present": a note, the sign-off, then Completed', async () => {
     const going = job({ number: 22, status: 'OPEN_IN_PROGRESS' });
     serve(going, { refuseSignatureOnce: true });
-    renderRoutes(jobRoutes, { route: `/jobs/${going.id}`, membership: technician });
+    renderRoutes(allJobRoutes, { route: `/jobs/${going.id}`, membership: technician });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Finish' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Finish job 22' }));

@@ -8,9 +8,9 @@ import {
 } from '@fieldbook/domain';
 import { ApiRequestError } from '../../../lib/api-client';
 import { StatusConflict, type StoredAction } from '../../offline';
+import { addDeparture } from './add-departure';
 import { getJob } from './get-job';
 import { addAttachment } from './job-attachments';
-import { addDeparture } from './job-departures';
 import { addNote } from './job-notes';
 import { takeSignature } from './job-signature';
 import { updateJob } from './update-job';
