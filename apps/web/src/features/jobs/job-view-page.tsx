@@ -43,7 +43,9 @@ export function JobViewPage() {
   const { id = '' } = useParams();
   const query = useQuery(jobQueryOptions(id));
   const [viewer, setViewer] = useState(loadedViewer);
-  const [pressed, setPressed] = useState<VisitStepName | null>(null);
+  // A step pressed on the first view, for its job only (another job opened meanwhile takes none).
+  const [press, setPress] = useState<{ id: string; step: VisitStepName } | null>(null);
+  const pressed = press?.id === id ? press.step : null;
   const shown = query.isSuccess;
   useEffect(() => {
     if (viewer || !shown) return;
@@ -76,7 +78,7 @@ export function JobViewPage() {
         viewer ? (
           <viewer.JobViewer job={job} pressed={pressed} />
         ) : (
-          <FirstView job={job} pressed={pressed} onStep={setPressed} />
+          <FirstView job={job} pressed={pressed} onStep={(step) => setPress({ id, step })} />
         )
       }
     </QueryBoundary>
