@@ -1,6 +1,6 @@
 import type { Job } from '@fieldbook/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { type Crumb, PageBreadcrumbs } from '../../components/breadcrumbs';
 import { PageHeading } from '../../components/page-heading';
@@ -47,6 +47,13 @@ export function JobViewPage() {
   const [press, setPress] = useState<{ id: string; step: VisitStepName } | null>(null);
   const pressed = press?.id === id ? press.step : null;
   const shown = query.isSuccess;
+  // The step button the keyboard was on when the rest took the first view's place: the same step's keeps it.
+  const focusedStep = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (!viewer || !focusedStep.current) return;
+    document.querySelector<HTMLElement>(`[data-step="${focusedStep.current}"]`)?.focus();
+    focusedStep.current = null;
+  }, [viewer]);
   useEffect(() => {
     if (viewer || !shown) return;
     let gone = false;
@@ -56,7 +63,9 @@ export function JobViewPage() {
         () =>
           void loadViewer().then((module) => {
             loadedViewer = module;
-            if (!gone) setViewer(module);
+            if (gone) return;
+            focusedStep.current = document.activeElement?.getAttribute('data-step') ?? null;
+            setViewer(module);
           }),
         0,
       ),

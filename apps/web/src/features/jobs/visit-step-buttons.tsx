@@ -58,6 +58,7 @@ export function VisitStepButtons({ job, onStep, busy = null, finishRef, children
       disabled={busy !== null}
       onClick={() => onStep(name)}
       ref={ref}
+      data-step={name}
     >
       {label}
     </PlainButton>

@@ -131,6 +131,29 @@ async function onDevice(visitJob: Job, steps: (device: DeviceRuntime) => Promise
 }
 
 describe("a Technician's visit", () => {
+  it("keeps the keyboard on the next step when the rest of the viewer takes the first view's place", async () => {
+    const booked = job({ number: 18, status: 'OPEN_SCHEDULED' });
+    serve(booked);
+    forgetLoadedViewer();
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
+      const first = await screen.findByRole('button', { name: 'Start' });
+      first.focus();
+      for (const callback of frames.splice(0)) callback(performance.now());
+      expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+      const start = screen.getByRole('button', { name: 'Start' });
+      expect(start).not.toBe(first);
+      expect(start).toHaveFocus();
+    } finally {
+      frame.mockRestore();
+    }
+  });
+
   it('draws its heading, next step and details before the rest of the viewer, and takes a step pressed meanwhile once it has loaded', async () => {
     const booked = job({ number: 19, status: 'OPEN_SCHEDULED' });
     serve(booked);
