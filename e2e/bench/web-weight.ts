@@ -28,7 +28,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { withBenchServer } from './bench-server.ts';
-import { type Asset, kib, launchChromium, median, recordAssets, signIn, sumBytes } from './browser-bench.ts';
+import { type Asset, kib, launchChromium, recordAssets, signIn, sumBytes } from './browser-bench.ts';
+import { printTable, type Row, summary, type Visit } from './web-report.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 /**
@@ -138,12 +139,6 @@ async function usableAt(page: Page): Promise<number> {
   throw new Error(`${page.url()} did not become usable in 30 s.`);
 }
 
-interface Visit {
-  ms: number;
-  before: Asset[];
-  all: Asset[];
-}
-
 /** The JS and CSS of a visit: those that arrived between `from` and `usable`, and all fetched since `from`. */
 function visit(assets: Asset[], from: number, usable: number): Visit {
   const since = assets.filter((asset) => asset.start >= from - 1);
@@ -188,82 +183,6 @@ async function fromHome(browser: Browser, options: Options, base: string, home: 
   const result = visit(await assets.settled(), from, usable);
   await context.close();
   return result;
-}
-
-interface Row {
-  name: string;
-  path: string;
-  firstVisit: Visit;
-  firstVisitMs: number[];
-  inApp?: Visit;
-  inAppMs?: number[];
-}
-
-const describe = (assets: Asset[]) =>
-  assets.map(({ path, kind, gzipBytes, gzip, brotliBytes }) => ({
-    path,
-    kind,
-    gzipBytes,
-    gzip,
-    brotliBytes,
-  }));
-
-function summary(row: Row) {
-  const figures = (visit: Visit, times: number[]) => ({
-    jsBytesBeforeUsable: sumBytes(visit.before, 'js'),
-    cssBytesBeforeUsable: sumBytes(visit.before, 'css'),
-    jsBytesAll: sumBytes(visit.all, 'js'),
-    jsBrotliBytesBeforeUsable: sumBytes(visit.before, 'js', 'brotliBytes'),
-    cssBytesAll: sumBytes(visit.all, 'css'),
-    usableMsMedian: Math.round(median(times)),
-    usableMsRuns: times.map(Math.round),
-    filesBeforeUsable: describe(visit.before),
-    filesAfterUsable: describe(visit.all.filter((asset) => !visit.before.includes(asset))),
-  });
-  return {
-    screen: row.name,
-    path: row.path,
-    firstVisit: figures(row.firstVisit, row.firstVisitMs),
-    inAppFromHome: row.inApp && row.inAppMs ? figures(row.inApp, row.inAppMs) : null,
-  };
-}
-
-function printTable(rows: Row[]): void {
-  const header = [
-    'Screen',
-    'JS before usable',
-    'JS all',
-    'CSS before usable',
-    'Usable, first visit',
-    'From home: JS',
-    'CSS',
-    'usable',
-  ];
-  const ms = (times: number[]) => `${Math.round(median(times))} ms`;
-  const lines = rows.map((row) => {
-    const js = row.firstVisit.before.filter((asset) => asset.kind === 'js').length;
-    return [
-      row.name,
-      `${kib(sumBytes(row.firstVisit.before, 'js'))} (${js})`,
-      kib(sumBytes(row.firstVisit.all, 'js')),
-      kib(sumBytes(row.firstVisit.before, 'css')),
-      ms(row.firstVisitMs),
-      row.inApp ? kib(sumBytes(row.inApp.before, 'js')) : '-',
-      row.inApp ? kib(sumBytes(row.inApp.before, 'css')) : '-',
-      row.inAppMs ? ms(row.inAppMs) : '-',
-    ];
-  });
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0),
-      )
-      .join('  ');
-  console.log(format(header));
-  for (const line of lines) console.log(format(line));
 }
 
 await withBenchServer(async (base) => {

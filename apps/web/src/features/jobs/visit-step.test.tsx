@@ -130,40 +130,48 @@ async function onDevice(visitJob: Job, steps: (device: DeviceRuntime) => Promise
   }
 }
 
+/**
+ * The job viewer's first view held: the rest of the viewer loads once that has been drawn (a frame, then a task),
+ * and the frames wait here until `release`; `restore` gives the page its frames back.
+ */
+function holdFirstView() {
+  forgetLoadedViewer();
+  const held: FrameRequestCallback[] = [];
+  const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    held.push(callback);
+    return held.length;
+  });
+  return {
+    release: () => {
+      for (const callback of held.splice(0)) callback(performance.now());
+    },
+    restore: () => frame.mockRestore(),
+  };
+}
+
 describe("a Technician's visit", () => {
   it("keeps the keyboard on the next step when the rest of the viewer takes the first view's place", async () => {
     const booked = job({ number: 18, status: 'OPEN_SCHEDULED' });
     serve(booked);
-    forgetLoadedViewer();
-    const frames: FrameRequestCallback[] = [];
-    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
+    const frames = holdFirstView();
     try {
       renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
       const first = await screen.findByRole('button', { name: 'Start' });
       first.focus();
-      for (const callback of frames.splice(0)) callback(performance.now());
+      frames.release();
       expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
       const start = screen.getByRole('button', { name: 'Start' });
       expect(start).not.toBe(first);
       expect(start).toHaveFocus();
     } finally {
-      frame.mockRestore();
+      frames.restore();
     }
   });
 
   it('draws its heading, next step and details before the rest of the viewer, and takes a step pressed meanwhile once it has loaded', async () => {
     const booked = job({ number: 19, status: 'OPEN_SCHEDULED' });
     serve(booked);
-    // The rest of the viewer loads once the first view has been drawn (a frame, then a task): held here.
-    forgetLoadedViewer();
-    const frames: FrameRequestCallback[] = [];
-    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
+    const frames = holdFirstView();
     try {
       renderRoutes(allJobRoutes, { route: `/jobs/${booked.id}`, membership: technician });
       const user = userEvent.setup();
@@ -176,7 +184,7 @@ describe("a Technician's visit", () => {
       expect(screen.getByRole('button', { name: 'Start' })).toHaveAttribute('data-loading');
       expect(api.requests.filter((request) => request.method === 'PUT')).toEqual([]);
 
-      for (const callback of frames.splice(0)) callback(performance.now());
+      frames.release();
       // The rest arrives: the press is taken once, and the visit goes on to Finish.
       expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
       expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
@@ -186,7 +194,7 @@ describe("a Technician's visit", () => {
           .map((request) => (request.body as Job).status),
       ).toEqual(['OPEN_IN_PROGRESS']);
     } finally {
-      frame.mockRestore();
+      frames.restore();
     }
   });
 
