@@ -55,7 +55,7 @@ import { findTargets, loadScenarios, type Scenario } from './load-scenarios.ts';
  */
 const VACUUM_WRITTEN = `vacuum (analyze) jobs, job_lines, invoices, invoice_lines, idempotency_keys, tenant_counters,
   job_counts, job_site_counts, job_number_blocks, job_schedule_counts,
-  invoice_counts, invoice_customer_counts, invoice_number_blocks, job_words, invoice_words, customer_words`;
+  invoice_counts, invoice_customer_counts, invoice_number_blocks, job_words, job_word_pairs, invoice_words, customer_words`;
 
 async function vacuumWritten(url: string | undefined): Promise<void> {
   if (url) await onServer(url, VACUUM_WRITTEN);

@@ -107,7 +107,7 @@ describe('the kept customer words', () => {
 });
 
 describe('a search of bare words on the customer list', () => {
-  it('is counted from the kept words as the list counts it row by row, on every page', async () => {
+  it('is counted and paged from the kept words as the list reads it row by row, on every page', async () => {
     const tenant = await createTenantWithUser(t);
     const tenantId = tenant.tenant.tenantId;
     const api = apiAs(t, tenant.token);
@@ -145,6 +145,8 @@ describe('a search of bare words on the customer list', () => {
       expect(rowByRow.total, q).toBeGreaterThan(0);
       expect(await found(q), q).toEqual(rowByRow);
       expect((await found(q, '&s=2')).total, q).toBe(rowByRow.total);
+      // A later page, oldest number first as the list is.
+      expect(await found(q, '&s=2&p=2'), q).toEqual(await found(`(${q})`, '&s=2&p=2'));
     }
     // Zooey O'Hara, the zookeeper's email and Zoo Rd.
     expect((await found('zoo', '&s=1')).total).toBe(3);
@@ -157,11 +159,13 @@ describe('a search of bare words on the customer list', () => {
     await t.database.db.execute(sql`delete from customer_words where tenant_id = ${tenantId}
       and number = ${keeper?.number}`);
     expect((await found('zoo', '&s=1')).total).toBe(2);
+    expect((await found('zoo')).names).not.toContain('Taronga Keepers');
     expect((await found('zo', '&s=1')).total).toBe(42);
     await t.database.db.execute(
       sql`select rewrite_customer_words(array[${tenantId}::uuid], array[${keeper?.number}::int])`,
     );
     expect((await found('zoo', '&s=1')).total).toBe(3);
+    expect((await found('zoo')).names).toContain('Taronga Keepers');
     await expectWordsKept(tenantId);
   });
 });

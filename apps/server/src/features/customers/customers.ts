@@ -104,6 +104,6 @@ export const customerList: SortedList<Customer> = {
       .select({ total: sql<number>`coalesce(sum(${customerCounts.count}), 0)` })
       .from(customerCounts)
       .where(eq(customerCounts.tenantId, tenantId)),
-  words: customerWords,
+  words: { kept: customerWords, number: visible.number },
   toRecord: toCustomer,
 };

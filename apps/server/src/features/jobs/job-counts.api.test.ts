@@ -58,6 +58,8 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
       words: await rowsOf(
         sql`select word, number, status from job_words where tenant_id = ${tenantId} order by 1, 2`,
       ),
+      pairs: await rowsOf(sql`select word, other, number from job_word_pairs where tenant_id = ${tenantId}
+        order by 1, 2, 3`),
     },
     counted: {
       statuses: await rowsOf(sql`select status, count(*)::int as count from jobs
@@ -75,6 +77,16 @@ async function keptAndCounted(tenantId = a.tenant.tenantId) {
         string_to_table(concat(search_words(jobs.reference), search_words(customers.name),
           search_words(locations.name)), ' ') as word
         where jobs.tenant_id = ${tenantId} and word <> '' order by 1, 2`),
+      // Each job's pairs of distinct words, the first before the second byte by byte, from the texts too.
+      pairs: await rowsOf(sql`with words as (select distinct word collate "C" as word, jobs.number from jobs
+          join customers on customers.tenant_id = jobs.tenant_id and customers.id = jobs.customer_id
+          left join locations on locations.tenant_id = jobs.tenant_id and locations.id = jobs.location_id,
+          string_to_table(concat(search_words(jobs.reference), search_words(customers.name),
+            search_words(locations.name)), ' ') as word
+          where jobs.tenant_id = ${tenantId} and word <> '')
+        select words.word, others.word as other, words.number from words
+        join words as others on others.number = words.number and others.word > words.word
+        order by 1, 2, 3`),
     },
   };
 }
@@ -368,6 +380,8 @@ describe('a lone word from the kept words', () => {
       ...['zo', 'zo*', 'zoa', 'zoaey', '"zoaey"', 'zoo', 'zob*', 'ohara', "o'hara", 'hara', 'sons'],
       // Bare words together: each must match, in any of the job's texts.
       ...['zoaey ohara', 'zob* sons', 'zoaey annexe', 'zoo AND zoaey', 'sons hara', 'zo ohara'],
+      // Two words that start the same kept word: a job with that word has both.
+      ...['zoaey zoa', 'annexe annexe', 'zob* zobey', 'zoaey "zoaey"', 'gate zoo'],
     ];
     for (const q of searches) await expectRowByRow(q);
     expect((await numbers('zo')).total).toBe(42);
@@ -390,6 +404,17 @@ describe('a lone word from the kept words', () => {
       sql`select rewrite_job_words(array[${tenantId}::uuid], array[${annexe}::int])`,
     );
     expect((await numbers('zoo')).numbers).toContain(annexe);
+    // Two words are read from job_word_pairs: a job whose pairs are taken away is found by each word, not by both.
+    await t.database.db.execute(
+      sql`delete from job_word_pairs where tenant_id = ${tenantId} and number = ${annexe}`,
+    );
+    expect((await numbers('zoaey annexe')).total).toBe(0);
+    expect((await numbers('annexe')).numbers).toEqual([annexe]);
+    expect((await numbers('annexe annexe')).numbers).toEqual([annexe]);
+    await t.database.db.execute(
+      sql`select rewrite_job_words(array[${tenantId}::uuid], array[${annexe}::int])`,
+    );
+    expect((await numbers('zoaey annexe')).numbers).toEqual([annexe]);
     await expectCountsKept(tenantId);
   });
   it('finds bare words with one status from the words of the jobs in it, as it finds them row by row', async () => {

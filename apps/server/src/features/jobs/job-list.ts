@@ -18,6 +18,7 @@ import {
   jobNumberBlocks,
   jobScheduleCounts,
   jobSiteCounts,
+  jobWordPairs,
   jobWords,
   visibleJobs as visible,
 } from './job-tables.ts';
@@ -119,6 +120,7 @@ const jobWord: WordSearch = {
     },
   },
   kept: jobWords,
+  pairs: jobWordPairs,
   keptNamed: (tenantId) => {
     const sites = (
       named: SQL,

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  keptWordPairs,
   keptWords,
   numberBlockCounts,
   oneOf,
@@ -166,6 +167,9 @@ export const jobSiteCounts = pgTable(
  * triggers on a job's create, save or delete and on a customer's or location's rename (each of its jobs).
  */
 export const jobWords = keptWords('job_words');
+
+/** Each job's pairs of words (`keptWordPairs`), made again with its words. */
+export const jobWordPairs = keptWordPairs('job_word_pairs');
 
 /** A job's line items, in the order the user gave them. Part of the job: they go with it. */
 export const jobLines = pgTable(

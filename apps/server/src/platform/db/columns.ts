@@ -122,6 +122,27 @@ export const keptWords = (name: string) =>
 export const keptWordsWithoutStatus = (name: string) =>
   pgTable(name, keptWordColumns(), (t) => keptWordIndexes(name, t));
 
+/**
+ * Each record's pairs of distinct words, the first before the second byte by byte, one row a pair (`job_word_pairs`,
+ * migration 0049), written with its words (`keptWords`) by the same triggers: two bare words together are counted
+ * and paged from the pairs they make, not from every number of each (`keptWordsSql`). The migration declares both
+ * words `COLLATE "C"`. Read-only to the application.
+ */
+export const keptWordPairs = (name: string) =>
+  pgTable(
+    name,
+    {
+      tenantId: tenantId(),
+      word: text('word').notNull(),
+      other: text('other').notNull(),
+      number: integer('number').notNull(),
+    },
+    (t) => [
+      primaryKey({ columns: [t.tenantId, t.word, t.other, t.number] }),
+      index(`${name}_number_idx`).on(t.tenantId, t.number),
+    ],
+  );
+
 const keptWordColumns = () => ({
   tenantId: tenantId(),
   word: text('word').notNull(),

@@ -32,6 +32,7 @@ const expectedPrivileges: Record<string, string[]> = {
   job_counts: ['SELECT'],
   job_site_counts: ['SELECT'],
   job_words: ['SELECT'],
+  job_word_pairs: ['SELECT'],
   invoice_words: ['SELECT'],
   customer_words: ['SELECT'],
   invoice_counts: ['SELECT'],
@@ -80,6 +81,7 @@ const knownTenantTables = [
   'job_priorities',
   'job_schedule_counts',
   'job_site_counts',
+  'job_word_pairs',
   'job_words',
   'jobs',
   'locations',
@@ -119,9 +121,10 @@ const seedOverrides: Record<string, Record<string, string>> = {
 };
 
 /**
- * Tables only triggers write (migrations 0010, 0014, 0018, 0019, 0025, 0043, 0044 and 0046): their one row per
- * tenant is the count of that tenant's seeded job, invoice or customer (two for a count per block: its status's and
- * all statuses'); the kept words have a row a word of the seeded job, invoice or customer.
+ * Tables only triggers write (migrations 0010, 0014, 0018, 0019, 0025, 0043, 0044, 0046 and 0049): their one row
+ * per tenant is the count of that tenant's seeded job, invoice or customer (two for a count per block: its status's
+ * and all statuses'); the kept words have a row a word of the seeded job, invoice or customer, the job's pairs of
+ * words a row a pair.
  */
 const keptByTriggers = [
   'customer_counts',
@@ -129,6 +132,7 @@ const keptByTriggers = [
   'job_counts',
   'job_site_counts',
   'job_words',
+  'job_word_pairs',
   'invoice_words',
   'invoice_counts',
   'invoice_customer_counts',
@@ -430,6 +434,9 @@ async function seededWords(table: string, tenantId: string): Promise<number> {
   return found?.words ?? 0;
 }
 
+/** How many pairs of distinct words `words` words make. */
+const pairsOf = (words: number) => (words * (words - 1)) / 2;
+
 /** Runs fn as fieldbook_app with no tenant set, as a query that forgot its tenant would. */
 function withoutTenant<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -572,7 +579,9 @@ describe.each(tenantTables)('tenant table %s', (table) => {
         ? 2
         : table.endsWith('_words')
           ? await seededWords(table, tenantId)
-          : 1;
+          : table === 'job_word_pairs'
+            ? pairsOf(await seededWords('job_words', tenantId))
+            : 1;
     expect(await inTenant(db, tenantA, (tx) => count(tx, table))).toBe(await own(tenantA));
     expect(await inTenant(db, tenantA, (tx) => count(tx, table, `where tenant_id <> '${tenantA}'`))).toBe(0);
     expect(await inTenant(db, tenantB, (tx) => count(tx, table))).toBe(await own(tenantB));

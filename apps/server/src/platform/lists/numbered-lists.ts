@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, type PgView } from 'drizzle-orm/pg-core';
 import { type Buildable, type BuiltOnce, builtOnce, type Statement } from '../db/built-selects.ts';
-import type { keptWords, keptWordsWithoutStatus } from '../db/columns.ts';
+import type { keptWordPairs, keptWords, keptWordsWithoutStatus } from '../db/columns.ts';
 import type { Db, Tx } from '../db/database.ts';
 import type { Member } from '../http/member-scope.ts';
 import type { TextTerm } from './field-values.ts';
@@ -218,6 +218,8 @@ export interface WordSearch {
    * few of them is counted and paged from their index alone (`wordPage`).
    */
   kept?: KeptWords;
+  /** Its records' pairs of words, kept with the words (`job_word_pairs`): two bare words are read from them. */
+  pairs?: KeptWordPairs;
 }
 
 /**
@@ -225,6 +227,9 @@ export interface WordSearch {
  * status or without (`keptWords`, `keptWordsWithoutStatus`).
  */
 export type KeptWords = ReturnType<typeof keptWords> | ReturnType<typeof keptWordsWithoutStatus>;
+
+/** A table of each record's pairs of distinct words (`keptWordPairs`). */
+export type KeptWordPairs = ReturnType<typeof keptWordPairs>;
 
 /** A select of whole records (its joins made) that takes a where and an order (any Drizzle select does). */
 interface WholeSelect {

@@ -25,8 +25,13 @@ import {
   sendPage,
 } from './paged-list.ts';
 import { bareWords, hasRange, hasWord, loneWord, statusAndWords } from './query-shapes.ts';
-import { type SortedList, sortedReads, sourceName as sourceNameOf } from './sorted-pages.ts';
-import { keptWordsCount, keptWordsPage, wordPage } from './word-pages.ts';
+import {
+  type SortedList,
+  sortedPageRecordsOf,
+  sortedReads,
+  sourceName as sourceNameOf,
+} from './sorted-pages.ts';
+import { keptWordsPage, keptWordsSortedPage, wordPage } from './word-pages.ts';
 
 // Every list endpoint reads its page here (docs/server.md, "Lists"): `q` parsed once into a plan, the way its page
 // is read chosen in one place (`numberedRead`, `sortedPage`), and its statements sent together with the member's
@@ -181,10 +186,11 @@ function numberedRead<T>(
 }
 
 /**
- * A sorted list's page: the whole list's first page and its count as one named statement; a search's first page
- * alone, then its count only if the page is full (a page that is not full holds every match; planning the count
- * with the page took most of a search's time when it matched few records: 0.8 ms of the customers' 1 ms), from the
- * list's kept words where they answer (`keptWordsCount`); a later page's count and rows together (`sortedReads`).
+ * A sorted list's page: the whole list's first page and its count as one named statement; bare words' count and
+ * page numbers from the list's kept words where they answer, then those records (`keptWordsSortedPage`); any
+ * other search's first page alone, then its count only if the page is full (a page that is not full holds every
+ * match; planning the count with the page took most of a search's time when it matched few records: 0.8 ms of the
+ * customers' 1 ms); a later page's count and rows together (`sortedReads`).
  */
 async function sortedPage<T>(
   db: Db,
@@ -200,17 +206,34 @@ async function sortedPage<T>(
     const [first = []] = await send([reads.first(page)]);
     return records(pageOfRows(first as { total: number }[]));
   }
+  const kept =
+    list.words &&
+    keptWordsSortedPage(
+      db,
+      {
+        kept: list.words.kept,
+        name: sourceNameOf(list.source),
+        records: sortedPageRecordsOf(list, list.words).with({ tenantId }),
+      },
+      tenantId,
+      page,
+      ast,
+    );
+  if (kept) {
+    const [[counted] = [], found = []] = (await send([kept.count, kept.records])) as [
+      { total: number | string | null }[],
+      { total: number }[],
+    ];
+    // A word that starts too many kept words (a null total) is read the way any search is, below.
+    if (counted?.total !== null)
+      return records({ rows: pageOfRows(found).rows, total: Number(counted?.total ?? 0) });
+  }
   if (page.offset === 0) {
     const [found = []] = await send([reads.rows(page)]);
     const rows = pageOfRows(found as { total: number }[]).rows;
     if (rows.length < page.limit) return records({ rows, total: rows.length });
-    type Counted = { total: number | string | null }[];
-    const kept = list.words && keptWordsCount(db, list.words, sourceNameOf(list.source), tenantId, ast);
-    const [[counted] = []] = (await send([kept ?? reads.count()])) as Counted[];
-    // A word that starts too many kept words: counted the way any search is.
-    const [[recounted] = []] =
-      counted?.total === null ? ((await send([reads.count()])) as Counted[]) : [[counted]];
-    return records({ rows, total: Number(recounted?.total ?? 0) });
+    const [[counted] = []] = (await send([reads.count()])) as { total: number | string }[][];
+    return records({ rows, total: Number(counted?.total ?? 0) });
   }
   const [[counted] = [], forwards = [], fromEnd = []] = (await send(reads.later(page))) as [
     { total: number | string }[],

@@ -1,10 +1,16 @@
-import { and, count, eq, getTableName, is, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, is, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, PgView } from 'drizzle-orm/pg-core';
-import { type Buildable, builtPerKey, type Statement } from '../db/built-selects.ts';
+import {
+  type Buildable,
+  type BuiltOnce,
+  builtOnce,
+  builtPerKey,
+  type Statement,
+} from '../db/built-selects.ts';
 import type { Db } from '../db/database.ts';
 import type { LiqeAst } from './list-query.ts';
 import type { ListResource } from './list-resource.ts';
-import type { KeptWords } from './numbered-lists.ts';
+import { type KeptWords, PAGE_NUMBERS } from './numbered-lists.ts';
 import {
   type CountQuery,
   cappedCount,
@@ -52,8 +58,11 @@ export interface SortedList<T> {
   keys: readonly SortKey[];
   /** The whole list's count kept by triggers, if it keeps one: a large organisation's is not counted row by row. */
   keptCount?: (db: Db, tenantId: Placeholder) => CountQuery;
-  /** The records' words kept by triggers, if it keeps them: a first page's count of bare words is read from them. */
-  words?: KeptWords;
+  /**
+   * The records' words kept by triggers, by `number`, the list's one key (ascending), if it keeps them: a search of
+   * bare words is counted and paged from them (`keptWordsSortedPage`), its records then read by their numbers.
+   */
+  words?: { kept: KeptWords; number: PgColumn };
   /** A row of `select` (without `total`) as the API's record. */
   toRecord: (row: never) => T;
   /** Never numbered: `readList` tells the two kinds apart by it. */
@@ -141,4 +150,32 @@ export function sortedReads<T>(
       return [statement('count left', (db) => countLeftForPage(db, counted(db))), side(false), side(true)];
     },
   };
+}
+
+/** Each sorted list's records of the page numbers in `PAGE_NUMBERS`, oldest first (`SortedList.words`): named. */
+const pageRecords = new WeakMap<object, BuiltOnce<unknown>>();
+export function sortedPageRecordsOf<T>(
+  list: SortedList<T>,
+  { number }: { number: PgColumn },
+): BuiltOnce<unknown> {
+  let read = pageRecords.get(list);
+  if (!read) {
+    read = builtOnce(
+      (db) =>
+        list
+          .select(db, none)
+          .where(
+            and(
+              eq(list.source.tenantId, sql.placeholder('tenantId')),
+              sql`${number} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`,
+            ),
+          )
+          .orderBy(asc(number))
+          .limit(1000)
+          .offset(0),
+      `${sourceName(list.source)}_of_page`,
+    );
+    pageRecords.set(list, read);
+  }
+  return read;
 }

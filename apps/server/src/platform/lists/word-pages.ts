@@ -1,5 +1,5 @@
 import { searchWords } from '@fieldbook/domain';
-import { and, asc, desc, eq, getTableName, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { getViewConfig } from 'drizzle-orm/pg-core';
 import { builtByShape, type Statement } from '../db/built-selects.ts';
 import type { Db } from '../db/database.ts';
@@ -7,6 +7,7 @@ import type { TextTerm } from './field-values.ts';
 import type { LiqeAst } from './list-query.ts';
 import {
   FEW_MATCHES,
+  type KeptWordPairs,
   type KeptWords,
   type NumberedList,
   PAGE_NUMBERS,
@@ -76,37 +77,43 @@ export function keptWordsPage<T>(
   terms: TextTerm[],
   status?: string,
 ): NumberedRead | undefined {
-  const { kept } = list.word;
-  const count = kept && keptWordsRead(db, kept, viewOf(list), tenantId, page, terms, status);
+  const { kept, pairs } = list.word;
+  const count =
+    kept && keptWordsRead(db, { kept, pairs, name: viewOf(list) }, tenantId, page, terms, { status });
   return count && { count, records: pageRecordsOf(list).with({ tenantId }) };
 }
 
 /**
- * How many records `q` matches when it is one to four bare words and nothing else, from `table`'s kept words (a
- * sorted list's `words`: its page is read the list's way, only its count from them); undefined for any other search
- * or a word they do not answer (`keptWordRange`). Its total is null when a word starts too many kept words.
+ * A sorted list's page of `q` when it is one to four bare words and nothing else, read from its kept words as a
+ * numbered list's is (`keptWordsPage`), oldest number first (the list's one key, `SortedList.words`): the count
+ * and the page's numbers, then those records (`records`, reading `PAGE_NUMBERS`). Undefined for any other search
+ * or a word the kept words do not answer (`keptWordRange`); its total is null when a word starts too many kept
+ * words, and the page is then read the list's way.
  */
-export function keptWordsCount(
+export function keptWordsSortedPage(
   db: Db,
-  table: KeptWords,
-  name: string,
+  { kept, name, records }: { kept: KeptWords; name: string; records: Statement },
   tenantId: string,
+  page: ListRequest['page'],
   ast: LiqeAst | null,
-): Statement | undefined {
+): { count: Statement; records: Statement } | undefined {
   const word = loneWord(ast);
   const terms = word ? [word] : bareWords(ast);
-  return terms && keptWordsRead(db, table, name, tenantId, { offset: 0, limit: 0 }, terms);
+  const count = terms && keptWordsRead(db, { kept, name }, tenantId, page, terms, { order: 'oldest' });
+  return count && { count, records };
 }
 
-/** The statement of `keptWordsSql` for these terms, named per list (`name`), number of terms and status or none. */
+/**
+ * The statement of `keptWordsSql` for these terms, named per list (`name`), number of terms, status or none, and
+ * order (`newest` number first, as the numbered lists are read, or `oldest`).
+ */
 function keptWordsRead(
   db: Db,
-  table: KeptWords,
-  name: string,
+  { kept, pairs, name }: { kept: KeptWords; pairs?: KeptWordPairs | undefined; name: string },
   tenantId: string,
   page: Pick<ListRequest['page'], 'offset' | 'limit'>,
   terms: TextTerm[],
-  status?: string,
+  { status, order = 'newest' }: { status?: string | undefined; order?: Order } = {},
 ): Statement | undefined {
   const ranges = terms.map(keptWordRange);
   if (ranges.some((range) => range === undefined)) return undefined;
@@ -118,8 +125,8 @@ function keptWordsRead(
   );
   return keptWordPages.statement(
     db,
-    `${name}|${terms.length}|${status === undefined ? '' : 'status'}`,
-    () => keptWordsSql(table, terms.length, status !== undefined),
+    `${name}|${terms.length}|${status === undefined ? '' : 'status'}|${order}`,
+    () => keptWordsSql(kept, terms.length, status !== undefined, order, pairs),
     {
       tenantId,
       ...(status !== undefined && { status }),
@@ -129,6 +136,9 @@ function keptWordsRead(
     },
   );
 }
+
+/** Which numbers a page of kept words starts from: the newest (jobs, invoices) or the oldest (customers). */
+type Order = 'newest' | 'oldest';
 
 /** Up to how many kept words a bare word may start for its matches to be read from them (`keptWordsSql`). */
 export const KEPT_WORDS_UP_TO = 32;
@@ -149,13 +159,13 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
 /**
  * The count and page of `terms` bare words from the kept words (`KeptWords`). Each word's kept words (from `from{i}`
  * to `to{i}`) found one by one along the index (a skip scan), up to one more than `KEPT_WORDS_UP_TO`. One word: for
- * each of its kept words, the newest numbers from the index alone, up to the page's end to read it, and to count
+ * each of its kept words, the newest numbers (or oldest, `order`) from the index alone, up to the page's end to read it, and to count
  * (`cappedTotal`): past 1,000 as soon as one kept word has more, else each number once. Several: the numbers every
  * word has, from the index alone (each word's every number: 25,000 and 34,000 for a first and a last name at a
  * million jobs, 17 ms). A null count when a word starts more kept words than that (none are then read). `status`:
  * only the words of records in the status `status` names, from the index by tenant, status and word.
  */
-function keptWordsSql(table: KeptWords, terms: number, status: boolean) {
+function keptWordsSql(table: KeptWords, terms: number, status: boolean, order: Order, pairs?: KeptWordPairs) {
   const { word, number } = table;
   // The tenant's words, or those of its records in one status: the first columns of the key or of the status index.
   if (status && !('status' in table)) throw new Error(`${getTableName(table)} keeps no status`);
@@ -187,29 +197,32 @@ function keptWordsSql(table: KeptWords, terms: number, status: boolean) {
   const limit = sql`${sql.placeholder('limit')}::int`;
   const few = sql`(select few from kept)`;
   const [first] = each as [(typeof each)[number]];
+  const direction = sql.raw(order === 'newest' ? 'desc' : 'asc');
   const newest = (upTo: SQL) => sql`select distinct matched.number from ${first.words}, lateral (
       select ${number} as number from ${table} where ${tenant} and ${word} = ${first.words}.word
-      order by ${number} desc limit ${upTo}) as matched`;
+      order by ${number} ${direction} limit ${upTo}) as matched`;
   // Past the cap as soon as one kept word has more numbers than it: its 1,001st, from the index alone.
   const past = sql`exists (select 1 from ${first.words}, lateral (select 1 from ${table}
       where ${tenant} and ${word} = ${first.words}.word
       order by ${number} desc offset ${sql.raw(String(COUNTED_UP_TO))} limit 1) as beyond)`;
   const matches =
-    terms === 1
-      ? {
-          ctes: sql``,
-          count: sql`case when ${past} then ${sql.raw(String(COUNTED_UP_TO + 1))}
+    terms === 2 && !status && pairs
+      ? pairMatches(table, pairs, each as [(typeof each)[number], (typeof each)[number]])
+      : terms === 1
+        ? {
+            ctes: sql``,
+            count: sql`case when ${past} then ${sql.raw(String(COUNTED_UP_TO + 1))}
             else (select count(*) from (${newest(sql.raw(String(COUNTED_UP_TO + 1)))}) as counted_words) end`,
-          page: sql`select number from (${newest(sql`${offset} + ${limit}`)}) as paged`,
-        }
-      : {
-          ctes: sql`, every_word as materialized (${sql.join(
-            each.map(({ numbers }) => sql`(${numbers})`),
-            sql` intersect `,
-          )})`,
-          count: sql`(select count(*) from every_word)`,
-          page: sql`select number from every_word`,
-        };
+            page: sql`select number from (${newest(sql`${offset} + ${limit}`)}) as paged`,
+          }
+        : {
+            ctes: sql`, every_word as materialized (${sql.join(
+              each.map(({ numbers }) => sql`(${numbers})`),
+              sql` intersect `,
+            )})`,
+            count: sql`(select count(*) from every_word)`,
+            page: sql`select number from every_word`,
+          };
   return sql`with recursive ${sql.join(
     each.map(({ ctes }) => ctes),
     sql`, `,
@@ -220,7 +233,38 @@ function keptWordsSql(table: KeptWords, terms: number, status: boolean) {
     )} as few)${matches.ctes}
     select case when ${few} then ${cappedTotal(matches.count)} end as total,
       set_config(${PAGE_NUMBERS}, (case when ${few}
-        then array(${matches.page} order by number desc offset ${offset} limit ${limit}) else '{}' end)::text, true)`;
+        then array(${matches.page} order by number ${direction} offset ${offset} limit ${limit}) else '{}' end)::text,
+        true)`;
+}
+
+/**
+ * Two bare words' matches from the kept pairs (`keptWordPairs`): each pair the two words' kept words make (a kept
+ * word of each, in byte order), its numbers through the pairs' key, or a word's own numbers where both words start
+ * the same kept word. Every match is read (a first and a last name: tens, where each word alone has thousands).
+ */
+function pairMatches(
+  table: KeptWords,
+  pairs: KeptWordPairs,
+  [one, two]: [{ words: SQLWrapper }, { words: SQLWrapper }],
+): { ctes: SQL; count: SQL; page: SQL } {
+  const tenant = (of: KeptWords | KeptWordPairs) =>
+    sql`${of.tenantId} = ${sql.placeholder('tenantId')}::uuid`;
+  const first = sql`${one.words}.word collate "C"`;
+  const second = sql`${two.words}.word collate "C"`;
+  return {
+    ctes: sql`, word_pairs as materialized (select distinct least(${first}, ${second}) as word,
+        greatest(${first}, ${second}) as other from ${one.words}, ${two.words}),
+      every_word as materialized (
+        select matched.number from word_pairs, lateral (select ${pairs.number} as number from ${pairs}
+          where ${tenant(pairs)} and ${pairs.word} = word_pairs.word and ${pairs.other} = word_pairs.other
+            and word_pairs.word < word_pairs.other offset 0) as matched
+        union
+        select matched.number from word_pairs, lateral (select ${table.number} as number from ${table}
+          where ${tenant(table)} and ${table.word} = word_pairs.word and word_pairs.word = word_pairs.other
+          offset 0) as matched)`,
+    count: sql`(select count(*) from every_word)`,
+    page: sql`select number from every_word`,
+  };
 }
 
 /**
