@@ -8,7 +8,7 @@ import type { Database } from './platform/db/database.ts';
 import type { FileStore } from './platform/files/file-store.ts';
 import type { Renderer } from './platform/renderer/renderer.ts';
 import type { ScheduledTask } from './platform/tasks/scheduled-tasks.ts';
-import { customerWords, invoiceWords, jobWords } from './schema.ts';
+import { customerWords, invoiceWords, jobWordPairs, jobWords } from './schema.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -81,7 +81,7 @@ export async function runMaintenance(database: Database, files?: FileStore): Pro
   // The kept words are read from their index alone, which skips the table only for pages a vacuum has marked all
   // visible: PGlite runs no autovacuum, and a server's may not reach them for a while (a busy tenant's words change
   // with every save). A vacuum passes over pages already marked.
-  await database.db.execute(sql`vacuum ${jobWords}, ${invoiceWords}, ${customerWords}`);
+  await database.db.execute(sql`vacuum ${jobWords}, ${jobWordPairs}, ${invoiceWords}, ${customerWords}`);
 }
 
 /**
