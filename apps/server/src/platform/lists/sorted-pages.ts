@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '@fieldbook/domain';
 import { and, asc, count, eq, getTableName, is, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { getViewConfig, type PgColumn, type PgTable, PgView } from 'drizzle-orm/pg-core';
 import {
@@ -171,7 +172,7 @@ export function sortedPageRecordsOf<T>(
             ),
           )
           .orderBy(asc(number))
-          .limit(1000)
+          .limit(MAX_PAGE_SIZE)
           .offset(0),
       `${sourceName(list.source)}_of_page`,
     );

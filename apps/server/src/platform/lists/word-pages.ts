@@ -159,11 +159,13 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
 /**
  * The count and page of `terms` bare words from the kept words (`KeptWords`). Each word's kept words (from `from{i}`
  * to `to{i}`) found one by one along the index (a skip scan), up to one more than `KEPT_WORDS_UP_TO`. One word: for
- * each of its kept words, the newest numbers (or oldest, `order`) from the index alone, up to the page's end to read it, and to count
- * (`cappedTotal`): past 1,000 as soon as one kept word has more, else each number once. Several: the numbers every
- * word has, from the index alone (each word's every number: 25,000 and 34,000 for a first and a last name at a
- * million jobs, 17 ms). A null count when a word starts more kept words than that (none are then read). `status`:
- * only the words of records in the status `status` names, from the index by tenant, status and word.
+ * each of its kept words, the newest numbers (or the oldest, `order`) from the index alone, up to the page's end to
+ * read it, and to count (`cappedTotal`): past 1,000 as soon as one kept word has more, else each number once. Two,
+ * where the list keeps `pairs` and no status is asked: the numbers of the pairs they make (`pairMatches`). Else
+ * several: the numbers every word has, from the index alone (each word's every number: 25,000 and 34,000 for a
+ * first and a last name at a million jobs, 17 ms). A null count when a word starts more kept words than that (none
+ * are then read). `status`: only the words of records in the status `status` names, from the index by tenant,
+ * status and word.
  */
 function keptWordsSql(table: KeptWords, terms: number, status: boolean, order: Order, pairs?: KeptWordPairs) {
   const { word, number } = table;
