@@ -341,6 +341,10 @@ const rangeFirstPages = new Map<string, BuiltOnce<{ total: number | string }>>()
  */
 export const PAGE_NUMBERS = 'fieldbook.page_numbers';
 
+/** Whether `number` is one of the page numbers a statement before left in `PAGE_NUMBERS`. */
+export const amongPageNumbers = (number: SQLWrapper): SQL =>
+  sql`${number} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`;
+
 /** Each list's records of the page numbers in `PAGE_NUMBERS`, whole, newest first: a named statement. */
 const pageRecords = new Map<NumberedView, BuiltOnce<unknown>>();
 export function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
@@ -351,12 +355,7 @@ export function pageRecordsOf<T>(list: NumberedList<T>): BuiltOnce<unknown> {
       (db) =>
         list
           .selectWhole(db)
-          .where(
-            and(
-              eq(tenantId, sql.placeholder('tenantId')),
-              sql`${number as SQLWrapper} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`,
-            ),
-          )
+          .where(and(eq(tenantId, sql.placeholder('tenantId')), amongPageNumbers(number)))
           .orderBy(desc(number)),
       `${getViewConfig(view).name}_of_page`,
     );

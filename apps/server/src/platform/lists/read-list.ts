@@ -206,24 +206,13 @@ async function sortedPage<T>(
     const [first = []] = await send([reads.first(page)]);
     return records(pageOfRows(first as { total: number }[]));
   }
-  const kept =
-    list.words &&
-    keptWordsSortedPage(
-      db,
-      {
-        kept: list.words.kept,
-        name: sourceNameOf(list.source),
-        records: sortedPageRecordsOf(list, list.words).with({ tenantId }),
-      },
-      tenantId,
-      page,
-      ast,
-    );
-  if (kept) {
-    const [[counted] = [], found = []] = (await send([kept.count, kept.records])) as [
-      { total: number | string | null }[],
-      { total: number }[],
-    ];
+  const { words } = list;
+  const kept = words && keptWordsSortedPage(db, words.kept, sourceNameOf(list.source), tenantId, page, ast);
+  if (words && kept) {
+    const [[counted] = [], found = []] = (await send([
+      kept,
+      sortedPageRecordsOf(list, words).with({ tenantId }),
+    ])) as [{ total: number | string | null }[], { total: number }[]];
     // A word that starts too many kept words (a null total) is read the way any search is, below.
     if (counted?.total !== null)
       return records({ rows: pageOfRows(found).rows, total: Number(counted?.total ?? 0) });

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/database.ts';
 import type { LiqeAst } from './list-query.ts';
 import type { ListResource } from './list-resource.ts';
-import { type KeptWords, PAGE_NUMBERS } from './numbered-lists.ts';
+import { amongPageNumbers, type KeptWords } from './numbered-lists.ts';
 import {
   type CountQuery,
   cappedCount,
@@ -153,7 +153,7 @@ export function sortedReads<T>(
   };
 }
 
-/** Each sorted list's records of the page numbers in `PAGE_NUMBERS`, oldest first (`SortedList.words`): named. */
+/** Each sorted list's records of the page numbers left in `PAGE_NUMBERS`, oldest first (`SortedList.words`): named. */
 const pageRecords = new WeakMap<object, BuiltOnce<unknown>>();
 export function sortedPageRecordsOf<T>(
   list: SortedList<T>,
@@ -165,12 +165,7 @@ export function sortedPageRecordsOf<T>(
       (db) =>
         list
           .select(db, none)
-          .where(
-            and(
-              eq(list.source.tenantId, sql.placeholder('tenantId')),
-              sql`${number} in (select unnest(current_setting(${PAGE_NUMBERS})::int[]))`,
-            ),
-          )
+          .where(and(eq(list.source.tenantId, sql.placeholder('tenantId')), amongPageNumbers(number)))
           .orderBy(asc(number))
           .limit(MAX_PAGE_SIZE)
           .offset(0),

@@ -84,23 +84,23 @@ export function keptWordsPage<T>(
 }
 
 /**
- * A sorted list's page of `q` when it is one to four bare words and nothing else, read from its kept words as a
- * numbered list's is (`keptWordsPage`), oldest number first (the list's one key, `SortedList.words`): the count
- * and the page's numbers, then those records (`records`, reading `PAGE_NUMBERS`). Undefined for any other search
- * or a word the kept words do not answer (`keptWordRange`); its total is null when a word starts too many kept
- * words, and the page is then read the list's way.
+ * The count and page numbers of a sorted list's search when `q` is one to four bare words and nothing else, from
+ * its kept words as a numbered list's are (`keptWordsPage`), oldest number first (the list's one key,
+ * `SortedList.words`), leaving the numbers in `PAGE_NUMBERS` for the page's records (`sortedPageRecordsOf`).
+ * Undefined for any other search or a word the kept words do not answer (`keptWordRange`); its total is null when a
+ * word starts too many kept words, and the page is then read the list's way.
  */
 export function keptWordsSortedPage(
   db: Db,
-  { kept, name, records }: { kept: KeptWords; name: string; records: Statement },
+  kept: KeptWords,
+  name: string,
   tenantId: string,
   page: ListRequest['page'],
   ast: LiqeAst | null,
-): { count: Statement; records: Statement } | undefined {
+): Statement | undefined {
   const word = loneWord(ast);
   const terms = word ? [word] : bareWords(ast);
-  const count = terms && keptWordsRead(db, { kept, name }, tenantId, page, terms, { order: 'oldest' });
-  return count && { count, records };
+  return terms && keptWordsRead(db, { kept, name }, tenantId, page, terms, { order: 'oldest' });
 }
 
 /**
