@@ -165,7 +165,9 @@ export function sortedPageRecordsOf<T>(
       (db) =>
         list
           .select(db, none)
-          .where(and(eq(list.source.tenantId, sql.placeholder('tenantId')), amongPageNumbers(number)))
+          .where(
+            and(eq(list.source.tenantId, sql.placeholder('tenantId')), amongPageNumbers(number, 'array')),
+          )
           .orderBy(asc(number))
           .limit(MAX_PAGE_SIZE)
           .offset(0),
