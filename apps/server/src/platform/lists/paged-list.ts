@@ -42,10 +42,13 @@ export const cappedCount = (db: Db, source: SQLWrapper, where: SQL | undefined):
       sql`(select 1 from ${source} where ${where ?? sql`true`} limit ${sql.raw(String(COUNTED_UP_TO + 1))}) as matches`,
     );
 
-/** A total as `cappedCount` gives it, of `counted` matches counted another way (a scalar subquery, run once). */
+/**
+ * A total as `cappedCount` gives it, of `counted` matches counted another way (a scalar subquery, run once: without
+ * `offset 0` PostgreSQL pulled the inner select up and ran `counted` once for each `n`, twice below the cap).
+ */
 export const cappedTotal = (counted: SQL) =>
   sql`(select case when n > ${sql.raw(String(COUNTED_UP_TO))} then ${sql.raw(String(PAST_COUNTED))} else n end
-    from (select ${counted} as n) as counted_matches)`;
+    from (select ${counted} as n offset 0) as counted_matches)`;
 
 /** A page as the API reports it: a count that stopped is `COUNTED_UP_TO`, at least. */
 export const reported = <T>(page: ListPage<T>): ListPage<T> =>
