@@ -1,9 +1,17 @@
-import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
-import type { Database } from '../src/platform/db/database.ts';
+import { createRequire } from 'node:module';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
+import type { Database, Db } from '../src/platform/db/database.ts';
 import { percentile } from './bench-kit.ts';
 
 // The database's own time for a request's SQL: the statements one request runs are recorded (through the
-// database's logQuery), then run again under EXPLAIN ANALYZE in one transaction, as the request ran them.
+// database's logQuery), then run again under EXPLAIN ANALYZE in one transaction, as the request ran them, each
+// prepared first and executed, so that it gets the plan the server's did: the generic plan where the request's
+// scope asked for one (`plan_cache_mode`, `memberScope`), else one planned for its values.
+
+/** How node-postgres writes a value as a parameter (text, or null), as the server's statements send them. */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
 
 export interface Statement {
   query: string;
@@ -36,14 +44,29 @@ export function statementRecorder() {
  */
 const control = /^\s*(begin|commit|rollback|savepoint|release|delete|insert|update)\b/i;
 
-/** `EXPLAIN ANALYZE` of a recorded statement, its `$n` placeholders bound to the recorded values again. */
-function explained({ query, params }: Statement, format: 'json' | 'text' = 'json'): SQL {
-  const parts = query.split(/\$(\d+)/);
-  const chunks = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(params[Number(part) - 1])));
-  return format === 'json'
-    ? sql`explain (analyze, timing off, summary on, format json) ${sql.join(chunks)}`
-    : sql`explain (analyze, buffers) ${sql.join(chunks)}`;
+/** A value as a literal of unknown type, which the prepared statement's parameter takes as its own type. */
+function literal(value: unknown): string {
+  const text = prepareValue(value);
+  if (text === null || text === undefined) return 'null';
+  return `'${String(text).replaceAll("'", "''")}'`;
 }
+
+/**
+ * `EXPLAIN ANALYZE` of a recorded statement as the server ran it: prepared (its `$n` placeholders' types inferred,
+ * as its own Parse had them), executed with the recorded values, then deallocated.
+ */
+async function explained(tx: Db, { query, params }: Statement, format: 'json' | 'text' = 'json') {
+  const name = `bench_replay_${++replays}`;
+  await tx.execute(sql.raw(`prepare ${name} as ${query}`));
+  const options = format === 'json' ? 'analyze, timing off, summary on, format json' : 'analyze, buffers';
+  const values = params.length > 0 ? `(${params.map(literal).join(', ')})` : '';
+  const result = (await tx.execute(sql.raw(`explain (${options}) execute ${name}${values}`))) as unknown as {
+    rows: { 'QUERY PLAN': Plan[] | string }[];
+  };
+  await tx.execute(sql.raw(`deallocate ${name}`));
+  return result;
+}
+let replays = 0;
 
 /** Prints each statement and its plan with timings (BENCH_PLANS=1), in one transaction as the request ran them. */
 export async function printPlans(database: Database, title: string, statements: Statement[]) {
@@ -51,13 +74,11 @@ export async function printPlans(database: Database, title: string, statements: 
   await database.db
     .transaction(async (tx) => {
       for (const statement of statements.filter((each) => !control.test(each.query))) {
-        const result = (await tx.execute(explained(statement, 'text'))) as unknown as {
-          rows: { 'QUERY PLAN': string }[];
-        };
+        const result = await explained(tx as unknown as Db, statement, 'text');
         console.log(
           `-- ${statement.query.replace(/\s+/g, ' ').slice(0, Number(process.env.BENCH_PLANS_CHARS ?? 400))}\n-- ${JSON.stringify(statement.params).slice(0, 300)}`,
         );
-        for (const row of result.rows) console.log(row['QUERY PLAN']);
+        for (const row of result.rows) console.log(row['QUERY PLAN'] as string);
       }
       tx.rollback();
     })
@@ -85,9 +106,7 @@ export async function sqlTime(database: Database, statements: Statement[], runs 
     await database.db
       .transaction(async (tx) => {
         for (const statement of work) {
-          const result = (await tx.execute(explained(statement))) as unknown as {
-            rows: { 'QUERY PLAN': Plan[] | string }[];
-          };
+          const result = await explained(tx as unknown as Db, statement);
           const cell = result.rows[0]?.['QUERY PLAN'];
           const [plan] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Plan[];
           executed += plan?.['Execution Time'] ?? 0;

@@ -256,6 +256,6 @@ export function printTable(title: string, results: LoadResult[]): void {
       `Each figure is the median of ${results[0]?.rounds?.length} rounds'; p99 range: the lowest and highest round's.`,
     );
   console.log(
-    'SQL ms: the summed execution time of the request’s statements under EXPLAIN ANALYZE (median of 15 runs, planning left out).\nCPU ms: CPU time per request of the server process, of all PostgreSQL processes (PGlite runs in the server) and of the load generator (autocannon, on the same cores).',
+    'SQL ms: the summed execution time of the request’s statements under EXPLAIN ANALYZE, each prepared and executed with the plan the server’s had (median of 15 runs, planning left out).\nCPU ms: CPU time per request of the server process, of all PostgreSQL processes (PGlite runs in the server) and of the load generator (autocannon, on the same cores).',
   );
 }
