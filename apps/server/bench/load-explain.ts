@@ -1,17 +1,12 @@
-import { createRequire } from 'node:module';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Database, Db } from '../src/platform/db/database.ts';
+import { prepareValue } from '../src/platform/db/statement-pipeline.ts';
 import { percentile } from './bench-kit.ts';
 
 // The database's own time for a request's SQL: the statements one request runs are recorded (through the
 // database's logQuery), then run again under EXPLAIN ANALYZE in one transaction, as the request ran them, each
 // prepared first and executed, so that it gets the plan the server's did: the generic plan where the request's
 // scope asked for one (`plan_cache_mode`, `memberScope`), else one planned for its values.
-
-/** How node-postgres writes a value as a parameter (text, or null), as the server's statements send them. */
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
-  prepareValue: (value: unknown) => unknown;
-};
 
 export interface Statement {
   query: string;
@@ -44,12 +39,18 @@ export function statementRecorder() {
  */
 const control = /^\s*(begin|commit|rollback|savepoint|release|delete|insert|update)\b/i;
 
-/** A value as a literal of unknown type, which the prepared statement's parameter takes as its own type. */
+/**
+ * A value as a literal of unknown type (written as the server's statements send it, `prepareValue`), which the
+ * prepared statement's parameter takes as its own type.
+ */
 function literal(value: unknown): string {
   const text = prepareValue(value);
   if (text === null || text === undefined) return 'null';
   return `'${String(text).replaceAll("'", "''")}'`;
 }
+
+/** How many statements have been replayed: each prepared under a name of its own. */
+let replays = 0;
 
 /**
  * `EXPLAIN ANALYZE` of a recorded statement as the server ran it: prepared (its `$n` placeholders' types inferred,
@@ -66,7 +67,6 @@ async function explained(tx: Db, { query, params }: Statement, format: 'json' | 
   await tx.execute(sql.raw(`deallocate ${name}`));
   return result;
 }
-let replays = 0;
 
 /** Prints each statement and its plan with timings (BENCH_PLANS=1), in one transaction as the request ran them. */
 export async function printPlans(database: Database, title: string, statements: Statement[]) {

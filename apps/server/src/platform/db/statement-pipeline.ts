@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type pg from 'pg';
 
 /** How node-postgres writes a value as a parameter (its own queries' `valueMapper`); untyped in @types/pg. */
-const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+export const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
   prepareValue: (value: unknown) => unknown;
 };
 
