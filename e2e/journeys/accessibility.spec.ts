@@ -94,6 +94,8 @@ async function checkCustomerScreens(page: Page): Promise<void> {
 
   await page.getByRole('searchbox', { name: 'Search' }).fill('Fish & Chips');
   await page.keyboard.press('Enter');
+  // The search's answer first: a click on the list before it was taken back by the search's own navigation.
+  await expect(page.getByRole('status').filter({ hasText: /^1 customer$/ })).toBeVisible();
   await page.getByRole('table', { name: 'Customers' }).getByRole('link', { name: CUSTOMER }).click();
   await expect(page.getByRole('heading', { level: 1, name: CUSTOMER })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Locations' }).getByRole('table')).toBeVisible();
