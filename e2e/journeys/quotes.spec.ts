@@ -155,6 +155,7 @@ test('a quote declined online shows its reason in the office; with the network c
   page,
   browser,
 }) => {
+  test.slow(); // the office, the outbox, the customer's browser offline and back, then the office on a phone
   const suffix = unique();
   const api = await openSignedInWithApi(page, '/sales/quotes/search');
   const customers = (await api.get('/api/customers?q=Cartwright')) as { id: string }[];

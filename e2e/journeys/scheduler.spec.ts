@@ -119,6 +119,12 @@ test('a ready job dragged onto SE02 at 10:00 is scheduled there, moves to SE03 a
   await expect(page).toHaveURL(/days=7/);
   await page.getByRole('button', { name: 'Day', exact: true }).click();
   await expect(page.getByText('Tuesday, 4 March 2031')).toBeVisible();
+  // The browser's Back returns to the 7 days shown before, and Forward to the day.
+  await page.goBack();
+  await expect(page.getByText('4 Mar – 10 Mar 2031')).toBeVisible();
+  await page.goForward();
+  await expect(page.getByText('Tuesday, 4 March 2031')).toBeVisible();
+  await expect(eventOf(page, job.number)).toBeVisible();
   // Back on a day read before, the two jobs at 10:00 are stacked, not drawn over each other.
   await moveEvent(page, eventOf(page, job.number), await pointOf(page, se02.name, date, '10'));
   await expect(

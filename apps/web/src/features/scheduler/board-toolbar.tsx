@@ -17,7 +17,12 @@ export function rangeTitle({ date, days }: BoardRange): string {
 interface BoardToolbarProps {
   range: BoardRange;
   today: string;
-  onRange: (range: BoardRange) => void;
+  /**
+   * The board goes to `range`. `replace`: a date typed into "Go to date", which changes as each part of it is
+   * typed, so it takes the place of the range in the browser's history; Previous, Today, Next and the days shown
+   * each add one, and Back returns to the range before.
+   */
+  onRange: (range: BoardRange, how?: { replace: boolean }) => void;
 }
 
 /** Previous, Today and Next, a date to go to, and the Day or 7 days choice, over the board. */
@@ -41,7 +46,7 @@ export function BoardToolbar({ range, today, onRange }: BoardToolbarProps) {
           value={range.date}
           onChange={(event) => {
             const date = event.currentTarget.value;
-            if (/^\d{4}-\d{2}-\d{2}$/.test(date)) onRange({ ...range, date });
+            if (/^\d{4}-\d{2}-\d{2}$/.test(date)) onRange({ ...range, date }, { replace: true });
           }}
         />
       </Group>

@@ -1,5 +1,5 @@
 import { apiMessages, type Job, type Technician } from '@fieldbook/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorResponse, installFakeApi, jsonResponse, type RecordedRequest } from '../../testing/api';
@@ -113,6 +113,38 @@ describe('SchedulerPage', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('adds each step of Previous, Next and the days shown to the history, so Back returns to the range before; a typed date takes its place', async () => {
+    api.handle = boardApi(() => jsonResponse({}));
+    const { router } = renderRoutes(schedulerRoutes, { route: '/scheduler?date=2026-11-24' });
+    expect(await screen.findByText('Tuesday, 24 November 2026')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Wednesday, 25 November 2026')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '7 days' }));
+    const title = screen.getByTestId('board-title');
+    await waitFor(() => expect(title).toHaveTextContent('25 Nov – 1 Dec 2026'));
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(title).toHaveTextContent('18 Nov – 24 Nov 2026'));
+    expect(router.state.location.search).toBe('?date=2026-11-18&days=7');
+
+    await router.navigate(-1);
+    await waitFor(() => expect(title).toHaveTextContent('25 Nov – 1 Dec 2026'));
+    expect(router.state.location.search).toBe('?date=2026-11-25&days=7');
+    await router.navigate(-1);
+    expect(await screen.findByText('Wednesday, 25 November 2026')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?date=2026-11-25');
+    await router.navigate(-1);
+    expect(await screen.findByText('Tuesday, 24 November 2026')).toBeInTheDocument();
+
+    // A date typed into the box replaces the entry it was typed on: Back leaves the scheduler's first day behind.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Wednesday, 25 November 2026')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Go to date'), { target: { value: '2026-12-03' } });
+    expect(await screen.findByText('Thursday, 3 December 2026')).toBeInTheDocument();
+    await router.navigate(-1);
+    expect(await screen.findByText('Tuesday, 24 November 2026')).toBeInTheDocument();
   });
 
   it('searches all the ready jobs on the server as the user types, apostrophes and ampersands as words', async () => {

@@ -108,7 +108,11 @@ export function SchedulerPage() {
   const nameOf = (technicianId: string | null) =>
     technicianList.find((technician) => technician.id === technicianId)?.name ?? 'Unassigned';
 
-  const setRange = (next: BoardRange) =>
+  /**
+   * Shows `next`, in the address. A step of the toolbar's is a new entry in the browser's history, so Back goes to
+   * the range before; a typed date and the address's own correction (below) take the current entry's place.
+   */
+  const setRange = (next: BoardRange, { replace = false }: { replace?: boolean } = {}) =>
     setSearch(
       (current) => {
         const params = new URLSearchParams(current);
@@ -117,13 +121,13 @@ export function SchedulerPage() {
         else params.delete('days');
         return params;
       },
-      { replace: true },
+      { replace },
     );
 
   // An address whose date is not a day of the calendar ('2026-02-31') is given the day the board shows.
   const shownInAddress = search.get('date') === null || search.get('date') === range.date;
   useEffect(() => {
-    if (!shownInAddress) setRange(range);
+    if (!shownInAddress) setRange(range, { replace: true });
   });
 
   /** Saves a job at a slot: one save at a time per job, so nothing is scheduled twice. */
