@@ -76,6 +76,15 @@ test('payments on a Sent invoice: two recorded until Paid, one deleted, the PDF 
   await expect(recording.getByRole('combobox', { name: 'Method' })).toHaveValue('BANK_TRANSFER');
   await recording.getByRole('textbox', { name: 'Amount' }).fill('20.00');
   await recording.getByRole('textbox', { name: 'Reference' }).fill("O'Brien EFT 4417");
+  // Money not yet received: a date after today is refused on its field, and nothing is sent.
+  const date = recording.getByLabel('Date');
+  const today = await date.inputValue();
+  await date.fill(day(3));
+  await recording.getByRole('button', { name: 'Save payment' }).click();
+  await expect(recording.getByText(/^The payment date cannot be after today \(/)).toBeVisible();
+  await expect(date).toBeFocused();
+  await checkScreen(page, 'the payment dialog with a date after today');
+  await date.fill(today);
   await checkScreen(page, 'the payment dialog');
   await recording.getByRole('button', { name: 'Save payment' }).click();
   await expect(page.getByText('Payment of $20.00 recorded. $35.20 is still due.')).toBeVisible();

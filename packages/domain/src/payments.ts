@@ -29,6 +29,8 @@ export const paymentMessages = {
   method: `Choose how it was paid: ${PAYMENT_METHODS.join(', ')}.`,
   beforeInvoice: (invoiceDate: string) =>
     `The payment date cannot be before the invoice date (${calendarDateText(invoiceDate)}).`,
+  /** Money not yet received: the invoice would be Paid now, while what it owed as at today still counts it owing. */
+  future: (today: string) => `The payment date cannot be after today (${calendarDateText(today)}).`,
   tooMuch: (due: string) => `This is more than the amount due: ${formatDollars(due)}.`,
   notIssued: (status: string) =>
     `Payments are recorded on a sent invoice. This invoice is ${status}: send it before recording a payment.`,

@@ -51,7 +51,7 @@ export function registerPaymentRoutes(api: Api, db: Db): void {
       operationId: 'recordInvoicePayment',
       summary: 'Record a payment against the invoice',
       description:
-        `On a Sent invoice, dated on or after the invoice, of at most the amount due. ${money} ` +
+        `On a Sent invoice, dated on or after the invoice and no later than today in the organisation's time zone, of at most the amount due. ${money} ` +
         'Honours `Idempotency-Key`.',
       tags,
     },

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { calendarDateIn, type Invoice, type Payment, type TaxRate } from '@fieldbook/domain';
+import {
+  addDays,
+  calendarDateIn,
+  calendarDateText,
+  type Invoice,
+  type Payment,
+  paymentMessages,
+  type TaxRate,
+} from '@fieldbook/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiAs, fieldsOf } from '../../test-support/api-client.ts';
@@ -143,7 +151,7 @@ describe('payments against an invoice', () => {
     expect(tooMuch.json().fieldErrors[0].message).toBe('This is more than the amount due: $55.20.');
   });
 
-  it('are refused with a field error: over the amount due, nothing, before the invoice, on a draft or cancelled one', async () => {
+  it('are refused with a field error: over the amount due, nothing, before the invoice, after today, on a draft or cancelled one', async () => {
     const invoice = await newInvoice();
     await pay(invoice.id, { amount: '50.00' });
     const over = await office.post(paymentsOf(invoice.id), payment({ amount: '5.21' }));
@@ -162,13 +170,37 @@ describe('payments against an invoice', () => {
       'method',
     ]);
 
+    // Money not yet received: a date after today in the organisation's zone, recorded or changed to.
+    const { timeZone } = (await owner.get('/api/organisation')).json() as { timeZone: string };
+    const today = calendarDateIn(timeZone);
+    // The server's today, a moment later, may be the next day.
+    const todays = [today, addDays(today, 1)].map(calendarDateText);
+    const later = await office.post(
+      paymentsOf(invoice.id),
+      payment({ date: addDays(today, 2), amount: '1.00' }),
+    );
+    expect(later.statusCode).toBe(400);
+    expect(fieldsOf(later)).toEqual(['date']);
+    expect(todays.map(paymentMessages.future)).toContain(later.json().fieldErrors[0].message);
+    const [paid] = (await owner.get(paymentsOf(invoice.id))).json() as Payment[];
+    if (!paid) throw new Error('No payment');
+    const moved = await office.put(`${paymentsOf(invoice.id)}/${paid.id}`, {
+      ...payment({ amount: paid.amount, date: '2099-01-01' }),
+      updated: paid.updated,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(fieldsOf(moved)).toEqual(['date']);
+    expect(
+      (await office.post(paymentsOf(invoice.id), payment({ date: today, amount: '1.00' }))).statusCode,
+    ).toBe(201);
+
     for (const status of ['OPEN_DRAFT', 'CLOSED_CANCELLED']) {
       const unissued = await newInvoice({ status });
       const refused = await office.post(paymentsOf(unissued.id), payment());
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fieldErrors[0].message).toMatch(/^Payments are recorded on a sent invoice/);
     }
-    expect((await read(invoice.id)).amountPaid).toBe('50.00');
+    expect((await read(invoice.id)).amountPaid).toBe('51.00');
   });
 
   it('keep an invoice from being cancelled, made a draft or totalled below them (409 with the figures)', async () => {

@@ -36,8 +36,16 @@ const NOUN = 'payment';
 /** Who records a payment no member recorded (an import, a save outside a request). */
 const SYSTEM = 'fieldbook';
 
+/** Today's date in the organisation's zone, as PostgreSQL's clock has it. */
+const organisationToday = (tenantId: string) =>
+  sql<string>`(now() at time zone (select ${organisationDetails.timeZone} from ${organisationDetails}
+    where ${organisationDetails.tenantId} = ${tenantId}))::date`;
+
+/** The invoice as a payment's write finds it, and today in the organisation's zone (no payment is dated later). */
+type LockedInvoice = PaidInvoice & { today: string };
+
 /** The invoice's row, locked for the payment's write (`for update`): 404 when this tenant has no such invoice. */
-async function lockInvoice(tx: Tx, tenantId: string, invoiceId: string): Promise<PaidInvoice> {
+async function lockInvoice(tx: Tx, tenantId: string, invoiceId: string): Promise<LockedInvoice> {
   const [row] = isUuid(invoiceId)
     ? await tx
         .select({
@@ -50,6 +58,7 @@ async function lockInvoice(tx: Tx, tenantId: string, invoiceId: string): Promise
           customerId: invoices.customerId,
           customerName: customers.name,
           updated: apiTime(invoices.updated),
+          today: sql<string>`${organisationToday(tenantId)}::text`,
         })
         .from(invoices)
         .innerJoin(
@@ -80,12 +89,14 @@ export async function listPayments(tx: Tx, tenantId: string, invoiceId: string):
 
 /**
  * Refuses a payment that the invoice cannot take: on an invoice not issued (a draft, a cancelled one), dated
- * before the invoice, or more than is due once `replaced` (the payment's amount before a change) is given back.
+ * before the invoice or after today in the organisation's zone, or more than is due once `replaced` (the
+ * payment's amount before a change) is given back.
  */
-function checkPayment(invoice: PaidInvoice, fields: PaymentFields, replaced = '0.00'): string {
+function checkPayment(invoice: LockedInvoice, fields: PaymentFields, replaced = '0.00'): string {
   if (invoice.status !== 'OPEN_SENT' && invoice.status !== 'CLOSED_PAID')
     throw fieldInvalid('amount', paymentMessages.notIssued(INVOICE_STATUS_NAMES[invoice.status]));
   if (fields.date < invoice.date) throw fieldInvalid('date', paymentMessages.beforeInvoice(invoice.date));
+  if (fields.date > invoice.today) throw fieldInvalid('date', paymentMessages.future(invoice.today));
   const due = amountDue(invoice.total, sumOfAmounts([invoice.amountPaid, `-${replaced}`]));
   if (amountDue(due, fields.amount).startsWith('-'))
     throw fieldInvalid('amount', paymentMessages.tooMuch(due));
@@ -257,8 +268,7 @@ export async function payRemainder(
   remainder: string,
   member: Member | undefined,
 ): Promise<void> {
-  const today = sql<string>`(now() at time zone (select ${organisationDetails.timeZone} from ${organisationDetails}
-    where ${organisationDetails.tenantId} = ${tenantId}))::date`;
+  const today = organisationToday(tenantId);
   try {
     await tx.insert(invoicePayments).values({
       tenantId,

@@ -8,7 +8,7 @@ import {
   statusAfterPayments,
   sumOfAmounts,
 } from '@fieldbook/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STALE_SAVE_CARRIED } from '../../components/form/stale-save';
@@ -106,6 +106,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * A Sent invoice's viewer in an organisation in Perth at 23 Nov 2026 14:00 UTC: 1 am on 24 Nov in Melbourne but
+ * still 10 pm on 23 Nov in Perth, the organisation's today.
+ */
+function sentInPerthNearMidnight() {
+  vi.useFakeTimers({ now: new Date('2026-11-23T14:00:00Z'), toFake: ['Date'] });
+  const sent = sentInvoice();
+  serve(sent);
+  renderRoutes(invoiceRoutes, {
+    route: `/sales/invoices/${sent.id}`,
+    membership: membership({ timeZone: 'Australia/Perth' }),
+  });
+  return { sent, user: userEvent.setup() };
+}
+
 describe('Payments on the invoice viewer', () => {
   it('shows the amount paid and due under the totals, and each payment: date, method, reference, amount, note, who', async () => {
     const paid = sentInvoice([deposit]);
@@ -145,15 +160,7 @@ describe('Payments on the invoice viewer', () => {
   });
 
   it('records a payment: today in the organisation’s zone and the amount due to start, sent with an Idempotency-Key; says so and shows it', async () => {
-    // 23 Nov 2026 14:00 UTC is 1 am on 24 Nov in Melbourne but still 10 pm on 23 Nov in Perth.
-    vi.useFakeTimers({ now: new Date('2026-11-23T14:00:00Z'), toFake: ['Date'] });
-    const sent = sentInvoice();
-    serve(sent);
-    renderRoutes(invoiceRoutes, {
-      route: `/sales/invoices/${sent.id}`,
-      membership: membership({ timeZone: 'Australia/Perth' }),
-    });
-    const user = userEvent.setup();
+    const { sent, user } = sentInPerthNearMidnight();
     expect(await screen.findByText('No payments yet.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
@@ -275,6 +282,24 @@ describe('Payments on the invoice viewer', () => {
 
     expect(await dialog.findByText(paymentMessages.amount)).toBeInTheDocument();
     expect(amount).toHaveFocus();
+    expect(api.paths('POST')).toEqual([]);
+  });
+
+  it('takes no date after today in the organisation’s zone: the calendar stops there, and a later date typed is refused before sending', async () => {
+    const { user } = sentInPerthNearMidnight();
+
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Record payment' }));
+    const date = dialog.getByLabelText(/^Date/);
+    expect(date).toHaveAttribute('max', '2026-11-23');
+    fireEvent.change(date, { target: { value: '2026-11-24' } });
+    await user.click(dialog.getByRole('button', { name: 'Save payment' }));
+
+    expect(
+      await dialog.findByText('The payment date cannot be after today (23 Nov 2026).'),
+    ).toBeInTheDocument();
+    expect(date).toHaveFocus();
+    expect(date).toHaveValue('2026-11-24');
     expect(api.paths('POST')).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import {
   type PaymentFields,
   type PaymentMethod,
   paymentFields,
+  paymentMessages,
 } from '@fieldbook/domain';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -51,6 +52,15 @@ const methodChoices = PAYMENT_METHODS.map((method) => ({
 }));
 
 type PaidInvoice = Pick<Invoice, 'id' | 'number' | 'amountDue'>;
+
+/** The form's checks: the fields' own, and no date after `today` in the organisation's zone, as the server's. */
+const paymentChecks = (today: string) => {
+  const fields = zodResolver(paymentFields);
+  return (values: PaymentValues) => {
+    const errors = fields(values);
+    return values.date > today && !errors.date ? { ...errors, date: paymentMessages.future(today) } : errors;
+  };
+};
 
 /** A payment as the form holds it: text in the boxes. */
 const paymentValues = (payment: Payment): PaymentValues => ({
@@ -161,6 +171,7 @@ interface PaymentFormProps {
 
 function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: PaymentFormProps) {
   const timeZone = useTimeZone();
+  const today = calendarDateIn(timeZone);
   const queryClient = useQueryClient();
   // The version the next save goes over: the one opened, or the one read after a save was refused as stale.
   const [read, setRead] = useState(payment);
@@ -170,13 +181,13 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
     initialValues: payment
       ? paymentValues(payment)
       : {
-          date: calendarDateIn(timeZone),
+          date: today,
           amount: isPositive(invoice.amountDue) ? invoice.amountDue : '',
           method: 'BANK_TRANSFER',
           reference: '',
           note: '',
         },
-    validate: zodResolver(paymentFields),
+    validate: paymentChecks(today),
     transformValues: (values) => paymentFields.parse(values),
   });
 
@@ -241,7 +252,14 @@ function PaymentForm({ invoice, payment, save, onSave, onCancel, onSaved }: Paym
             {carried}
           </Alert>
         )}
-        <TextInput type="date" label={labels.date} required data-autofocus {...form.getInputProps('date')} />
+        <TextInput
+          type="date"
+          label={labels.date}
+          required
+          max={today}
+          data-autofocus
+          {...form.getInputProps('date')}
+        />
         <TextInput
           label={labels.amount}
           description={payment ? undefined : `Amount due: ${displayMoney(invoice.amountDue)}`}
