@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { intarray } from '@electric-sql/pglite/contrib/intarray';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PglitePgConnection } from '@electric-sql/pglite/node-postgres';
 import { type ExtractTablesWithRelations, type Logger, sql } from 'drizzle-orm';
@@ -56,8 +57,9 @@ export async function openDatabase(options: {
 
 async function openPglite(dataDir: string | undefined, logger: Logger | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm serves the list search (ILIKE / ~*) from trigram indexes, as on a PostgreSQL server.
-  const options = { extensions: { pg_trgm } };
+  // pg_trgm serves the list search (ILIKE / ~*) from trigram indexes, and intarray intersects a search's words'
+  // numbers (migration 0050), as on a PostgreSQL server.
+  const options = { extensions: { pg_trgm, intarray } };
   const client = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const pool = new pg.Pool({ Client: pgliteClient(client), max: 1 });
   const db = drizzlePg(pool, { logger }) as unknown as Db;

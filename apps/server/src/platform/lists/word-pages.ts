@@ -163,7 +163,7 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
  * read it, and to count (`cappedTotal`): past 1,000 as soon as one kept word has more, else each number once. Two,
  * where the list keeps `pairs` and no status is asked: the numbers of the pairs they make (`pairMatches`). Else
  * several: the numbers every word has, from the index alone (each word's every number: 25,000 and 34,000 for a
- * first and a last name at a million jobs, 17 ms). A null count when a word starts more kept words than that (none
+ * first and a last name at a million jobs, 17 ms), intersected as arrays (intarray's `&`). A null count when a word starts more kept words than that (none
  * are then read). `status`: only the words of records in the status `status` names, from the index by tenant,
  * status and word.
  */
@@ -218,10 +218,12 @@ function keptWordsSql(table: KeptWords, terms: number, status: boolean, order: O
             page: sql`select number from (${newest(sql`${offset} + ${limit}`)}) as paged`,
           }
         : {
-            ctes: sql`, every_word as materialized (${sql.join(
-              each.map(({ numbers }) => sql`(${numbers})`),
-              sql` intersect `,
-            )})`,
+            // Each word's numbers as an array, intersected by intarray's `&` (migration 0050), sorted in C, each
+            // number once: INTERSECT hashed every row of both (customers' two words: 1.9 → 0.9 ms in psql).
+            ctes: sql`, every_word as materialized (select unnest(${sql.join(
+              each.map(({ numbers }) => sql`array(${numbers})`),
+              sql` & `,
+            )}) as number)`,
             count: sql`(select count(*) from every_word)`,
             page: sql`select number from every_word`,
           };
