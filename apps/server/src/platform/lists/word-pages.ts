@@ -164,8 +164,8 @@ export function keptWordRange(term: TextTerm): { from: string; to: string } | un
  * where the list keeps `pairs` and no status is asked: the numbers of the pairs they make (`pairMatches`). Else
  * several: the numbers every word has, from the index alone (each word's every number: 25,000 and 34,000 for a
  * first and a last name at a million jobs, 17 ms), intersected as arrays (intarray's `&`). A null count when a word
- * starts more kept words than that (none are then read). `status`: only the words of records in the status `status` names, from the index by tenant,
- * status and word.
+ * starts more kept words than that (none are then read). `status`: only the words of records in the status
+ * `status` names, from the index by tenant, status and word.
  */
 function keptWordsSql(table: KeptWords, terms: number, status: boolean, order: Order, pairs?: KeptWordPairs) {
   const { word, number } = table;
