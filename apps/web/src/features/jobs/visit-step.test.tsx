@@ -134,6 +134,12 @@ async function onDevice(visitJob: Job, steps: (device: DeviceRuntime) => Promise
  * The job viewer's first view held: the rest of the viewer loads once that has been drawn (a frame, then a task),
  * and the frames wait here until `release`; `restore` gives the page its frames back.
  */
+/**
+ * How long the rest of the viewer may take to arrive once the first view lets it: a worker that has not imported
+ * `job-viewer.tsx` yet transforms it first, which can take more than the 5 s default on a busy 2-core machine.
+ */
+const REST_ARRIVES = { timeout: 12_000 };
+
 function holdFirstView() {
   forgetLoadedViewer();
   const held: FrameRequestCallback[] = [];
@@ -159,7 +165,7 @@ describe("a Technician's visit", () => {
       const first = await screen.findByRole('button', { name: 'Start' });
       first.focus();
       frames.release();
-      expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'Edit' }, REST_ARRIVES)).toBeInTheDocument();
       const start = screen.getByRole('button', { name: 'Start' });
       expect(start).not.toBe(first);
       expect(start).toHaveFocus();
@@ -186,7 +192,7 @@ describe("a Technician's visit", () => {
 
       frames.release();
       // The rest arrives: the press is taken once, and the visit goes on to Finish.
-      expect(await screen.findByRole('button', { name: 'Finish' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Finish' }, REST_ARRIVES)).toBeInTheDocument();
       expect(await screen.findByRole('link', { name: 'Edit' })).toBeInTheDocument();
       expect(
         api.requests
